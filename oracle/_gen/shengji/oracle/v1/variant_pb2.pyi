@@ -1,0 +1,319 @@
+from oracle._gen.shengji.oracle.v1 import cards_pb2 as _cards_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class SuitMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SUIT_MODE_UNSPECIFIED: _ClassVar[SuitMode]
+    SUIT_MODE_FOUR_SUITS: _ClassVar[SuitMode]
+    SUIT_MODE_TWO_COLOURS: _ClassVar[SuitMode]
+
+class TierKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TIER_KIND_UNSPECIFIED: _ClassVar[TierKind]
+    TIER_KIND_BIG_JOKER: _ClassVar[TierKind]
+    TIER_KIND_SMALL_JOKER: _ClassVar[TierKind]
+    TIER_KIND_TRUMP_LEVEL: _ClassVar[TierKind]
+    TIER_KIND_OTHER_LEVEL: _ClassVar[TierKind]
+    TIER_KIND_TRUMP_SUIT_RANK: _ClassVar[TierKind]
+    TIER_KIND_OTHER_SUITS_RANK: _ClassVar[TierKind]
+    TIER_KIND_SAME_COLOUR_RANK: _ClassVar[TierKind]
+    TIER_KIND_CARD: _ClassVar[TierKind]
+
+class RuffRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RUFF_RULE_UNSPECIFIED: _ClassVar[RuffRule]
+    RUFF_RULE_UNIT_COUNTS: _ClassVar[RuffRule]
+    RUFF_RULE_SAME_SHAPE: _ClassVar[RuffRule]
+
+class ForcedUnit(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FORCED_UNIT_UNSPECIFIED: _ClassVar[ForcedUnit]
+    FORCED_UNIT_FEWEST_CARDS_FIRST: _ClassVar[ForcedUnit]
+    FORCED_UNIT_MOST_CARDS_FIRST: _ClassVar[ForcedUnit]
+    FORCED_UNIT_SMALLEST_CARD: _ClassVar[ForcedUnit]
+
+class PenaltyKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PENALTY_KIND_UNSPECIFIED: _ClassVar[PenaltyKind]
+    PENALTY_KIND_NONE: _ClassVar[PenaltyKind]
+    PENALTY_KIND_FIXED: _ClassVar[PenaltyKind]
+    PENALTY_KIND_PER_CARD: _ClassVar[PenaltyKind]
+
+class BottomRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    BOTTOM_RULE_UNSPECIFIED: _ClassVar[BottomRule]
+    BOTTOM_RULE_NONE: _ClassVar[BottomRule]
+    BOTTOM_RULE_POWER: _ClassVar[BottomRule]
+    BOTTOM_RULE_SHAPE_TABLE: _ClassVar[BottomRule]
+    BOTTOM_RULE_LINEAR: _ClassVar[BottomRule]
+    BOTTOM_RULE_TRUMP_DOUBLES: _ClassVar[BottomRule]
+
+class UnitMeasure(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    UNIT_MEASURE_UNSPECIFIED: _ClassVar[UnitMeasure]
+    UNIT_MEASURE_CARD_COUNT: _ClassVar[UnitMeasure]
+    UNIT_MEASURE_TUPLE_SIZE: _ClassVar[UnitMeasure]
+
+class Side(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SIDE_UNSPECIFIED: _ClassVar[Side]
+    SIDE_BANKER: _ClassVar[Side]
+    SIDE_ATTACKERS: _ClassVar[Side]
+    SIDE_NEITHER: _ClassVar[Side]
+
+class DeclarationRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DECLARATION_RULE_UNSPECIFIED: _ClassVar[DeclarationRule]
+    DECLARATION_RULE_LADDER: _ClassVar[DeclarationRule]
+    DECLARATION_RULE_POINT_SUM: _ClassVar[DeclarationRule]
+
+class DeclarationCards(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DECLARATION_CARDS_UNSPECIFIED: _ClassVar[DeclarationCards]
+    DECLARATION_CARDS_LEVEL: _ClassVar[DeclarationCards]
+    DECLARATION_CARDS_JOKERS: _ClassVar[DeclarationCards]
+    DECLARATION_CARDS_SMALL_JOKERS: _ClassVar[DeclarationCards]
+    DECLARATION_CARDS_BIG_JOKERS: _ClassVar[DeclarationCards]
+    DECLARATION_CARDS_ANY_JOKERS: _ClassVar[DeclarationCards]
+SUIT_MODE_UNSPECIFIED: SuitMode
+SUIT_MODE_FOUR_SUITS: SuitMode
+SUIT_MODE_TWO_COLOURS: SuitMode
+TIER_KIND_UNSPECIFIED: TierKind
+TIER_KIND_BIG_JOKER: TierKind
+TIER_KIND_SMALL_JOKER: TierKind
+TIER_KIND_TRUMP_LEVEL: TierKind
+TIER_KIND_OTHER_LEVEL: TierKind
+TIER_KIND_TRUMP_SUIT_RANK: TierKind
+TIER_KIND_OTHER_SUITS_RANK: TierKind
+TIER_KIND_SAME_COLOUR_RANK: TierKind
+TIER_KIND_CARD: TierKind
+RUFF_RULE_UNSPECIFIED: RuffRule
+RUFF_RULE_UNIT_COUNTS: RuffRule
+RUFF_RULE_SAME_SHAPE: RuffRule
+FORCED_UNIT_UNSPECIFIED: ForcedUnit
+FORCED_UNIT_FEWEST_CARDS_FIRST: ForcedUnit
+FORCED_UNIT_MOST_CARDS_FIRST: ForcedUnit
+FORCED_UNIT_SMALLEST_CARD: ForcedUnit
+PENALTY_KIND_UNSPECIFIED: PenaltyKind
+PENALTY_KIND_NONE: PenaltyKind
+PENALTY_KIND_FIXED: PenaltyKind
+PENALTY_KIND_PER_CARD: PenaltyKind
+BOTTOM_RULE_UNSPECIFIED: BottomRule
+BOTTOM_RULE_NONE: BottomRule
+BOTTOM_RULE_POWER: BottomRule
+BOTTOM_RULE_SHAPE_TABLE: BottomRule
+BOTTOM_RULE_LINEAR: BottomRule
+BOTTOM_RULE_TRUMP_DOUBLES: BottomRule
+UNIT_MEASURE_UNSPECIFIED: UnitMeasure
+UNIT_MEASURE_CARD_COUNT: UnitMeasure
+UNIT_MEASURE_TUPLE_SIZE: UnitMeasure
+SIDE_UNSPECIFIED: Side
+SIDE_BANKER: Side
+SIDE_ATTACKERS: Side
+SIDE_NEITHER: Side
+DECLARATION_RULE_UNSPECIFIED: DeclarationRule
+DECLARATION_RULE_LADDER: DeclarationRule
+DECLARATION_RULE_POINT_SUM: DeclarationRule
+DECLARATION_CARDS_UNSPECIFIED: DeclarationCards
+DECLARATION_CARDS_LEVEL: DeclarationCards
+DECLARATION_CARDS_JOKERS: DeclarationCards
+DECLARATION_CARDS_SMALL_JOKERS: DeclarationCards
+DECLARATION_CARDS_BIG_JOKERS: DeclarationCards
+DECLARATION_CARDS_ANY_JOKERS: DeclarationCards
+
+class Variant(_message.Message):
+    __slots__ = ("id", "name", "description", "extends", "sources", "deal", "card_order", "tractors", "following", "throws", "bottom", "level_table", "declarations")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    EXTENDS_FIELD_NUMBER: _ClassVar[int]
+    SOURCES_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
+    CARD_ORDER_FIELD_NUMBER: _ClassVar[int]
+    TRACTORS_FIELD_NUMBER: _ClassVar[int]
+    FOLLOWING_FIELD_NUMBER: _ClassVar[int]
+    THROWS_FIELD_NUMBER: _ClassVar[int]
+    BOTTOM_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_TABLE_FIELD_NUMBER: _ClassVar[int]
+    DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    description: str
+    extends: str
+    sources: _containers.RepeatedCompositeFieldContainer[Source]
+    deal: Deal
+    card_order: CardOrder
+    tractors: Tractors
+    following: Following
+    throws: Throws
+    bottom: Bottom
+    level_table: LevelTable
+    declarations: Declarations
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., extends: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[Source, _Mapping]]] = ..., deal: _Optional[_Union[Deal, _Mapping]] = ..., card_order: _Optional[_Union[CardOrder, _Mapping]] = ..., tractors: _Optional[_Union[Tractors, _Mapping]] = ..., following: _Optional[_Union[Following, _Mapping]] = ..., throws: _Optional[_Union[Throws, _Mapping]] = ..., bottom: _Optional[_Union[Bottom, _Mapping]] = ..., level_table: _Optional[_Union[LevelTable, _Mapping]] = ..., declarations: _Optional[_Union[Declarations, _Mapping]] = ...) -> None: ...
+
+class Source(_message.Message):
+    __slots__ = ("document", "section", "covers")
+    DOCUMENT_FIELD_NUMBER: _ClassVar[int]
+    SECTION_FIELD_NUMBER: _ClassVar[int]
+    COVERS_FIELD_NUMBER: _ClassVar[int]
+    document: str
+    section: str
+    covers: str
+    def __init__(self, document: _Optional[str] = ..., section: _Optional[str] = ..., covers: _Optional[str] = ...) -> None: ...
+
+class Deal(_message.Message):
+    __slots__ = ("decks", "players", "hand_size", "bottom_size", "suit_mode")
+    DECKS_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    HAND_SIZE_FIELD_NUMBER: _ClassVar[int]
+    BOTTOM_SIZE_FIELD_NUMBER: _ClassVar[int]
+    SUIT_MODE_FIELD_NUMBER: _ClassVar[int]
+    decks: int
+    players: int
+    hand_size: int
+    bottom_size: int
+    suit_mode: SuitMode
+    def __init__(self, decks: _Optional[int] = ..., players: _Optional[int] = ..., hand_size: _Optional[int] = ..., bottom_size: _Optional[int] = ..., suit_mode: _Optional[_Union[SuitMode, str]] = ...) -> None: ...
+
+class TrumpTier(_message.Message):
+    __slots__ = ("kind", "rank", "suit", "no_tractors")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    SUIT_FIELD_NUMBER: _ClassVar[int]
+    NO_TRACTORS_FIELD_NUMBER: _ClassVar[int]
+    kind: TierKind
+    rank: _cards_pb2.Rank
+    suit: _cards_pb2.Suit
+    no_tractors: bool
+    def __init__(self, kind: _Optional[_Union[TierKind, str]] = ..., rank: _Optional[_Union[_cards_pb2.Rank, str]] = ..., suit: _Optional[_Union[_cards_pb2.Suit, str]] = ..., no_tractors: _Optional[bool] = ...) -> None: ...
+
+class CardOrder(_message.Message):
+    __slots__ = ("trump_tiers", "levels")
+    TRUMP_TIERS_FIELD_NUMBER: _ClassVar[int]
+    LEVELS_FIELD_NUMBER: _ClassVar[int]
+    trump_tiers: _containers.RepeatedCompositeFieldContainer[TrumpTier]
+    levels: _containers.RepeatedScalarFieldContainer[_cards_pb2.Rank]
+    def __init__(self, trump_tiers: _Optional[_Iterable[_Union[TrumpTier, _Mapping]]] = ..., levels: _Optional[_Iterable[_Union[_cards_pb2.Rank, str]]] = ...) -> None: ...
+
+class Tractors(_message.Message):
+    __slots__ = ("min_length", "bridge_gaps", "across_trump_tiers")
+    MIN_LENGTH_FIELD_NUMBER: _ClassVar[int]
+    BRIDGE_GAPS_FIELD_NUMBER: _ClassVar[int]
+    ACROSS_TRUMP_TIERS_FIELD_NUMBER: _ClassVar[int]
+    min_length: int
+    bridge_gaps: bool
+    across_trump_tiers: bool
+    def __init__(self, min_length: _Optional[int] = ..., bridge_gaps: _Optional[bool] = ..., across_trump_tiers: _Optional[bool] = ...) -> None: ...
+
+class Following(_message.Message):
+    __slots__ = ("ruff_rule",)
+    RUFF_RULE_FIELD_NUMBER: _ClassVar[int]
+    ruff_rule: RuffRule
+    def __init__(self, ruff_rule: _Optional[_Union[RuffRule, str]] = ...) -> None: ...
+
+class Throws(_message.Message):
+    __slots__ = ("forced_unit", "penalty", "penalty_points")
+    FORCED_UNIT_FIELD_NUMBER: _ClassVar[int]
+    PENALTY_FIELD_NUMBER: _ClassVar[int]
+    PENALTY_POINTS_FIELD_NUMBER: _ClassVar[int]
+    forced_unit: ForcedUnit
+    penalty: PenaltyKind
+    penalty_points: int
+    def __init__(self, forced_unit: _Optional[_Union[ForcedUnit, str]] = ..., penalty: _Optional[_Union[PenaltyKind, str]] = ..., penalty_points: _Optional[int] = ...) -> None: ...
+
+class ShapeMultiplier(_message.Message):
+    __slots__ = ("name", "tuple_size", "min_length", "factor", "power_base")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TUPLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    MIN_LENGTH_FIELD_NUMBER: _ClassVar[int]
+    FACTOR_FIELD_NUMBER: _ClassVar[int]
+    POWER_BASE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    tuple_size: int
+    min_length: int
+    factor: int
+    power_base: int
+    def __init__(self, name: _Optional[str] = ..., tuple_size: _Optional[int] = ..., min_length: _Optional[int] = ..., factor: _Optional[int] = ..., power_base: _Optional[int] = ...) -> None: ...
+
+class Bottom(_message.Message):
+    __slots__ = ("rule", "base", "cap", "measure", "shapes", "banker_keeps_points")
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    BASE_FIELD_NUMBER: _ClassVar[int]
+    CAP_FIELD_NUMBER: _ClassVar[int]
+    MEASURE_FIELD_NUMBER: _ClassVar[int]
+    SHAPES_FIELD_NUMBER: _ClassVar[int]
+    BANKER_KEEPS_POINTS_FIELD_NUMBER: _ClassVar[int]
+    rule: BottomRule
+    base: int
+    cap: int
+    measure: UnitMeasure
+    shapes: _containers.RepeatedCompositeFieldContainer[ShapeMultiplier]
+    banker_keeps_points: bool
+    def __init__(self, rule: _Optional[_Union[BottomRule, str]] = ..., base: _Optional[int] = ..., cap: _Optional[int] = ..., measure: _Optional[_Union[UnitMeasure, str]] = ..., shapes: _Optional[_Iterable[_Union[ShapeMultiplier, _Mapping]]] = ..., banker_keeps_points: _Optional[bool] = ...) -> None: ...
+
+class LevelBand(_message.Message):
+    __slots__ = ("at_least", "below", "side", "levels", "attackers_take_deal", "step")
+    AT_LEAST_FIELD_NUMBER: _ClassVar[int]
+    BELOW_FIELD_NUMBER: _ClassVar[int]
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    LEVELS_FIELD_NUMBER: _ClassVar[int]
+    ATTACKERS_TAKE_DEAL_FIELD_NUMBER: _ClassVar[int]
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    at_least: int
+    below: int
+    side: Side
+    levels: int
+    attackers_take_deal: bool
+    step: int
+    def __init__(self, at_least: _Optional[int] = ..., below: _Optional[int] = ..., side: _Optional[_Union[Side, str]] = ..., levels: _Optional[int] = ..., attackers_take_deal: _Optional[bool] = ..., step: _Optional[int] = ...) -> None: ...
+
+class LevelTable(_message.Message):
+    __slots__ = ("total_points", "bands")
+    TOTAL_POINTS_FIELD_NUMBER: _ClassVar[int]
+    BANDS_FIELD_NUMBER: _ClassVar[int]
+    total_points: int
+    bands: _containers.RepeatedCompositeFieldContainer[LevelBand]
+    def __init__(self, total_points: _Optional[int] = ..., bands: _Optional[_Iterable[_Union[LevelBand, _Mapping]]] = ...) -> None: ...
+
+class DeclarationRung(_message.Message):
+    __slots__ = ("name", "cards", "count")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    cards: DeclarationCards
+    count: int
+    def __init__(self, name: _Optional[str] = ..., cards: _Optional[_Union[DeclarationCards, str]] = ..., count: _Optional[int] = ...) -> None: ...
+
+class CardPoints(_message.Message):
+    __slots__ = ("card", "level_card", "points")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_CARD_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    card: _cards_pb2.Card
+    level_card: bool
+    points: int
+    def __init__(self, card: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ..., level_card: _Optional[bool] = ..., points: _Optional[int] = ...) -> None: ...
+
+class Declarations(_message.Message):
+    __slots__ = ("rule", "ladder", "suit_order", "allow_self_reinforce", "allow_self_override", "card_points")
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    LADDER_FIELD_NUMBER: _ClassVar[int]
+    SUIT_ORDER_FIELD_NUMBER: _ClassVar[int]
+    ALLOW_SELF_REINFORCE_FIELD_NUMBER: _ClassVar[int]
+    ALLOW_SELF_OVERRIDE_FIELD_NUMBER: _ClassVar[int]
+    CARD_POINTS_FIELD_NUMBER: _ClassVar[int]
+    rule: DeclarationRule
+    ladder: _containers.RepeatedCompositeFieldContainer[DeclarationRung]
+    suit_order: _containers.RepeatedScalarFieldContainer[_cards_pb2.Suit]
+    allow_self_reinforce: bool
+    allow_self_override: bool
+    card_points: _containers.RepeatedCompositeFieldContainer[CardPoints]
+    def __init__(self, rule: _Optional[_Union[DeclarationRule, str]] = ..., ladder: _Optional[_Iterable[_Union[DeclarationRung, _Mapping]]] = ..., suit_order: _Optional[_Iterable[_Union[_cards_pb2.Suit, str]]] = ..., allow_self_reinforce: _Optional[bool] = ..., allow_self_override: _Optional[bool] = ..., card_points: _Optional[_Iterable[_Union[CardPoints, _Mapping]]] = ...) -> None: ...

@@ -1,0 +1,53 @@
+"""Generate the Python code for the proto contract into oracle/_gen.
+
+Run from anywhere: ``python scripts/generate_proto.py [OUT_DIR]``. The
+generated modules import each other as ``oracle._gen.shengji.oracle.v1``, so
+the package needs no top-level ``shengji`` module. The tests regenerate into a
+temporary folder and compare, so the committed code is always fresh.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from grpc_tools import protoc  # type: ignore[import-untyped]
+
+ROOT = Path(__file__).resolve().parent.parent
+PROTO_ROOT = ROOT / "proto"
+PACKAGE = "oracle._gen"
+
+
+def generate(out_dir: Path) -> list[Path]:
+    """Generate into ``out_dir`` (the folder that plays the role of oracle/_gen)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    protos = sorted(str(p.relative_to(PROTO_ROOT)) for p in PROTO_ROOT.rglob("*.proto"))
+    include = Path(protoc.__file__).parent / "_proto"
+    args = [
+        "grpc_tools.protoc",
+        f"-I{PROTO_ROOT}",
+        f"-I{include}",
+        f"--python_out={out_dir}",
+        f"--pyi_out={out_dir}",
+        f"--grpc_python_out={out_dir}",
+        *protos,
+    ]
+    if protoc.main(args) != 0:
+        raise SystemExit("protoc failed")
+    written = sorted(p for p in out_dir.rglob("*") if p.suffix in (".py", ".pyi"))
+    for path in written:
+        text = path.read_text()
+        text = re.sub(r"^from shengji\.", f"from {PACKAGE}.shengji.", text, flags=re.M)
+        text = re.sub(r"^import shengji\.", f"import {PACKAGE}.shengji.", text, flags=re.M)
+        path.write_text(text)
+    for folder in [out_dir, *(p for p in out_dir.rglob("*") if p.is_dir())]:
+        init = folder / "__init__.py"
+        if not init.exists():
+            init.write_text("")
+    return written
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "oracle" / "_gen"
+    generate(target)
