@@ -35,9 +35,10 @@ class RuffRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
 class ForcedUnit(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     FORCED_UNIT_UNSPECIFIED: _ClassVar[ForcedUnit]
-    FORCED_UNIT_FEWEST_CARDS_FIRST: _ClassVar[ForcedUnit]
+    FORCED_UNIT_LOWEST_BEATEN: _ClassVar[ForcedUnit]
     FORCED_UNIT_MOST_CARDS_FIRST: _ClassVar[ForcedUnit]
     FORCED_UNIT_SMALLEST_CARD: _ClassVar[ForcedUnit]
+    FORCED_UNIT_FEWEST_CARDS_FIRST: _ClassVar[ForcedUnit]
 
 class PenaltyKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -98,9 +99,10 @@ RUFF_RULE_UNSPECIFIED: RuffRule
 RUFF_RULE_UNIT_COUNTS: RuffRule
 RUFF_RULE_SAME_SHAPE: RuffRule
 FORCED_UNIT_UNSPECIFIED: ForcedUnit
-FORCED_UNIT_FEWEST_CARDS_FIRST: ForcedUnit
+FORCED_UNIT_LOWEST_BEATEN: ForcedUnit
 FORCED_UNIT_MOST_CARDS_FIRST: ForcedUnit
 FORCED_UNIT_SMALLEST_CARD: ForcedUnit
+FORCED_UNIT_FEWEST_CARDS_FIRST: ForcedUnit
 PENALTY_KIND_UNSPECIFIED: PenaltyKind
 PENALTY_KIND_NONE: PenaltyKind
 PENALTY_KIND_FIXED: PenaltyKind

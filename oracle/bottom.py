@@ -1,0 +1,113 @@
+"""The bottom (底牌): its multiplier and the points it adds (ScoreBottom).
+
+The last trick is judged as any trick (:mod:`oracle.trick`). When the banker's
+side wins it, the attackers score nothing from the bottom (rule
+``bottom.banker_wins``); in variants where the banker keeps the bottom's
+points (Heijian) they go to the banker. When the attackers win it (扣底), the
+bottom's points are multiplied by the variant's rule:
+
+``BOTTOM_RULE_POWER`` (``bottom.power``)
+    ``base ** size`` of the trick's largest unit, capped (QQ: 2 to the card
+    count, at most 64: a pair 4, a triple 8, 4455 16, 444555 64).
+``BOTTOM_RULE_SHAPE_TABLE`` (``bottom.shape_table``)
+    the first row of the table the trick contains (Lianzhong: Titanic
+    2*3^len, triple 6, tractor 2*2^len, pair 4, otherwise 2).
+``BOTTOM_RULE_LINEAR`` (``bottom.linear``)
+    the size itself (single 1, pair 2, triple 3).
+``BOTTOM_RULE_TRUMP_DOUBLES`` (``bottom.trump_doubles``)
+    1 when the winning play is in a side suit, 2 when it is trump.
+
+The trick's units are the lead's: a play wins only by showing the lead's
+structure, and for a throw the seeds count its largest unit ("如果最后一圈牌为
+甩牌，只根据甩牌中的最大牌型计算抠底倍数").
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.context import SeatPlay, make_context
+>>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> trick = [SeatPlay(1, tuple(p("4S 4S 5S 5S"))), SeatPlay(2, tuple(p("3S 6S 7S 8S")))]
+>>> r = score_bottom(ctx, trick, frozenset({0, 2}), p("KS KS 5D 2C 3C 4C 6C 7C"))
+>>> r.attackers_won, r.multiplier, r.bottom_points, r.points_to_attackers
+(True, 16, 25, 400)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracle import pb
+from oracle.cards import Card
+from oracle.context import TRUMP, Context, SeatPlay, points
+from oracle.trick import judge_trick
+from oracle.units import Unit, decompose
+
+
+def multiplier(ctx: Context, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
+    """The attackers' multiplier, the rule id and a few words on why.
+
+    >>> from oracle.units import Unit
+    >>> from oracle.cards import Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("lianzhong-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> multiplier(ctx, [Unit(2, 3, 0, ())], False)[0]      # tractor of 3 pairs: 2 * 2^3
+    16
+    """
+    bottom = ctx.variant.bottom
+    rule = bottom.rule
+    largest = max(lead_units, key=lambda u: (u.size, u.tuple_size))
+    if rule == pb.BOTTOM_RULE_TRUMP_DOUBLES:
+        return (2, "bottom.trump_doubles", "won by trump") if winner_is_trump else (
+            1, "bottom.trump_doubles", "won in a side suit")
+    if rule == pb.BOTTOM_RULE_SHAPE_TABLE:
+        for row in bottom.shapes:
+            fits = [u for u in lead_units
+                    if (row.tuple_size == 1 or u.tuple_size == row.tuple_size)
+                    and u.length >= max(row.min_length, 1)]
+            if fits:
+                length = max(u.length for u in fits)
+                value = row.factor * (row.power_base ** length if row.power_base else 1)
+                return value, "bottom.shape_table", f"the trick holds a {row.name}"
+        raise ValueError("the shape table has no row for singles")
+    size = largest.size if bottom.measure == pb.UNIT_MEASURE_CARD_COUNT else largest.tuple_size
+    if rule == pb.BOTTOM_RULE_LINEAR:
+        return size, "bottom.linear", f"its largest unit, a {largest.name}, counts {size}"
+    value = bottom.base ** size
+    if bottom.cap and value > bottom.cap:
+        return bottom.cap, "bottom.power", f"{bottom.base}^{size} capped at {bottom.cap}"
+    return value, "bottom.power", f"its largest unit, a {largest.name}: {bottom.base}^{size}"
+
+
+def score_bottom(
+    ctx: Context, last_trick: Sequence[SeatPlay], banker_seats: frozenset[int], bottom_cards: Sequence[Card]
+) -> pb.ScoreBottomResponse:
+    """Score the bottom after the last trick."""
+    trick = judge_trick(ctx, last_trick)
+    winner = trick.winning_seat
+    bottom_points = points(bottom_cards)
+    winning_play = next(p for p in last_trick if p.seat == winner)
+    if winner in banker_seats:
+        to_banker = bottom_points if ctx.variant.bottom.banker_keeps_points else 0
+        return pb.ScoreBottomResponse(
+            winning_seat=winner,
+            attackers_won=False,
+            bottom_points=bottom_points,
+            multiplier=0,
+            points_to_attackers=0,
+            points_to_banker=to_banker,
+            rule_ids=["bottom.banker_wins", *trick.rule_ids],
+            explanation=(f"Seat {winner}, of the banker's side, wins the last trick: the attackers score "
+                         f"nothing from the bottom's {bottom_points} points"
+                         + (", which go to the banker's side." if to_banker else ".")),
+        )
+    lead_units = decompose(ctx, last_trick[0].cards)
+    factor, rule_id, why = multiplier(ctx, lead_units, ctx.suit_of(winning_play.cards) == TRUMP)
+    return pb.ScoreBottomResponse(
+        winning_seat=winner,
+        attackers_won=True,
+        bottom_points=bottom_points,
+        multiplier=factor,
+        points_to_attackers=bottom_points * factor,
+        points_to_banker=0,
+        rule_ids=[rule_id, *trick.rule_ids],
+        explanation=(f"Seat {winner}, an attacker, wins the last trick: the bottom's {bottom_points} points "
+                     f"count x{factor} ({why}), {bottom_points * factor} points to the attackers."),
+    )

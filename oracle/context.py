@@ -1,0 +1,296 @@
+"""The context of a deal: which cards are trump and how every card ranks.
+
+A :class:`Context` is a variant, the level rank and the trump suit (``None``
+for no-trump). From the variant's trump tiers it works out, once, for every
+card:
+
+* its effective suit (trump, or its side suit; in the two-colour game the side
+  suits are the colours);
+* its strength inside that suit (equal strengths: the first played wins);
+* its slot, the position that decides adjacency for tractors (``None`` for a
+  card that makes no tractors);
+* its identity: cards with the same identity form pairs and larger tuples
+  (in the two-colour game 10H and 10D share one identity).
+
+Rule ``order.trump`` (002_ 牌的大小顺序): 大王 > 小王 > 主10 > 副10 > trump A..2.
+
+>>> from oracle.cards import parse_card as c
+>>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> ctx.effective_suit(c("10S")) == TRUMP
+True
+>>> ctx.strength(c("10S")) == ctx.strength(c("10C"))   # 副10 are equal
+True
+>>> ctx.strength(c("10H")) > ctx.strength(c("10S")) > ctx.strength(c("AH"))
+True
+>>> ctx.slot(c("JS")) - ctx.slot(c("9S"))               # the level gap is bridged
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from oracle import pb
+from oracle.cards import PLAIN_RANKS, SUITS, Card, Rank, Suit, full_deck
+from oracle.errors import InvalidQuestion, Violation
+from oracle.variants import get_variant, load_catalogue
+
+TRUMP = pb.EFFECTIVE_SUIT_TRUMP
+"""The effective suit of trump cards."""
+
+MIXED = pb.EFFECTIVE_SUIT_MIXED
+"""The effective suit of a set of cards that is not of one suit."""
+
+_FOUR_SUIT_EFFECTIVE = {
+    Suit.SPADES: pb.EFFECTIVE_SUIT_SPADES,
+    Suit.HEARTS: pb.EFFECTIVE_SUIT_HEARTS,
+    Suit.DIAMONDS: pb.EFFECTIVE_SUIT_DIAMONDS,
+    Suit.CLUBS: pb.EFFECTIVE_SUIT_CLUBS,
+}
+
+Identity = tuple[int, int]
+"""What makes two cards identical for pairing: (rank, logical suit; 0 for jokers)."""
+
+
+@dataclass(frozen=True)
+class SeatPlay:
+    """The cards one seat plays (or holds).
+
+    >>> from oracle.cards import parse_cards
+    >>> SeatPlay(2, tuple(parse_cards("AS AS"))).seat
+    2
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class CardKey:
+    """How one card stands in a context."""
+
+    suit: int
+    strength: int
+    slot: int | None
+    identity: Identity
+
+
+@dataclass
+class Context:
+    """A variant, the level rank and the trump suit (``None`` for no-trump).
+
+    Build one with :func:`make_context`, which validates and caches.
+    """
+
+    variant: pb.Variant
+    level: Rank
+    trump: Suit | None
+    keys: dict[Card, CardKey] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.keys:
+            self.keys = _card_keys(self.variant, self.level, self.trump)
+
+    @property
+    def decks(self) -> int:
+        return self.variant.deal.decks
+
+    @property
+    def players(self) -> int:
+        return self.variant.deal.players
+
+    def key(self, card: Card) -> CardKey:
+        return self.keys[card]
+
+    def effective_suit(self, card: Card) -> int:
+        """The proto ``EffectiveSuit`` number of the card."""
+        return self.keys[card].suit
+
+    def is_trump(self, card: Card) -> bool:
+        return self.keys[card].suit == TRUMP
+
+    def strength(self, card: Card) -> int:
+        """Higher is stronger; only comparable inside one effective suit."""
+        return self.keys[card].strength
+
+    def slot(self, card: Card) -> int | None:
+        return self.keys[card].slot
+
+    def identity(self, card: Card) -> Identity:
+        return self.keys[card].identity
+
+    def suit_of(self, cards: Iterable[Card]) -> int:
+        """The effective suit shared by all the cards, or ``MIXED``.
+
+        >>> from oracle.cards import parse_cards
+        >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+        >>> ctx.suit_of(parse_cards("BJ 10S 3H")) == TRUMP
+        True
+        >>> ctx.suit_of(parse_cards("AS AH")) == MIXED
+        True
+        """
+        suits = {self.keys[c].suit for c in cards}
+        return suits.pop() if len(suits) == 1 else MIXED
+
+    def sort_key(self, card: Card) -> tuple[int, int, int, int]:
+        """Trump first, then by strength, highest first; a total order for output."""
+        key = self.keys[card]
+        suit_rank = 0 if key.suit == TRUMP else key.suit
+        return (suit_rank, -key.strength, card.suit or 0, -card.rank)
+
+    def sorted(self, cards: Iterable[Card]) -> list[Card]:
+        """Cards trump first, highest first.
+
+        >>> from oracle.cards import parse_cards, format_cards
+        >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+        >>> format_cards(ctx.sorted(parse_cards("3S AH 10C BJ")))
+        'BJ 10C AH 3S'
+        """
+        return sorted(cards, key=self.sort_key)
+
+    def of_suit(self, cards: Iterable[Card], suit: int) -> list[Card]:
+        """The cards of one effective suit."""
+        return [c for c in cards if self.keys[c].suit == suit]
+
+
+def _logical_suit(variant: pb.Variant, suit: Suit) -> int:
+    if variant.deal.suit_mode == pb.SUIT_MODE_TWO_COLOURS:
+        return pb.EFFECTIVE_SUIT_RED if suit.is_red else pb.EFFECTIVE_SUIT_BLACK
+    return _FOUR_SUIT_EFFECTIVE[suit]
+
+
+def _identity(variant: pb.Variant, card: Card) -> Identity:
+    return (int(card.rank), 0 if card.suit is None else _logical_suit(variant, card.suit))
+
+
+def _tier_members(
+    tier: pb.TrumpTier, variant: pb.Variant, level: Rank, trump: Suit | None
+) -> list[Identity]:
+    """The identities a tier names (before removing those an earlier tier took)."""
+    kind = tier.kind
+    trump_ls = None if trump is None else _logical_suit(variant, trump)
+    logical_suits = sorted({_logical_suit(variant, s) for s in SUITS})
+    if kind == pb.TIER_KIND_BIG_JOKER:
+        return [(int(Rank.BIG_JOKER), 0)]
+    if kind == pb.TIER_KIND_SMALL_JOKER:
+        return [(int(Rank.SMALL_JOKER), 0)]
+    if kind in (pb.TIER_KIND_TRUMP_LEVEL, pb.TIER_KIND_TRUMP_SUIT_RANK):
+        rank = int(level) if kind == pb.TIER_KIND_TRUMP_LEVEL else tier.rank
+        return [] if trump_ls is None else [(rank, trump_ls)]
+    if kind in (pb.TIER_KIND_OTHER_LEVEL, pb.TIER_KIND_OTHER_SUITS_RANK):
+        rank = int(level) if kind == pb.TIER_KIND_OTHER_LEVEL else tier.rank
+        return [(rank, ls) for ls in logical_suits if ls != trump_ls]
+    if kind == pb.TIER_KIND_SAME_COLOUR_RANK:
+        if trump is None:
+            return []
+        partner = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES,
+                   Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}[trump]
+        return [(tier.rank, _logical_suit(variant, partner))]
+    if kind == pb.TIER_KIND_CARD:
+        return [(tier.rank, _logical_suit(variant, Suit(tier.suit)))]
+    raise ValueError(f"unknown tier kind {kind}")
+
+
+def _card_keys(variant: pb.Variant, level: Rank, trump: Suit | None) -> dict[Card, CardKey]:
+    """Work out every card's key: see the module docstring."""
+    bridge = variant.tractors.bridge_gaps
+    across = variant.tractors.across_trump_tiers
+    trump_ls = None if trump is None else _logical_suit(variant, trump)
+    keys_by_identity: dict[Identity, CardKey] = {}
+
+    # Trump: the tiers from the top, then the rest of the trump suit.
+    strength = 10_000
+    slot = 10_000
+    for tier in variant.card_order.trump_tiers:
+        members = [m for m in _tier_members(tier, variant, level, trump) if m not in keys_by_identity]
+        if not members:
+            continue
+        strength -= 1
+        tier_slot: int | None = None
+        if not tier.no_tractors:
+            slot -= 1 if across else 2
+            tier_slot = slot
+        for identity in members:
+            keys_by_identity[identity] = CardKey(TRUMP, strength, tier_slot, identity)
+    if not across:
+        slot -= 1
+    suits = sorted({_logical_suit(variant, s) for s in SUITS})
+    for ls in ([trump_ls] if trump_ls is not None else []) + [s for s in suits if s != trump_ls]:
+        effective = TRUMP if ls == trump_ls else ls
+        if ls != trump_ls:
+            strength, slot = 1_000 * (ls + 1), 1_000 * (ls + 1)
+        for rank in sorted(PLAIN_RANKS, reverse=True):
+            identity = (int(rank), ls)
+            if identity in keys_by_identity:
+                if not bridge:
+                    slot -= 1
+                continue
+            strength -= 1
+            slot -= 1
+            keys_by_identity[identity] = CardKey(effective, strength, slot, identity)
+    return {card: keys_by_identity[_identity(variant, card)] for card in full_deck()}
+
+
+@lru_cache(maxsize=1024)
+def _cached_context(variant_id: str, level: Rank, trump: Suit | None) -> Context:
+    return Context(get_variant(variant_id), level, trump)
+
+
+def make_context(
+    variant_id: str, level: Rank | int, trump_suit: Suit | int | None, no_trump: bool = False
+) -> Context:
+    """Validate and build (or reuse) a context.
+
+    ``trump_suit`` is ``None`` (or 0, proto's unspecified) exactly when
+    ``no_trump`` is true; pass ``no_trump=True`` for a no-trump deal.
+
+    >>> make_context("qq-two-deck", 10, None, no_trump=True).trump is None
+    True
+    >>> make_context("nope", 10, 2)
+    Traceback (most recent call last):
+    ...
+    oracle.errors.InvalidQuestion: variant_id: unknown variant 'nope'; known: lianzhong-one-deck, lianzhong-two-deck, qq-one-deck, qq-two-deck, qq-two-deck-two-trump, two-colour-one-deck
+    """
+    violations: list[Violation] = []
+    catalogue = load_catalogue()
+    variant = catalogue.get(variant_id)
+    if variant is None:
+        known = ", ".join(sorted(catalogue))
+        violations.append(Violation("variant_id", f"unknown variant {variant_id!r}; known: {known}"))
+    rank: Rank | None = None
+    if int(level) not in {int(r) for r in Rank}:
+        violations.append(Violation("level", f"{int(level)} is not a rank"))
+    else:
+        rank = Rank(int(level))
+        if variant is not None and int(rank) not in set(variant.card_order.levels):
+            allowed = ", ".join(Rank(r).symbol for r in variant.card_order.levels)
+            violations.append(
+                Violation("level", f"{rank.symbol} is not a level of {variant_id} (levels: {allowed})")
+            )
+    suit: Suit | None = None
+    if trump_suit not in (None, 0):
+        assert trump_suit is not None
+        if int(trump_suit) not in {int(s) for s in Suit}:
+            violations.append(Violation("trump_suit", f"{int(trump_suit)} is not a suit"))
+        else:
+            suit = Suit(int(trump_suit))
+    if no_trump and suit is not None:
+        violations.append(Violation("no_trump", "set either trump_suit or no_trump, not both"))
+    if not no_trump and trump_suit in (None, 0):
+        violations.append(Violation("trump_suit", "set a trump suit, or no_trump for a no-trump deal"))
+    if violations:
+        raise InvalidQuestion(violations)
+    assert rank is not None
+    return _cached_context(variant_id, rank, suit)
+
+
+def points(cards: Sequence[Card]) -> int:
+    """Points on the cards (5 = 5, 10 and K = 10). Rule ``points.cards``.
+
+    >>> from oracle.cards import parse_cards
+    >>> points(parse_cards("5S 10H KD AS"))
+    25
+    """
+    return sum(c.points for c in cards)

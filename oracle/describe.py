@@ -1,0 +1,48 @@
+"""What a set of cards is (DescribePlay): suit, units, points, valid lead.
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.context import make_context
+>>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> r = describe_play(ctx, p("SJ SJ 10H 10H 10S 10S AH AH 3H"))
+>>> [u.name for u in r.units], r.is_throw, r.points
+(['tractor of 4 pairs', 'single'], True, 40)
+>>> describe_play(ctx, p("AS AH")).valid_lead
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracle import pb
+from oracle.cards import Card
+from oracle.context import MIXED, Context, points
+from oracle.convert import suit_name, unit_to_pb
+from oracle.units import decompose
+
+
+def describe_play(ctx: Context, cards: Sequence[Card]) -> pb.DescribePlayResponse:
+    """Describe cards in a context."""
+    suit = ctx.suit_of(cards)
+    total = points(cards)
+    if suit == MIXED:
+        return pb.DescribePlayResponse(
+            effective_suit=suit, points=total, valid_lead=False, is_throw=False,
+            rule_ids=["lead.one_suit", "points.cards"],
+            explanation="The cards are of more than one effective suit: not a lead.",
+        )
+    units = decompose(ctx, cards)
+    rule_ids = ["order.trump", "units.tuple", "points.cards", "lead.one_suit"]
+    if any(u.is_tractor for u in units):
+        rule_ids.insert(2, "units.tractor")
+    names = ", ".join(u.name for u in units)
+    return pb.DescribePlayResponse(
+        effective_suit=suit,
+        units=[unit_to_pb(u) for u in units],
+        points=total,
+        valid_lead=True,
+        is_throw=len(units) > 1,
+        rule_ids=rule_ids,
+        explanation=(f"{len(cards)} cards of {suit_name(suit)}: {names}; {total} points"
+                     + ("; leading them is a throw." if len(units) > 1 else ".")),
+    )

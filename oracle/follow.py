@@ -1,0 +1,121 @@
+"""Is this follow legal? (CheckFollow)
+
+The duties of a follower, checked in this order (each a rule id):
+
+``follow.suit``
+    Play ``min(n, held)`` cards of the led suit, where ``n`` is the number of
+    cards led and ``held`` the number of the led suit in the hand.
+``follow.tractor`` and ``follow.pairs``
+    Show as much of the lead's structure as the hand allows: the follower's
+    cards of the led suit are matched against the lead greedily
+    (:mod:`oracle.matching`), once for the hand and once for the play; the
+    play's profile must be at least the hand's. The first shape where the
+    play falls short names the duty broken: a tractor, or a pair (tuple).
+
+Anything else in the play is free (垫牌). The example returned with an
+illegal verdict is the hand's own match, topped up with the lowest cards.
+
+Complexity: two matches of at most ``h`` cards (the hand), ``O(h^2 log h)``.
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.context import make_context
+>>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> r = check_follow(ctx, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 3C"))
+>>> r.legal, r.broken_rule_id
+(False, 'follow.suit')
+>>> r = check_follow(ctx, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 5S"))
+>>> r.legal, r.broken_rule_id, [c for c in r.rule_ids]
+(False, 'follow.pairs', ['follow.suit', 'follow.pairs'])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from oracle import pb
+from oracle.cards import Card, format_cards
+from oracle.context import TRUMP, Context
+from oracle.convert import cards_to_pb, suit_name
+from oracle.matching import Shape, match_structure
+from oracle.units import decompose, shape_name
+
+
+def _duty_of(shape: Shape) -> str:
+    return "follow.tractor" if shape[1] >= 2 else "follow.pairs"
+
+
+def _first_shortfall(hand: list[Shape], play: list[Shape]) -> Shape | None:
+    """The first shape of the hand's profile the play does not reach, if any."""
+    for i, shape in enumerate(hand):
+        if i >= len(play) or play[i] < shape:
+            return shape
+        if play[i] > shape:
+            return None
+    return None
+
+
+def check_follow(
+    ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+) -> pb.CheckFollowResponse:
+    """Judge a follow: ``hand`` is the follower's whole hand before playing ``play``."""
+    suit = ctx.suit_of(lead)
+    lead_units = decompose(ctx, lead)
+    n = len(lead)
+    hand_x = ctx.of_suit(hand, suit)
+    play_x = ctx.of_suit(play, suit)
+    needed = min(n, len(hand_x))
+    rule_ids = ["follow.suit"]
+    if any(u.is_tractor for u in lead_units):
+        rule_ids.append("follow.tractor")
+    if any(u.tuple_size >= 2 for u in lead_units):
+        rule_ids.append("follow.pairs")
+    name = suit_name(suit)
+
+    hand_match = match_structure(ctx, lead_units, hand_x)
+    broken = ""
+    if len(play_x) < needed:
+        broken = "follow.suit"
+        why = (f"the hand holds {len(hand_x)} {name}, so {needed} of them must be played; "
+               f"the play has {len(play_x)}")
+    else:
+        play_match = match_structure(ctx, lead_units, play_x)
+        short = _first_shortfall(hand_match.profile, play_match.profile)
+        if short is not None:
+            broken = _duty_of(short)
+            why = (f"the hand can show a {shape_name(short)} of {name} against the lead "
+                   f"({format_cards(ctx.sorted(lead))}) and the play does not")
+    if not broken:
+        shown = ", ".join(shape_name(s) for s in hand_match.profile) or "no pairs"
+        return pb.CheckFollowResponse(
+            legal=True,
+            rule_ids=rule_ids,
+            explanation=f"Legal: {needed} {name} played as required, showing {shown} as the hand allows.",
+        )
+    example = example_follow(ctx, n, suit, hand, hand_match.chosen)
+    return pb.CheckFollowResponse(
+        legal=False,
+        broken_rule_id=broken,
+        example=cards_to_pb(example),
+        rule_ids=[r for r in rule_ids if r == broken or rule_ids.index(r) <= rule_ids.index(broken)],
+        explanation=f"Illegal ({broken}): {why}. A legal play: {format_cards(example)}.",
+    )
+
+
+def example_follow(
+    ctx: Context, n: int, suit: int, hand: Sequence[Card], chosen: Sequence[Card]
+) -> list[Card]:
+    """A legal follow: the matched cards, then the lowest of the suit, then the lowest others."""
+    left = Counter(hand)
+    left.subtract(chosen)
+    play = list(chosen)
+    in_suit = sorted((c for c in left.elements() if ctx.effective_suit(c) == suit), key=ctx.strength)
+    play.extend(in_suit[: max(0, n - len(play))])
+    left.subtract(play[len(chosen):])
+    if len(play) < n:
+        others = sorted(
+            (c for c in left.elements() if ctx.effective_suit(c) != suit),
+            key=lambda c: (ctx.effective_suit(c) == TRUMP, ctx.strength(c)),
+        )
+        play.extend(others[: n - len(play)])
+    return ctx.sorted(play)

@@ -1,0 +1,125 @@
+"""Matching cards against the structure of a lead.
+
+Following, ruffing and the trick winner all ask one question: how much of the
+lead's structure (its tractors and tuples) can these cards show? The answer is
+a *profile*: the shapes matched, largest first.
+
+The matching is greedy and deterministic (documented in docs/rules.md,
+"Following"):
+
+1. The lead's tuples and tractors are requirements, taken largest first
+   (tuple size, then length). Singles require nothing beyond the suit.
+2. A tractor requirement of length ``l`` takes the longest run it can use,
+   ``u = min(l, run)``; of the runs giving that ``u`` the shortest (least
+   waste), then the lowest; it takes the run's lowest ``u`` tuples. What is
+   left of the requirement (``l - u``) is required again: as a tractor when it
+   is still long enough to be one, else as separate tuples. With no run to
+   use, the requirement becomes ``l`` separate tuples.
+3. A tuple requirement of size ``k`` takes the lowest identity with ``k`` or
+   more copies (the fewest copies first). With none left it becomes a
+   requirement of size ``k - 1`` (a pair becomes nothing more than cards of
+   the suit).
+
+Every step looks at each run or identity once: with ``n`` cards there are at
+most ``n`` requirements and each costs ``O(n log n)``, so a match is
+``O(n^2 log n)``; there is no search.
+
+Finding the matching that covers the most pairs would be a packing problem
+(NP-hard in general); the rule sources only say "as far as the hand allows",
+and this greedy order is the reading the oracle fixes.
+
+>>> from oracle.cards import parse_cards, Rank, Suit
+>>> from oracle.context import make_context
+>>> from oracle.units import decompose
+>>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> lead = decompose(ctx, parse_cards("KS KS QS QS JS JS"))
+>>> match_structure(ctx, lead, parse_cards("9S 9S 8S 8S 4S 4S 3S")).profile
+[(2, 2), (2, 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from oracle.cards import Card
+from oracle.context import Context
+from oracle.units import Pool, Unit
+
+Shape = tuple[int, int]
+
+
+@dataclass
+class Match:
+    """What a set of cards shows of a lead's structure.
+
+    ``profile`` lists the shapes matched, largest first; ``chosen`` the cards
+    that showed them.
+    """
+
+    profile: list[Shape] = field(default_factory=list)
+    chosen: list[Card] = field(default_factory=list)
+
+
+def lead_requirements(lead_units: Sequence[Unit]) -> list[Shape]:
+    """The shapes a lead requires, largest first (singles require nothing).
+
+    >>> lead_requirements([Unit(2, 2, 0, ()), Unit(1, 1, 0, ()), Unit(2, 1, 0, ())])
+    [(2, 2), (2, 1)]
+    """
+    return sorted((u.shape for u in lead_units if u.tuple_size >= 2), reverse=True)
+
+
+def match_structure(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> Match:
+    """Greedily match ``cards`` (all of the led suit) against the lead's units."""
+    pool = Pool(ctx, cards)
+    min_len = pool.tractor_min
+    requirements = lead_requirements(lead_units)
+    match = Match()
+    while requirements:
+        requirements.sort()
+        k, length = requirements.pop()
+        if length >= min_len:
+            usable = [run for run in pool.runs(k) if len(run) >= min_len]
+            if not usable:
+                requirements.extend([(k, 1)] * length)
+                continue
+            got = max(min(length, len(run)) for run in usable)
+            run = min(
+                (r for r in usable if min(length, len(r)) == got),
+                key=lambda r: (len(r), pool.strength(r[0][0])),
+            )
+            for slot_identities in run[len(run) - got:]:
+                match.chosen.extend(pool.take(pool.pick(slot_identities, k), k))
+            match.profile.append((k, got))
+            rest = length - got
+            if rest >= min_len:
+                requirements.append((k, rest))
+            else:
+                requirements.extend([(k, 1)] * rest)
+            continue
+        candidates = pool.identities(k)
+        if candidates:
+            identity = min(candidates, key=lambda i: (pool.count(i), pool.strength(i), i))
+            match.chosen.extend(pool.take(identity, k))
+            match.profile.append((k, 1))
+        elif k - 1 >= 2:
+            requirements.append((k - 1, 1))
+    match.profile.sort(reverse=True)
+    return match
+
+
+def shows_structure(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
+    """Whether the cards show the lead's whole structure (every tuple and tractor).
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> from oracle.units import decompose
+    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> lead = decompose(ctx, parse_cards("AS KS 5S 5S 4S 4S"))
+    >>> shows_structure(ctx, lead, parse_cards("9H 9H 8H 8H 7H 2H"))
+    True
+    >>> shows_structure(ctx, lead, parse_cards("9H 9H 7H 7H 5H 2H"))
+    False
+    """
+    return match_structure(ctx, lead_units, cards).profile == lead_requirements(lead_units)

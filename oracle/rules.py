@@ -1,0 +1,216 @@
+"""The catalogue of rules: every rule id an answer can cite, with its sources.
+
+Rule ids are stable: once released, an id keeps its meaning. Where variants
+disagree, one rule id covers the rule and the variant's parameters say which
+form applies (the answer's explanation names the form).
+
+Sources are seed files in docs/seeds/ with their section, quoted as they are.
+
+>>> RULES["follow.pairs"].sources[0].startswith("002_")
+True
+>>> rule_ids_known(["follow.suit", "trick.ruff"])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+QQ = "002_5b87348f30dfb850.txt"
+CLASSIC = "000_3747cc098fae40aa.txt"
+HEIJIAN = "001_3bb4109d69037b9c.txt"
+LIANZHONG_TRAD = "003_3b916e38a503e48d.txt"
+LIANZHONG = "004_2cb14f7c4c9f35bd.txt"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule: its stable id, one sentence, and where it comes from."""
+
+    id: str
+    summary: str
+    sources: tuple[str, ...]
+
+
+def _rule(rule_id: str, summary: str, *sources: str) -> Rule:
+    return Rule(rule_id, summary, sources)
+
+
+_ALL = [
+    # The order of the cards.
+    _rule("order.trump",
+          "Trump is the jokers, the level cards and the trump suit; the big joker is highest, then the "
+          "small joker, the trump-suit level card, the other level cards, then the trump suit from A down.",
+          f"{QQ} 牌的大小顺序 (2不为常主时主牌从大至小依次为：大王, 小王, 主10, 副10, A, K ... 2)",
+          f"{LIANZHONG} 牌的大小 (大王, 小王, 主花色级牌, 其它花色级牌, 主花色牌, 副牌)",
+          f"{CLASSIC} 二 (大王,小王,主 10,副 10,A,K,Q,J,9,8,7,6,5,4,3,2)"),
+    _rule("order.fixed_rank_trump",
+          "Where a rank is always trump (2为常主), its trump-suit cards rank above its other cards, "
+          "both below the level cards, and the rank leaves the side suits.",
+          f"{QQ} 牌的大小顺序 (2为常主时主牌从大至小依次为：大王, 小王, 主10, 副10, 主2, 副2, A ... 3)",
+          f"{CLASSIC} 二 (大王,小王,主 10,副 10,主 2,副 2,A,K,Q,J,9,8,7,6,5,4,3)"),
+    _rule("order.no_trump",
+          "In a no-trump deal only the jokers and the level cards are trump.",
+          f"{QQ} 亮牌规则 (若发牌结束仍无人亮牌，则打无主)",
+          f"{LIANZHONG} 3副牌规则 (两张王（打无主）)"),
+    _rule("order.side_suit",
+          "A side suit ranks from A down, without its level card (and any rank that is always trump).",
+          f"{QQ} 牌的大小顺序 (副牌从大至小依次为：A,K,Q,J,9,8,7,6,5,4,3,2)"),
+    _rule("order.first_played_wins",
+          "Of equal cards (identical cards, or level cards of different side suits) the first played wins.",
+          f"{QQ} 出牌规则 (出牌时同等大小的牌以先出者为大)",
+          f"{HEIJIAN} C (子等级之间的第一个大于最后一个)"),
+    _rule("order.two_colours",
+          "In the two-colour game black and red are the only suits: two red kings are a pair, a red "
+          "and a black king are not.",
+          f"{CLASSIC} 二 (除大小王外，把黑色是為一種花色，把紅色是為另一種花色，共兩種花色)"),
+    _rule("points.cards",
+          "Every 5 is worth 5 points, every 10 and K 10 points.",
+          f"{LIANZHONG} 分牌 (每张5、10和K是分牌，5代表5分，10代表10分，K也代表10分)"),
+    # Units.
+    _rule("units.tuple",
+          "Identical cards (from different decks) form a pair; a single card is a single.",
+          f"{LIANZHONG} 对牌 (两张同点同花色的牌称为一对牌)"),
+    _rule("units.tractor",
+          "Pairs adjacent in the order and of one effective suit form a tractor; two pairs of "
+          "equal-ranking different cards (两对副10) do not.",
+          f"{QQ} 拖拉机的构成 (凡大小顺序相邻且花色相同的联对均构成拖拉机，如：KKQQ,JJ99,554433 … "
+          "以下各例均不是拖拉机：554,544,5533,JJQ，两对副10,JJ1010,AA22)",
+          f"{LIANZHONG} 拖拉机 (同花色的相邻两对或更多的对构成拖拉机，级牌不能与相同花色的副牌构成拖拉机)"),
+    _rule("units.tractor_bridge",
+          "The level rank's gap is bridged in a suit: JJ99 is a tractor when playing 10.",
+          f"{QQ} 拖拉机的构成 (JJ99)",
+          f"{HEIJIAN} h (比如玩的级别是7，那么6688也是拖拉机)"),
+    _rule("units.trump_tractor",
+          "Trump pairs adjacent in the trump order form tractors across the jokers, the level cards and "
+          "the trump ace: 小王小王+主10主10, 主10主10+副10副10, 副10副10+主AA.",
+          f"{QQ} 拖拉机的构成 (主牌中凡大小顺序相邻联对均构成拖拉机，如：一对小王带一对主10, "
+          "一对主10带一对副10一对副10带一对主牌A)"),
+    _rule("lead.one_suit",
+          "A lead is cards of one effective suit; several units led together are a throw.",
+          f"{QQ} 出牌规则 (同门花色的大牌可以联出，称作“甩牌”)",
+          f"{LIANZHONG} 出牌规则 (首家可以出同花色中的拖拉机、对和单牌的任意组合，但必须保证最大性)"),
+    # Following.
+    _rule("follow.suit",
+          "A follower plays cards of the led suit as far as the hand allows; only when they run out "
+          "may other cards be added.",
+          f"{LIANZHONG} 出牌规则 (如果用户有红桃必须先出红桃)",
+          f"{QQ} 出牌规则 (首家出某花色副牌时，其余家无此门花色时，可出主牌)"),
+    _rule("follow.tractor",
+          "When the lead holds tractors, a follower who has tractors in the led suit plays them, the "
+          "lead's largest tractor matched first and as fully as the hand allows.",
+          f"{QQ} 出牌规则 (首家出拖拉机时，其余家有拖拉机必须出拖拉机，若无拖拉机，则必须出对牌)",
+          f"{LIANZHONG} 出牌规则 (如果首家出牌中包含拖拉机，则其它方如果有同花色的拖拉机，必须出拖拉机)"),
+    _rule("follow.pairs",
+          "When the lead holds pairs (those in tractors included), a follower plays pairs of the led "
+          "suit, as many as the lead has, as far as the hand allows.",
+          f"{QQ} 出牌规则 (首家出对牌时，其余家有对牌必须出对牌（包括拖拉机中的对牌）)",
+          f"{LIANZHONG} 出牌规则 (如果首家出牌中包含对，则其它方如果有同花色的对，必须出对)"),
+    # The trick.
+    _rule("trick.structure",
+          "Only a play with the lead's structure can win: a follow in the led suit beats the best so far "
+          "only with the same units and a higher one.",
+          f"{LIANZHONG} 牌的大小 (若首家出包含对的副牌，其它方即使全部出了主牌，但没有对，也不能算大)"),
+    _rule("trick.ruff",
+          "With none of a led side suit, trump may ruff (毙); it counts only with at least as many "
+          "tractors and pairs as the lead (or the lead's exact shape, by variant), else it is a discard.",
+          f"{QQ} 出牌规则 (若首家出的牌中有拖拉机或对牌，毙牌时所出的牌必须是主牌，且其拖拉机的数目不得少于"
+          "首家出的牌中的拖拉机的数目，对牌的数目也不得少于首家出的牌中的对牌的数目，否则被视为垫牌)",
+          f"{LIANZHONG} 出牌规则 (其它方试图用主牌毙时必须也要出相应数量的拖拉机和对)"),
+    _rule("trick.over_ruff",
+          "Ruffs compare by their tractors and pairs: 998872 ruffs AK5544 but not AA5544; 884 over-ruffs "
+          "977 on 544 but not on 567.",
+          f"{QQ} 出牌规则 (毙牌的大小以毙牌中的拖拉机和对牌大小为准，大的称为“盖毙”。如：主牌 9988 72 可毙"
+          "副牌 AK5544, 但不能毙副牌 AA5544主牌 977 可毙副牌 544, 主牌 884 可盖毙主牌 977 可毙副牌 567, "
+          "主牌 884 不能盖毙)"),
+    _rule("trick.discard",
+          "A play neither in the led suit with its structure nor a ruff is a discard (垫) and cannot win.",
+          f"{QQ} 出牌规则 (否则被视为垫牌)"),
+    _rule("trick.points",
+          "The points of a trick go to the seat that wins it.",
+          f"{CLASSIC} 奪分 (如該輪有分數，該分數歸當輪牌最大的玩家)",
+          f"{QQ} 四副牌 夺分 (如该轮有分数，该分数归当轮牌最大的玩家)"),
+    # Throws.
+    _rule("throw.unbeatable",
+          "A throw (甩牌) succeeds only if no other hand holds, in the thrown suit, a single above any "
+          "thrown single, a pair above any thrown pair, a tractor above any thrown tractor.",
+          f"{QQ} 出牌规则 (98844（若其他家中无人有能大过一张 9 ，和一对 8 ，和一对 4 的牌）)",
+          f"{QQ} 四副牌 五、甩牌的规则 (“单牌”不大于“甩”出的任意一张单牌，“对”不大于“甩”出的任意一“对”)"),
+    _rule("throw.forced_unit",
+          "A failed throw forces the thrower to play one beaten part instead: by variant the smallest "
+          "beaten unit (98844: J held forces 9, QQ or 55 held forces 44), the largest (33344 forces 333), "
+          "or the smallest card.",
+          f"{QQ} 出牌规则 (首家试图联出 98844 时，若其余某家有此花色的 J ，则首家必须出 9 ，若其余某家有此"
+          "花色的 QQ 或 55 ，则首家必须出 44)",
+          f"{LIANZHONG} 3副牌规则 (若其他玩家手中有与33344同花色比333大的一个三同张，则系统替首家出333)",
+          f"{HEIJIAN} j (抛牌失败后，系统会自动打出最小的牌)"),
+    _rule("throw.penalty",
+          "A failed throw may cost the thrower's side points, by variant: none, a fixed amount, or an "
+          "amount per card.",
+          f"{QQ} 四副牌 五、甩牌的规则 (并扣除该玩家1分)",
+          f"{HEIJIAN} j (抛牌失败不扣分)"),
+    # The bottom.
+    _rule("bottom.banker_wins",
+          "When the banker's side wins the last trick the attackers score nothing from the bottom.",
+          f"{QQ} 扣底规则 (最后一圈牌如果是庄家方大，不抠底)"),
+    _rule("bottom.power",
+          "The attackers' bottom multiplier is 2 to the power of the card count of the largest unit of "
+          "the last trick, at most 64; for a throw, its largest unit.",
+          f"{QQ} 扣底规则 (抠底分倍数为 2 的 2 字方，为 4 倍。最大 64 倍 … 如果最后一圈牌为甩牌，只根据甩牌中"
+          "的最大牌型计算抠底倍数)"),
+    _rule("bottom.shape_table",
+          "The attackers' bottom multiplier by shape: Titanic 2*3^len, triple 6, tractor 2*2^len, pair 4, "
+          "otherwise 2.",
+          f"{LIANZHONG} 扣底 (则乘的倍数等于2·3^len … 6 … 2·2^len … 4 … 2)"),
+    _rule("bottom.linear",
+          "The bottom multiplier is the size of the largest unit: single 1, pair 2, triple 3.",
+          f"{CLASSIC} 3 (單張扣低分值*1。一對扣低，玩家手上所有分值*2，三張扣則*3)"),
+    _rule("bottom.trump_doubles",
+          "The bottom's points are kept when the last trick is won in a side suit and doubled when won "
+          "by trump.",
+          f"{HEIJIAN} 挖底 (如果用套牌揭底，那么底部的分数不变。如果主卡用于揭示底部，那么底部的分数将加倍给攻击者)"),
+    # Levels.
+    _rule("levels.table",
+          "After a deal the attackers' points pick a band of the level table: which side goes up how "
+          "many levels, and whether the attackers take the deal.",
+          f"{QQ} 记分规则 (如果得分为 0 ，庄家方连升 3 级 … 以后以 40 分为一个等级抓分方升相应等级)",
+          f"{LIANZHONG} 胜负判定",
+          f"{CLASSIC} 二 (升級所需分數規定)"),
+    _rule("levels.next_banker",
+          "When the banker's side goes up the banker's partner deals next; when the attackers take the "
+          "deal the seat after the banker deals next.",
+          f"{QQ} 轮庄规则 (庄家升级时，下一副牌由其对家当庄家。闲家上台时，下一副牌由此副牌的庄家的下家当庄家)"),
+    _rule("levels.last_level",
+          "Levels stop at the variant's last level; going past it wins the game.",
+          f"{CLASSIC} 二 (一般以先升到A的一方為贏家)"),
+    # Declarations.
+    _rule("declare.cards",
+          "A declaration shows level cards (naming their suit trump) or jokers (no-trump), as the "
+          "variant's ladder lists.",
+          f"{QQ} 亮牌规则 (第一次亮出的 10 的花色作为主牌花色)",
+          f"{LIANZHONG} 3副牌规则 亮主规则"),
+    _rule("declare.ladder",
+          "A declaration overrides the standing one only from a higher rung of the ladder.",
+          f"{QQ} 三副牌规则 亮主规则 (其它玩家就不能再亮同级别或该级别以下的牌了 … 单张 10 两张 10 两张王（打无主）"
+          "三张 10 三张王（打无主）)"),
+    _rule("declare.suit_order",
+          "On one rung, a suit later in the variant's suit order overrides an earlier one.",
+          f"{QQ} 四副牌 抄底牌条件 (单张10 ＜对方块10 ＜对梅花10＜对红桃10＜对黑桃10＜对小王＜对大王＜四个王)"),
+    _rule("declare.self",
+          "Whether the standing declarer may strengthen the same suit (自保) or change it (自反) is a "
+          "variant parameter.",
+          f"{QQ} 亮牌规则 (反无主 自保 反主 自反)",
+          f"{QQ} 四副牌 (自反：不能自反)"),
+    _rule("declare.point_sum",
+          "Bids compare by the sum of the card points shown.",
+          f"{HEIJIAN} 比较卡片 (黑桃A、红心5、方块5、国王、小王以及正在玩的关卡的点数分别是6、5、4、3、2、1)"),
+]
+
+RULES: dict[str, Rule] = {rule.id: rule for rule in _ALL}
+"""Every rule by id."""
+
+
+def rule_ids_known(ids: Iterable[str]) -> bool:
+    """Whether every id is in the catalogue."""
+    return all(i in RULES for i in ids)

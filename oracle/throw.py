@@ -1,0 +1,147 @@
+"""Does this throw (甩牌) succeed? (CheckThrow)
+
+A throw is a lead of several units of one suit. It succeeds only if no other
+hand can beat any of its units within the thrown suit (rule
+``throw.unbeatable``): a single by a higher card, a tuple by a higher tuple of
+the same size, a tractor by a higher tractor of the same tuple size at least
+as long. Equal cards do not beat (the first played wins). Trump held by a
+hand void in the suit does not count: a throw is judged inside its suit.
+
+When it fails, the thrower plays one beaten unit instead, chosen by the
+variant (``throw.forced_unit``): the lowest beaten unit (the QQ 98844
+example: QQ held elsewhere beats the 9, the 88 and the 44, and 44 is forced),
+the one with the most cards (the Lianzhong 33344 example), the one with the
+fewest cards, or just the lowest card of the throw (Heijian). The variant's penalty applies
+(``throw.penalty``).
+
+Complexity: for each of the ``u`` units and each of the ``s`` other hands
+one scan of that hand's runs or identities: ``O(u * s * h log h)``.
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.context import SeatPlay, make_context
+>>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> thrower = SeatPlay(0, tuple(p("9S 8S 8S 4S 4S")))
+>>> r = check_throw(ctx, thrower, [SeatPlay(1, tuple(p("JS 3C"))), SeatPlay(2, tuple(p("2S")))])
+>>> r.succeeds, [str(c.rank) for c in r.forced_play]
+(False, ['9'])
+>>> r = check_throw(ctx, thrower, [SeatPlay(1, tuple(p("5S 5S"))), SeatPlay(3, tuple(p("QS QS")))])
+>>> r.succeeds, [c.rank for c in r.forced_play] == [pb.RANK_FOUR, pb.RANK_FOUR]
+(False, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from oracle import pb
+from oracle.cards import Card, format_cards
+from oracle.context import Context, SeatPlay
+from oracle.convert import cards_to_pb, suit_name, unit_to_pb
+from oracle.units import Pool, Unit, decompose
+
+
+@dataclass(frozen=True)
+class Block:
+    """A unit of the throw and the first seat (in play order) that can beat it."""
+
+    unit: Unit
+    seat: int
+    beating: tuple[Card, ...]
+
+
+def beating_cards(ctx: Context, unit: Unit, cards: Sequence[Card]) -> tuple[Card, ...] | None:
+    """The lowest cards among ``cards`` (all of the unit's suit) that beat the unit, if any.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> pair = decompose(ctx, p("8S 8S"))[0]
+    >>> format_cards(beating_cards(ctx, pair, p("9S 9S QS QS 7S 7S")) or ())
+    '9S 9S'
+    """
+    pool = Pool(ctx, cards)
+    k = unit.tuple_size
+    if unit.is_tractor:
+        segments = [
+            run[start:start + unit.length]
+            for run in pool.runs(k)
+            for start in range(len(run) - unit.length + 1)
+            if pool.strength(run[start][0]) > unit.top
+        ]
+        if not segments:
+            return None
+        lowest = min(segments, key=lambda seg: pool.strength(seg[0][0]))
+        return tuple(c for ids in lowest for c in pool.cards[pool.pick(ids, k)][:k])
+    for identity in pool.identities(k):
+        if pool.strength(identity) > unit.top:
+            return tuple(pool.cards[identity][:k])
+    return None
+
+
+def _forced(ctx: Context, units: Sequence[Unit], blocks: Sequence[Block], cards: Sequence[Card]) -> list[Card]:
+    rule = ctx.variant.throws.forced_unit
+    if rule == pb.FORCED_UNIT_SMALLEST_CARD:
+        return [min(cards, key=lambda c: (ctx.strength(c), ctx.sort_key(c)))]
+    beaten = [b.unit for b in blocks]
+    if rule == pb.FORCED_UNIT_MOST_CARDS_FIRST:
+        chosen = min(beaten, key=lambda u: (-u.size, -u.tuple_size, u.top))
+    elif rule == pb.FORCED_UNIT_FEWEST_CARDS_FIRST:
+        chosen = min(beaten, key=lambda u: (u.size, u.tuple_size, u.top))
+    else:
+        chosen = min(beaten, key=lambda u: (u.top, -u.size))
+    return list(chosen.cards)
+
+
+def _penalty(ctx: Context, throw_size: int, forced_size: int) -> int:
+    throws = ctx.variant.throws
+    if throws.penalty == pb.PENALTY_KIND_FIXED:
+        return throws.penalty_points
+    if throws.penalty == pb.PENALTY_KIND_PER_CARD:
+        return throws.penalty_points * (throw_size - forced_size)
+    return 0
+
+
+def check_throw(ctx: Context, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
+    """Judge a throw against the other seats' hands."""
+    cards = thrower.cards
+    suit = ctx.suit_of(cards)
+    units = decompose(ctx, cards)
+    players = ctx.players
+    order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % players)
+    unit_msgs = [unit_to_pb(u) for u in units]
+    if len(units) == 1:
+        return pb.CheckThrowResponse(
+            is_throw=False, succeeds=True, units=unit_msgs, rule_ids=["lead.one_suit"],
+            explanation=f"A single unit ({units[0].name}) is not a throw: it can always be led.",
+        )
+    blocks: list[Block] = []
+    for unit in units:
+        for hand in order:
+            beating = beating_cards(ctx, unit, ctx.of_suit(hand.cards, suit))
+            if beating is not None:
+                blocks.append(Block(unit, hand.seat, beating))
+                break
+    if not blocks:
+        return pb.CheckThrowResponse(
+            is_throw=True, succeeds=True, units=unit_msgs, rule_ids=["throw.unbeatable"],
+            explanation=(f"The throw of {len(units)} units of {suit_name(suit)} succeeds: "
+                         "no other hand can beat any of them."),
+        )
+    forced = _forced(ctx, units, blocks, cards)
+    penalty = _penalty(ctx, len(cards), len(forced))
+    first = blocks[0]
+    return pb.CheckThrowResponse(
+        is_throw=True,
+        succeeds=False,
+        units=unit_msgs,
+        blocks=[pb.ThrowBlock(unit=unit_to_pb(b.unit), seat=b.seat, beating_cards=cards_to_pb(b.beating))
+                for b in blocks],
+        forced_play=cards_to_pb(forced),
+        penalty_points=penalty,
+        rule_ids=["throw.unbeatable", "throw.forced_unit", "throw.penalty"],
+        explanation=(f"The throw fails: seat {first.seat} can beat the {first.unit.name} "
+                     f"({format_cards(first.unit.cards)}) with {format_cards(first.beating)}; "
+                     f"the thrower must play {format_cards(forced)}"
+                     + (f" and loses {penalty} points." if penalty else ".")),
+    )

@@ -1,0 +1,193 @@
+"""Who wins this trick, and why? (JudgeTrick)
+
+The lead sets the trick's suit and structure (its units). Each later play is:
+
+* a **follow** when all its cards are of the led suit. It beats the best so
+  far only if it shows the lead's whole structure (rule ``trick.structure``),
+  the best so far is not a ruff, and its key unit is higher;
+* a **ruff** (毙) when all its cards are trump, the led suit is a side suit,
+  and it has the structure the variant's ruff rule asks for (``trick.ruff``):
+  at least as many tractors and as many pairs as the lead
+  (``RUFF_RULE_UNIT_COUNTS``) or the lead's exact shape
+  (``RUFF_RULE_SAME_SHAPE``). A ruff beats any follow; a later ruff beats an
+  earlier one only with a higher key unit, and is then an **over-ruff** (盖毙,
+  ``trick.over_ruff``);
+* a **discard** (垫) otherwise: it cannot win (``trick.discard``).
+
+The *key unit* of a play is compared by the lead's largest unit: with a
+tractor in the lead, the play's highest tractor; with a pair, its highest
+pair; with only singles, its highest card. Equal keys: the earlier play
+stays the best (``order.first_played_wins``).
+
+Complexity: one structure match per play, ``O(n^2 log n)`` for ``n`` cards.
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.context import SeatPlay, make_context
+>>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> plays = [SeatPlay(0, tuple(p("5S 4S 4S"))), SeatPlay(1, tuple(p("9H 7H 7H"))),
+...          SeatPlay(2, tuple(p("8H 8H 4H"))), SeatPlay(3, tuple(p("6S 3S 2S")))]
+>>> r = judge_trick(ctx, plays)
+>>> r.winning_seat, [pb.PlayKind.Name(v.kind) for v in r.verdicts]
+(2, ['PLAY_KIND_LEAD', 'PLAY_KIND_RUFF', 'PLAY_KIND_OVER_RUFF', 'PLAY_KIND_FOLLOW'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from oracle import pb
+from oracle.cards import Card, format_cards
+from oracle.context import TRUMP, Context, SeatPlay, points
+from oracle.convert import suit_name
+from oracle.matching import shows_structure
+from oracle.units import Unit, decompose, shape_name, tractor_counts, tuple_counts
+
+
+def key_shape(lead_units: Sequence[Unit]) -> tuple[int, int]:
+    """The shape plays are compared by: the lead's largest tuple, as a tractor if it is one.
+
+    >>> key_shape([Unit(1, 1, 0, ()), Unit(2, 1, 0, ())])
+    (2, 1)
+    """
+    best = max(lead_units, key=lambda u: (u.tuple_size, u.length))
+    return (best.tuple_size, 2 if best.is_tractor else 1)
+
+
+def key_strength(ctx: Context, cards: Sequence[Card], shape: tuple[int, int]) -> int | None:
+    """The strength of the play's highest unit of the key shape, or ``None`` without one."""
+    k, min_length = shape
+    if k == 1:
+        return max(ctx.strength(c) for c in cards)
+    tops = [u.top for u in decompose(ctx, cards) if u.tuple_size == k and u.length >= min_length]
+    return max(tops) if tops else None
+
+
+def ruff_counts(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
+    """Rule ``RUFF_RULE_UNIT_COUNTS``: at least the lead's tractors and pairs (tuples) of each size.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> ruff_counts(ctx, decompose(ctx, p("AS AS 5S 5S 4S 4S")), p("9H 9H 8H 8H 7H 2H"))
+    False
+    """
+    units = decompose(ctx, cards)
+    lead_tuples, lead_tractors = tuple_counts(lead_units), tractor_counts(lead_units)
+    have_tuples, have_tractors = tuple_counts(units), tractor_counts(units)
+    return all(have_tuples[k] >= n for k, n in lead_tuples.items()) and all(
+        have_tractors[k] >= n for k, n in lead_tractors.items()
+    )
+
+
+@dataclass
+class _Best:
+    index: int
+    seat: int
+    trump: bool
+    strength: int
+
+
+def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+    """Judge a trick; ``plays`` in play order, the first being the lead."""
+    lead = plays[0]
+    suit = ctx.suit_of(lead.cards)
+    lead_units = decompose(ctx, lead.cards)
+    shape = key_shape(lead_units)
+    lead_strength = key_strength(ctx, lead.cards, shape)
+    assert lead_strength is not None
+    best = _Best(0, lead.seat, suit == TRUMP, lead_strength)
+    structure = ", ".join(u.name for u in lead_units)
+    verdicts = [
+        pb.PlayVerdict(
+            seat=lead.seat,
+            kind=pb.PLAY_KIND_LEAD,
+            beats_best_so_far=True,
+            reason=f"leads {suit_name(suit)}: {structure}",
+            rule_ids=["lead.one_suit"],
+        )
+    ]
+    ruff_rule = ctx.variant.following.ruff_rule
+    used_rules = {"lead.one_suit", "trick.points"}
+    for index, play in enumerate(plays[1:], start=1):
+        verdict = _judge_play(ctx, play, suit, lead_units, shape, best, ruff_rule)
+        if verdict.beats_best_so_far:
+            strength = key_strength(ctx, play.cards, shape)
+            assert strength is not None
+            best = _Best(index, play.seat, ctx.suit_of(play.cards) == TRUMP, strength)
+        used_rules.update(verdict.rule_ids)
+        verdicts.append(verdict)
+    total = sum(points(p.cards) for p in plays)
+    return pb.JudgeTrickResponse(
+        winning_seat=best.seat,
+        points=total,
+        verdicts=verdicts,
+        rule_ids=sorted(used_rules),
+        explanation=f"Seat {best.seat} wins the trick and its {total} points: {verdicts[best.index].reason}.",
+    )
+
+
+def _judge_play(
+    ctx: Context,
+    play: SeatPlay,
+    led_suit: int,
+    lead_units: Sequence[Unit],
+    shape: tuple[int, int],
+    best: _Best,
+    ruff_rule: int,
+) -> pb.PlayVerdict:
+    cards = play.cards
+    play_suit = ctx.suit_of(cards)
+    key_name = shape_name(shape) if shape[0] >= 2 else "single"
+    if play_suit == led_suit:
+        if not shows_structure(ctx, lead_units, cards):
+            return _verdict(play, pb.PLAY_KIND_FOLLOW, False,
+                            f"follows {suit_name(led_suit)} without the lead's structure, so cannot win",
+                            "trick.structure")
+        if best.trump and led_suit != TRUMP:
+            return _verdict(play, pb.PLAY_KIND_FOLLOW, False,
+                            f"follows, but seat {best.seat} has ruffed", "trick.ruff")
+        return _compare(ctx, play, pb.PLAY_KIND_FOLLOW, shape, key_name, best, "trick.structure")
+    if play_suit == TRUMP and led_suit != TRUMP:
+        if ruff_rule == pb.RUFF_RULE_SAME_SHAPE:
+            valid = shows_structure(ctx, lead_units, cards)
+            needs = "the lead's shape"
+        else:
+            valid = ruff_counts(ctx, lead_units, cards)
+            needs = "as many tractors and pairs as the lead"
+        if not valid:
+            return _verdict(play, pb.PLAY_KIND_DISCARD, False,
+                            f"trump without {needs} is a discard (垫), not a ruff", "trick.ruff")
+        if not best.trump:
+            return _verdict(play, pb.PLAY_KIND_RUFF, True,
+                            f"ruffs (毙) with trump holding {needs}", "trick.ruff")
+        return _compare(ctx, play, pb.PLAY_KIND_OVER_RUFF, shape, key_name, best, "trick.over_ruff")
+    return _verdict(play, pb.PLAY_KIND_DISCARD, False,
+                    f"plays {suit_name(play_suit)} to a {suit_name(led_suit)} lead: a discard (垫)",
+                    "trick.discard")
+
+
+def _compare(
+    ctx: Context,
+    play: SeatPlay,
+    kind: int,
+    shape: tuple[int, int],
+    key_name: str,
+    best: _Best,
+    rule: str,
+) -> pb.PlayVerdict:
+    strength = key_strength(ctx, play.cards, shape)
+    top = format_cards(ctx.sorted(play.cards))
+    if strength is not None and strength > best.strength:
+        return _verdict(play, kind, True,
+                        f"its highest {key_name} ({top}) beats seat {best.seat}'s", rule)
+    if strength is not None and strength == best.strength:
+        return _verdict(play, pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind, False,
+                        f"its highest {key_name} equals seat {best.seat}'s, and the first played wins",
+                        "order.first_played_wins")
+    return _verdict(play, pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind, False,
+                    f"its highest {key_name} ({top}) does not beat seat {best.seat}'s", rule)
+
+
+def _verdict(play: SeatPlay, kind: int, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
+    return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])

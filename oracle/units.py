@@ -1,0 +1,222 @@
+"""Units of a play: singles, tuples (pairs, triples...) and tractors.
+
+A set of cards of one effective suit splits into units the natural way
+(rules ``units.tuple``, ``units.tractor``): identical cards form one tuple of
+their count (two copies a pair, three a triple), and tuples of one size whose
+slots are adjacent form tractors, the longest first. Cards of equal rank but
+different identity (two 副10 of different suits) share a slot, so they never
+make a tractor with each other: 两对副10 is not a tractor.
+
+The same pool of cards also answers "which runs of k-tuples are there", the
+question behind following, ruffing and throws (see :class:`Pool`).
+
+>>> from oracle.cards import parse_cards
+>>> from oracle.context import make_context
+>>> from oracle.cards import Rank, Suit
+>>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> [u.name for u in decompose(ctx, parse_cards("JS JS 9S 9S 4S"))]   # JJ99: the gap is bridged
+['tractor of 2 pairs', 'single']
+>>> [u.name for u in decompose(ctx, parse_cards("10S 10S 10C 10C"))]   # 两对副10
+['pair', 'pair']
+>>> [u.name for u in decompose(ctx, parse_cards("SJ SJ 10H 10H 10S 10S AH AH"))]
+['tractor of 4 pairs']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from oracle.cards import Card
+from oracle.context import Context, Identity
+
+_TUPLE_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One unit: ``length`` adjacent tuples of ``tuple_size`` identical cards.
+
+    ``top`` is the strength of its highest tuple; ``cards`` are highest first.
+    """
+
+    tuple_size: int
+    length: int
+    top: int
+    cards: tuple[Card, ...]
+
+    @property
+    def size(self) -> int:
+        """Its number of cards."""
+        return self.tuple_size * self.length
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.tuple_size, self.length)
+
+    @property
+    def is_tractor(self) -> bool:
+        return self.length >= 2
+
+    @property
+    def name(self) -> str:
+        """A name for people: "pair", "tractor of 3 pairs", "single"...
+
+        >>> Unit(2, 3, 0, ()).name, Unit(3, 2, 0, ()).name, Unit(1, 1, 0, ()).name
+        ('tractor of 3 pairs', 'tractor of 2 triples', 'single')
+        """
+        base = _TUPLE_NAMES.get(self.tuple_size, f"{self.tuple_size}-tuple")
+        if self.length == 1:
+            return base
+        plural = "quads" if self.tuple_size == 4 else base + "s"
+        return f"tractor of {self.length} {plural}"
+
+    def sort_key(self) -> tuple[int, int, int, int]:
+        """Largest first: most cards, then the larger tuple, then the higher."""
+        return (-self.size, -self.tuple_size, -self.length, -self.top)
+
+
+def shape_name(shape: tuple[int, int]) -> str:
+    """The name of a shape (tuple size, length).
+
+    >>> shape_name((2, 1)), shape_name((2, 2))
+    ('pair', 'tractor of 2 pairs')
+    """
+    return Unit(shape[0], shape[1], 0, ()).name
+
+
+class Pool:
+    """A multiset of cards of one effective suit, for taking units out of.
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> pool = Pool(ctx, parse_cards("KS KS QS QS JS JS 5S 5S 3S"))
+    >>> [len(run) for run in pool.runs(2)]
+    [3, 1]
+    """
+
+    def __init__(self, ctx: Context, cards: Iterable[Card]) -> None:
+        self.ctx = ctx
+        self.cards: dict[Identity, list[Card]] = {}
+        for card in cards:
+            self.cards.setdefault(ctx.identity(card), []).append(card)
+        self.tractor_min = ctx.variant.tractors.min_length
+
+    def count(self, identity: Identity) -> int:
+        return len(self.cards.get(identity, ()))
+
+    def total(self) -> int:
+        return sum(len(v) for v in self.cards.values())
+
+    def strength(self, identity: Identity) -> int:
+        return self.ctx.strength(self.cards[identity][0])
+
+    def slot(self, identity: Identity) -> int | None:
+        return self.ctx.slot(self.cards[identity][0])
+
+    def identities(self, min_count: int = 1) -> list[Identity]:
+        """Identities with at least ``min_count`` copies, lowest first (then by fewest copies)."""
+        found = [i for i, cs in self.cards.items() if len(cs) >= min_count]
+        return sorted(found, key=lambda i: (self.strength(i), len(self.cards[i]), i))
+
+    def runs(self, k: int) -> list[list[list[Identity]]]:
+        """Maximal runs of adjacent slots holding an identity with ``k`` or more copies.
+
+        Each run lists its slots from the highest; each slot lists the
+        identities there (more than one only for equal cards such as 副10).
+        Runs come longest first, then highest first.
+        """
+        by_slot: dict[int, list[Identity]] = {}
+        for identity in self.identities(k):
+            slot = self.slot(identity)
+            if slot is not None:
+                by_slot.setdefault(slot, []).append(identity)
+        runs: list[list[list[Identity]]] = []
+        for slot in sorted(by_slot, reverse=True):
+            if runs and self._slot_of(runs[-1][-1]) - 1 == slot:
+                runs[-1].append(by_slot[slot])
+            else:
+                runs.append([by_slot[slot]])
+        runs.sort(key=lambda r: (-len(r), -self.strength(r[0][0])))
+        return runs
+
+    def _slot_of(self, identities: list[Identity]) -> int:
+        slot = self.slot(identities[0])
+        assert slot is not None
+        return slot
+
+    def take(self, identity: Identity, n: int) -> list[Card]:
+        """Remove ``n`` copies of an identity and return them."""
+        cards = self.cards[identity]
+        taken, self.cards[identity] = cards[:n], cards[n:]
+        if not self.cards[identity]:
+            del self.cards[identity]
+        return taken
+
+    def pick(self, identities: list[Identity], k: int) -> Identity:
+        """Of the identities at one slot, the one to take k copies from: the fewest copies."""
+        return min((i for i in identities if self.count(i) >= k), key=lambda i: (self.count(i), i))
+
+
+def decompose(ctx: Context, cards: Sequence[Card]) -> list[Unit]:
+    """The natural units of cards of one effective suit, largest first.
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> [u.name for u in decompose(ctx, parse_cards("9S 8S 8S 4S 4S"))]
+    ['pair', 'pair', 'single']
+    >>> [u.name for u in decompose(ctx, parse_cards("AS AS 2S 2S"))]   # AA22 is not a tractor
+    ['pair', 'pair']
+    """
+    pool = Pool(ctx, cards)
+    units: list[Unit] = []
+    sizes = sorted({len(cs) for cs in pool.cards.values() if len(cs) >= 2}, reverse=True)
+    for k in sizes:
+        while True:
+            exact = _exact_runs(pool, k)
+            if not exact or len(exact[0]) < pool.tractor_min:
+                break
+            run = exact[0]
+            taken: list[Card] = []
+            for slot_ids in run:
+                taken.extend(pool.take(pool.pick(slot_ids, k), k))
+            units.append(_unit(ctx, k, len(run), taken))
+    for identity in list(pool.cards):
+        k = pool.count(identity)
+        if k:
+            units.append(_unit(ctx, k, 1, pool.take(identity, k)))
+    return sorted(units, key=Unit.sort_key)
+
+
+def _exact_runs(pool: Pool, k: int) -> list[list[list[Identity]]]:
+    """Runs made only of identities with exactly ``k`` copies (the natural tuples of size k)."""
+    exact = Pool(pool.ctx, [])
+    exact.cards = {i: cs for i, cs in pool.cards.items() if len(cs) == k}
+    exact.tractor_min = pool.tractor_min
+    return exact.runs(k)
+
+
+def _unit(ctx: Context, k: int, length: int, cards: list[Card]) -> Unit:
+    ordered = tuple(ctx.sorted(cards))
+    return Unit(k, length, ctx.strength(ordered[0]), ordered)
+
+
+def tuple_counts(units: Iterable[Unit]) -> Counter[int]:
+    """How many tuples of each size the units hold, those inside tractors included.
+
+    >>> tuple_counts([Unit(2, 3, 0, ()), Unit(2, 1, 0, ()), Unit(1, 1, 0, ())])[2]
+    4
+    """
+    counts: Counter[int] = Counter()
+    for unit in units:
+        if unit.tuple_size >= 2:
+            counts[unit.tuple_size] += unit.length
+    return counts
+
+
+def tractor_counts(units: Iterable[Unit]) -> Counter[int]:
+    """How many tractors of each tuple size the units hold."""
+    return Counter(u.tuple_size for u in units if u.is_tractor)
