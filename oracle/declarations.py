@@ -1,0 +1,328 @@
+"""Declarations (亮主): does a new declaration override the standing one?
+
+Two rules, chosen by the variant's ``declarations.rule``:
+
+**The ladder** (``DECLARATION_RULE_LADDER``, rules ``declare.cards`` and
+``declare.ladder``). The cards of a declaration make a rung of the variant's
+ladder, or nothing (rule ``declare.cards``):
+
+* ``LEVEL``: ``count`` identical level cards; they name their suit trump. In
+  the two-colour game 10H and 10D are identical, so they make a pair;
+* ``JOKERS``: ``count`` identical jokers (all small or all big);
+* ``SMALL_JOKERS`` / ``BIG_JOKERS``: ``count`` small / big jokers;
+* ``ANY_JOKERS``: ``count`` jokers of either kind, mixed or not.
+
+Jokers make no-trump. Cards that fit several rungs make the highest of them;
+cards that fit none (mixed suits, a card of another rank, too many cards...)
+make no declaration. A declaration overrides the standing one only from a
+higher rung (002_ 三副牌规则: 其它玩家就不能再亮同级别或该级别以下的牌了). On one
+rung, a suit later in ``suit_order`` overrides an earlier one (rule
+``declare.suit_order``, the four-deck reply of 002_: 单张10 ＜对方块10 ＜对梅花10
+＜对红桃10＜对黑桃10); with no suit order an equal rung never overrides, the
+first shown standing (以上后三条以先出现者为准).
+
+**The point sum** (``DECLARATION_RULE_POINT_SUM``, rule ``declare.point_sum``,
+Heijian 001_ 比较卡片). Every card shown must be listed in ``card_points`` (an
+entry with ``level_card`` matches any level card; an entry naming the card
+itself comes first); the higher sum overrides, an equal sum does not. The
+cards name no trump: the winner of the bidding chooses it later (001_ 呼唤上帝),
+so the answer leaves the trump unset.
+
+**The standing declarer** (rule ``declare.self``). When the challenger sits in
+the seat that made the standing declaration, a higher declaration of the same
+trump (自保) overrides only if ``allow_self_reinforce``, and one of another
+trump (自反) only if ``allow_self_override``. Overriding one's own declaration
+replaces it; with the same trump the trump is unchanged. A point-sum raise of
+one's own bid counts as 自保. The banker's partner is another seat like any
+other: the sources name only the declarer himself (自保, 自反, 不能自反).
+
+A standing declaration whose cards make nothing is treated as absent (the layer
+that validates questions should not let one through).
+
+>>> from oracle.cards import parse_cards
+>>> from oracle.variants import get_variant
+>>> qq = get_variant("qq-two-deck")
+>>> first = SeatPlay(0, tuple(parse_cards("10H")))
+>>> answer = compare_declarations(qq, Rank.TEN, first, SeatPlay(1, tuple(parse_cards("10S 10S"))))
+>>> answer.overrides, answer.trump_suit == pb.SUIT_SPADES
+(True, True)
+>>> answer.explanation
+"seat 1's a pair of level cards: 10S 10S is on a higher rung than seat 0's one level card: 10H: it overrides; trump is spades"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from oracle import pb
+from oracle.cards import Card, Rank, Suit, format_cards
+from oracle.context import SeatPlay
+
+_SUIT_NAMES = {
+    Suit.SPADES: "spades",
+    Suit.HEARTS: "hearts",
+    Suit.DIAMONDS: "diamonds",
+    Suit.CLUBS: "clubs",
+}
+
+
+@dataclass(frozen=True)
+class Strength:
+    """What the cards of one declaration make.
+
+    ``value`` is the rung's index in the ladder (from 0, the lowest) or the
+    point sum. ``suit`` is the trump suit the cards name, ``None`` for jokers
+    (no-trump) and for a point-sum bid, which names no trump
+    (``names_trump`` false).
+    """
+
+    value: int
+    suit: Suit | None
+    names_trump: bool
+    label: str
+
+
+def _logical_suit(variant: pb.Variant, suit: Suit) -> int:
+    """Two-colour game: the colour (2 red, 1 black); otherwise the suit itself."""
+    if variant.deal.suit_mode == pb.SUIT_MODE_TWO_COLOURS:
+        return 2 if suit.is_red else 1
+    return int(suit)
+
+
+def _trump_key(variant: pb.Variant, strength: Strength) -> int:
+    """The trump a declaration makes, for sameness: 0 for no-trump."""
+    return 0 if strength.suit is None else _logical_suit(variant, strength.suit)
+
+
+def _identity(variant: pb.Variant, card: Card) -> tuple[int, int]:
+    return (int(card.rank), 0 if card.suit is None else _logical_suit(variant, card.suit))
+
+
+def _fits(rung: pb.DeclarationRung, cards: Sequence[Card], identical: bool) -> bool:
+    """Whether jokers ``cards`` (all jokers) make ``rung``."""
+    if len(cards) != rung.count:
+        return False
+    kind = rung.cards
+    if kind == pb.DECLARATION_CARDS_JOKERS:
+        return identical
+    if kind == pb.DECLARATION_CARDS_SMALL_JOKERS:
+        return all(c.rank == Rank.SMALL_JOKER for c in cards)
+    if kind == pb.DECLARATION_CARDS_BIG_JOKERS:
+        return all(c.rank == Rank.BIG_JOKER for c in cards)
+    return kind == pb.DECLARATION_CARDS_ANY_JOKERS
+
+
+def ladder_strength(variant: pb.Variant, level: Rank, cards: Sequence[Card]) -> Strength | None:
+    """The highest rung of the ladder the cards make, or ``None``.
+
+    >>> from oracle.cards import parse_cards
+    >>> from oracle.variants import get_variant
+    >>> qq = get_variant("qq-two-deck")
+    >>> ladder_strength(qq, Rank.TEN, parse_cards("10D 10D"))
+    Strength(value=1, suit=<Suit.DIAMONDS: 3>, names_trump=True, label='a pair of level cards: 10D 10D')
+    >>> ladder_strength(qq, Rank.TEN, parse_cards("BJ BJ")).label
+    'a pair of jokers (no-trump): BJ BJ'
+    >>> ladder_strength(qq, Rank.TEN, parse_cards("10D 10H")) is None   # two suits
+    True
+    >>> ladder_strength(qq, Rank.TEN, parse_cards("SJ BJ")) is None     # not identical
+    True
+    >>> ladder_strength(get_variant("two-colour-one-deck"), Rank.TEN, parse_cards("10D 10H")).value
+    1
+    """
+    if not cards:
+        return None
+    identities = {_identity(variant, c) for c in cards}
+    identical = len(identities) == 1
+    label_cards = format_cards(sorted(cards))
+    if all(c.is_joker for c in cards):
+        best = None
+        for index, rung in enumerate(variant.declarations.ladder):
+            if _fits(rung, cards, identical):
+                best = index
+        if best is None:
+            return None
+        name = variant.declarations.ladder[best].name
+        return Strength(best, None, True, f"{name}: {label_cards}")
+    if not identical or cards[0].rank != level:
+        return None
+    for index in reversed(range(len(variant.declarations.ladder))):
+        rung = variant.declarations.ladder[index]
+        if rung.cards == pb.DECLARATION_CARDS_LEVEL and rung.count == len(cards):
+            suit = min(c.suit for c in cards if c.suit is not None)
+            return Strength(index, suit, True, f"{rung.name}: {label_cards}")
+    return None
+
+
+def _card_points(variant: pb.Variant, level: Rank, card: Card) -> int | None:
+    entries = variant.declarations.card_points
+    for entry in entries:
+        named = (int(entry.card.rank), int(entry.card.suit))
+        if not entry.level_card and named == (int(card.rank), int(card.suit or 0)):
+            return entry.points
+    if not card.is_joker and card.rank == level:
+        for entry in entries:
+            if entry.level_card:
+                return entry.points
+    return None
+
+
+def point_sum_strength(variant: pb.Variant, level: Rank, cards: Sequence[Card]) -> Strength | None:
+    """The point sum of a bid, or ``None`` when a card is not a bidding card.
+
+    >>> from oracle.cards import parse_cards
+    >>> heijian = pb.Variant(declarations=pb.Declarations(
+    ...     rule=pb.DECLARATION_RULE_POINT_SUM,
+    ...     card_points=[pb.CardPoints(card=pb.Card(rank=pb.RANK_ACE, suit=pb.SUIT_SPADES), points=6),
+    ...                  pb.CardPoints(card=pb.Card(rank=pb.RANK_FIVE, suit=pb.SUIT_HEARTS), points=5),
+    ...                  pb.CardPoints(level_card=True, points=1)]))
+    >>> point_sum_strength(heijian, Rank.FOUR, parse_cards("AS 5H 4C")).value
+    12
+    >>> point_sum_strength(heijian, Rank.FOUR, parse_cards("AS KS")) is None
+    True
+    """
+    if not cards:
+        return None
+    total = 0
+    for card in cards:
+        points = _card_points(variant, level, card)
+        if points is None:
+            return None
+        total += points
+    return Strength(total, None, False, f"{total} points: {format_cards(sorted(cards))}")
+
+
+def declaration_strength(variant: pb.Variant, level: Rank, cards: Sequence[Card]) -> Strength | None:
+    """What the cards make under the variant's rule, or ``None``.
+
+    >>> from oracle.cards import parse_cards
+    >>> from oracle.variants import get_variant
+    >>> declaration_strength(get_variant("qq-one-deck"), Rank.TWO, parse_cards("2C")).label
+    'one level card: 2C'
+    """
+    if variant.declarations.rule == pb.DECLARATION_RULE_POINT_SUM:
+        return point_sum_strength(variant, level, cards)
+    return ladder_strength(variant, level, cards)
+
+
+def _trump_words(strength: Strength | None) -> str:
+    if strength is None:
+        return "nobody has declared trump yet"
+    if not strength.names_trump:
+        return "the winner of the bidding names trump"
+    if strength.suit is None:
+        return "the deal is no-trump"
+    return f"trump is {_SUIT_NAMES[strength.suit]}"
+
+
+def _suit_order_beats(variant: pb.Variant, challenger: Strength, standing: Strength) -> bool:
+    """On one rung: the challenger's suit comes later in the suit order."""
+    order = [int(s) for s in variant.declarations.suit_order]
+    if challenger.suit is None or standing.suit is None:
+        return False
+    if _logical_suit(variant, challenger.suit) == _logical_suit(variant, standing.suit):
+        return False
+    if int(challenger.suit) not in order or int(standing.suit) not in order:
+        return False
+    return order.index(int(challenger.suit)) > order.index(int(standing.suit))
+
+
+def compare_declarations(
+    variant: pb.Variant, level: Rank, standing: SeatPlay | None, challenger: SeatPlay
+) -> pb.CompareDeclarationsResponse:
+    """Does ``challenger`` override ``standing`` (``None``: nobody has declared)?
+
+    >>> from oracle.cards import parse_cards
+    >>> from oracle.variants import get_variant
+    >>> qq = get_variant("qq-two-deck")
+    >>> pair = SeatPlay(2, tuple(parse_cards("10H 10H")))
+    >>> answer = compare_declarations(qq, Rank.TEN, pair, SeatPlay(3, tuple(parse_cards("10S 10S"))))
+    >>> answer.challenger_valid, answer.overrides, answer.trump_suit == pb.SUIT_HEARTS
+    (True, False, True)
+    >>> answer.explanation
+    "seat 3's a pair of level cards: 10S 10S is on the same rung as seat 2's a pair of level cards: 10H 10H: an equal declaration never overrides; trump is hearts"
+    >>> jokers = SeatPlay(3, tuple(parse_cards("SJ SJ")))
+    >>> answer = compare_declarations(qq, Rank.TEN, pair, jokers)
+    >>> answer.overrides, answer.no_trump
+    (True, True)
+    >>> compare_declarations(qq, Rank.TEN, None, SeatPlay(0, tuple(parse_cards("10H 9H")))).challenger_valid
+    False
+    """
+    point_sum = variant.declarations.rule == pb.DECLARATION_RULE_POINT_SUM
+    decl = variant.declarations
+    theirs = None if standing is None else declaration_strength(variant, level, standing.cards)
+    mine = declaration_strength(variant, level, challenger.cards)
+    rule_ids = ["declare.point_sum" if point_sum else "declare.cards"]
+    who = f"seat {challenger.seat}'s"
+
+    overrides = False
+    after = theirs
+    if mine is None:
+        shown = format_cards(sorted(challenger.cards)) or "no cards"
+        why = f"{who} cards {shown} make no declaration of this variant"
+        why += "; the standing declaration stays" if theirs is not None else ""
+    elif theirs is None or standing is None:
+        overrides, after = True, mine
+        why = f"seat {challenger.seat} declares {mine.label}"
+        if standing is not None:
+            why += " (the standing cards make no declaration)"
+    else:
+        if not point_sum:
+            rule_ids.append("declare.ladder")
+        same_rung = mine.value == theirs.value
+        by_suit_order = False
+        if same_rung and not point_sum and decl.suit_order and mine.suit and theirs.suit:
+            rule_ids.append("declare.suit_order")
+            by_suit_order = _suit_order_beats(variant, mine, theirs)
+        higher = mine.value > theirs.value or by_suit_order
+        compared = f"{who} {mine.label}"
+        if point_sum:
+            relation = "beats" if higher else "does not beat"
+            compared += f" {relation} seat {standing.seat}'s {theirs.label}"
+        elif by_suit_order:
+            assert mine.suit is not None and theirs.suit is not None
+            compared += (
+                f" is on the same rung as seat {standing.seat}'s {theirs.label} and "
+                f"{_SUIT_NAMES[mine.suit]} come after {_SUIT_NAMES[theirs.suit]} in the suit order"
+            )
+        elif same_rung:
+            compared += f" is on the same rung as seat {standing.seat}'s {theirs.label}"
+        else:
+            place = "a higher" if higher else "a lower"
+            compared += f" is on {place} rung than seat {standing.seat}'s {theirs.label}"
+        if not higher:
+            never = "an equal bid" if point_sum else "an equal declaration"
+            why = compared + (f": {never} never overrides" if same_rung else ": it does not override")
+        elif standing.seat == challenger.seat:
+            rule_ids.append("declare.self")
+            same_trump = point_sum or _trump_key(variant, mine) == _trump_key(variant, theirs)
+            allowed = decl.allow_self_reinforce if same_trump else decl.allow_self_override
+            kind = "strengthening one's own declaration (自保)" if same_trump else (
+                "overriding one's own declaration (自反)"
+            )
+            verdict = "is allowed: it overrides" if allowed else "is not allowed in this variant"
+            why = f"{compared}, and {kind} {verdict}"
+            overrides = allowed
+        else:
+            why = compared + ": it overrides"
+            overrides = True
+        if overrides:
+            keep_suit = mine.names_trump and _trump_key(variant, mine) == _trump_key(variant, theirs)
+            after = theirs if keep_suit else mine
+    response = pb.CompareDeclarationsResponse(
+        challenger_valid=mine is not None,
+        overrides=overrides,
+        standing_strength=(
+            "none" if standing is None else "no declaration" if theirs is None else theirs.label
+        ),
+        challenger_strength="no declaration" if mine is None else mine.label,
+        rule_ids=rule_ids,
+        explanation=f"{why}; {_trump_words(after)}",
+    )
+    if after is not None and after.names_trump:
+        if after.suit is None:
+            response.no_trump = True
+        else:
+            response.trump_suit = cast(pb.Suit, int(after.suit))
+    return response
