@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 
@@ -100,22 +100,39 @@ class CardNotationError(ValueError):
     """Text that is not a card in the notation."""
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, eq=False)
 class Card:
     """One card. ``suit`` is ``None`` for the jokers.
 
+    Cards compare and hash by ``code``, a small integer unique to each of the
+    54 cards (``rank * 8 + suit``), so that hands and lookups stay cheap.
+
     >>> Card(Rank.ACE, Suit.SPADES) == parse_card("AS")
     True
+    >>> Card(Rank.ACE, Suit.SPADES).code
+    113
     """
 
     rank: Rank
     suit: Suit | None
+    code: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank.is_joker != (self.suit is None):
             raise CardNotationError(
                 "a joker has no suit" if self.rank.is_joker else "a card other than a joker needs a suit"
             )
+        object.__setattr__(self, "code", int(self.rank) * 8 + (0 if self.suit is None else int(self.suit)))
+
+    def __hash__(self) -> int:
+        return self.code
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self.code == other.code
+
+    def __lt__(self, other: Card) -> bool:
+        """Cards sort by rank, then suit (jokers last): a fixed order for output, not the game's."""
+        return self.code < other.code
 
     @property
     def is_joker(self) -> bool:
@@ -229,3 +246,19 @@ def contains(hand: Counter[Card], cards: Iterable[Card]) -> bool:
     """
     needed = Counter(cards)
     return all(hand[card] >= n for card, n in needed.items())
+
+
+_BY_NUMBERS: dict[tuple[int, int], Card] = {
+    (int(c.rank), 0 if c.suit is None else int(c.suit)): c for c in full_deck()
+}
+
+
+def card_of(rank: int, suit: int) -> Card | None:
+    """The card with these proto enum numbers (suit 0 for jokers), or ``None`` when none has them.
+
+    The cards returned are shared: looking up is cheaper than building.
+
+    >>> str(card_of(10, 2)), card_of(15, 1)
+    ('10H', None)
+    """
+    return _BY_NUMBERS.get((rank, suit))

@@ -71,7 +71,7 @@ class SeatPlay:
 class CardKey:
     """How one card stands in a context."""
 
-    suit: int
+    suit: pb.EffectiveSuit
     strength: int
     slot: int | None
     identity: Identity
@@ -104,7 +104,7 @@ class Context:
     def key(self, card: Card) -> CardKey:
         return self.keys[card]
 
-    def effective_suit(self, card: Card) -> int:
+    def effective_suit(self, card: Card) -> pb.EffectiveSuit:
         """The proto ``EffectiveSuit`` number of the card."""
         return self.keys[card].suit
 
@@ -121,7 +121,7 @@ class Context:
     def identity(self, card: Card) -> Identity:
         return self.keys[card].identity
 
-    def suit_of(self, cards: Iterable[Card]) -> int:
+    def suit_of(self, cards: Iterable[Card]) -> pb.EffectiveSuit:
         """The effective suit shared by all the cards, or ``MIXED``.
 
         >>> from oracle.cards import parse_cards
@@ -155,7 +155,7 @@ class Context:
         return [c for c in cards if self.keys[c].suit == suit]
 
 
-def _logical_suit(variant: pb.Variant, suit: Suit) -> int:
+def _logical_suit(variant: pb.Variant, suit: Suit) -> pb.EffectiveSuit:
     if variant.deal.suit_mode == pb.SUIT_MODE_TWO_COLOURS:
         return pb.EFFECTIVE_SUIT_RED if suit.is_red else pb.EFFECTIVE_SUIT_BLACK
     return _FOUR_SUIT_EFFECTIVE[suit]

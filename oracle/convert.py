@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit
@@ -34,12 +35,14 @@ def suit_name(effective_suit: int) -> str:
     >>> suit_name(pb.EFFECTIVE_SUIT_TRUMP)
     'trump'
     """
-    return _SUIT_NAMES.get(effective_suit, "unknown suit")
+    return _SUIT_NAMES.get(cast(pb.EffectiveSuit, effective_suit), "unknown suit")
 
 
 def card_to_pb(card: Card) -> pb.Card:
     """One card as a proto message (jokers leave the suit unspecified)."""
-    return pb.Card(rank=int(card.rank), suit=0 if card.suit is None else int(card.suit))
+    rank = cast(pb.Rank, int(card.rank))
+    suit = cast(pb.Suit, 0 if card.suit is None else int(card.suit))
+    return pb.Card(rank=rank, suit=suit)
 
 
 def cards_to_pb(cards: Iterable[Card]) -> list[pb.Card]:

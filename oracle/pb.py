@@ -6,8 +6,8 @@
 """
 
 from oracle._gen.shengji.oracle.v1 import cards_pb2, oracle_service_pb2, variant_pb2
-from oracle._gen.shengji.oracle.v1.cards_pb2 import *  # noqa: F403
-from oracle._gen.shengji.oracle.v1.oracle_service_pb2 import *  # noqa: F403
-from oracle._gen.shengji.oracle.v1.variant_pb2 import *  # noqa: F403
+from oracle._gen.shengji.oracle.v1.cards_pb2 import *
+from oracle._gen.shengji.oracle.v1.oracle_service_pb2 import *
+from oracle._gen.shengji.oracle.v1.variant_pb2 import *
 
 __all__ = ["cards_pb2", "oracle_service_pb2", "variant_pb2"]

@@ -170,7 +170,7 @@ def _judge_play(
 def _compare(
     ctx: Context,
     play: SeatPlay,
-    kind: int,
+    kind: pb.PlayKind,
     shape: tuple[int, int],
     key_name: str,
     best: _Best,
@@ -189,5 +189,5 @@ def _compare(
                     f"its highest {key_name} ({top}) does not beat seat {best.seat}'s", rule)
 
 
-def _verdict(play: SeatPlay, kind: int, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
+def _verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
     return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])

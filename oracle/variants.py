@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from google.protobuf import descriptor, json_format
+from google.protobuf import json_format
 
 from oracle import pb
 
@@ -94,7 +94,7 @@ def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _check_keys(data: Mapping[str, Any], message: descriptor.Descriptor, path: str, file: str) -> None:
+def _check_keys(data: Mapping[str, Any], message: Any, path: str, file: str) -> None:
     """Report the first unknown key with its dotted path."""
     for key, value in data.items():
         where = f"{path}.{key}" if path else key
@@ -121,7 +121,7 @@ def _to_variant(data: Mapping[str, Any], file: str) -> pb.Variant:
     _check_keys(data, pb.Variant.DESCRIPTOR, "", file)
     variant = pb.Variant()
     try:
-        json_format.ParseDict(data, variant, ignore_unknown_fields=False)
+        json_format.ParseDict(dict(data), variant, ignore_unknown_fields=False)
     except json_format.ParseError as exc:
         raise VariantFileError(file, _key_of_parse_error(str(exc)), f"bad value: {exc}") from exc
     return variant

@@ -38,8 +38,8 @@ def generate(out_dir: Path) -> list[Path]:
     written = sorted(p for p in out_dir.rglob("*") if p.suffix in (".py", ".pyi"))
     for path in written:
         text = path.read_text()
-        text = re.sub(r"^from shengji\.", f"from {PACKAGE}.shengji.", text, flags=re.M)
-        text = re.sub(r"^import shengji\.", f"import {PACKAGE}.shengji.", text, flags=re.M)
+        text = re.sub(r"^from shengji\.", f"from {PACKAGE}.shengji.", text, flags=re.MULTILINE)
+        text = re.sub(r"^import shengji\.", f"import {PACKAGE}.shengji.", text, flags=re.MULTILINE)
         path.write_text(text)
     for folder in [out_dir, *(p for p in out_dir.rglob("*") if p.is_dir())]:
         init = folder / "__init__.py"
