@@ -48,7 +48,7 @@ play[2] | 3H is played 2 times but the hand holds 1
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -232,16 +232,13 @@ def _seat(value: int, field: str, variant: pb.Variant | None, problems: _Problem
     return True
 
 
-def _hand_size(
-    cards: Sequence[Card] | None, field: str, variant: pb.Variant | None, problems: _Problems
-) -> None:
+def _hand_size(count: int, field: str, variant: pb.Variant | None, problems: _Problems) -> None:
     """No hand or play holds more cards than a hand of the variant."""
-    if cards is None or variant is None:
+    if variant is None or count > MAX_LIST:  # too long for any list: reported already
         return
-    if len(cards) > variant.deal.hand_size:
+    if count > variant.deal.hand_size:
         problems.add(
-            field,
-            f"{len(cards)} cards: a hand of {variant.id} holds at most {variant.deal.hand_size}",
+            field, f"{count} cards: a hand of {variant.id} holds at most {variant.deal.hand_size}"
         )
 
 
@@ -262,19 +259,23 @@ def _lead(
         problems.add(field, f"a lead is of one effective suit, but these cards are {names}")
 
 
+Group = tuple[str, Sequence[Card] | None]
+"""A list of cards and its field path; ``None`` for a list with a bad card."""
+
+
 def _check_copies(
-    groups: Sequence[tuple[str, Sequence[Card] | None]],
-    variant: pb.Variant | None,
-    problems: _Problems,
+    groups: Sequence[Group], where: str, variant: pb.Variant | None, problems: _Problems
 ) -> None:
-    """No card appears more often than the decks hold it, over all the groups."""
+    """No card appears more often than the decks hold it, over all the groups.
+
+    The copy past the decks' count is the one reported; ``where`` names the groups for people.
+    """
     if variant is None:
         return
     decks = variant.deal.decks
     total: Counter[Card] = Counter()
     for _, cards in groups:
         total.update(cards or ())
-    where = ", ".join(field for field, _ in groups)
     seen: Counter[Card] = Counter()
     for field, cards in groups:
         for i, card in enumerate(cards or ()):
@@ -316,14 +317,16 @@ def _seat_plays(
     problems: _Problems,
     *,
     complete: bool,
-) -> tuple[SeatPlay, ...] | None:
-    """The plays of a trick, in play order, the first being the lead."""
+) -> tuple[tuple[SeatPlay, ...] | None, list[Group]]:
+    """The plays of a trick, in play order, the first being the lead (``None`` when
+    a card is bad), and each play's cards as a group for :func:`_check_copies`."""
+    groups: list[Group] = []
     if len(msgs) > MAX_LIST:
         problems.add(field, f"{len(msgs)} plays: at most {MAX_LIST} in any list")
-        return None
+        return None, groups
     if not msgs:
         problems.add(field, "no plays: a trick has at least the lead")
-        return None
+        return None, groups
     if variant is not None:
         players = variant.deal.players
         if len(msgs) > players:
@@ -339,7 +342,7 @@ def _seat_plays(
     ok = True
     first_seat: int | None = None
     where_seat: dict[int, int] = {}
-    lead_size: int | None = None
+    lead_size = len(msgs[0].cards)
     for i, msg in enumerate(msgs):
         seat_field = f"{field}[{i}].seat"
         if _seat(msg.seat, seat_field, variant, problems):
@@ -361,24 +364,21 @@ def _seat_plays(
             where_seat.setdefault(msg.seat, i)
         cards_field = f"{field}[{i}].cards"
         cards = _cards(msg.cards, cards_field, problems)
-        _hand_size(cards, cards_field, variant, problems)
+        groups.append((cards_field, cards))
+        _hand_size(len(msg.cards), cards_field, variant, problems)
         if i == 0:
             _lead(cards, cards_field, ctx, problems)
-            lead_size = None if cards is None else len(cards)
-        elif cards is not None and lead_size and len(cards) != lead_size:
+        elif lead_size and len(msg.cards) != lead_size:
             problems.add(
                 cards_field,
-                f"{len(cards)} cards: every play of a trick has as many cards as the lead ({lead_size})",
+                f"{len(msg.cards)} cards: every play of a trick has as many cards as the lead "
+                f"({lead_size})",
             )
         if cards is None:
             ok = False
         else:
             plays.append(SeatPlay(msg.seat, cards))
-    return tuple(plays) if ok else None
-
-
-def _all_cards(plays: Iterable[SeatPlay] | None) -> tuple[Card, ...] | None:
-    return None if plays is None else tuple(c for p in plays for c in p.cards)
+    return (tuple(plays) if ok else None), groups
 
 
 class Answerable(Protocol):
@@ -417,8 +417,8 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
     cards = _cards(req.cards, "cards", problems)
     if cards is not None and not cards:
         problems.add("cards", "no cards: describe at least one")
-    _hand_size(cards, "cards", variant, problems)
-    _check_copies([("cards", cards)], variant, problems)
+    _hand_size(len(req.cards), "cards", variant, problems)
+    _check_copies([("cards", cards)], "the cards", variant, problems)
     problems.raise_if_any()
     assert ctx is not None and cards is not None
     return DescribePlayArgs(ctx, cards)
@@ -456,16 +456,17 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
     ctx, variant = _context(req.context, "context", problems)
     lead = _cards(req.lead, "lead", problems)
     _lead(lead, "lead", ctx, problems)
-    _hand_size(lead, "lead", variant, problems)
+    _hand_size(len(req.lead), "lead", variant, problems)
     hand = _cards(req.hand, "hand", problems)
-    _hand_size(hand, "hand", variant, problems)
+    _hand_size(len(req.hand), "hand", variant, problems)
     play = _cards(req.play, "play", problems)
-    if play is not None and lead and len(play) != len(lead):
+    if req.lead and len(req.play) != len(req.lead):
         problems.add(
-            "play", f"{len(play)} cards: a follow has as many cards as the lead ({len(lead)})"
+            "play",
+            f"{len(req.play)} cards: a follow has as many cards as the lead ({len(req.lead)})",
         )
     _check_in_hand(play, hand, "play", problems)
-    _check_copies([("lead", lead), ("hand", hand)], variant, problems)
+    _check_copies([("lead", lead), ("hand", hand)], "the lead and the hand", variant, problems)
     problems.raise_if_any()
     assert ctx is not None and lead is not None and hand is not None and play is not None
     return CheckFollowArgs(ctx, lead, hand, play)
@@ -497,8 +498,8 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
     """
     problems = _Problems()
     ctx, variant = _context(req.context, "context", problems)
-    plays = _seat_plays(req.plays, "plays", ctx, variant, problems, complete=False)
-    _check_copies([("plays", _all_cards(plays))], variant, problems)
+    plays, groups = _seat_plays(req.plays, "plays", ctx, variant, problems, complete=False)
+    _check_copies(groups, "the trick", variant, problems)
     problems.raise_if_any()
     assert ctx is not None and plays is not None
     return JudgeTrickArgs(ctx, plays)
@@ -531,19 +532,19 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
     thrower_ok = _seat(req.throw.seat, "throw.seat", variant, problems)
     throw = _cards(req.throw.cards, "throw.cards", problems)
     _lead(throw, "throw.cards", ctx, problems)
-    _hand_size(throw, "throw.cards", variant, problems)
+    _hand_size(len(req.throw.cards), "throw.cards", variant, problems)
+    groups: list[Group] = [("throw.cards", throw)]
     hands: list[SeatPlay] = []
-    hands_ok = True
     if len(req.other_hands) > MAX_LIST:
         problems.add("other_hands", f"{len(req.other_hands)} hands: at most {MAX_LIST} in any list")
-        hands_ok = False
     elif variant is not None and len(req.other_hands) >= variant.deal.players:
         problems.add(
             "other_hands",
-            f"{len(req.other_hands)} hands, but {variant.id} has {variant.deal.players} seats, one of them the thrower's",
+            f"{len(req.other_hands)} hands, but {variant.id} has {variant.deal.players} seats, "
+            "one of them the thrower's",
         )
     where_seat: dict[int, int] = {}
-    for i, hand_msg in enumerate(req.other_hands if hands_ok else ()):
+    for i, hand_msg in enumerate(req.other_hands if len(req.other_hands) <= MAX_LIST else ()):
         seat_field = f"other_hands[{i}].seat"
         if _seat(hand_msg.seat, seat_field, variant, problems):
             if thrower_ok and hand_msg.seat == req.throw.seat:
@@ -557,17 +558,13 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
                     f"seat {hand_msg.seat} is already in other_hands[{where_seat[hand_msg.seat]}]",
                 )
             where_seat.setdefault(hand_msg.seat, i)
-        cards = _cards(hand_msg.cards, f"other_hands[{i}].cards", problems)
-        _hand_size(cards, f"other_hands[{i}].cards", variant, problems)
-        if cards is None:
-            hands_ok = False
-        else:
+        cards_field = f"other_hands[{i}].cards"
+        cards = _cards(hand_msg.cards, cards_field, problems)
+        groups.append((cards_field, cards))
+        _hand_size(len(hand_msg.cards), cards_field, variant, problems)
+        if cards is not None:
             hands.append(SeatPlay(hand_msg.seat, cards))
-    groups: list[tuple[str, Sequence[Card] | None]] = [("throw.cards", throw)]
-    groups += (
-        [(f"other_hands[{i}].cards", h.cards) for i, h in enumerate(hands)] if hands_ok else []
-    )
-    _check_copies(groups, variant, problems)
+    _check_copies(groups, "the throw and the other hands", variant, problems)
     problems.raise_if_any()
     assert ctx is not None and throw is not None
     return CheckThrowArgs(ctx, SeatPlay(req.throw.seat, throw), tuple(hands))
@@ -620,7 +617,7 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     """
     problems = _Problems()
     ctx, variant = _context(req.context, "context", problems)
-    trick = _seat_plays(req.last_trick, "last_trick", ctx, variant, problems, complete=True)
+    trick, groups = _seat_plays(req.last_trick, "last_trick", ctx, variant, problems, complete=True)
     seats = _banker_seats(req.banker_seats, "banker_seats", variant, problems)
     bottom = _cards(req.bottom, "bottom", problems)
     if bottom is not None and variant is not None and len(bottom) != variant.deal.bottom_size:
@@ -628,7 +625,8 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
             "bottom",
             f"{len(bottom)} cards: the bottom of {variant.id} has {variant.deal.bottom_size}",
         )
-    _check_copies([("last_trick", _all_cards(trick)), ("bottom", bottom)], variant, problems)
+    groups.append(("bottom", bottom))
+    _check_copies(groups, "the last trick and the bottom", variant, problems)
     problems.raise_if_any()
     assert ctx is not None and trick is not None and bottom is not None
     return ScoreBottomArgs(ctx, trick, seats, bottom)
@@ -698,7 +696,7 @@ def _declaration(
     cards = _cards(msg.cards, f"{field}.cards", problems)
     if cards is not None and not cards:
         problems.add(f"{field}.cards", "no cards: a declaration shows at least one")
-    _hand_size(cards, f"{field}.cards", variant, problems)
+    _hand_size(len(msg.cards), f"{field}.cards", variant, problems)
     return None if cards is None else SeatPlay(msg.seat, cards)
 
 
@@ -724,14 +722,11 @@ def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDec
         challenger = _declaration(req.challenger, "challenger", variant, problems)
     else:
         problems.add("challenger", "missing: the declaration to compare")
-    _check_copies(
-        [
-            ("standing.cards", standing.cards if standing else ()),
-            ("challenger.cards", challenger.cards if challenger else None),
-        ],
-        variant,
-        problems,
-    )
+    groups: list[Group] = [
+        ("standing.cards", standing.cards if standing else ()),
+        ("challenger.cards", challenger.cards if challenger else None),
+    ]
+    _check_copies(groups, "the two declarations", variant, problems)
     problems.raise_if_any()
     assert variant is not None and level is not None and challenger is not None
     return CompareDeclarationsArgs(variant, level, standing, challenger)

@@ -137,7 +137,10 @@ def test_check_throw_fails_when_a_single_can_be_beaten(stub: Any) -> None:
         pb.CheckThrowRequest(
             context=QQ_TEN_HEARTS,
             throw=pb.Play(seat=0, cards=pb_cards("AS 3S")),
-            other_hands=[pb.Hand(seat=1, cards=pb_cards("4S 2C")), pb.Hand(seat=2, cards=pb_cards("5C"))],
+            other_hands=[
+                pb.Hand(seat=1, cards=pb_cards("4S 2C")),
+                pb.Hand(seat=2, cards=pb_cards("5C")),
+            ],
         ),
         timeout=10,
     )
@@ -201,10 +204,15 @@ def test_compare_declarations_a_pair_overrides_a_single(stub: Any) -> None:
 
 def test_batch_answers_in_order_with_a_bad_question_in_its_slot(stub: Any) -> None:
     bad_follow = pb.CheckFollowRequest(
-        context=QQ_TEN_HEARTS, lead=pb_cards("8S 8S 9S"), hand=pb_cards("AS 3C"), play=pb_cards("AS 3C 4C")
+        context=QQ_TEN_HEARTS,
+        lead=pb_cards("8S 8S 9S"),
+        hand=pb_cards("AS 3C"),
+        play=pb_cards("AS 3C 4C"),
     )
     questions = [
-        pb.Question(describe_play=pb.DescribePlayRequest(context=QQ_TEN_HEARTS, cards=pb_cards("KS"))),
+        pb.Question(
+            describe_play=pb.DescribePlayRequest(context=QQ_TEN_HEARTS, cards=pb_cards("KS"))
+        ),
         pb.Question(check_follow=bad_follow),
         pb.Question(),
         pb.Question(get_variant=pb.GetVariantRequest(variant_id="qq-one-deck")),
@@ -253,7 +261,9 @@ def test_graceful_stop_turns_health_not_serving() -> None:
     with grpc.insecure_channel(f"127.0.0.1:{server.port}") as ch:
         health = health_pb2_grpc.HealthStub(ch)
         server.health.enter_graceful_shutdown()
-        status = health.Check(health_pb2.HealthCheckRequest(service=SERVICE_NAME), timeout=10).status
+        status = health.Check(
+            health_pb2.HealthCheckRequest(service=SERVICE_NAME), timeout=10
+        ).status
         assert status == health_pb2.HealthCheckResponse.NOT_SERVING
     server.stop(grace=1)
 
@@ -263,7 +273,9 @@ def test_a_taken_port_is_an_error(running: RunningServer) -> None:
         serve(port=running.port, host="localhost")
 
 
-def start_command(*args: str, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], int]:
+def start_command(
+    *args: str, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], int]:
     """Start ``python -m oracle`` and wait for the line that names its port."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "oracle", *args],
@@ -309,12 +321,18 @@ def test_command_serves_logs_each_call_and_stops_on_sigterm() -> None:
 
 def test_command_help_and_bad_port() -> None:
     help_text = subprocess.run(
-        [sys.executable, "-m", "oracle", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "oracle", "--help"],
+        check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert help_text.returncode == 0
     assert "--port" in help_text.stdout and "50051" in help_text.stdout
     bad = subprocess.run(
         [sys.executable, "-m", "oracle"],
+        check=False,
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -331,10 +349,13 @@ NODE = shutil.which("node")
 def test_node_client_calls_check_follow(running: RunningServer) -> None:
     """The example in examples/node, a client in another language, against the live server."""
     if not (ROOT / "node_modules" / "@grpc" / "grpc-js").is_dir():
-        pytest.fail("the Node.js packages are missing: run `npm ci` (the README's test command does)")
+        pytest.fail(
+            "the Node.js packages are missing: run `npm ci` (the README's test command does)"
+        )
     assert NODE is not None
     result = subprocess.run(
         [NODE, str(ROOT / "examples" / "node" / "check_follow.js"), f"localhost:{running.port}"],
+        check=False,
         capture_output=True,
         text=True,
         timeout=60,
