@@ -1,0 +1,143 @@
+"""The rule catalogue (oracle.rules.RULES) against the seeds and the engine's answers.
+
+* every rule has at least one source, and each source names a seed file;
+* every quote in a source (the text inside the outermost parentheses after
+  the section name, split on "…" or "..." into fragments) occurs in the named
+  seed file, whitespace-insensitive;
+* every rule id the engine cites in the seed tests, and in a sweep of answers
+  over every shipped variant, is in the catalogue.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from seedquote import CITED, SEEDS, cited_rule_ids, seed_text, squeeze
+
+from oracle.bottom import score_bottom
+from oracle.cards import full_deck
+from oracle.context import SeatPlay, make_context
+from oracle.describe import describe_play
+from oracle.follow import check_follow
+from oracle.rules import RULES
+from oracle.throw import check_throw
+from oracle.trick import judge_trick
+from oracle.variants import load_catalogue
+
+SOURCES = [(rule_id, source) for rule_id, rule in sorted(RULES.items()) for source in rule.sources]
+_ELLIPSIS = re.compile(r"…|\.\.\.")
+
+
+def quote_of(source: str) -> str | None:
+    """The text inside the outermost parentheses after the section name, if any."""
+    start = source.find("(")
+    if start < 0:
+        return None
+    end = source.rfind(")")
+    assert end > start, f"unbalanced parentheses in {source!r}"
+    return source[start + 1:end]
+
+
+def fragments(quote: str) -> list[str]:
+    """The quote split on ellipses, without whitespace; empty fragments dropped."""
+    return [squeeze(f) for f in _ELLIPSIS.split(quote) if squeeze(f)]
+
+
+def test_quote_parsing() -> None:
+    src = "002_x.txt 出牌规则 (首家出对牌时（包括拖拉机中的对牌） … 98844)"
+    assert quote_of(src) == "首家出对牌时（包括拖拉机中的对牌） … 98844"
+    assert fragments(quote_of(src) or "") == ["首家出对牌时（包括拖拉机中的对牌）", "98844"]
+    assert quote_of("004_x.txt 胜负判定") is None
+
+
+@pytest.mark.parametrize("rule_id", sorted(RULES))
+def test_every_rule_has_sources(rule_id: str) -> None:
+    rule = RULES[rule_id]
+    assert rule.id == rule_id
+    assert rule.summary.strip()
+    assert rule.sources, f"{rule_id} has no source"
+
+
+@pytest.mark.parametrize(("rule_id", "source"), SOURCES)
+def test_source_names_a_seed(rule_id: str, source: str) -> None:
+    file = source.split()[0]
+    assert (SEEDS / file).is_file(), f"{rule_id}: {file} is not a seed file"
+
+
+KNOWN_MISQUOTES = {
+    # The seed has the scrape's inserted readings: "升級所需分數(shù)規(guī)定".
+    ("levels.table", "000_"),
+    # A paraphrase: the seed lists 大王(红色Joker) 小王(黑色Joker) 主花色级牌 其它花色级牌
+    # 主花色牌(级牌除外)，A最大… 副牌(级牌除外)，A最大…
+    ("order.trump", "004_"),
+    # The seed has "如該輪有分數(shù)，該分數(shù)歸當輪牌最大的玩家".
+    ("trick.points", "000_"),
+}
+"""Sources of oracle/rules.py whose quotes differ from the seed (reported; remove once fixed)."""
+
+
+def _source_params() -> list[object]:
+    params: list[object] = []
+    for rule_id, source in SOURCES:
+        if (rule_id, source[:4]) in KNOWN_MISQUOTES:
+            mark = pytest.mark.xfail(reason="the catalogue's quote differs from the seed", strict=False)
+            params.append(pytest.param(rule_id, source, marks=mark))
+        else:
+            params.append(pytest.param(rule_id, source))
+    return params
+
+
+@pytest.mark.parametrize(("rule_id", "source"), _source_params())
+def test_source_quotes_occur_in_the_seed(rule_id: str, source: str) -> None:
+    file = source.split()[0]
+    quote = quote_of(source)
+    if quote is None:
+        return
+    text = seed_text(file)
+    missing = [f for f in fragments(quote) if f not in text]
+    assert not missing, f"{rule_id}: {file} does not contain {missing}"
+
+
+def _sweep_answers() -> set[str]:
+    """Rule ids cited by answers over random deals of every shipped variant."""
+    rng = random.Random(20240601)
+    ids: set[str] = set()
+    for variant_id, variant in sorted(load_catalogue().items()):
+        for _ in range(12):
+            level = rng.choice(list(variant.card_order.levels))
+            trump = rng.choice([None, 1, 2, 3, 4])
+            context = make_context(variant_id, level, trump, no_trump=trump is None)
+            deck = full_deck() * variant.deal.decks
+            rng.shuffle(deck)
+            size = variant.deal.hand_size
+            hands = [deck[i * size:(i + 1) * size] for i in range(variant.deal.players)]
+            suit = context.effective_suit(rng.choice(hands[0]))
+            in_suit = context.of_suit(hands[0], suit)
+            lead = rng.sample(in_suit, rng.randint(1, min(4, len(in_suit))))
+            ids |= cited_rule_ids(describe_play(context, lead))
+            ids |= cited_rule_ids(describe_play(context, hands[0][:5]))
+            plays = [SeatPlay(0, tuple(lead))]
+            for seat in (1, 2, 3):
+                play = rng.sample(hands[seat], len(lead))
+                ids |= cited_rule_ids(check_follow(context, lead, hands[seat], play))
+                plays.append(SeatPlay(seat, tuple(play)))
+            ids |= cited_rule_ids(judge_trick(context, plays))
+            others = [SeatPlay(s, tuple(hands[s])) for s in (1, 2, 3)]
+            ids |= cited_rule_ids(check_throw(context, plays[0], others))
+            bottom = deck[len(hands) * size:]
+            ids |= cited_rule_ids(score_bottom(context, plays, frozenset({0, 2}), bottom))
+            ids |= cited_rule_ids(score_bottom(context, plays, frozenset({1, 3}), bottom))
+    return ids
+
+
+def test_sweep_cites_only_catalogued_rules() -> None:
+    ids = _sweep_answers()
+    assert ids, "the sweep cited no rule"
+    assert sorted(i for i in ids if i not in RULES) == []
+
+
+def test_seed_tests_cite_only_catalogued_rules() -> None:
+    """The seed tests check each answer as they get it (seedquote.known); this checks the record."""
+    assert sorted(i for i in CITED if i not in RULES) == []
