@@ -42,7 +42,7 @@ from grpc_reflection.v1alpha import reflection
 from oracle import __version__
 from oracle.requests import MAX_MESSAGE_BYTES
 from oracle.service import SERVICE_NAME, add_to_server
-from oracle.variants import VariantFileError, load_catalogue
+from oracle.variants import VariantFileError, load_catalogue, variant_dirs
 
 log = logging.getLogger(__name__)
 
@@ -204,6 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         stream=sys.stderr,
     )
     try:
+        if not load_catalogue():
+            dirs = ", ".join(str(d) for d in variant_dirs())
+            log.error("no variant files found (looked in %s): nothing to serve", dirs)
+            return 2
         running = serve(
             args.port, args.host, max_message_bytes=args.max_message_bytes, workers=args.workers
         )

@@ -21,9 +21,11 @@ from typing import Any
 
 import grpc
 import pytest
+from google.protobuf import json_format
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
+import oracle.server
 from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
 from oracle.requests import pb_cards
@@ -342,6 +344,11 @@ def test_command_help_and_bad_port() -> None:
     assert bad.returncode != 0 and "SHENGJI_ORACLE_PORT" in bad.stderr
 
 
+def test_command_refuses_to_serve_no_variants(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(oracle.server, "load_catalogue", dict)
+    assert oracle.server.main(["--port", "0"]) == 2
+
+
 NODE = shutil.which("node")
 
 
@@ -365,3 +372,15 @@ def test_node_client_calls_check_follow(running: RunningServer) -> None:
     assert answer["legal"] is False
     assert answer["brokenRuleId"] == "follow.suit"
     assert answer["ruleIds"] and answer["explanation"]
+
+
+def test_readme_grpcurl_question_is_the_node_example(stub: Any) -> None:
+    """The JSON of the README's grpcurl line parses as a CheckFollowRequest and gets the answer told."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    line = next(x for x in readme.splitlines() if x.startswith("grpcurl "))
+    assert line.endswith("shengji.oracle.v1.OracleService/CheckFollow")
+    payload = line.split("-d '", 1)[1].split("'", 1)[0]
+    request = json_format.Parse(payload, pb.CheckFollowRequest())
+    response = stub.CheckFollow(request, timeout=10)
+    assert not response.legal and response.broken_rule_id == "follow.suit"
+    assert names(response.example) == names(pb_cards("AS"))
