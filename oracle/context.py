@@ -75,6 +75,15 @@ class CardKey:
     strength: int
     slot: int | None
     identity: Identity
+    low_slot: int | None = None
+    """A second place for tractors: an ace that may also end a tractor low (AA2233)."""
+
+    @property
+    def slots(self) -> tuple[int, ...]:
+        """Every place the card can take in a tractor (none for a card that makes no tractors)."""
+        if self.slot is None:
+            return ()
+        return (self.slot,) if self.low_slot is None else (self.slot, self.low_slot)
 
 
 @dataclass
@@ -117,6 +126,10 @@ class Context:
 
     def slot(self, card: Card) -> int | None:
         return self.keys[card].slot
+
+    def slots(self, card: Card) -> tuple[int, ...]:
+        """Every place the card can take in a tractor."""
+        return self.keys[card].slots
 
     def identity(self, card: Card) -> Identity:
         return self.keys[card].identity
@@ -165,6 +178,37 @@ def _identity(variant: pb.Variant, card: Card) -> Identity:
     return (int(card.rank), 0 if card.suit is None else _logical_suit(variant, card.suit))
 
 
+Step = list[list[Identity]]
+"""One place in the trump order: groups of identities, highest group first; a group's cards are equal."""
+
+
+def _tier_steps(tier: pb.TrumpTier, variant: pb.Variant, level: Rank, trump: Suit | None) -> list[Step]:
+    """The places a tier takes in the trump order (before removing cards an earlier tier took).
+
+    An ordinary tier is one place whose cards are equal; with ``suit_order``
+    its cards rank by suit but still share the place; a by-suit tier gives
+    each suit's level card and rank card places of their own.
+    """
+    if tier.kind == pb.TIER_KIND_LEVEL_AND_RANK_BY_SUIT:
+        suits = ([] if trump is None else [trump]) + [Suit(s) for s in tier.suit_order if Suit(s) != trump]
+        suits += [s for s in SUITS if s not in suits]
+        seen: list[Identity] = []
+        steps: list[Step] = []
+        for suit in suits:
+            for rank in (int(level), tier.rank):
+                identity = (rank, _logical_suit(variant, suit))
+                if identity not in seen:
+                    seen.append(identity)
+                    steps.append([[identity]])
+        return steps
+    members = _tier_members(tier, variant, level, trump)
+    if not tier.suit_order or len(members) < 2:
+        return [[members]]
+    order: list[int] = [int(_logical_suit(variant, Suit(s))) for s in tier.suit_order]
+    ranked = sorted(members, key=lambda m: order.index(m[1]) if m[1] in order else len(order))
+    return [[[m] for m in ranked]]
+
+
 def _tier_members(
     tier: pb.TrumpTier, variant: pb.Variant, level: Rank, trump: Suit | None
 ) -> list[Identity]:
@@ -204,16 +248,19 @@ def _card_keys(variant: pb.Variant, level: Rank, trump: Suit | None) -> dict[Car
     strength = 10_000
     slot = 10_000
     for tier in variant.card_order.trump_tiers:
-        members = [m for m in _tier_members(tier, variant, level, trump) if m not in keys_by_identity]
-        if not members:
-            continue
-        strength -= 1
-        tier_slot: int | None = None
-        if not tier.no_tractors:
-            slot -= 1 if across else 2
-            tier_slot = slot
-        for identity in members:
-            keys_by_identity[identity] = CardKey(TRUMP, strength, tier_slot, identity)
+        for step in _tier_steps(tier, variant, level, trump):
+            groups = [[m for m in group if m not in keys_by_identity] for group in step]
+            groups = [g for g in groups if g]
+            if not groups:
+                continue
+            step_slot: int | None = None
+            if not tier.no_tractors:
+                slot -= 1 if across else 2
+                step_slot = slot
+            for group in groups:
+                strength -= 1
+                for identity in group:
+                    keys_by_identity[identity] = CardKey(TRUMP, strength, step_slot, identity)
     if not across:
         slot -= 1
     suits = sorted({_logical_suit(variant, s) for s in SUITS})
@@ -221,6 +268,7 @@ def _card_keys(variant: pb.Variant, level: Rank, trump: Suit | None) -> dict[Car
         effective = TRUMP if ls == trump_ls else ls
         if ls != trump_ls:
             strength, slot = 1_000 * (ls + 1), 1_000 * (ls + 1)
+        suit_ace: Identity | None = None
         for rank in sorted(PLAIN_RANKS, reverse=True):
             identity = (int(rank), ls)
             if identity in keys_by_identity:
@@ -230,6 +278,11 @@ def _card_keys(variant: pb.Variant, level: Rank, trump: Suit | None) -> dict[Car
             strength -= 1
             slot -= 1
             keys_by_identity[identity] = CardKey(effective, strength, slot, identity)
+            if rank == Rank.ACE and variant.tractors.ace_either_end:
+                suit_ace = identity
+        if suit_ace is not None:
+            ace = keys_by_identity[suit_ace]
+            keys_by_identity[suit_ace] = CardKey(ace.suit, ace.strength, ace.slot, suit_ace, slot - 1)
     return {card: keys_by_identity[_identity(variant, card)] for card in full_deck()}
 
 

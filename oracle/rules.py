@@ -43,7 +43,7 @@ _ALL = [
           "Trump is the jokers, the level cards and the trump suit; the big joker is highest, then the "
           "small joker, the trump-suit level card, the other level cards, then the trump suit from A down.",
           f"{QQ} 牌的大小顺序 (2不为常主时主牌从大至小依次为：大王, 小王, 主10, 副10, A, K ... 2)",
-          f"{LIANZHONG} 牌的大小 (大王, 小王, 主花色级牌, 其它花色级牌, 主花色牌, 副牌)",
+          f"{LIANZHONG} 牌的大小 (大王(红色Joker) … 小王(黑色Joker) … 主花色级牌 … 其它花色级牌 … 主花色牌(级牌除外)，A最大)",
           f"{CLASSIC} 二 (大王,小王,主 10,副 10,A,K,Q,J,9,8,7,6,5,4,3,2)"),
     _rule("order.fixed_rank_trump",
           "Where a rank is always trump (2为常主), its trump-suit cards rank above its other cards, "
@@ -129,7 +129,7 @@ _ALL = [
           f"{QQ} 出牌规则 (否则被视为垫牌)"),
     _rule("trick.points",
           "The points of a trick go to the seat that wins it.",
-          f"{CLASSIC} 奪分 (如該輪有分數，該分數歸當輪牌最大的玩家)",
+          f"{CLASSIC} 奪分 (如該輪有分數(shù)，該分數(shù)歸當輪牌最大的玩家)",
           f"{QQ} 四副牌 夺分 (如该轮有分数，该分数归当轮牌最大的玩家)"),
     # Throws.
     _rule("throw.unbeatable",
@@ -176,7 +176,7 @@ _ALL = [
           "many levels, and whether the attackers take the deal.",
           f"{QQ} 记分规则 (如果得分为 0 ，庄家方连升 3 级 … 以后以 40 分为一个等级抓分方升相应等级)",
           f"{LIANZHONG} 胜负判定",
-          f"{CLASSIC} 二 (升級所需分數規定)"),
+          f"{CLASSIC} 二 (升級所需分數(shù)規(guī)定)"),
     _rule("levels.next_banker",
           "When the banker's side goes up the banker's partner deals next; when the attackers take the "
           "deal the seat after the banker deals next.",

@@ -103,6 +103,7 @@ class Pool:
         for card in cards:
             self.cards.setdefault(ctx.identity(card), []).append(card)
         self.tractor_min = ctx.variant.tractors.min_length
+        self.tractor_min_tuple = max(2, ctx.variant.tractors.min_tuple_size)
 
     def count(self, identity: Identity) -> int:
         return len(self.cards.get(identity, ()))
@@ -113,8 +114,8 @@ class Pool:
     def strength(self, identity: Identity) -> int:
         return self.ctx.strength(self.cards[identity][0])
 
-    def slot(self, identity: Identity) -> int | None:
-        return self.ctx.slot(self.cards[identity][0])
+    def slots(self, identity: Identity) -> tuple[int, ...]:
+        return self.ctx.slots(self.cards[identity][0])
 
     def identities(self, min_count: int = 1) -> list[Identity]:
         """Identities with at least ``min_count`` copies, lowest first (then by fewest copies)."""
@@ -128,24 +129,26 @@ class Pool:
         identities there (more than one only for equal cards such as 副10).
         Runs come longest first, then highest first.
         """
+        if k < self.tractor_min_tuple:
+            return []
         by_slot: dict[int, list[Identity]] = {}
         for identity in self.identities(k):
-            slot = self.slot(identity)
-            if slot is not None:
+            for slot in self.slots(identity):
                 by_slot.setdefault(slot, []).append(identity)
         runs: list[list[list[Identity]]] = []
+        previous: int | None = None
         for slot in sorted(by_slot, reverse=True):
-            if runs and self._slot_of(runs[-1][-1]) - 1 == slot:
+            if runs and previous == slot + 1:
                 runs[-1].append(by_slot[slot])
             else:
                 runs.append([by_slot[slot]])
+            previous = slot
+        for run in runs:
+            # An ace that may end a tractor low never ends it at both ends at once.
+            while len(run) > 1 and run[-1] == run[0] and len(run[0]) == 1:
+                run.pop()
         runs.sort(key=lambda r: (-len(r), -self.strength(r[0][0])))
         return runs
-
-    def _slot_of(self, identities: list[Identity]) -> int:
-        slot = self.slot(identities[0])
-        assert slot is not None
-        return slot
 
     def take(self, identity: Identity, n: int) -> list[Card]:
         """Remove ``n`` copies of an identity and return them."""

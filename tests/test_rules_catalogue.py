@@ -66,30 +66,7 @@ def test_source_names_a_seed(rule_id: str, source: str) -> None:
     assert (SEEDS / file).is_file(), f"{rule_id}: {file} is not a seed file"
 
 
-KNOWN_MISQUOTES = {
-    # The seed has the scrape's inserted readings: "升級所需分數(shù)規(guī)定".
-    ("levels.table", "000_"),
-    # A paraphrase: the seed lists 大王(红色Joker) 小王(黑色Joker) 主花色级牌 其它花色级牌
-    # 主花色牌(级牌除外)，A最大… 副牌(级牌除外)，A最大…
-    ("order.trump", "004_"),
-    # The seed has "如該輪有分數(shù)，該分數(shù)歸當輪牌最大的玩家".
-    ("trick.points", "000_"),
-}
-"""Sources of oracle/rules.py whose quotes differ from the seed (reported; remove once fixed)."""
-
-
-def _source_params() -> list[object]:
-    params: list[object] = []
-    for rule_id, source in SOURCES:
-        if (rule_id, source[:4]) in KNOWN_MISQUOTES:
-            mark = pytest.mark.xfail(reason="the catalogue's quote differs from the seed", strict=False)
-            params.append(pytest.param(rule_id, source, marks=mark))
-        else:
-            params.append(pytest.param(rule_id, source))
-    return params
-
-
-@pytest.mark.parametrize(("rule_id", "source"), _source_params())
+@pytest.mark.parametrize(("rule_id", "source"), SOURCES)
 def test_source_quotes_occur_in_the_seed(rule_id: str, source: str) -> None:
     file = source.split()[0]
     quote = quote_of(source)

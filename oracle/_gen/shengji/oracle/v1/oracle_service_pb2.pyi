@@ -195,19 +195,23 @@ class CheckThrowResponse(_message.Message):
     def __init__(self, is_throw: _Optional[bool] = ..., succeeds: _Optional[bool] = ..., units: _Optional[_Iterable[_Union[_cards_pb2.Unit, _Mapping]]] = ..., blocks: _Optional[_Iterable[_Union[ThrowBlock, _Mapping]]] = ..., forced_play: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., penalty_points: _Optional[int] = ..., rule_ids: _Optional[_Iterable[str]] = ..., explanation: _Optional[str] = ...) -> None: ...
 
 class ScoreBottomRequest(_message.Message):
-    __slots__ = ("context", "last_trick", "banker_seats", "bottom")
+    __slots__ = ("context", "last_trick", "banker_seats", "bottom", "banker_side_points", "attacker_points")
     CONTEXT_FIELD_NUMBER: _ClassVar[int]
     LAST_TRICK_FIELD_NUMBER: _ClassVar[int]
     BANKER_SEATS_FIELD_NUMBER: _ClassVar[int]
     BOTTOM_FIELD_NUMBER: _ClassVar[int]
+    BANKER_SIDE_POINTS_FIELD_NUMBER: _ClassVar[int]
+    ATTACKER_POINTS_FIELD_NUMBER: _ClassVar[int]
     context: _cards_pb2.Context
     last_trick: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Play]
     banker_seats: _containers.RepeatedScalarFieldContainer[int]
     bottom: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
-    def __init__(self, context: _Optional[_Union[_cards_pb2.Context, _Mapping]] = ..., last_trick: _Optional[_Iterable[_Union[_cards_pb2.Play, _Mapping]]] = ..., banker_seats: _Optional[_Iterable[int]] = ..., bottom: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ...) -> None: ...
+    banker_side_points: int
+    attacker_points: int
+    def __init__(self, context: _Optional[_Union[_cards_pb2.Context, _Mapping]] = ..., last_trick: _Optional[_Iterable[_Union[_cards_pb2.Play, _Mapping]]] = ..., banker_seats: _Optional[_Iterable[int]] = ..., bottom: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., banker_side_points: _Optional[int] = ..., attacker_points: _Optional[int] = ...) -> None: ...
 
 class ScoreBottomResponse(_message.Message):
-    __slots__ = ("winning_seat", "attackers_won", "bottom_points", "multiplier", "points_to_attackers", "points_to_banker", "rule_ids", "explanation")
+    __slots__ = ("winning_seat", "attackers_won", "bottom_points", "multiplier", "points_to_attackers", "points_to_banker", "rule_ids", "explanation", "digging_side")
     WINNING_SEAT_FIELD_NUMBER: _ClassVar[int]
     ATTACKERS_WON_FIELD_NUMBER: _ClassVar[int]
     BOTTOM_POINTS_FIELD_NUMBER: _ClassVar[int]
@@ -216,6 +220,7 @@ class ScoreBottomResponse(_message.Message):
     POINTS_TO_BANKER_FIELD_NUMBER: _ClassVar[int]
     RULE_IDS_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    DIGGING_SIDE_FIELD_NUMBER: _ClassVar[int]
     winning_seat: int
     attackers_won: bool
     bottom_points: int
@@ -224,7 +229,8 @@ class ScoreBottomResponse(_message.Message):
     points_to_banker: int
     rule_ids: _containers.RepeatedScalarFieldContainer[str]
     explanation: str
-    def __init__(self, winning_seat: _Optional[int] = ..., attackers_won: _Optional[bool] = ..., bottom_points: _Optional[int] = ..., multiplier: _Optional[int] = ..., points_to_attackers: _Optional[int] = ..., points_to_banker: _Optional[int] = ..., rule_ids: _Optional[_Iterable[str]] = ..., explanation: _Optional[str] = ...) -> None: ...
+    digging_side: _variant_pb2.Side
+    def __init__(self, winning_seat: _Optional[int] = ..., attackers_won: _Optional[bool] = ..., bottom_points: _Optional[int] = ..., multiplier: _Optional[int] = ..., points_to_attackers: _Optional[int] = ..., points_to_banker: _Optional[int] = ..., rule_ids: _Optional[_Iterable[str]] = ..., explanation: _Optional[str] = ..., digging_side: _Optional[_Union[_variant_pb2.Side, str]] = ...) -> None: ...
 
 class ScoreDealRequest(_message.Message):
     __slots__ = ("variant_id", "attacker_points", "banker_seat", "banker_level", "attacker_level")
@@ -271,16 +277,18 @@ class Declaration(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ...) -> None: ...
 
 class CompareDeclarationsRequest(_message.Message):
-    __slots__ = ("variant_id", "level", "standing", "challenger")
+    __slots__ = ("variant_id", "level", "standing", "challenger", "rebury")
     VARIANT_ID_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
     STANDING_FIELD_NUMBER: _ClassVar[int]
     CHALLENGER_FIELD_NUMBER: _ClassVar[int]
+    REBURY_FIELD_NUMBER: _ClassVar[int]
     variant_id: str
     level: _cards_pb2.Rank
     standing: Declaration
     challenger: Declaration
-    def __init__(self, variant_id: _Optional[str] = ..., level: _Optional[_Union[_cards_pb2.Rank, str]] = ..., standing: _Optional[_Union[Declaration, _Mapping]] = ..., challenger: _Optional[_Union[Declaration, _Mapping]] = ...) -> None: ...
+    rebury: bool
+    def __init__(self, variant_id: _Optional[str] = ..., level: _Optional[_Union[_cards_pb2.Rank, str]] = ..., standing: _Optional[_Union[Declaration, _Mapping]] = ..., challenger: _Optional[_Union[Declaration, _Mapping]] = ..., rebury: _Optional[bool] = ...) -> None: ...
 
 class CompareDeclarationsResponse(_message.Message):
     __slots__ = ("challenger_valid", "overrides", "trump_suit", "no_trump", "standing_strength", "challenger_strength", "rule_ids", "explanation")

@@ -25,12 +25,14 @@ class TierKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TIER_KIND_OTHER_SUITS_RANK: _ClassVar[TierKind]
     TIER_KIND_SAME_COLOUR_RANK: _ClassVar[TierKind]
     TIER_KIND_CARD: _ClassVar[TierKind]
+    TIER_KIND_LEVEL_AND_RANK_BY_SUIT: _ClassVar[TierKind]
 
 class RuffRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     RUFF_RULE_UNSPECIFIED: _ClassVar[RuffRule]
     RUFF_RULE_UNIT_COUNTS: _ClassVar[RuffRule]
     RUFF_RULE_SAME_SHAPE: _ClassVar[RuffRule]
+    RUFF_RULE_LARGEST_UNIT: _ClassVar[RuffRule]
 
 class ForcedUnit(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -46,6 +48,7 @@ class PenaltyKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PENALTY_KIND_NONE: _ClassVar[PenaltyKind]
     PENALTY_KIND_FIXED: _ClassVar[PenaltyKind]
     PENALTY_KIND_PER_CARD: _ClassVar[PenaltyKind]
+    PENALTY_KIND_PER_BEATEN_CARD: _ClassVar[PenaltyKind]
 
 class BottomRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -55,6 +58,13 @@ class BottomRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     BOTTOM_RULE_SHAPE_TABLE: _ClassVar[BottomRule]
     BOTTOM_RULE_LINEAR: _ClassVar[BottomRule]
     BOTTOM_RULE_TRUMP_DOUBLES: _ClassVar[BottomRule]
+    BOTTOM_RULE_TIMES: _ClassVar[BottomRule]
+
+class DigRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DIG_RULE_UNSPECIFIED: _ClassVar[DigRule]
+    DIG_RULE_ATTACKERS: _ClassVar[DigRule]
+    DIG_RULE_EITHER_SIDE: _ClassVar[DigRule]
 
 class UnitMeasure(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -95,9 +105,11 @@ TIER_KIND_TRUMP_SUIT_RANK: TierKind
 TIER_KIND_OTHER_SUITS_RANK: TierKind
 TIER_KIND_SAME_COLOUR_RANK: TierKind
 TIER_KIND_CARD: TierKind
+TIER_KIND_LEVEL_AND_RANK_BY_SUIT: TierKind
 RUFF_RULE_UNSPECIFIED: RuffRule
 RUFF_RULE_UNIT_COUNTS: RuffRule
 RUFF_RULE_SAME_SHAPE: RuffRule
+RUFF_RULE_LARGEST_UNIT: RuffRule
 FORCED_UNIT_UNSPECIFIED: ForcedUnit
 FORCED_UNIT_LOWEST_BEATEN: ForcedUnit
 FORCED_UNIT_MOST_CARDS_FIRST: ForcedUnit
@@ -107,12 +119,17 @@ PENALTY_KIND_UNSPECIFIED: PenaltyKind
 PENALTY_KIND_NONE: PenaltyKind
 PENALTY_KIND_FIXED: PenaltyKind
 PENALTY_KIND_PER_CARD: PenaltyKind
+PENALTY_KIND_PER_BEATEN_CARD: PenaltyKind
 BOTTOM_RULE_UNSPECIFIED: BottomRule
 BOTTOM_RULE_NONE: BottomRule
 BOTTOM_RULE_POWER: BottomRule
 BOTTOM_RULE_SHAPE_TABLE: BottomRule
 BOTTOM_RULE_LINEAR: BottomRule
 BOTTOM_RULE_TRUMP_DOUBLES: BottomRule
+BOTTOM_RULE_TIMES: BottomRule
+DIG_RULE_UNSPECIFIED: DigRule
+DIG_RULE_ATTACKERS: DigRule
+DIG_RULE_EITHER_SIDE: DigRule
 UNIT_MEASURE_UNSPECIFIED: UnitMeasure
 UNIT_MEASURE_CARD_COUNT: UnitMeasure
 UNIT_MEASURE_TUPLE_SIZE: UnitMeasure
@@ -131,7 +148,7 @@ DECLARATION_CARDS_BIG_JOKERS: DeclarationCards
 DECLARATION_CARDS_ANY_JOKERS: DeclarationCards
 
 class Variant(_message.Message):
-    __slots__ = ("id", "name", "description", "extends", "sources", "deal", "card_order", "tractors", "following", "throws", "bottom", "level_table", "declarations")
+    __slots__ = ("id", "name", "description", "extends", "sources", "deal", "card_order", "tractors", "following", "throws", "bottom", "level_table", "declarations", "comparison")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
@@ -145,6 +162,7 @@ class Variant(_message.Message):
     BOTTOM_FIELD_NUMBER: _ClassVar[int]
     LEVEL_TABLE_FIELD_NUMBER: _ClassVar[int]
     DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
+    COMPARISON_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     description: str
@@ -158,7 +176,8 @@ class Variant(_message.Message):
     bottom: Bottom
     level_table: LevelTable
     declarations: Declarations
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., extends: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[Source, _Mapping]]] = ..., deal: _Optional[_Union[Deal, _Mapping]] = ..., card_order: _Optional[_Union[CardOrder, _Mapping]] = ..., tractors: _Optional[_Union[Tractors, _Mapping]] = ..., following: _Optional[_Union[Following, _Mapping]] = ..., throws: _Optional[_Union[Throws, _Mapping]] = ..., bottom: _Optional[_Union[Bottom, _Mapping]] = ..., level_table: _Optional[_Union[LevelTable, _Mapping]] = ..., declarations: _Optional[_Union[Declarations, _Mapping]] = ...) -> None: ...
+    comparison: Comparison
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., extends: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[Source, _Mapping]]] = ..., deal: _Optional[_Union[Deal, _Mapping]] = ..., card_order: _Optional[_Union[CardOrder, _Mapping]] = ..., tractors: _Optional[_Union[Tractors, _Mapping]] = ..., following: _Optional[_Union[Following, _Mapping]] = ..., throws: _Optional[_Union[Throws, _Mapping]] = ..., bottom: _Optional[_Union[Bottom, _Mapping]] = ..., level_table: _Optional[_Union[LevelTable, _Mapping]] = ..., declarations: _Optional[_Union[Declarations, _Mapping]] = ..., comparison: _Optional[_Union[Comparison, _Mapping]] = ...) -> None: ...
 
 class Source(_message.Message):
     __slots__ = ("document", "section", "covers")
@@ -185,16 +204,18 @@ class Deal(_message.Message):
     def __init__(self, decks: _Optional[int] = ..., players: _Optional[int] = ..., hand_size: _Optional[int] = ..., bottom_size: _Optional[int] = ..., suit_mode: _Optional[_Union[SuitMode, str]] = ...) -> None: ...
 
 class TrumpTier(_message.Message):
-    __slots__ = ("kind", "rank", "suit", "no_tractors")
+    __slots__ = ("kind", "rank", "suit", "no_tractors", "suit_order")
     KIND_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
     SUIT_FIELD_NUMBER: _ClassVar[int]
     NO_TRACTORS_FIELD_NUMBER: _ClassVar[int]
+    SUIT_ORDER_FIELD_NUMBER: _ClassVar[int]
     kind: TierKind
     rank: _cards_pb2.Rank
     suit: _cards_pb2.Suit
     no_tractors: bool
-    def __init__(self, kind: _Optional[_Union[TierKind, str]] = ..., rank: _Optional[_Union[_cards_pb2.Rank, str]] = ..., suit: _Optional[_Union[_cards_pb2.Suit, str]] = ..., no_tractors: _Optional[bool] = ...) -> None: ...
+    suit_order: _containers.RepeatedScalarFieldContainer[_cards_pb2.Suit]
+    def __init__(self, kind: _Optional[_Union[TierKind, str]] = ..., rank: _Optional[_Union[_cards_pb2.Rank, str]] = ..., suit: _Optional[_Union[_cards_pb2.Suit, str]] = ..., no_tractors: _Optional[bool] = ..., suit_order: _Optional[_Iterable[_Union[_cards_pb2.Suit, str]]] = ...) -> None: ...
 
 class CardOrder(_message.Message):
     __slots__ = ("trump_tiers", "levels")
@@ -205,20 +226,60 @@ class CardOrder(_message.Message):
     def __init__(self, trump_tiers: _Optional[_Iterable[_Union[TrumpTier, _Mapping]]] = ..., levels: _Optional[_Iterable[_Union[_cards_pb2.Rank, str]]] = ...) -> None: ...
 
 class Tractors(_message.Message):
-    __slots__ = ("min_length", "bridge_gaps", "across_trump_tiers")
+    __slots__ = ("min_length", "bridge_gaps", "across_trump_tiers", "ace_either_end", "min_tuple_size")
     MIN_LENGTH_FIELD_NUMBER: _ClassVar[int]
     BRIDGE_GAPS_FIELD_NUMBER: _ClassVar[int]
     ACROSS_TRUMP_TIERS_FIELD_NUMBER: _ClassVar[int]
+    ACE_EITHER_END_FIELD_NUMBER: _ClassVar[int]
+    MIN_TUPLE_SIZE_FIELD_NUMBER: _ClassVar[int]
     min_length: int
     bridge_gaps: bool
     across_trump_tiers: bool
-    def __init__(self, min_length: _Optional[int] = ..., bridge_gaps: _Optional[bool] = ..., across_trump_tiers: _Optional[bool] = ...) -> None: ...
+    ace_either_end: bool
+    min_tuple_size: int
+    def __init__(self, min_length: _Optional[int] = ..., bridge_gaps: _Optional[bool] = ..., across_trump_tiers: _Optional[bool] = ..., ace_either_end: _Optional[bool] = ..., min_tuple_size: _Optional[int] = ...) -> None: ...
+
+class Shape(_message.Message):
+    __slots__ = ("tuple_size", "length")
+    TUPLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    LENGTH_FIELD_NUMBER: _ClassVar[int]
+    tuple_size: int
+    length: int
+    def __init__(self, tuple_size: _Optional[int] = ..., length: _Optional[int] = ...) -> None: ...
+
+class LadderRung(_message.Message):
+    __slots__ = ("name", "parts", "same_as_previous")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PARTS_FIELD_NUMBER: _ClassVar[int]
+    SAME_AS_PREVIOUS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    parts: _containers.RepeatedCompositeFieldContainer[Shape]
+    same_as_previous: bool
+    def __init__(self, name: _Optional[str] = ..., parts: _Optional[_Iterable[_Union[Shape, _Mapping]]] = ..., same_as_previous: _Optional[bool] = ...) -> None: ...
+
+class FollowLadder(_message.Message):
+    __slots__ = ("lead", "rungs")
+    LEAD_FIELD_NUMBER: _ClassVar[int]
+    RUNGS_FIELD_NUMBER: _ClassVar[int]
+    lead: Shape
+    rungs: _containers.RepeatedCompositeFieldContainer[LadderRung]
+    def __init__(self, lead: _Optional[_Union[Shape, _Mapping]] = ..., rungs: _Optional[_Iterable[_Union[LadderRung, _Mapping]]] = ...) -> None: ...
 
 class Following(_message.Message):
-    __slots__ = ("ruff_rule",)
+    __slots__ = ("ruff_rule", "must_break_tuples", "ladders")
     RUFF_RULE_FIELD_NUMBER: _ClassVar[int]
+    MUST_BREAK_TUPLES_FIELD_NUMBER: _ClassVar[int]
+    LADDERS_FIELD_NUMBER: _ClassVar[int]
     ruff_rule: RuffRule
-    def __init__(self, ruff_rule: _Optional[_Union[RuffRule, str]] = ...) -> None: ...
+    must_break_tuples: bool
+    ladders: _containers.RepeatedCompositeFieldContainer[FollowLadder]
+    def __init__(self, ruff_rule: _Optional[_Union[RuffRule, str]] = ..., must_break_tuples: _Optional[bool] = ..., ladders: _Optional[_Iterable[_Union[FollowLadder, _Mapping]]] = ...) -> None: ...
+
+class Comparison(_message.Message):
+    __slots__ = ("larger_tuples_win",)
+    LARGER_TUPLES_WIN_FIELD_NUMBER: _ClassVar[int]
+    larger_tuples_win: bool
+    def __init__(self, larger_tuples_win: _Optional[bool] = ...) -> None: ...
 
 class Throws(_message.Message):
     __slots__ = ("forced_unit", "penalty", "penalty_points")
@@ -245,20 +306,22 @@ class ShapeMultiplier(_message.Message):
     def __init__(self, name: _Optional[str] = ..., tuple_size: _Optional[int] = ..., min_length: _Optional[int] = ..., factor: _Optional[int] = ..., power_base: _Optional[int] = ...) -> None: ...
 
 class Bottom(_message.Message):
-    __slots__ = ("rule", "base", "cap", "measure", "shapes", "banker_keeps_points")
+    __slots__ = ("rule", "base", "cap", "measure", "shapes", "banker_keeps_points", "dig")
     RULE_FIELD_NUMBER: _ClassVar[int]
     BASE_FIELD_NUMBER: _ClassVar[int]
     CAP_FIELD_NUMBER: _ClassVar[int]
     MEASURE_FIELD_NUMBER: _ClassVar[int]
     SHAPES_FIELD_NUMBER: _ClassVar[int]
     BANKER_KEEPS_POINTS_FIELD_NUMBER: _ClassVar[int]
+    DIG_FIELD_NUMBER: _ClassVar[int]
     rule: BottomRule
     base: int
     cap: int
     measure: UnitMeasure
     shapes: _containers.RepeatedCompositeFieldContainer[ShapeMultiplier]
     banker_keeps_points: bool
-    def __init__(self, rule: _Optional[_Union[BottomRule, str]] = ..., base: _Optional[int] = ..., cap: _Optional[int] = ..., measure: _Optional[_Union[UnitMeasure, str]] = ..., shapes: _Optional[_Iterable[_Union[ShapeMultiplier, _Mapping]]] = ..., banker_keeps_points: _Optional[bool] = ...) -> None: ...
+    dig: DigRule
+    def __init__(self, rule: _Optional[_Union[BottomRule, str]] = ..., base: _Optional[int] = ..., cap: _Optional[int] = ..., measure: _Optional[_Union[UnitMeasure, str]] = ..., shapes: _Optional[_Iterable[_Union[ShapeMultiplier, _Mapping]]] = ..., banker_keeps_points: _Optional[bool] = ..., dig: _Optional[_Union[DigRule, str]] = ...) -> None: ...
 
 class LevelBand(_message.Message):
     __slots__ = ("at_least", "below", "side", "levels", "attackers_take_deal", "step")
@@ -305,17 +368,19 @@ class CardPoints(_message.Message):
     def __init__(self, card: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ..., level_card: _Optional[bool] = ..., points: _Optional[int] = ...) -> None: ...
 
 class Declarations(_message.Message):
-    __slots__ = ("rule", "ladder", "suit_order", "allow_self_reinforce", "allow_self_override", "card_points")
+    __slots__ = ("rule", "ladder", "suit_order", "allow_self_reinforce", "allow_self_override", "card_points", "allow_rebury")
     RULE_FIELD_NUMBER: _ClassVar[int]
     LADDER_FIELD_NUMBER: _ClassVar[int]
     SUIT_ORDER_FIELD_NUMBER: _ClassVar[int]
     ALLOW_SELF_REINFORCE_FIELD_NUMBER: _ClassVar[int]
     ALLOW_SELF_OVERRIDE_FIELD_NUMBER: _ClassVar[int]
     CARD_POINTS_FIELD_NUMBER: _ClassVar[int]
+    ALLOW_REBURY_FIELD_NUMBER: _ClassVar[int]
     rule: DeclarationRule
     ladder: _containers.RepeatedCompositeFieldContainer[DeclarationRung]
     suit_order: _containers.RepeatedScalarFieldContainer[_cards_pb2.Suit]
     allow_self_reinforce: bool
     allow_self_override: bool
     card_points: _containers.RepeatedCompositeFieldContainer[CardPoints]
-    def __init__(self, rule: _Optional[_Union[DeclarationRule, str]] = ..., ladder: _Optional[_Iterable[_Union[DeclarationRung, _Mapping]]] = ..., suit_order: _Optional[_Iterable[_Union[_cards_pb2.Suit, str]]] = ..., allow_self_reinforce: _Optional[bool] = ..., allow_self_override: _Optional[bool] = ..., card_points: _Optional[_Iterable[_Union[CardPoints, _Mapping]]] = ...) -> None: ...
+    allow_rebury: bool
+    def __init__(self, rule: _Optional[_Union[DeclarationRule, str]] = ..., ladder: _Optional[_Iterable[_Union[DeclarationRung, _Mapping]]] = ..., suit_order: _Optional[_Iterable[_Union[_cards_pb2.Suit, str]]] = ..., allow_self_reinforce: _Optional[bool] = ..., allow_self_override: _Optional[bool] = ..., card_points: _Optional[_Iterable[_Union[CardPoints, _Mapping]]] = ..., allow_rebury: _Optional[bool] = ...) -> None: ...
