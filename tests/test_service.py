@@ -8,6 +8,7 @@ the level table, the bottom multiplier 2^n and the follow duties.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import shutil
@@ -25,12 +26,13 @@ from google.protobuf import json_format
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
+import oracle.requests
 import oracle.server
 from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
 from oracle.requests import pb_cards
 from oracle.server import RunningServer, serve
-from oracle.service import SERVICE_NAME
+from oracle.service import INTERNAL_MESSAGE, SERVICE_NAME
 from oracle.variants import load_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -234,6 +236,36 @@ def test_batch_answers_in_order_with_a_bad_question_in_its_slot(stub: Any) -> No
 
 def test_empty_batch_is_an_empty_answer(stub: Any) -> None:
     assert list(stub.AnswerBatch(pb.AnswerBatchRequest(), timeout=10).answers) == []
+
+
+def test_an_engine_failure_is_internal_with_a_short_message(
+    stub: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """No bad input should get here; if the engine fails anyway, the client gets INTERNAL
+    with a short message (no traceback) and the server log gets the traceback."""
+
+    def broken(*args: object) -> pb.DescribePlayResponse:
+        raise ZeroDivisionError("engine bug")
+
+    monkeypatch.setattr(oracle.requests, "describe_play", broken)
+    request = pb.DescribePlayRequest(context=QQ_TEN_HEARTS, cards=pb_cards("KS"))
+    with caplog.at_level(logging.ERROR, logger="oracle.service"):
+        with pytest.raises(grpc.RpcError) as err:
+            stub.DescribePlay(request, timeout=10)
+        answers = stub.AnswerBatch(
+            pb.AnswerBatchRequest(
+                questions=[
+                    pb.Question(describe_play=request),
+                    pb.Question(get_variant=pb.GetVariantRequest(variant_id="qq-two-deck")),
+                ]
+            ),
+            timeout=10,
+        ).answers
+    assert err.value.code() == grpc.StatusCode.INTERNAL
+    assert err.value.details() == INTERNAL_MESSAGE
+    assert answers[0].error.code == "INTERNAL" and answers[0].error.message == INTERNAL_MESSAGE
+    assert answers[1].WhichOneof("answer") == "get_variant"  # the others are still answered
+    assert "ZeroDivisionError: engine bug" in caplog.text
 
 
 def test_health_is_serving(channel: grpc.Channel) -> None:
