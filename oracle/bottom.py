@@ -70,6 +70,9 @@ def multiplier(ctx: Context, lead_units: Sequence[Unit], winner_is_trump: bool) 
     size = largest.size if bottom.measure == pb.UNIT_MEASURE_CARD_COUNT else largest.tuple_size
     if rule == pb.BOTTOM_RULE_LINEAR:
         return size, "bottom.linear", f"its largest unit, a {largest.name}, counts {size}"
+    if rule == pb.BOTTOM_RULE_TIMES:
+        value = bottom.base * size
+        return value, "bottom.times", f"its largest unit, a {largest.name}: {bottom.base} x {size}"
     value = bottom.base ** size
     if bottom.cap and value > bottom.cap:
         return bottom.cap, "bottom.power", f"{bottom.base}^{size} capped at {bottom.cap}"
@@ -77,13 +80,27 @@ def multiplier(ctx: Context, lead_units: Sequence[Unit], winner_is_trump: bool) 
 
 
 def score_bottom(
-    ctx: Context, last_trick: Sequence[SeatPlay], banker_seats: frozenset[int], bottom_cards: Sequence[Card]
+    ctx: Context,
+    last_trick: Sequence[SeatPlay],
+    banker_seats: frozenset[int],
+    bottom_cards: Sequence[Card],
+    *,
+    banker_side_points: int = 0,
+    attacker_points: int = 0,
 ) -> pb.ScoreBottomResponse:
-    """Score the bottom after the last trick."""
+    """Score the bottom after the last trick.
+
+    ``banker_side_points`` and ``attacker_points`` matter only where either
+    side digs (``DIG_RULE_EITHER_SIDE``): the side that loses the last trick
+    pays the winner its own points times the multiplier (rule ``bottom.either_side``).
+    """
     trick = judge_trick(ctx, last_trick)
     winner = trick.winning_seat
     bottom_points = points(bottom_cards)
     winning_play = next(p for p in last_trick if p.seat == winner)
+    if ctx.variant.bottom.dig == pb.DIG_RULE_EITHER_SIDE:
+        return _either_side(ctx, last_trick, trick, winning_play, winner in banker_seats,
+                            banker_side_points, attacker_points)
     if winner in banker_seats:
         to_banker = bottom_points if ctx.variant.bottom.banker_keeps_points else 0
         return pb.ScoreBottomResponse(
@@ -107,7 +124,37 @@ def score_bottom(
         multiplier=factor,
         points_to_attackers=bottom_points * factor,
         points_to_banker=0,
+        digging_side=pb.SIDE_ATTACKERS,
         rule_ids=[rule_id, *trick.rule_ids],
         explanation=(f"Seat {winner}, an attacker, wins the last trick: the bottom's {bottom_points} points "
                      f"count x{factor} ({why}), {bottom_points * factor} points to the attackers."),
+    )
+
+
+def _either_side(
+    ctx: Context,
+    last_trick: Sequence[SeatPlay],
+    trick: pb.JudgeTrickResponse,
+    winning_play: SeatPlay,
+    banker_won: bool,
+    banker_side_points: int,
+    attacker_points: int,
+) -> pb.ScoreBottomResponse:
+    """Digging by either side: the loser of the last trick pays its own points times the multiplier."""
+    lead_units = decompose(ctx, last_trick[0].cards)
+    factor, rule_id, why = multiplier(ctx, lead_units, ctx.suit_of(winning_play.cards) == TRUMP)
+    paid = (attacker_points if banker_won else banker_side_points) * factor
+    side, other = ("banker's side", "attackers") if banker_won else ("attackers", "banker's side")
+    return pb.ScoreBottomResponse(
+        winning_seat=trick.winning_seat,
+        attackers_won=not banker_won,
+        bottom_points=0,
+        multiplier=factor,
+        points_to_attackers=0 if banker_won else paid,
+        points_to_banker=paid if banker_won else 0,
+        digging_side=pb.SIDE_BANKER if banker_won else pb.SIDE_ATTACKERS,
+        rule_ids=["bottom.either_side", rule_id, *trick.rule_ids],
+        explanation=(f"Seat {trick.winning_seat} wins the last trick: the {side} dig, and the {other} pay "
+                     f"their {attacker_points if banker_won else banker_side_points} points x{factor} "
+                     f"({why}) = {paid} points."),
     )

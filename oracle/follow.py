@@ -12,6 +12,12 @@ The duties of a follower, checked in this order (each a rule id):
     play's profile must be at least the hand's. The first shape where the
     play falls short names the duty broken: a tractor, or a pair (tuple).
 
+``follow.ladder``
+    Where the variant lists a ladder for the lead's shape (a lead of one
+    unit: the Titanic, triple, quad and tractor ladders of the three- and
+    four-deck games), the duty is the first rung the hand can show: the play
+    must show a rung of that position (alternatives share one).
+
 Anything else in the play is free (垫牌). The example returned with an
 illegal verdict is the hand's own match, topped up with the lowest cards.
 
@@ -37,8 +43,8 @@ from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.context import TRUMP, Context
 from oracle.convert import cards_to_pb, suit_name
-from oracle.matching import Shape, match_structure
-from oracle.units import decompose, shape_name
+from oracle.matching import Match, Shape, match_structure, shows_shapes
+from oracle.units import Unit, decompose, shape_name
 
 
 def _duty_of(shape: Shape) -> str:
@@ -71,22 +77,38 @@ def check_follow(
     if any(u.tuple_size >= 2 for u in lead_units):
         rule_ids.append("follow.pairs")
     name = suit_name(suit)
+    exact = not ctx.variant.following.must_break_tuples
+    ladder = ladder_for(ctx, lead_units)
+    if ladder is not None:
+        rule_ids = ["follow.suit", "follow.ladder"]
 
-    hand_match = match_structure(ctx, lead_units, hand_x)
+    hand_match = match_structure(ctx, lead_units, hand_x, exact_tuples=exact)
     broken = ""
+    if ladder is not None:
+        hand_rung = best_rung(ctx, ladder, hand_x, exact)
+        if hand_rung is not None:
+            hand_match = hand_rung[2]
+            shown = hand_rung[1]
+    else:
+        shown = ", ".join(shape_name(s) for s in hand_match.profile) or "no pairs"
     if len(play_x) < needed:
         broken = "follow.suit"
         why = (f"the hand holds {len(hand_x)} {name}, so {needed} of them must be played; "
                f"the play has {len(play_x)}")
+    elif ladder is not None:
+        play_rung = best_rung(ctx, ladder, play_x, exact)
+        if hand_rung is not None and (play_rung is None or play_rung[0] > hand_rung[0]):
+            broken = "follow.ladder"
+            why = (f"against a {lead_units[0].name} the hand can show {hand_rung[1]} of {name}, "
+                   f"the play shows {play_rung[1] if play_rung else 'none of the rungs'}")
     else:
-        play_match = match_structure(ctx, lead_units, play_x)
+        play_match = match_structure(ctx, lead_units, play_x, exact_tuples=exact)
         short = _first_shortfall(hand_match.profile, play_match.profile)
         if short is not None:
             broken = _duty_of(short)
             why = (f"the hand can show a {shape_name(short)} of {name} against the lead "
                    f"({format_cards(ctx.sorted(lead))}) and the play does not")
     if not broken:
-        shown = ", ".join(shape_name(s) for s in hand_match.profile) or "no pairs"
         return pb.CheckFollowResponse(
             legal=True,
             rule_ids=rule_ids,
@@ -102,6 +124,36 @@ def check_follow(
     )
 
 
+def ladder_for(ctx: Context, lead_units: Sequence[Unit]) -> pb.FollowLadder | None:
+    """The variant's ladder for a lead of one unit of this shape, if it has one."""
+    if len(lead_units) != 1:
+        return None
+    shape = lead_units[0].shape
+    for ladder in ctx.variant.following.ladders:
+        if (ladder.lead.tuple_size, ladder.lead.length) == shape:
+            return ladder
+    return None
+
+
+def best_rung(
+    ctx: Context, ladder: pb.FollowLadder, cards: Sequence[Card], exact: bool
+) -> tuple[int, str, Match] | None:
+    """The first rung (counting alternatives as one) that the cards can show.
+
+    Returns the rung's position (alternatives share one), its name and the
+    match that shows it; ``None`` when no rung can be shown.
+    """
+    position = -1
+    for rung in ladder.rungs:
+        if not rung.same_as_previous:
+            position += 1
+        shapes = [(p.tuple_size, p.length) for p in rung.parts]
+        match = shows_shapes(ctx, shapes, cards, exact_tuples=exact)
+        if match is not None:
+            return position, rung.name, match
+    return None
+
+
 def example_follow(
     ctx: Context, n: int, suit: int, hand: Sequence[Card], chosen: Sequence[Card]
 ) -> list[Card]:
@@ -109,13 +161,18 @@ def example_follow(
     left = Counter(hand)
     left.subtract(chosen)
     play = list(chosen)
-    in_suit = sorted((c for c in left.elements() if ctx.effective_suit(c) == suit), key=ctx.strength)
+    # Equal strengths (level cards of different suits) are ordered by ctx.sort_key, so the
+    # example does not depend on the order of the hand's cards.
+    in_suit = sorted(
+        (c for c in left.elements() if ctx.effective_suit(c) == suit),
+        key=lambda c: (ctx.strength(c), ctx.sort_key(c)),
+    )
     play.extend(in_suit[: max(0, n - len(play))])
     left.subtract(play[len(chosen):])
     if len(play) < n:
         others = sorted(
             (c for c in left.elements() if ctx.effective_suit(c) != suit),
-            key=lambda c: (ctx.effective_suit(c) == TRUMP, ctx.strength(c)),
+            key=lambda c: (ctx.effective_suit(c) == TRUMP, ctx.strength(c), ctx.sort_key(c)),
         )
         play.extend(others[: n - len(play)])
     return ctx.sorted(play)

@@ -70,11 +70,31 @@ def lead_requirements(lead_units: Sequence[Unit]) -> list[Shape]:
     return sorted((u.shape for u in lead_units if u.tuple_size >= 2), reverse=True)
 
 
-def match_structure(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> Match:
-    """Greedily match ``cards`` (all of the led suit) against the lead's units."""
-    pool = Pool(ctx, cards)
+def match_structure(
+    ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card], *, exact_tuples: bool = False
+) -> Match:
+    """Greedily match ``cards`` (all of the led suit) against the lead's units.
+
+    With ``exact_tuples`` only tuples of exactly the asked size count (a
+    triple is not a pair): the variant's ``following.must_break_tuples`` off.
+    """
+    return match_shapes(ctx, lead_requirements(lead_units), cards, exact_tuples=exact_tuples)
+
+
+def match_shapes(
+    ctx: Context, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False
+) -> Match:
+    """Greedily match ``cards`` against required shapes (see the module docstring).
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> match_shapes(ctx, [(2, 1), (2, 1)], parse_cards("9S 9S 8S 8S 4S")).profile
+    [(2, 1), (2, 1)]
+    """
+    pool = Pool(ctx, cards, exact_tuples=exact_tuples)
     min_len = pool.tractor_min
-    requirements = lead_requirements(lead_units)
+    requirements = list(shapes)
     match = Match()
     while requirements:
         requirements.sort()
@@ -123,3 +143,16 @@ def shows_structure(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Ca
     False
     """
     return match_structure(ctx, lead_units, cards).profile == lead_requirements(lead_units)
+
+
+def shows_shapes(ctx: Context, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False) -> Match | None:
+    """The match showing every one of ``shapes`` among the cards, or ``None`` when they cannot.
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> shows_shapes(ctx, [(2, 2)], parse_cards("9S 9S 7S 7S")) is None
+    True
+    """
+    match = match_shapes(ctx, shapes, cards, exact_tuples=exact_tuples)
+    return match if match.profile == sorted(shapes, reverse=True) else None

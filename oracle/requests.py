@@ -78,6 +78,9 @@ MAX_VIOLATIONS = 20
 """The most problems listed for one question; they travel in the status trailer,
 which clients cap (8 KiB by default in gRPC), so a flood is summarised."""
 
+MAX_POINTS = 100_000
+"""The most points either way in a points field of a question (far above any deck's total)."""
+
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 """The largest request the server accepts, in bytes (the gRPC default)."""
 
@@ -578,9 +581,18 @@ class ScoreBottomArgs:
     last_trick: tuple[SeatPlay, ...]
     banker_seats: frozenset[int]
     bottom: tuple[Card, ...]
+    banker_side_points: int = 0
+    attacker_points: int = 0
 
     def answer(self) -> pb.ScoreBottomResponse:
-        return score_bottom(self.ctx, self.last_trick, self.banker_seats, self.bottom)
+        return score_bottom(
+            self.ctx,
+            self.last_trick,
+            self.banker_seats,
+            self.bottom,
+            banker_side_points=self.banker_side_points,
+            attacker_points=self.attacker_points,
+        )
 
 
 def _banker_seats(
@@ -627,9 +639,13 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
         )
     groups.append(("bottom", bottom))
     _check_copies(groups, "the last trick and the bottom", variant, problems)
+    for name in ("banker_side_points", "attacker_points"):
+        value = getattr(req, name)
+        if abs(value) > MAX_POINTS:
+            problems.add(name, f"{value} points: at most {MAX_POINTS} either way")
     problems.raise_if_any()
     assert ctx is not None and trick is not None and bottom is not None
-    return ScoreBottomArgs(ctx, trick, seats, bottom)
+    return ScoreBottomArgs(ctx, trick, seats, bottom, req.banker_side_points, req.attacker_points)
 
 
 @dataclass(frozen=True)

@@ -107,6 +107,14 @@ _ALL = [
           "suit, as many as the lead has, as far as the hand allows.",
           f"{QQ} 出牌规则 (首家出对牌时，其余家有对牌必须出对牌（包括拖拉机中的对牌）)",
           f"{LIANZHONG} 出牌规则 (如果首家出牌中包含对，则其它方如果有同花色的对，必须出对)"),
+    _rule("follow.ladder",
+          "Where the variant lists what a follower must show against a lead of one shape (the Titanic, "
+          "triple, quad and tractor ladders), the first rung the hand can show is the duty; rungs marked "
+          "as alternatives (可选) are equal.",
+          f"{QQ} 三副牌规则 出牌规则 (泰坦尼克 其它玩家根据牌情按如下顺序出牌：泰坦尼克一副拖拉机 + 任意两张两副三同张)",
+          f"{LIANZHONG} 3副牌规则 新增规则 (当第一家出“泰坦尼克”牌型时，其它玩家根据牌情按以下顺序出牌)",
+          f"{QQ} 四副牌 跟牌 (四 条：四条-----三条---连拖---对子---散牌)",
+          f"{CLASSIC} 跟牌規則 (出牌是可選的)"),
     # The trick.
     _rule("trick.structure",
           "Only a play with the lead's structure can win: a follow in the led suit beats the best so far "
@@ -124,6 +132,13 @@ _ALL = [
           f"{QQ} 出牌规则 (毙牌的大小以毙牌中的拖拉机和对牌大小为准，大的称为“盖毙”。如：主牌 9988 72 可毙"
           "副牌 AK5544, 但不能毙副牌 AA5544主牌 977 可毙副牌 544, 主牌 884 可盖毙主牌 977 可毙副牌 567, "
           "主牌 884 不能盖毙)"),
+    _rule("trick.kinds",
+          "Where the variant says so, of units with the same number of cards one of larger tuples beats a "
+          "tractor of smaller tuples whatever the ranks: a quad (bomb) beats a two-pair tractor, a tractor "
+          "of triples beats one of pairs, a tractor of quads beats one of triples.",
+          f"{QQ} 四副牌 四、牌的大小顺序 (1、在游戏两连拖的对抗中，四条为最大；即：四条＞王连对＞主级别指数连拖)",
+          f"{CLASSIC} 拖拉機 (同樣牌數(shù)的3張和4張拖拉機大過同樣牌數(shù)的2張拖拉機。同樣張數(shù)的4張拖拉機大過同樣張數(shù)的3張拖拉機)",
+          f"{HEIJIAN} F (炸弹可以压垮两对拖拉机)"),
     _rule("trick.discard",
           "A play neither in the led suit with its structure nor a ruff is a discard (垫) and cannot win.",
           f"{QQ} 出牌规则 (否则被视为垫牌)"),
@@ -166,6 +181,13 @@ _ALL = [
     _rule("bottom.linear",
           "The bottom multiplier is the size of the largest unit: single 1, pair 2, triple 3.",
           f"{CLASSIC} 3 (單張扣低分值*1。一對扣低，玩家手上所有分值*2，三張扣則*3)"),
+    _rule("bottom.times",
+          "The bottom multiplier is a base times the size of the largest unit.",
+          "rbtying/shengji mechanics/src/scoring.rs (KittyPenalty::Times)"),
+    _rule("bottom.either_side",
+          "Where no bottom is dealt, whichever side wins the last trick digs: the other side pays it its "
+          "own points times the multiplier.",
+          f"{CLASSIC} 3 (游戲最后一輪，抓分方和莊家方皆可扣底，被扣底的一方按照該方得分和扣底牌數(shù)來扣除相應(yīng)的分數(shù)給予扣底一方)"),
     _rule("bottom.trump_doubles",
           "The bottom's points are kept when the last trick is won in a side suit and doubled when won "
           "by trump.",

@@ -2,7 +2,8 @@
 
 Each call validates its request (:mod:`oracle.requests`), asks the engine and
 returns the answer. A malformed question fails with ``INVALID_ARGUMENT`` and a
-``google.rpc.BadRequest`` holding one field violation per problem. Anything
+``google.rpc.BadRequest`` holding one field violation per problem; so do bytes
+that are not a message of the request's type (field path ``""``). Anything
 unexpected is logged with its traceback and fails with ``INTERNAL`` and a
 short message; no exception escapes to gRPC. Every call logs one line at
 DEBUG level: the method, the variant, the outcome and the time taken.
@@ -17,19 +18,21 @@ error ['check_follow.context.variant_id', 'check_follow.context.level']
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, NoReturn, TypeVar
+from dataclasses import dataclass
+from typing import Any, NoReturn
 
 import grpc
 from google.protobuf import any_pb2
-from google.protobuf.message import Message
+from google.protobuf.message import DecodeError, Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from oracle import pb
-from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
+from oracle._gen.shengji.oracle.v1 import oracle_service_pb2
 from oracle.errors import InvalidQuestion
 from oracle.requests import (
     MAX_QUESTIONS,
@@ -57,8 +60,6 @@ INTERNAL_MESSAGE = (
     "internal error: the oracle failed on this question; the server log has the details"
 )
 """What a client is told when the oracle itself fails."""
-
-R = TypeVar("R", bound=Message)
 
 
 def to_status(err: InvalidQuestion) -> Any:
@@ -95,14 +96,79 @@ def bad_request_of(status: Any) -> error_details_pb2.BadRequest:
     raise ValueError("the status has no BadRequest detail")
 
 
-class OracleService(oracle_service_pb2_grpc.OracleServiceServicer):
+@dataclass(frozen=True)
+class Undecodable:
+    """A request whose bytes are not a message of the method's request type."""
+
+    type_name: str
+    error: str
+
+
+def _decoder(message_class: Any) -> Callable[[bytes], Any]:
+    """Parse a request, or stand for it with :class:`Undecodable` (gRPC itself would say INTERNAL).
+
+    >>> decode = _decoder(pb.GetVariantRequest)
+    >>> decode(pb.GetVariantRequest(variant_id="qq-two-deck").SerializeToString()).variant_id
+    'qq-two-deck'
+    >>> decode(b"\\x0a\\x02\\xff\\xfe").type_name  # a string that is not UTF-8
+    'shengji.oracle.v1.GetVariantRequest'
+    """
+
+    def decode(data: bytes) -> Any:
+        try:
+            return message_class.FromString(data)
+        except DecodeError as err:
+            return Undecodable(message_class.DESCRIPTOR.full_name, str(err))
+
+    return decode
+
+
+def _list_variants(request: pb.ListVariantsRequest) -> pb.ListVariantsResponse:
+    return pb.ListVariantsResponse(variants=[v for _, v in sorted(load_catalogue().items())])
+
+
+def _list_rules(request: pb.ListRulesRequest) -> pb.ListRulesResponse:
+    return pb.ListRulesResponse(
+        rules=[
+            pb.Rule(id=rule.id, summary=rule.summary, sources=list(rule.sources))
+            for _, rule in sorted(RULES.items())
+        ]
+    )
+
+
+ANSWERS: dict[str, Callable[[Any], Message]] = {
+    "ListVariants": _list_variants,
+    "GetVariant": lambda request: parse_get_variant(request).answer(),
+    "ListRules": _list_rules,
+    "DescribePlay": lambda request: parse_describe_play(request).answer(),
+    "CheckFollow": lambda request: parse_check_follow(request).answer(),
+    "JudgeTrick": lambda request: parse_judge_trick(request).answer(),
+    "CheckThrow": lambda request: parse_check_throw(request).answer(),
+    "ScoreBottom": lambda request: parse_score_bottom(request).answer(),
+    "ScoreDeal": lambda request: parse_score_deal(request).answer(),
+    "CompareDeclarations": lambda request: parse_compare_declarations(request).answer(),
+    "AnswerBatch": lambda request: answer_batch(request),
+}
+"""How each RPC is answered: validate (raising InvalidQuestion), then ask the engine."""
+
+
+class OracleService:
     """The rules oracle over gRPC; stateless, so one instance serves every thread."""
 
-    def _run(self, method: str, variant_id: str, context: Any, answer: Callable[[], R]) -> R:
-        """Answer, or end the call with INVALID_ARGUMENT or INTERNAL."""
+    def handle(self, method: str, request: Any, context: Any) -> Message:
+        """Answer one call of ``method``, or end it with INVALID_ARGUMENT or INTERNAL.
+
+        >>> OracleService().handle("ListVariants", pb.ListVariantsRequest(), None).variants[0].id
+        'lianzhong-one-deck'
+        """
         start = time.perf_counter_ns()
+        variant_id = str(getattr(getattr(request, "context", request), "variant_id", ""))
         try:
-            response = answer()
+            if isinstance(request, Undecodable):
+                raise InvalidQuestion.single(
+                    "", f"the request is not a valid {request.type_name}: {request.error}"
+                )
+            response = ANSWERS[method](request)
         except InvalidQuestion as err:
             _log_call(method, variant_id, "INVALID_ARGUMENT", start)
             _abort(context, InvalidQuestion(capped(err.violations)))
@@ -113,107 +179,6 @@ class OracleService(oracle_service_pb2_grpc.OracleServiceServicer):
             raise AssertionError("unreachable: abort raises") from None
         _log_call(method, variant_id, "OK", start)
         return response
-
-    def ListVariants(
-        self, request: pb.ListVariantsRequest, context: Any
-    ) -> pb.ListVariantsResponse:
-        """Every variant of the catalogue, fully resolved, by id."""
-        return self._run(
-            "ListVariants",
-            "",
-            context,
-            lambda: pb.ListVariantsResponse(
-                variants=[v for _, v in sorted(load_catalogue().items())]
-            ),
-        )
-
-    def GetVariant(self, request: pb.GetVariantRequest, context: Any) -> pb.GetVariantResponse:
-        """One variant, fully resolved."""
-        return self._run(
-            "GetVariant", request.variant_id, context, lambda: parse_get_variant(request).answer()
-        )
-
-    def ListRules(self, request: pb.ListRulesRequest, context: Any) -> pb.ListRulesResponse:
-        """The catalogue of rule ids, sorted by id."""
-        return self._run(
-            "ListRules",
-            "",
-            context,
-            lambda: pb.ListRulesResponse(
-                rules=[
-                    pb.Rule(id=rule.id, summary=rule.summary, sources=list(rule.sources))
-                    for _, rule in sorted(RULES.items())
-                ]
-            ),
-        )
-
-    def DescribePlay(
-        self, request: pb.DescribePlayRequest, context: Any
-    ) -> pb.DescribePlayResponse:
-        """What a set of cards is."""
-        return self._run(
-            "DescribePlay",
-            request.context.variant_id,
-            context,
-            lambda: parse_describe_play(request).answer(),
-        )
-
-    def CheckFollow(self, request: pb.CheckFollowRequest, context: Any) -> pb.CheckFollowResponse:
-        """Is this follow legal?"""
-        return self._run(
-            "CheckFollow",
-            request.context.variant_id,
-            context,
-            lambda: parse_check_follow(request).answer(),
-        )
-
-    def JudgeTrick(self, request: pb.JudgeTrickRequest, context: Any) -> pb.JudgeTrickResponse:
-        """Who wins this trick?"""
-        return self._run(
-            "JudgeTrick",
-            request.context.variant_id,
-            context,
-            lambda: parse_judge_trick(request).answer(),
-        )
-
-    def CheckThrow(self, request: pb.CheckThrowRequest, context: Any) -> pb.CheckThrowResponse:
-        """Does this throw succeed?"""
-        return self._run(
-            "CheckThrow",
-            request.context.variant_id,
-            context,
-            lambda: parse_check_throw(request).answer(),
-        )
-
-    def ScoreBottom(self, request: pb.ScoreBottomRequest, context: Any) -> pb.ScoreBottomResponse:
-        """The bottom's multiplier and points."""
-        return self._run(
-            "ScoreBottom",
-            request.context.variant_id,
-            context,
-            lambda: parse_score_bottom(request).answer(),
-        )
-
-    def ScoreDeal(self, request: pb.ScoreDealRequest, context: Any) -> pb.ScoreDealResponse:
-        """How the levels move after a deal."""
-        return self._run(
-            "ScoreDeal", request.variant_id, context, lambda: parse_score_deal(request).answer()
-        )
-
-    def CompareDeclarations(
-        self, request: pb.CompareDeclarationsRequest, context: Any
-    ) -> pb.CompareDeclarationsResponse:
-        """Does the challenger's declaration override the standing one?"""
-        return self._run(
-            "CompareDeclarations",
-            request.variant_id,
-            context,
-            lambda: parse_compare_declarations(request).answer(),
-        )
-
-    def AnswerBatch(self, request: pb.AnswerBatchRequest, context: Any) -> pb.AnswerBatchResponse:
-        """Many questions, answered in order; a bad one is reported in its own slot."""
-        return self._run("AnswerBatch", "", context, lambda: answer_batch(request))
 
 
 def answer_batch(request: pb.AnswerBatchRequest) -> pb.AnswerBatchResponse:
@@ -256,6 +221,19 @@ def _abort(context: Any, err: InvalidQuestion) -> NoReturn:
 
 
 def add_to_server(server: Any, service: OracleService | None = None) -> None:
-    """Register the oracle on a ``grpc.Server``."""
-    register = oracle_service_pb2_grpc.add_OracleServiceServicer_to_server
-    register(service or OracleService(), server)  # type: ignore[no-untyped-call]
+    """Register every RPC of the contract on a ``grpc.Server``.
+
+    The requests are parsed here rather than by gRPC, so that bytes which are
+    not a valid message (a string that is not UTF-8, a truncated message) are a
+    client's INVALID_ARGUMENT, not an INTERNAL error.
+    """
+    service = service or OracleService()
+    handlers = {}
+    for method in oracle_service_pb2.DESCRIPTOR.services_by_name["OracleService"].methods:
+        handlers[method.name] = grpc.unary_unary_rpc_method_handler(
+            functools.partial(service.handle, method.name),
+            request_deserializer=_decoder(getattr(pb, method.input_type.name)),
+            response_serializer=lambda response: response.SerializeToString(),
+        )
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
+    server.add_registered_method_handlers(SERVICE_NAME, handlers)

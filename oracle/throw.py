@@ -4,7 +4,8 @@ A throw is a lead of several units of one suit. It succeeds only if no other
 hand can beat any of its units within the thrown suit (rule
 ``throw.unbeatable``): a single by a higher card, a tuple by a higher tuple of
 the same size, a tractor by a higher tractor of the same tuple size at least
-as long. Equal cards do not beat (the first played wins). Trump held by a
+as long (and, where the variant lets larger tuples win, any unit of the same
+card count and larger tuples: a quad beats a thrown two-pair tractor). Equal cards do not beat (the first played wins). Trump held by a
 hand void in the suit does not count: a throw is judged inside its suit.
 
 When it fails, the thrower plays one beaten unit instead, chosen by the
@@ -62,6 +63,14 @@ def beating_cards(ctx: Context, unit: Unit, cards: Sequence[Card]) -> tuple[Card
     """
     pool = Pool(ctx, cards)
     k = unit.tuple_size
+    if unit.is_tractor and ctx.variant.comparison.larger_tuples_win:
+        for bigger in range(k + 1, unit.size + 1):
+            if unit.size % bigger:
+                continue
+            stand_in = Unit(bigger, unit.size // bigger, -1, ())
+            found = beating_cards(ctx, stand_in, cards) if stand_in.is_tractor else _any_tuple(pool, bigger)
+            if found is not None:
+                return found
     if unit.is_tractor:
         segments = [
             run[start:start + unit.length]
@@ -79,6 +88,12 @@ def beating_cards(ctx: Context, unit: Unit, cards: Sequence[Card]) -> tuple[Card
     return None
 
 
+def _any_tuple(pool: Pool, k: int) -> tuple[Card, ...] | None:
+    """The lowest ``k`` identical cards of the pool, if any."""
+    found = pool.identities(k)
+    return tuple(pool.ctx.sorted(pool.cards[found[0]][:k])) if found else None
+
+
 def _forced(ctx: Context, units: Sequence[Unit], blocks: Sequence[Block], cards: Sequence[Card]) -> list[Card]:
     rule = ctx.variant.throws.forced_unit
     if rule == pb.FORCED_UNIT_SMALLEST_CARD:
@@ -93,12 +108,14 @@ def _forced(ctx: Context, units: Sequence[Unit], blocks: Sequence[Block], cards:
     return list(chosen.cards)
 
 
-def _penalty(ctx: Context, throw_size: int, forced_size: int) -> int:
+def _penalty(ctx: Context, throw_size: int, forced_size: int, beaten_size: int) -> int:
     throws = ctx.variant.throws
     if throws.penalty == pb.PENALTY_KIND_FIXED:
         return throws.penalty_points
     if throws.penalty == pb.PENALTY_KIND_PER_CARD:
         return throws.penalty_points * (throw_size - forced_size)
+    if throws.penalty == pb.PENALTY_KIND_PER_BEATEN_CARD:
+        return throws.penalty_points * beaten_size
     return 0
 
 
@@ -129,7 +146,7 @@ def check_throw(ctx: Context, thrower: SeatPlay, other_hands: Sequence[SeatPlay]
                          "no other hand can beat any of them."),
         )
     forced = _forced(ctx, units, blocks, cards)
-    penalty = _penalty(ctx, len(cards), len(forced))
+    penalty = _penalty(ctx, len(cards), len(forced), sum(b.unit.size for b in blocks))
     first = blocks[0]
     return pb.CheckThrowResponse(
         is_throw=True,

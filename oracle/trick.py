@@ -14,6 +14,13 @@ The lead sets the trick's suit and structure (its units). Each later play is:
   ``trick.over_ruff``);
 * a **discard** (垫) otherwise: it cannot win (``trick.discard``).
 
+Where the variant lets larger tuples win (``trick.kinds``), a play that is one
+unit of the lead's card count and of larger tuples than the lead's one
+tractor (a quad against a two-pair tractor) stands in for the lead's
+structure, both to follow and to ruff, and outranks every unit of the lead's
+kind. Where the ruff rule is ``RUFF_RULE_LARGEST_UNIT`` (Heijian), a ruff
+needs a largest unit of the lead's largest unit's shape.
+
 The *key unit* of a play is compared by the lead's largest unit: with a
 tractor in the lead, the play's highest tractor; with a pair, its highest
 pair; with only singles, its highest card. Equal keys: the earlier play
@@ -54,13 +61,72 @@ def key_shape(lead_units: Sequence[Unit]) -> tuple[int, int]:
     return (best.tuple_size, 2 if best.is_tractor else 1)
 
 
-def key_strength(ctx: Context, cards: Sequence[Card], shape: tuple[int, int]) -> int | None:
-    """The strength of the play's highest unit of the key shape, or ``None`` without one."""
+Key = tuple[int, int]
+"""How a play compares: (its kind, the strength of its key unit); higher wins."""
+
+
+def stand_in(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> Unit | None:
+    """With ``comparison.larger_tuples_win``: the play's one unit that outranks the lead's tractor.
+
+    A play that is one unit of the lead's card count and of larger tuples
+    than the lead's one tractor (a quad against a two-pair tractor, 666777
+    against QQKKAA) stands in for the lead's structure and outranks any unit
+    of the lead's kind.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> stand_in(ctx, decompose(ctx, p("7S 7S 8S 8S")), p("AS AS AS AS")) is None  # two decks: no
+    True
+    """
+    if not ctx.variant.comparison.larger_tuples_win or len(lead_units) != 1:
+        return None
+    lead = lead_units[0]
+    if not lead.is_tractor:
+        return None
+    units = decompose(ctx, cards)
+    if len(units) == 1 and units[0].size == lead.size and units[0].tuple_size > lead.tuple_size:
+        return units[0]
+    return None
+
+
+def key_strength(ctx: Context, cards: Sequence[Card], shape: tuple[int, int]) -> Key | None:
+    """The play's kind and the strength of its highest unit of the key shape; ``None`` without one.
+
+    The kind is 0 unless the variant lets larger tuples win: then it is the
+    tuple size of the unit compared.
+    """
     k, min_length = shape
+    ranked = ctx.variant.comparison.larger_tuples_win
     if k == 1:
-        return max(ctx.strength(c) for c in cards)
-    tops = [u.top for u in decompose(ctx, cards) if u.tuple_size == k and u.length >= min_length]
-    return max(tops) if tops else None
+        return (1 if ranked else 0, max(ctx.strength(c) for c in cards))
+    units = decompose(ctx, cards)
+    tops = [u.top for u in units if u.tuple_size == k and u.length >= min_length]
+    if not tops:
+        return None
+    return (k if ranked else 0, max(tops))
+
+
+def _play_key(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card], shape: tuple[int, int]) -> Key | None:
+    """How a play that shows the structure (or stands in for it) compares."""
+    unit = stand_in(ctx, lead_units, cards)
+    if unit is not None:
+        return (unit.tuple_size, unit.top)
+    return key_strength(ctx, cards, shape)
+
+
+def ruff_largest_unit(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
+    """Rule ``RUFF_RULE_LARGEST_UNIT``: the ruff's largest unit has the lead's largest unit's shape.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> ruff_largest_unit(ctx, decompose(ctx, p("AS KS 6S 6S")), p("9H 9H 7H 2H"))
+    True
+    """
+    largest = max(lead_units, key=lambda u: (u.size, u.tuple_size)).shape
+    units = decompose(ctx, cards)
+    return max(units, key=lambda u: (u.size, u.tuple_size)).shape == largest
 
 
 def ruff_counts(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
@@ -85,7 +151,7 @@ class _Best:
     index: int
     seat: int
     trump: bool
-    strength: int
+    strength: Key
 
 
 def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
@@ -95,7 +161,8 @@ def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickRespons
     lead_units = decompose(ctx, lead.cards)
     shape = key_shape(lead_units)
     lead_strength = key_strength(ctx, lead.cards, shape)
-    assert lead_strength is not None
+    if lead_strength is None:  # a lead that is its own stand-in cannot happen: it has its shape
+        raise ValueError("the lead has no unit of its own key shape")
     best = _Best(0, lead.seat, suit == TRUMP, lead_strength)
     structure = ", ".join(u.name for u in lead_units)
     verdicts = [
@@ -112,7 +179,7 @@ def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickRespons
     for index, play in enumerate(plays[1:], start=1):
         verdict = _judge_play(ctx, play, suit, lead_units, shape, best, ruff_rule)
         if verdict.beats_best_so_far:
-            strength = key_strength(ctx, play.cards, shape)
+            strength = _play_key(ctx, lead_units, play.cards, shape)
             assert strength is not None
             best = _Best(index, play.seat, ctx.suit_of(play.cards) == TRUMP, strength)
         used_rules.update(verdict.rule_ids)
@@ -140,28 +207,33 @@ def _judge_play(
     play_suit = ctx.suit_of(cards)
     key_name = shape_name(shape) if shape[0] >= 2 else "single"
     if play_suit == led_suit:
-        if not shows_structure(ctx, lead_units, cards):
+        if not shows_structure(ctx, lead_units, cards) and stand_in(ctx, lead_units, cards) is None:
             return _verdict(play, pb.PLAY_KIND_FOLLOW, False,
                             f"follows {suit_name(led_suit)} without the lead's structure, so cannot win",
                             "trick.structure")
         if best.trump and led_suit != TRUMP:
             return _verdict(play, pb.PLAY_KIND_FOLLOW, False,
                             f"follows, but seat {best.seat} has ruffed", "trick.ruff")
-        return _compare(ctx, play, pb.PLAY_KIND_FOLLOW, shape, key_name, best, "trick.structure")
+        return _compare(ctx, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, key_name, best, "trick.structure")
     if play_suit == TRUMP and led_suit != TRUMP:
         if ruff_rule == pb.RUFF_RULE_SAME_SHAPE:
             valid = shows_structure(ctx, lead_units, cards)
             needs = "the lead's shape"
+        elif ruff_rule == pb.RUFF_RULE_LARGEST_UNIT:
+            valid = ruff_largest_unit(ctx, lead_units, cards)
+            needs = "a largest unit of the lead's largest unit's shape"
         else:
             valid = ruff_counts(ctx, lead_units, cards)
             needs = "as many tractors and pairs as the lead"
+        if not valid and stand_in(ctx, lead_units, cards) is not None:
+            valid, needs = True, "one unit of larger tuples than the lead's tractor"
         if not valid:
             return _verdict(play, pb.PLAY_KIND_DISCARD, False,
                             f"trump without {needs} is a discard (垫), not a ruff", "trick.ruff")
         if not best.trump:
             return _verdict(play, pb.PLAY_KIND_RUFF, True,
                             f"ruffs (毙) with trump holding {needs}", "trick.ruff")
-        return _compare(ctx, play, pb.PLAY_KIND_OVER_RUFF, shape, key_name, best, "trick.over_ruff")
+        return _compare(ctx, play, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, key_name, best, "trick.over_ruff")
     return _verdict(play, pb.PLAY_KIND_DISCARD, False,
                     f"plays {suit_name(play_suit)} to a {suit_name(led_suit)} lead: a discard (垫)",
                     "trick.discard")
@@ -170,13 +242,16 @@ def _judge_play(
 def _compare(
     ctx: Context,
     play: SeatPlay,
+    lead_units: Sequence[Unit],
     kind: pb.PlayKind,
     shape: tuple[int, int],
     key_name: str,
     best: _Best,
     rule: str,
 ) -> pb.PlayVerdict:
-    strength = key_strength(ctx, play.cards, shape)
+    strength = _play_key(ctx, lead_units, play.cards, shape)
+    if stand_in(ctx, lead_units, play.cards) is not None:
+        rule, key_name = "trick.kinds", "unit (of larger tuples than the lead's)"
     top = format_cards(ctx.sorted(play.cards))
     if strength is not None and strength > best.strength:
         return _verdict(play, kind, True,

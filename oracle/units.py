@@ -97,10 +97,13 @@ class Pool:
     [3, 1]
     """
 
-    def __init__(self, ctx: Context, cards: Iterable[Card]) -> None:
+    def __init__(self, ctx: Context, cards: Iterable[Card], *, exact_tuples: bool = False) -> None:
         self.ctx = ctx
+        self.exact_tuples = exact_tuples
         self.cards: dict[Identity, list[Card]] = {}
-        for card in cards:
+        # Each identity's cards in a fixed order (in the two-colour game AS and AC share one),
+        # so what is taken does not depend on the order the cards came in.
+        for card in sorted(cards, key=ctx.sort_key):
             self.cards.setdefault(ctx.identity(card), []).append(card)
         self.tractor_min = ctx.variant.tractors.min_length
         self.tractor_min_tuple = max(2, ctx.variant.tractors.min_tuple_size)
@@ -118,8 +121,14 @@ class Pool:
         return self.ctx.slots(self.cards[identity][0])
 
     def identities(self, min_count: int = 1) -> list[Identity]:
-        """Identities with at least ``min_count`` copies, lowest first (then by fewest copies)."""
-        found = [i for i, cs in self.cards.items() if len(cs) >= min_count]
+        """Identities with at least ``min_count`` copies, lowest first (then by fewest copies).
+
+        With ``exact_tuples``, only those with exactly ``min_count`` copies.
+        """
+        if self.exact_tuples and min_count > 1:
+            found = [i for i, cs in self.cards.items() if len(cs) == min_count]
+        else:
+            found = [i for i, cs in self.cards.items() if len(cs) >= min_count]
         return sorted(found, key=lambda i: (self.strength(i), len(self.cards[i]), i))
 
     def runs(self, k: int) -> list[list[list[Identity]]]:
@@ -191,7 +200,9 @@ def decompose(ctx: Context, cards: Sequence[Card]) -> list[Unit]:
         k = pool.count(identity)
         if k:
             units.append(_unit(ctx, k, 1, pool.take(identity, k)))
-    return sorted(units, key=Unit.sort_key)
+    # Units that tie (equal cards of different suits, such as 副10 singles) are ordered by
+    # their cards, so the answer does not depend on the order the cards came in.
+    return sorted(units, key=lambda u: (u.sort_key(), [ctx.sort_key(c) for c in u.cards]))
 
 
 def _exact_runs(pool: Pool, k: int) -> list[list[list[Identity]]]:

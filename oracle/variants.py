@@ -224,6 +224,19 @@ def validate(variant: pb.Variant) -> list[Problem]:
             problems.append(Problem(f"{key}.suit", "a card tier needs a suit"))
     if variant.tractors.min_length < 2:
         problems.append(Problem("tractors.min_length", "must be at least 2"))
+    if not 2 <= variant.tractors.min_tuple_size <= max(2, deal.decks):
+        problems.append(Problem("tractors.min_tuple_size", "must be 2 to the number of decks"))
+    for i, ladder in enumerate(variant.following.ladders):
+        key = f"following.ladders[{i}]"
+        if ladder.lead.tuple_size < 1 or ladder.lead.length < 1:
+            problems.append(Problem(f"{key}.lead", "a ladder's lead needs a tuple size and a length"))
+        if not ladder.rungs or ladder.rungs[0].same_as_previous:
+            problems.append(Problem(f"{key}.rungs", "a ladder needs rungs, the first not an alternative"))
+        lead_size = ladder.lead.tuple_size * ladder.lead.length
+        for j, rung in enumerate(ladder.rungs):
+            size = sum(p.tuple_size * max(p.length, 1) for p in rung.parts)
+            if size > lead_size or any(p.tuple_size < 1 or p.length < 1 for p in rung.parts):
+                problems.append(Problem(f"{key}.rungs[{j}]", f"parts must be shapes of at most {lead_size} cards in all"))
     if variant.following.ruff_rule == pb.RUFF_RULE_UNSPECIFIED:
         problems.append(Problem("following.ruff_rule", "must be set"))
     throws = variant.throws
@@ -243,11 +256,13 @@ def _validate_bottom(variant: pb.Variant) -> Iterable[Problem]:
     bottom = variant.bottom
     if bottom.rule == pb.BOTTOM_RULE_UNSPECIFIED:
         yield Problem("bottom.rule", "must be set")
-    if (bottom.rule == pb.BOTTOM_RULE_NONE) != (variant.deal.bottom_size == 0):
-        yield Problem("bottom.rule", "BOTTOM_RULE_NONE goes with deal.bottom_size = 0 and only with it")
-    if bottom.rule == pb.BOTTOM_RULE_POWER and bottom.base < 2:
-        yield Problem("bottom.base", "a power rule needs a base of at least 2")
-    if bottom.rule in (pb.BOTTOM_RULE_POWER, pb.BOTTOM_RULE_LINEAR) and bottom.measure == pb.UNIT_MEASURE_UNSPECIFIED:
+    if bottom.dig == pb.DIG_RULE_UNSPECIFIED:
+        yield Problem("bottom.dig", "must be set")
+    if bottom.dig == pb.DIG_RULE_ATTACKERS and variant.deal.bottom_size == 0:
+        yield Problem("bottom.dig", "the attackers dig a bottom: a variant without one digs by either side")
+    if bottom.rule in (pb.BOTTOM_RULE_POWER, pb.BOTTOM_RULE_TIMES) and bottom.base < 2:
+        yield Problem("bottom.base", "needs a base of at least 2")
+    if bottom.rule in (pb.BOTTOM_RULE_POWER, pb.BOTTOM_RULE_LINEAR, pb.BOTTOM_RULE_TIMES) and bottom.measure == pb.UNIT_MEASURE_UNSPECIFIED:
         yield Problem("bottom.measure", "must be set for this rule")
     if bottom.rule == pb.BOTTOM_RULE_SHAPE_TABLE:
         if not bottom.shapes:

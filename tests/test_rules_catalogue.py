@@ -1,6 +1,8 @@
 """The rule catalogue (oracle.rules.RULES) against the seeds and the engine's answers.
 
-* every rule has at least one source, and each source names a seed file;
+* every rule has at least one source, and each source names a seed file or
+  an upstream implementation (``owner/repo path (function)``) that a
+  compatibility profile copies;
 * every quote in a source (the text inside the outermost parentheses after
   the section name, split on "…" or "..." into fragments) occurs in the named
   seed file, whitespace-insensitive;
@@ -26,7 +28,12 @@ from oracle.throw import check_throw
 from oracle.trick import judge_trick
 from oracle.variants import load_catalogue
 
-SOURCES = [(rule_id, source) for rule_id, rule in sorted(RULES.items()) for source in rule.sources]
+UPSTREAM = re.compile(r"^[\w.-]+/[\w.-]+ \S+")
+"""An implementation a compatibility profile copies: ``owner/repo path (what)``."""
+
+ALL_SOURCES = [(rule_id, source) for rule_id, rule in sorted(RULES.items()) for source in rule.sources]
+SOURCES = [(rule_id, source) for rule_id, source in ALL_SOURCES if not UPSTREAM.match(source)]
+UPSTREAM_SOURCES = [(rule_id, source) for rule_id, source in ALL_SOURCES if UPSTREAM.match(source)]
 _ELLIPSIS = re.compile(r"…|\.\.\.")
 
 
@@ -118,3 +125,10 @@ def test_sweep_cites_only_catalogued_rules() -> None:
 def test_seed_tests_cite_only_catalogued_rules() -> None:
     """The seed tests check each answer as they get it (seedquote.known); this checks the record."""
     assert sorted(i for i in CITED if i not in RULES) == []
+
+
+@pytest.mark.parametrize(("rule_id", "source"), UPSTREAM_SOURCES)
+def test_upstream_sources_name_a_file_and_what(rule_id: str, source: str) -> None:
+    repo, path = source.split()[:2]
+    assert "." in path.rsplit("/", 1)[-1], f"{rule_id}: {path} is not a file path"
+    assert quote_of(source), f"{rule_id}: say which function or setting of {repo} it copies"
