@@ -31,6 +31,7 @@ from oracle.context import make_context
 from oracle.convert import card_from_pb, cards_to_pb
 from oracle.requests import MAX_LIST, MAX_QUESTIONS, MAX_VIOLATIONS, pb_cards
 from oracle.server import RunningServer, serve
+from oracle.service import SERVICE_NAME
 from oracle.variants import load_catalogue
 
 QQ = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)
@@ -46,9 +47,20 @@ def running() -> Iterator[RunningServer]:
 
 
 @pytest.fixture(scope="module")
-def stub(running: RunningServer) -> Iterator[Any]:
-    with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
-        yield oracle_service_pb2_grpc.OracleServiceStub(channel)
+def channel(running: RunningServer) -> Iterator[grpc.Channel]:
+    with grpc.insecure_channel(f"127.0.0.1:{running.port}") as ch:
+        yield ch
+
+
+@pytest.fixture(scope="module")
+def stub(channel: grpc.Channel) -> Any:
+    return oracle_service_pb2_grpc.OracleServiceStub(channel)
+
+
+def call_raw(channel: grpc.Channel, rpc: str, data: bytes) -> bytes:
+    """Send bytes as they are, as a client with another idea of the contract would."""
+    method = channel.unary_unary(f"/{SERVICE_NAME}/{rpc}")
+    return method(data, timeout=30)  # type: ignore[no-any-return]
 
 
 def bad_request(err: grpc.RpcError) -> error_details_pb2.BadRequest:
@@ -541,6 +553,24 @@ def test_a_bad_question_in_a_batch_has_prefixed_paths(stub: Any) -> None:
     assert "judge_trick.plays[1].seat" in [v.field for v in answers[1].error.field_violations]
 
 
+RAW_CASES = {
+    "a string that is not UTF-8": ("GetVariant", b"\x0a\x02\xff\xfe"),
+    "a truncated message": ("CheckFollow", b"\x0a\x10ab"),
+    "no protobuf at all": ("JudgeTrick", b"\xff\xff\xff"),
+}
+
+
+@pytest.mark.parametrize("rpc,data", RAW_CASES.values(), ids=RAW_CASES.keys())
+def test_bytes_that_are_no_message_are_invalid_argument(
+    channel: grpc.Channel, rpc: str, data: bytes
+) -> None:
+    with pytest.raises(grpc.RpcError) as caught:
+        call_raw(channel, rpc, data)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    violation = bad_request(caught.value).field_violations[0]
+    assert violation.field == "" and "shengji.oracle.v1." in violation.description
+
+
 # Fuzzing: garbage never gives INTERNAL or UNKNOWN.
 
 VARIANTS = sorted(load_catalogue())
@@ -673,6 +703,15 @@ def test_garbage_batches_never_give_internal(stub: Any, batch: list[pb.Question]
             assert all(v.field.startswith(kind) for v in answer.error.field_violations)
         else:
             assert answer.WhichOneof("answer") == question.WhichOneof("question")
+
+
+@FUZZ
+@given(rpc=st.sampled_from(sorted(RPC_OF.values())), data=st.binary(max_size=64))
+def test_random_bytes_never_give_internal(channel: grpc.Channel, rpc: str, data: bytes) -> None:
+    try:
+        call_raw(channel, rpc, data)
+    except grpc.RpcError as err:
+        assert err.code() == grpc.StatusCode.INVALID_ARGUMENT, (err.code(), err.details(), data)
 
 
 # Valid questions from real deals are always answered (never INVALID_ARGUMENT),
