@@ -229,9 +229,17 @@ def _suit_order_beats(variant: pb.Variant, challenger: Strength, standing: Stren
 
 
 def compare_declarations(
-    variant: pb.Variant, level: Rank, standing: SeatPlay | None, challenger: SeatPlay
+    variant: pb.Variant,
+    level: Rank,
+    standing: SeatPlay | None,
+    challenger: SeatPlay,
+    rebury: bool = False,
 ) -> pb.CompareDeclarationsResponse:
     """Does ``challenger`` override ``standing`` (``None``: nobody has declared)?
+
+    With ``rebury`` the challenger declares after the bottom is buried, to
+    take it up and bury it again (炒底, rule ``declare.rebury``): the same
+    comparison, in a variant that allows it.
 
     >>> from oracle.cards import parse_cards
     >>> from oracle.variants import get_variant
@@ -272,7 +280,8 @@ def compare_declarations(
             rule_ids.append("declare.ladder")
         same_rung = mine.value == theirs.value
         by_suit_order = False
-        if same_rung and not point_sum and decl.suit_order and mine.suit and theirs.suit:
+        ordered = not point_sum and decl.ladder[mine.value].ordered_by_suit
+        if same_rung and ordered and decl.suit_order and mine.suit and theirs.suit:
             rule_ids.append("declare.suit_order")
             by_suit_order = _suit_order_beats(variant, mine, theirs)
         higher = mine.value > theirs.value or by_suit_order
@@ -307,6 +316,13 @@ def compare_declarations(
         else:
             why = compared + ": it overrides"
             overrides = True
+        if overrides and rebury:
+            rule_ids.append("declare.rebury")
+            if not decl.allow_rebury:
+                overrides = False
+                why += ", but this variant has no re-burying of the bottom (炒底)"
+            else:
+                why += ", and takes up the bottom to bury it again (炒底)"
         if overrides:
             keep_suit = mine.names_trump and _trump_key(variant, mine) == _trump_key(variant, theirs)
             after = theirs if keep_suit else mine

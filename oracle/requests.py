@@ -700,9 +700,12 @@ class CompareDeclarationsArgs:
     level: Rank
     standing: SeatPlay | None
     challenger: SeatPlay
+    rebury: bool = False
 
     def answer(self) -> pb.CompareDeclarationsResponse:
-        return compare_declarations(self.variant, self.level, self.standing, self.challenger)
+        return compare_declarations(
+            self.variant, self.level, self.standing, self.challenger, rebury=self.rebury
+        )
 
 
 def _declaration(
@@ -745,7 +748,7 @@ def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDec
     _check_copies(groups, "the two declarations", variant, problems)
     problems.raise_if_any()
     assert variant is not None and level is not None and challenger is not None
-    return CompareDeclarationsArgs(variant, level, standing, challenger)
+    return CompareDeclarationsArgs(variant, level, standing, challenger, req.rebury)
 
 
 @dataclass(frozen=True)

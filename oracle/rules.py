@@ -224,6 +224,10 @@ _ALL = [
           "variant parameter.",
           f"{QQ} 亮牌规则 (反无主 自保 反主 自反)",
           f"{QQ} 四副牌 (自反：不能自反)"),
+    _rule("declare.rebury",
+          "Where the variant allows it, after the bottom is buried a higher declaration takes it up and "
+          "buries it again (炒底), as an override; the standing declarer may not do it to himself.",
+          f"{QQ} 四副牌 六、炒底规则 (待**扣底牌之后，要按出牌顺序依次询问其他玩家是否抄底牌。抄底牌的玩家需按照 “ 反主级别 ” 的大小顺序亮出比当前级别高的牌，可以拿起底牌进行重新扣底，并且视同 “ 反主 ” 。抄底牌不限次数。)"),
     _rule("declare.point_sum",
           "Bids compare by the sum of the card points shown.",
           f"{HEIJIAN} 比较卡片 (黑桃A、红心5、方块5、国王、小王以及正在玩的关卡的点数分别是6、5、4、3、2、1)"),

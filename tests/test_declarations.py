@@ -217,8 +217,12 @@ def _ladder_variant(rungs: list[tuple[str, int, int]], suit_order: list[int],
                     reinforce: bool, override: bool) -> pb.Variant:
     variant = _copy("qq-two-deck")
     del variant.declarations.ladder[:]
+    # The suit order ranks pairs of level cards (对方块10 < 对梅花10 ...), not single ones (单张10).
     variant.declarations.ladder.extend(
-        pb.DeclarationRung(name=name, cards=kind, count=count)  # type: ignore[arg-type]
+        pb.DeclarationRung(  # type: ignore[arg-type]
+            name=name, cards=kind, count=count,
+            ordered_by_suit=bool(suit_order) and kind == pb.DECLARATION_CARDS_LEVEL and count >= 2,
+        )
         for name, kind, count in rungs
     )
     del variant.declarations.suit_order[:]
