@@ -101,6 +101,21 @@ def trick(*plays: tuple[int, str], context: pb.Context = QQ) -> pb.JudgeTrickReq
     )
 
 
+def bottom(
+    cards: str = "2C 3C 4C 5C 6C 7C 8C 9C",
+    seats: tuple[int, ...] = (0, 2),
+    last_trick: tuple[str, ...] = ("AS", "3S", "4S", "5S"),
+    context: pb.Context = QQ,
+) -> pb.ScoreBottomRequest:
+    """A ScoreBottom question; the last trick is played by seats 0, 1, 2, 3."""
+    return pb.ScoreBottomRequest(
+        context=context,
+        last_trick=[pb.Play(seat=s, cards=pb_cards(c)) for s, c in enumerate(last_trick)],
+        banker_seats=seats,
+        bottom=pb_cards(cards),
+    )
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -267,14 +282,7 @@ CASES = [
     Case(
         "copies over trick and bottom",
         "ScoreBottom",
-        pb.ScoreBottomRequest(
-            context=QQ1,
-            last_trick=[
-                pb.Play(seat=s, cards=pb_cards(c)) for s, c in enumerate(["AS", "3S", "4S", "5S"])
-            ],
-            banker_seats=[0, 2],
-            bottom=pb_cards("AS 2C 3C 4C 6C 7C"),
-        ),
+        bottom("AS 2C 3C 4C 6C 7C", context=QQ1),
         "bottom[0]",
         "copies",
     ),
@@ -328,26 +336,14 @@ CASES = [
     Case(
         "bottom of the wrong size",
         "ScoreBottom",
-        pb.ScoreBottomRequest(
-            context=QQ,
-            last_trick=[
-                pb.Play(seat=s, cards=pb_cards(c)) for s, c in enumerate(["AS", "3S", "4S", "5S"])
-            ],
-            banker_seats=[0, 2],
-            bottom=pb_cards("2C"),
-        ),
+        bottom("2C"),
         "bottom",
         "8",
     ),
     Case(
         "last trick not whole",
         "ScoreBottom",
-        pb.ScoreBottomRequest(
-            context=QQ,
-            last_trick=[pb.Play(seat=0, cards=pb_cards("AS"))],
-            banker_seats=[0, 2],
-            bottom=pb_cards("2C 3C 4C 5C 6C 7C 8C 9C"),
-        ),
+        bottom(last_trick=("AS",)),
         "last_trick",
     ),
     Case(
@@ -440,27 +436,14 @@ CASES = [
     Case(
         "banker seat out of range",
         "ScoreBottom",
-        pb.ScoreBottomRequest(
-            context=QQ,
-            last_trick=[
-                pb.Play(seat=s, cards=pb_cards(c)) for s, c in enumerate(["AS", "3S", "4S", "5S"])
-            ],
-            banker_seats=[0, 4],
-            bottom=pb_cards("2C 3C 4C 5C 6C 7C 8C 9C"),
-        ),
+        bottom(seats=(0, 4)),
         "banker_seats[1]",
         "out of range",
     ),
     Case(
         "no banker seats",
         "ScoreBottom",
-        pb.ScoreBottomRequest(
-            context=QQ,
-            last_trick=[
-                pb.Play(seat=s, cards=pb_cards(c)) for s, c in enumerate(["AS", "3S", "4S", "5S"])
-            ],
-            bottom=pb_cards("2C 3C 4C 5C 6C 7C 8C 9C"),
-        ),
+        bottom(seats=()),
         "banker_seats",
     ),
     Case(
