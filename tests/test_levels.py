@@ -198,9 +198,11 @@ def test_banker_goes_up_partner_deals(variant: str, banker: int) -> None:
 def test_attackers_take_the_deal_next_seat_deals(variant: str, banker: int) -> None:
     """002_ 轮庄规则: 闲家上台时，下一副牌由此副牌的庄家的下家当庄家。
 
-    100 points or more always puts the attackers up (上台) in every shipped table.
+    The points are those of the variant's first band where the attackers take the deal (上台).
     """
-    answer = score_deal(get_variant(variant), 100, banker, None, None)
+    table = get_variant(variant).level_table
+    points = next(b.at_least for b in table.bands if b.attackers_take_deal)
+    answer = score_deal(get_variant(variant), points, banker, None, None)
     assert answer.attackers_take_deal
     assert answer.next_banker_seat == (banker + 1) % 4
 
@@ -330,8 +332,9 @@ def test_negative_points_are_the_lowest_band() -> None:
     """000_ (second half): 如抓分方得到0分或負分，則計為大光，莊家連升3級."""
     for variant_id in SHIPPED:
         variant = get_variant(variant_id)
-        negative = score_deal(variant, -5, 0, Rank.TWO, Rank.TWO)
-        zero = score_deal(variant, 0, 0, Rank.TWO, Rank.TWO)
+        first = Rank(variant.card_order.levels[0])
+        negative = score_deal(variant, -5, 0, first, first)
+        zero = score_deal(variant, 0, 0, first, first)
         assert _fields(negative) == _fields(zero)
         assert negative.side == pb.SIDE_BANKER
 
@@ -488,7 +491,8 @@ def test_monotone_levels(variant_id: str, a: int, b: int) -> None:
     low, high = sorted((a, b))
     variant = get_variant(variant_id)
     sequence = list(variant.card_order.levels)
-    lo = score_deal(variant, low, 0, Rank.TWO, Rank.TWO)
-    hi = score_deal(variant, high, 0, Rank.TWO, Rank.TWO)
+    first = Rank(sequence[0])
+    lo = score_deal(variant, low, 0, first, first)
+    hi = score_deal(variant, high, 0, first, first)
     assert sequence.index(hi.new_banker_level) <= sequence.index(lo.new_banker_level)
     assert sequence.index(hi.new_attacker_level) >= sequence.index(lo.new_attacker_level)
