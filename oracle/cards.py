@@ -184,7 +184,9 @@ def parse_card(text: str) -> Card:
         raise CardNotationError(
             f"{text!r} is not a card: the rank {symbol!r} is not 2-10, J, Q, K or A"
         )
-    return Card(_SYMBOL_RANKS[symbol], _LETTER_SUITS[letter])
+    card = card_of(_SYMBOL_RANKS[symbol], _LETTER_SUITS[letter])
+    assert card is not None
+    return card
 
 
 def card_name(card: Card) -> str:
@@ -218,13 +220,21 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(card_name(c) for c in cards)
 
 
+_DECK: tuple[Card, ...] = tuple(
+    [Card(rank, suit) for suit in SUITS for rank in PLAIN_RANKS] + [SMALL_JOKER, BIG_JOKER]
+)
+
+
 def full_deck() -> list[Card]:
     """The 54 cards of one deck: every rank of every suit, and two jokers.
+
+    The cards are shared objects (looking one up by its numbers with
+    :func:`card_of` gives the same object), which keeps hands cheap to hash.
 
     >>> len(full_deck())
     54
     """
-    return [Card(rank, suit) for suit in SUITS for rank in PLAIN_RANKS] + [SMALL_JOKER, BIG_JOKER]
+    return list(_DECK)
 
 
 def multiset(cards: Iterable[Card]) -> Counter[Card]:
@@ -249,7 +259,7 @@ def contains(hand: Counter[Card], cards: Iterable[Card]) -> bool:
 
 
 _BY_NUMBERS: dict[tuple[int, int], Card] = {
-    (int(c.rank), 0 if c.suit is None else int(c.suit)): c for c in full_deck()
+    (int(c.rank), 0 if c.suit is None else int(c.suit)): c for c in _DECK
 }
 
 

@@ -56,7 +56,7 @@ from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.bottom import score_bottom
-from oracle.cards import Card, Rank, Suit, parse_cards
+from oracle.cards import Card, Rank, Suit, card_of, parse_cards
 from oracle.context import Context, SeatPlay, make_context
 from oracle.convert import cards_to_pb, suit_name
 from oracle.declarations import compare_declarations
@@ -142,6 +142,9 @@ def _enum_text(enum: Any, value: int) -> str:
 
 def _card(msg: pb.Card, field: str, problems: _Problems) -> Card | None:
     """One proto card, or ``None`` (and a violation) when it is no card."""
+    known = card_of(msg.rank, msg.suit)
+    if known is not None:
+        return known
     if msg.rank not in _RANK_VALUES:
         if msg.rank == pb.RANK_UNSPECIFIED:
             problems.add(field, "the rank is not set")
@@ -171,6 +174,9 @@ def _cards(msgs: Sequence[pb.Card], field: str, problems: _Problems) -> tuple[Ca
     if len(msgs) > MAX_LIST:
         problems.add(field, f"{len(msgs)} cards: at most {MAX_LIST} in any list")
         return None
+    fast = [card_of(msg.rank, msg.suit) for msg in msgs]
+    if None not in fast:
+        return tuple(fast)  # type: ignore[arg-type]
     cards: list[Card] = []
     for i, msg in enumerate(msgs):
         card = _card(msg, f"{field}[{i}]", problems)
@@ -279,6 +285,8 @@ def _check_copies(
     total: Counter[Card] = Counter()
     for _, cards in groups:
         total.update(cards or ())
+    if not total or max(total.values()) <= decks:
+        return
     seen: Counter[Card] = Counter()
     for field, cards in groups:
         for i, card in enumerate(cards or ()):
