@@ -301,10 +301,10 @@ def make_context(
 
     >>> make_context("qq-two-deck", 10, None, no_trump=True).trump is None
     True
-    >>> make_context("nope", 10, 2)
+    >>> make_context("nope", 10, 2)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    oracle.errors.InvalidQuestion: variant_id: unknown variant 'nope'; known: lianzhong-one-deck, lianzhong-two-deck, qq-one-deck, qq-two-deck, qq-two-deck-two-trump, two-colour-one-deck
+    oracle.errors.InvalidQuestion: variant_id: unknown variant 'nope'; known: fixed-two-no-bottom, four-deck, ...
     """
     violations: list[Violation] = []
     catalogue = load_catalogue()
