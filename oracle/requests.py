@@ -753,7 +753,13 @@ def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDec
         ("standing.cards", standing.cards if standing else ()),
         ("challenger.cards", challenger.cards if challenger else None),
     ]
-    _check_copies(groups, "the two declarations", variant, problems)
+    if standing is not None and challenger is not None and standing.seat == challenger.seat:
+        # One seat strengthening or changing its own declaration (自保, 自反) shows again the
+        # cards it showed: its two declarations are not different cards.
+        for group in groups:
+            _check_copies([group], "the declaration", variant, problems)
+    else:
+        _check_copies(groups, "the two declarations", variant, problems)
     problems.raise_if_any()
     assert variant is not None and level is not None and challenger is not None
     return CompareDeclarationsArgs(variant, level, standing, challenger, req.rebury)
