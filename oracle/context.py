@@ -291,13 +291,40 @@ def _cached_context(variant_id: str, level: Rank, trump: Suit | None) -> Context
     return Context(get_variant(variant_id), level, trump)
 
 
+@lru_cache(maxsize=256)
+def _cached_custom_context(blob: bytes, level: Rank, trump: Suit | None) -> Context:
+    return Context(pb.Variant.FromString(blob), level, trump)
+
+
+def custom_variant_problems(custom: pb.Variant) -> list[Violation]:
+    """What is wrong with a room's own variant, as violations under ``custom_variant``.
+
+    >>> v = pb.Variant()
+    >>> v.CopyFrom(get_variant("qq-two-deck"))
+    >>> custom_variant_problems(v)
+    []
+    >>> v.deal.decks = 0
+    >>> custom_variant_problems(v)[0].field
+    'custom_variant.deal.decks'
+    """
+    from oracle.variants import validate
+
+    return [Violation(f"custom_variant.{p.key}", p.reason) for p in validate(custom)]
+
+
 def make_context(
-    variant_id: str, level: Rank | int, trump_suit: Suit | int | None, no_trump: bool = False
+    variant_id: str,
+    level: Rank | int,
+    trump_suit: Suit | int | None,
+    no_trump: bool = False,
+    custom: pb.Variant | None = None,
 ) -> Context:
     """Validate and build (or reuse) a context.
 
     ``trump_suit`` is ``None`` (or 0, proto's unspecified) exactly when
     ``no_trump`` is true; pass ``no_trump=True`` for a no-trump deal.
+    ``custom`` is a room's own variant, used instead of the catalogue's
+    (``variant_id`` is then ignored).
 
     >>> make_context("qq-two-deck", 10, None, no_trump=True).trump is None
     True
@@ -308,10 +335,16 @@ def make_context(
     """
     violations: list[Violation] = []
     catalogue = load_catalogue()
-    variant = catalogue.get(variant_id)
-    if variant is None:
-        known = ", ".join(sorted(catalogue))
-        violations.append(Violation("variant_id", f"unknown variant {variant_id!r}; known: {known}"))
+    if custom is not None:
+        problems = custom_variant_problems(custom)
+        violations.extend(problems)
+        variant: pb.Variant | None = None if problems else custom
+        variant_id = custom.id
+    else:
+        variant = catalogue.get(variant_id)
+        if variant is None:
+            known = ", ".join(sorted(catalogue))
+            violations.append(Violation("variant_id", f"unknown variant {variant_id!r}; known: {known}"))
     rank: Rank | None = None
     if int(level) not in {int(r) for r in Rank}:
         violations.append(Violation("level", f"{int(level)} is not a rank"))
@@ -336,6 +369,8 @@ def make_context(
     if violations:
         raise InvalidQuestion(violations)
     assert rank is not None
+    if custom is not None:
+        return _cached_custom_context(custom.SerializeToString(deterministic=True), rank, suit)
     return _cached_context(variant_id, rank, suit)
 
 

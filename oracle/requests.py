@@ -57,7 +57,7 @@ from google.protobuf.message import Message
 from oracle import pb
 from oracle.bottom import score_bottom
 from oracle.cards import Card, Rank, Suit, card_of, parse_cards
-from oracle.context import Context, SeatPlay, make_context
+from oracle.context import Context, SeatPlay, custom_variant_problems, make_context
 from oracle.convert import cards_to_pb, suit_name
 from oracle.declarations import compare_declarations
 from oracle.describe import describe_play
@@ -219,9 +219,14 @@ def _context(
     msg: pb.Context, field: str, problems: _Problems
 ) -> tuple[Context | None, pb.Variant | None]:
     """The context, and the variant even when the rest of the context is bad."""
-    variant = load_catalogue().get(msg.variant_id)
+    custom = msg.custom_variant if msg.HasField("custom_variant") else None
+    if custom is not None:
+        # A broken room variant is reported by make_context; nothing else is checked against it.
+        variant = None if custom_variant_problems(custom) else custom
+    else:
+        variant = load_catalogue().get(msg.variant_id)
     try:
-        ctx = make_context(msg.variant_id, msg.level, msg.trump_suit, msg.no_trump)
+        ctx = make_context(msg.variant_id, msg.level, msg.trump_suit, msg.no_trump, custom)
     except InvalidQuestion as err:
         problems.items.extend(err.prefixed(field).violations)
         return None, variant

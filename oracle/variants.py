@@ -183,7 +183,9 @@ def validate(variant: pb.Variant) -> list[Problem]:
     >>> validate(v)
     []
     """
-    problems: list[Problem] = []
+    problems: list[Problem] = list(_unknown_enum_values(variant, ""))
+    if problems:
+        return problems
     deal = variant.deal
     if not variant.id:
         problems.append(Problem("id", "every variant needs an id"))
@@ -250,6 +252,21 @@ def validate(variant: pb.Variant) -> list[Problem]:
     problems.extend(_validate_level_table(variant.level_table))
     problems.extend(_validate_declarations(variant.declarations))
     return problems
+
+
+def _unknown_enum_values(message: Any, path: str) -> Iterable[Problem]:
+    """Every enum field whose number the enum does not define (the wire format allows them)."""
+    for field, value in message.ListFields():
+        key = f"{path}.{field.name}" if path else field.name
+        values = value if field.is_repeated else [value]
+        if field.message_type is not None and not field.message_type.GetOptions().map_entry:
+            for i, item in enumerate(values):
+                yield from _unknown_enum_values(item, f"{key}[{i}]" if field.is_repeated else key)
+        elif field.enum_type is not None:
+            for i, item in enumerate(values):
+                if item not in field.enum_type.values_by_number:
+                    where = f"{key}[{i}]" if field.is_repeated else key
+                    yield Problem(where, f"{item} is not a value of {field.enum_type.name}")
 
 
 def _validate_bottom(variant: pb.Variant) -> Iterable[Problem]:

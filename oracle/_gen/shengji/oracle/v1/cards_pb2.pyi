@@ -84,18 +84,6 @@ class Card(_message.Message):
     suit: Suit
     def __init__(self, rank: _Optional[_Union[Rank, str]] = ..., suit: _Optional[_Union[Suit, str]] = ...) -> None: ...
 
-class Context(_message.Message):
-    __slots__ = ("variant_id", "level", "trump_suit", "no_trump")
-    VARIANT_ID_FIELD_NUMBER: _ClassVar[int]
-    LEVEL_FIELD_NUMBER: _ClassVar[int]
-    TRUMP_SUIT_FIELD_NUMBER: _ClassVar[int]
-    NO_TRUMP_FIELD_NUMBER: _ClassVar[int]
-    variant_id: str
-    level: Rank
-    trump_suit: Suit
-    no_trump: bool
-    def __init__(self, variant_id: _Optional[str] = ..., level: _Optional[_Union[Rank, str]] = ..., trump_suit: _Optional[_Union[Suit, str]] = ..., no_trump: _Optional[bool] = ...) -> None: ...
-
 class Play(_message.Message):
     __slots__ = ("seat", "cards")
     SEAT_FIELD_NUMBER: _ClassVar[int]

@@ -70,9 +70,9 @@ class DescribePlayRequest(_message.Message):
     __slots__ = ("context", "cards")
     CONTEXT_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
-    context: _cards_pb2.Context
+    context: _variant_pb2.Context
     cards: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
-    def __init__(self, context: _Optional[_Union[_cards_pb2.Context, _Mapping]] = ..., cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ...) -> None: ...
+    def __init__(self, context: _Optional[_Union[_variant_pb2.Context, _Mapping]] = ..., cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ...) -> None: ...
 
 class DescribePlayResponse(_message.Message):
     __slots__ = ("effective_suit", "units", "points", "valid_lead", "is_throw", "rule_ids", "explanation")
@@ -98,11 +98,11 @@ class CheckFollowRequest(_message.Message):
     LEAD_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
     PLAY_FIELD_NUMBER: _ClassVar[int]
-    context: _cards_pb2.Context
+    context: _variant_pb2.Context
     lead: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
     hand: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
     play: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
-    def __init__(self, context: _Optional[_Union[_cards_pb2.Context, _Mapping]] = ..., lead: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., play: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ...) -> None: ...
+    def __init__(self, context: _Optional[_Union[_variant_pb2.Context, _Mapping]] = ..., lead: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., play: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ...) -> None: ...
 
 class CheckFollowResponse(_message.Message):
     __slots__ = ("legal", "broken_rule_id", "example", "rule_ids", "explanation")
@@ -122,9 +122,9 @@ class JudgeTrickRequest(_message.Message):
     __slots__ = ("context", "plays")
     CONTEXT_FIELD_NUMBER: _ClassVar[int]
     PLAYS_FIELD_NUMBER: _ClassVar[int]
-    context: _cards_pb2.Context
+    context: _variant_pb2.Context
     plays: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Play]
-    def __init__(self, context: _Optional[_Union[_cards_pb2.Context, _Mapping]] = ..., plays: _Optional[_Iterable[_Union[_cards_pb2.Play, _Mapping]]] = ...) -> None: ...
+    def __init__(self, context: _Optional[_Union[_variant_pb2.Context, _Mapping]] = ..., plays: _Optional[_Iterable[_Union[_cards_pb2.Play, _Mapping]]] = ...) -> None: ...
 
 class PlayVerdict(_message.Message):
     __slots__ = ("seat", "kind", "beats_best_so_far", "reason", "rule_ids")
@@ -159,10 +159,10 @@ class CheckThrowRequest(_message.Message):
     CONTEXT_FIELD_NUMBER: _ClassVar[int]
     THROW_FIELD_NUMBER: _ClassVar[int]
     OTHER_HANDS_FIELD_NUMBER: _ClassVar[int]
-    context: _cards_pb2.Context
+    context: _variant_pb2.Context
     throw: _cards_pb2.Play
     other_hands: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Hand]
-    def __init__(self, context: _Optional[_Union[_cards_pb2.Context, _Mapping]] = ..., throw: _Optional[_Union[_cards_pb2.Play, _Mapping]] = ..., other_hands: _Optional[_Iterable[_Union[_cards_pb2.Hand, _Mapping]]] = ...) -> None: ...
+    def __init__(self, context: _Optional[_Union[_variant_pb2.Context, _Mapping]] = ..., throw: _Optional[_Union[_cards_pb2.Play, _Mapping]] = ..., other_hands: _Optional[_Iterable[_Union[_cards_pb2.Hand, _Mapping]]] = ...) -> None: ...
 
 class ThrowBlock(_message.Message):
     __slots__ = ("unit", "seat", "beating_cards")
@@ -202,13 +202,13 @@ class ScoreBottomRequest(_message.Message):
     BOTTOM_FIELD_NUMBER: _ClassVar[int]
     BANKER_SIDE_POINTS_FIELD_NUMBER: _ClassVar[int]
     ATTACKER_POINTS_FIELD_NUMBER: _ClassVar[int]
-    context: _cards_pb2.Context
+    context: _variant_pb2.Context
     last_trick: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Play]
     banker_seats: _containers.RepeatedScalarFieldContainer[int]
     bottom: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
     banker_side_points: int
     attacker_points: int
-    def __init__(self, context: _Optional[_Union[_cards_pb2.Context, _Mapping]] = ..., last_trick: _Optional[_Iterable[_Union[_cards_pb2.Play, _Mapping]]] = ..., banker_seats: _Optional[_Iterable[int]] = ..., bottom: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., banker_side_points: _Optional[int] = ..., attacker_points: _Optional[int] = ...) -> None: ...
+    def __init__(self, context: _Optional[_Union[_variant_pb2.Context, _Mapping]] = ..., last_trick: _Optional[_Iterable[_Union[_cards_pb2.Play, _Mapping]]] = ..., banker_seats: _Optional[_Iterable[int]] = ..., bottom: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., banker_side_points: _Optional[int] = ..., attacker_points: _Optional[int] = ...) -> None: ...
 
 class ScoreBottomResponse(_message.Message):
     __slots__ = ("winning_seat", "attackers_won", "bottom_points", "multiplier", "points_to_attackers", "points_to_banker", "rule_ids", "explanation", "digging_side")

@@ -34,6 +34,37 @@ class RuffRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     RUFF_RULE_SAME_SHAPE: _ClassVar[RuffRule]
     RUFF_RULE_LARGEST_UNIT: _ClassVar[RuffRule]
 
+class FollowRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FOLLOW_RULE_UNSPECIFIED: _ClassVar[FollowRule]
+    FOLLOW_RULE_GREEDY_STRUCTURE: _ClassVar[FollowRule]
+    FOLLOW_RULE_DECOMPOSITION: _ClassVar[FollowRule]
+    FOLLOW_RULE_TYPE_AND_PAIRS: _ClassVar[FollowRule]
+
+class DrawPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DRAW_POLICY_UNSPECIFIED: _ClassVar[DrawPolicy]
+    DRAW_POLICY_NO_PROTECTIONS: _ClassVar[DrawPolicy]
+    DRAW_POLICY_LONGER_TUPLES_PROTECTED: _ClassVar[DrawPolicy]
+    DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR: _ClassVar[DrawPolicy]
+    DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR: _ClassVar[DrawPolicy]
+    DRAW_POLICY_NO_FORMAT_BASED_DRAW: _ClassVar[DrawPolicy]
+
+class ThrowEvaluation(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    THROW_EVALUATION_UNSPECIFIED: _ClassVar[ThrowEvaluation]
+    THROW_EVALUATION_KEY_UNIT: _ClassVar[ThrowEvaluation]
+    THROW_EVALUATION_ALL: _ClassVar[ThrowEvaluation]
+    THROW_EVALUATION_HIGHEST: _ClassVar[ThrowEvaluation]
+    THROW_EVALUATION_TRICK_UNIT_LENGTH: _ClassVar[ThrowEvaluation]
+
+class BombPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    BOMB_POLICY_UNSPECIFIED: _ClassVar[BombPolicy]
+    BOMB_POLICY_NO_BOMBS: _ClassVar[BombPolicy]
+    BOMB_POLICY_ALLOW_BOMBS: _ClassVar[BombPolicy]
+    BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING: _ClassVar[BombPolicy]
+
 class ForcedUnit(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     FORCED_UNIT_UNSPECIFIED: _ClassVar[ForcedUnit]
@@ -41,6 +72,8 @@ class ForcedUnit(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FORCED_UNIT_MOST_CARDS_FIRST: _ClassVar[ForcedUnit]
     FORCED_UNIT_SMALLEST_CARD: _ClassVar[ForcedUnit]
     FORCED_UNIT_FEWEST_CARDS_FIRST: _ClassVar[ForcedUnit]
+    FORCED_UNIT_FIRST_BLOCKER_FEWEST_CARDS: _ClassVar[ForcedUnit]
+    FORCED_UNIT_LOWEST_BEATEN_ONE_CARD: _ClassVar[ForcedUnit]
 
 class PenaltyKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -110,11 +143,32 @@ RUFF_RULE_UNSPECIFIED: RuffRule
 RUFF_RULE_UNIT_COUNTS: RuffRule
 RUFF_RULE_SAME_SHAPE: RuffRule
 RUFF_RULE_LARGEST_UNIT: RuffRule
+FOLLOW_RULE_UNSPECIFIED: FollowRule
+FOLLOW_RULE_GREEDY_STRUCTURE: FollowRule
+FOLLOW_RULE_DECOMPOSITION: FollowRule
+FOLLOW_RULE_TYPE_AND_PAIRS: FollowRule
+DRAW_POLICY_UNSPECIFIED: DrawPolicy
+DRAW_POLICY_NO_PROTECTIONS: DrawPolicy
+DRAW_POLICY_LONGER_TUPLES_PROTECTED: DrawPolicy
+DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR: DrawPolicy
+DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR: DrawPolicy
+DRAW_POLICY_NO_FORMAT_BASED_DRAW: DrawPolicy
+THROW_EVALUATION_UNSPECIFIED: ThrowEvaluation
+THROW_EVALUATION_KEY_UNIT: ThrowEvaluation
+THROW_EVALUATION_ALL: ThrowEvaluation
+THROW_EVALUATION_HIGHEST: ThrowEvaluation
+THROW_EVALUATION_TRICK_UNIT_LENGTH: ThrowEvaluation
+BOMB_POLICY_UNSPECIFIED: BombPolicy
+BOMB_POLICY_NO_BOMBS: BombPolicy
+BOMB_POLICY_ALLOW_BOMBS: BombPolicy
+BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING: BombPolicy
 FORCED_UNIT_UNSPECIFIED: ForcedUnit
 FORCED_UNIT_LOWEST_BEATEN: ForcedUnit
 FORCED_UNIT_MOST_CARDS_FIRST: ForcedUnit
 FORCED_UNIT_SMALLEST_CARD: ForcedUnit
 FORCED_UNIT_FEWEST_CARDS_FIRST: ForcedUnit
+FORCED_UNIT_FIRST_BLOCKER_FEWEST_CARDS: ForcedUnit
+FORCED_UNIT_LOWEST_BEATEN_ONE_CARD: ForcedUnit
 PENALTY_KIND_UNSPECIFIED: PenaltyKind
 PENALTY_KIND_NONE: PenaltyKind
 PENALTY_KIND_FIXED: PenaltyKind
@@ -204,18 +258,20 @@ class Deal(_message.Message):
     def __init__(self, decks: _Optional[int] = ..., players: _Optional[int] = ..., hand_size: _Optional[int] = ..., bottom_size: _Optional[int] = ..., suit_mode: _Optional[_Union[SuitMode, str]] = ...) -> None: ...
 
 class TrumpTier(_message.Message):
-    __slots__ = ("kind", "rank", "suit", "no_tractors", "suit_order")
+    __slots__ = ("kind", "rank", "suit", "no_tractors", "suit_order", "tractor_group")
     KIND_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
     SUIT_FIELD_NUMBER: _ClassVar[int]
     NO_TRACTORS_FIELD_NUMBER: _ClassVar[int]
     SUIT_ORDER_FIELD_NUMBER: _ClassVar[int]
+    TRACTOR_GROUP_FIELD_NUMBER: _ClassVar[int]
     kind: TierKind
     rank: _cards_pb2.Rank
     suit: _cards_pb2.Suit
     no_tractors: bool
     suit_order: _containers.RepeatedScalarFieldContainer[_cards_pb2.Suit]
-    def __init__(self, kind: _Optional[_Union[TierKind, str]] = ..., rank: _Optional[_Union[_cards_pb2.Rank, str]] = ..., suit: _Optional[_Union[_cards_pb2.Suit, str]] = ..., no_tractors: _Optional[bool] = ..., suit_order: _Optional[_Iterable[_Union[_cards_pb2.Suit, str]]] = ...) -> None: ...
+    tractor_group: int
+    def __init__(self, kind: _Optional[_Union[TierKind, str]] = ..., rank: _Optional[_Union[_cards_pb2.Rank, str]] = ..., suit: _Optional[_Union[_cards_pb2.Suit, str]] = ..., no_tractors: _Optional[bool] = ..., suit_order: _Optional[_Iterable[_Union[_cards_pb2.Suit, str]]] = ..., tractor_group: _Optional[int] = ...) -> None: ...
 
 class CardOrder(_message.Message):
     __slots__ = ("trump_tiers", "levels")
@@ -266,20 +322,28 @@ class FollowLadder(_message.Message):
     def __init__(self, lead: _Optional[_Union[Shape, _Mapping]] = ..., rungs: _Optional[_Iterable[_Union[LadderRung, _Mapping]]] = ...) -> None: ...
 
 class Following(_message.Message):
-    __slots__ = ("ruff_rule", "must_break_tuples", "ladders")
+    __slots__ = ("ruff_rule", "follow_rule", "draw_policy", "throw_evaluation", "must_break_tuples", "ladders")
     RUFF_RULE_FIELD_NUMBER: _ClassVar[int]
+    FOLLOW_RULE_FIELD_NUMBER: _ClassVar[int]
+    DRAW_POLICY_FIELD_NUMBER: _ClassVar[int]
+    THROW_EVALUATION_FIELD_NUMBER: _ClassVar[int]
     MUST_BREAK_TUPLES_FIELD_NUMBER: _ClassVar[int]
     LADDERS_FIELD_NUMBER: _ClassVar[int]
     ruff_rule: RuffRule
+    follow_rule: FollowRule
+    draw_policy: DrawPolicy
+    throw_evaluation: ThrowEvaluation
     must_break_tuples: bool
     ladders: _containers.RepeatedCompositeFieldContainer[FollowLadder]
-    def __init__(self, ruff_rule: _Optional[_Union[RuffRule, str]] = ..., must_break_tuples: _Optional[bool] = ..., ladders: _Optional[_Iterable[_Union[FollowLadder, _Mapping]]] = ...) -> None: ...
+    def __init__(self, ruff_rule: _Optional[_Union[RuffRule, str]] = ..., follow_rule: _Optional[_Union[FollowRule, str]] = ..., draw_policy: _Optional[_Union[DrawPolicy, str]] = ..., throw_evaluation: _Optional[_Union[ThrowEvaluation, str]] = ..., must_break_tuples: _Optional[bool] = ..., ladders: _Optional[_Iterable[_Union[FollowLadder, _Mapping]]] = ...) -> None: ...
 
 class Comparison(_message.Message):
-    __slots__ = ("larger_tuples_win",)
+    __slots__ = ("larger_tuples_win", "bomb_policy")
     LARGER_TUPLES_WIN_FIELD_NUMBER: _ClassVar[int]
+    BOMB_POLICY_FIELD_NUMBER: _ClassVar[int]
     larger_tuples_win: bool
-    def __init__(self, larger_tuples_win: _Optional[bool] = ...) -> None: ...
+    bomb_policy: BombPolicy
+    def __init__(self, larger_tuples_win: _Optional[bool] = ..., bomb_policy: _Optional[_Union[BombPolicy, str]] = ...) -> None: ...
 
 class Throws(_message.Message):
     __slots__ = ("forced_unit", "penalty", "penalty_points")
@@ -306,7 +370,7 @@ class ShapeMultiplier(_message.Message):
     def __init__(self, name: _Optional[str] = ..., tuple_size: _Optional[int] = ..., min_length: _Optional[int] = ..., factor: _Optional[int] = ..., power_base: _Optional[int] = ...) -> None: ...
 
 class Bottom(_message.Message):
-    __slots__ = ("rule", "base", "cap", "measure", "shapes", "banker_keeps_points", "dig")
+    __slots__ = ("rule", "base", "cap", "measure", "shapes", "banker_keeps_points", "dig", "throw_rule")
     RULE_FIELD_NUMBER: _ClassVar[int]
     BASE_FIELD_NUMBER: _ClassVar[int]
     CAP_FIELD_NUMBER: _ClassVar[int]
@@ -314,6 +378,7 @@ class Bottom(_message.Message):
     SHAPES_FIELD_NUMBER: _ClassVar[int]
     BANKER_KEEPS_POINTS_FIELD_NUMBER: _ClassVar[int]
     DIG_FIELD_NUMBER: _ClassVar[int]
+    THROW_RULE_FIELD_NUMBER: _ClassVar[int]
     rule: BottomRule
     base: int
     cap: int
@@ -321,7 +386,8 @@ class Bottom(_message.Message):
     shapes: _containers.RepeatedCompositeFieldContainer[ShapeMultiplier]
     banker_keeps_points: bool
     dig: DigRule
-    def __init__(self, rule: _Optional[_Union[BottomRule, str]] = ..., base: _Optional[int] = ..., cap: _Optional[int] = ..., measure: _Optional[_Union[UnitMeasure, str]] = ..., shapes: _Optional[_Iterable[_Union[ShapeMultiplier, _Mapping]]] = ..., banker_keeps_points: _Optional[bool] = ..., dig: _Optional[_Union[DigRule, str]] = ...) -> None: ...
+    throw_rule: BottomRule
+    def __init__(self, rule: _Optional[_Union[BottomRule, str]] = ..., base: _Optional[int] = ..., cap: _Optional[int] = ..., measure: _Optional[_Union[UnitMeasure, str]] = ..., shapes: _Optional[_Iterable[_Union[ShapeMultiplier, _Mapping]]] = ..., banker_keeps_points: _Optional[bool] = ..., dig: _Optional[_Union[DigRule, str]] = ..., throw_rule: _Optional[_Union[BottomRule, str]] = ...) -> None: ...
 
 class LevelBand(_message.Message):
     __slots__ = ("at_least", "below", "side", "levels", "attackers_take_deal", "step")
@@ -339,13 +405,36 @@ class LevelBand(_message.Message):
     step: int
     def __init__(self, at_least: _Optional[int] = ..., below: _Optional[int] = ..., side: _Optional[_Union[Side, str]] = ..., levels: _Optional[int] = ..., attackers_take_deal: _Optional[bool] = ..., step: _Optional[int] = ...) -> None: ...
 
+class LevelFormula(_message.Message):
+    __slots__ = ("step_size_per_deck", "step_adjustments", "steps_to_turnover", "deadzone_size", "truncate_zero_crossing_window")
+    class StepAdjustmentsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: int
+        value: int
+        def __init__(self, key: _Optional[int] = ..., value: _Optional[int] = ...) -> None: ...
+    STEP_SIZE_PER_DECK_FIELD_NUMBER: _ClassVar[int]
+    STEP_ADJUSTMENTS_FIELD_NUMBER: _ClassVar[int]
+    STEPS_TO_TURNOVER_FIELD_NUMBER: _ClassVar[int]
+    DEADZONE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    TRUNCATE_ZERO_CROSSING_WINDOW_FIELD_NUMBER: _ClassVar[int]
+    step_size_per_deck: int
+    step_adjustments: _containers.ScalarMap[int, int]
+    steps_to_turnover: int
+    deadzone_size: int
+    truncate_zero_crossing_window: bool
+    def __init__(self, step_size_per_deck: _Optional[int] = ..., step_adjustments: _Optional[_Mapping[int, int]] = ..., steps_to_turnover: _Optional[int] = ..., deadzone_size: _Optional[int] = ..., truncate_zero_crossing_window: _Optional[bool] = ...) -> None: ...
+
 class LevelTable(_message.Message):
-    __slots__ = ("total_points", "bands")
+    __slots__ = ("total_points", "bands", "formula")
     TOTAL_POINTS_FIELD_NUMBER: _ClassVar[int]
     BANDS_FIELD_NUMBER: _ClassVar[int]
+    FORMULA_FIELD_NUMBER: _ClassVar[int]
     total_points: int
     bands: _containers.RepeatedCompositeFieldContainer[LevelBand]
-    def __init__(self, total_points: _Optional[int] = ..., bands: _Optional[_Iterable[_Union[LevelBand, _Mapping]]] = ...) -> None: ...
+    formula: LevelFormula
+    def __init__(self, total_points: _Optional[int] = ..., bands: _Optional[_Iterable[_Union[LevelBand, _Mapping]]] = ..., formula: _Optional[_Union[LevelFormula, _Mapping]] = ...) -> None: ...
 
 class DeclarationRung(_message.Message):
     __slots__ = ("name", "cards", "count", "ordered_by_suit")
@@ -386,3 +475,17 @@ class Declarations(_message.Message):
     card_points: _containers.RepeatedCompositeFieldContainer[CardPoints]
     allow_rebury: bool
     def __init__(self, rule: _Optional[_Union[DeclarationRule, str]] = ..., ladder: _Optional[_Iterable[_Union[DeclarationRung, _Mapping]]] = ..., suit_order: _Optional[_Iterable[_Union[_cards_pb2.Suit, str]]] = ..., allow_self_reinforce: _Optional[bool] = ..., allow_self_override: _Optional[bool] = ..., card_points: _Optional[_Iterable[_Union[CardPoints, _Mapping]]] = ..., allow_rebury: _Optional[bool] = ...) -> None: ...
+
+class Context(_message.Message):
+    __slots__ = ("variant_id", "level", "trump_suit", "no_trump", "custom_variant")
+    VARIANT_ID_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    TRUMP_SUIT_FIELD_NUMBER: _ClassVar[int]
+    NO_TRUMP_FIELD_NUMBER: _ClassVar[int]
+    CUSTOM_VARIANT_FIELD_NUMBER: _ClassVar[int]
+    variant_id: str
+    level: _cards_pb2.Rank
+    trump_suit: _cards_pb2.Suit
+    no_trump: bool
+    custom_variant: Variant
+    def __init__(self, variant_id: _Optional[str] = ..., level: _Optional[_Union[_cards_pb2.Rank, str]] = ..., trump_suit: _Optional[_Union[_cards_pb2.Suit, str]] = ..., no_trump: _Optional[bool] = ..., custom_variant: _Optional[_Union[Variant, _Mapping]] = ...) -> None: ...
