@@ -16,6 +16,11 @@ bottom's points are multiplied by the variant's rule:
     the size itself (single 1, pair 2, triple 3).
 ``BOTTOM_RULE_TRUMP_DOUBLES`` (``bottom.trump_doubles``)
     1 when the winning play is in a side suit, 2 when it is trump.
+``BOTTOM_RULE_TIMES`` (``bottom.times``)
+    ``base`` times the size of the trick's largest unit (rbtying/shengji).
+
+A variant may give a throw its own rule (``bottom.throw_rule``: the Botzone
+judge counts a lead's cards, but a throw's largest unit twice).
 
 The trick's units are the lead's: a play wins only by showing the lead's
 structure, and for a throw the seeds count its largest unit ("如果最后一圈牌为
@@ -53,6 +58,8 @@ def multiplier(ctx: Context, lead_units: Sequence[Unit], winner_is_trump: bool) 
     """
     bottom = ctx.variant.bottom
     rule = bottom.rule
+    if len(lead_units) > 1 and bottom.throw_rule != pb.BOTTOM_RULE_UNSPECIFIED:
+        rule = bottom.throw_rule
     largest = max(lead_units, key=lambda u: (u.size, u.tuple_size))
     if rule == pb.BOTTOM_RULE_TRUMP_DOUBLES:
         return (2, "bottom.trump_doubles", "won by trump") if winner_is_trump else (

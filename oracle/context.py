@@ -247,6 +247,7 @@ def _card_keys(variant: pb.Variant, level: Rank, trump: Suit | None) -> dict[Car
     # Trump: the tiers from the top, then the rest of the trump suit.
     strength = 10_000
     slot = 10_000
+    previous_group = 0
     for tier in variant.card_order.trump_tiers:
         for step in _tier_steps(tier, variant, level, trump):
             groups = [[m for m in group if m not in keys_by_identity] for group in step]
@@ -255,8 +256,10 @@ def _card_keys(variant: pb.Variant, level: Rank, trump: Suit | None) -> dict[Car
                 continue
             step_slot: int | None = None
             if not tier.no_tractors:
-                slot -= 1 if across else 2
+                joined = across or (tier.tractor_group != 0 and tier.tractor_group == previous_group)
+                slot -= 1 if joined else 2
                 step_slot = slot
+                previous_group = tier.tractor_group
             for group in groups:
                 strength -= 1
                 for identity in group:

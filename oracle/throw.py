@@ -12,7 +12,9 @@ When it fails, the thrower plays one beaten unit instead, chosen by the
 variant (``throw.forced_unit``): the lowest beaten unit (the QQ 98844
 example: QQ held elsewhere beats the 9, the 88 and the 44, and 44 is forced),
 the one with the most cards (the Lianzhong 33344 example), the one with the
-fewest cards, or just the lowest card of the throw (Heijian). The variant's penalty applies
+fewest cards, the fewest-card unit of the first seat in play order that can
+beat one (rbtying/shengji), one card of the lowest beaten unit (the Botzone
+judge), or just the lowest card of the throw (Heijian). The variant's penalty applies
 (``throw.penalty``).
 
 Complexity: for each of the ``u`` units and each of the ``s`` other hands
@@ -94,12 +96,25 @@ def _any_tuple(pool: Pool, k: int) -> tuple[Card, ...] | None:
     return tuple(pool.ctx.sorted(pool.cards[found[0]][:k])) if found else None
 
 
-def _forced(ctx: Context, units: Sequence[Unit], blocks: Sequence[Block], cards: Sequence[Card]) -> list[Card]:
+def _forced(
+    ctx: Context, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]
+) -> list[Card]:
+    """The cards the thrower must play instead; ``order`` lists the other seats in play order."""
     rule = ctx.variant.throws.forced_unit
+
+    def lowest_card(cs: Sequence[Card]) -> Card:
+        return min(cs, key=lambda c: (ctx.strength(c), ctx.sort_key(c)))
+
     if rule == pb.FORCED_UNIT_SMALLEST_CARD:
-        return [min(cards, key=lambda c: (ctx.strength(c), ctx.sort_key(c)))]
+        return [lowest_card(cards)]
     beaten = [b.unit for b in blocks]
-    if rule == pb.FORCED_UNIT_MOST_CARDS_FIRST:
+    if rule == pb.FORCED_UNIT_FIRST_BLOCKER_FEWEST_CARDS:
+        first = min((b.seat for b in blocks), key=order.index)
+        mine = [b.unit for b in blocks if b.seat == first]
+        chosen = min(mine, key=lambda u: (u.size, min(ctx.strength(c) for c in u.cards)))
+    elif rule == pb.FORCED_UNIT_LOWEST_BEATEN_ONE_CARD:
+        return [lowest_card(min(beaten, key=lambda u: (u.top, -u.size)).cards)]
+    elif rule == pb.FORCED_UNIT_MOST_CARDS_FIRST:
         chosen = min(beaten, key=lambda u: (-u.size, -u.tuple_size, u.top))
     elif rule == pb.FORCED_UNIT_FEWEST_CARDS_FIRST:
         chosen = min(beaten, key=lambda u: (u.size, u.tuple_size, u.top))
@@ -145,7 +160,7 @@ def check_throw(ctx: Context, thrower: SeatPlay, other_hands: Sequence[SeatPlay]
             explanation=(f"The throw of {len(units)} units of {suit_name(suit)} succeeds: "
                          "no other hand can beat any of them."),
         )
-    forced = _forced(ctx, units, blocks, cards)
+    forced = _forced(ctx, blocks, cards, [h.seat for h in order])
     penalty = _penalty(ctx, len(cards), len(forced), sum(b.unit.size for b in blocks))
     first = blocks[0]
     return pb.CheckThrowResponse(

@@ -57,6 +57,7 @@ class ThrowEvaluation(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     THROW_EVALUATION_ALL: _ClassVar[ThrowEvaluation]
     THROW_EVALUATION_HIGHEST: _ClassVar[ThrowEvaluation]
     THROW_EVALUATION_TRICK_UNIT_LENGTH: _ClassVar[ThrowEvaluation]
+    THROW_EVALUATION_LARGEST_COMPONENT: _ClassVar[ThrowEvaluation]
 
 class BombPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -158,6 +159,7 @@ THROW_EVALUATION_KEY_UNIT: ThrowEvaluation
 THROW_EVALUATION_ALL: ThrowEvaluation
 THROW_EVALUATION_HIGHEST: ThrowEvaluation
 THROW_EVALUATION_TRICK_UNIT_LENGTH: ThrowEvaluation
+THROW_EVALUATION_LARGEST_COMPONENT: ThrowEvaluation
 BOMB_POLICY_UNSPECIFIED: BombPolicy
 BOMB_POLICY_NO_BOMBS: BombPolicy
 BOMB_POLICY_ALLOW_BOMBS: BombPolicy
