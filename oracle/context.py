@@ -97,10 +97,20 @@ class Context:
     level: Rank
     trump: Suit | None
     keys: dict[Card, CardKey] = field(default_factory=dict, repr=False)
+    _by_code: list[CardKey | None] = field(default_factory=list, repr=False)
+    _sort_keys: list[tuple[int, int, int, int]] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         if not self.keys:
             self.keys = _card_keys(self.variant, self.level, self.trump)
+        # Lookups by the card's code: no hashing on the hot paths.
+        size = max(card.code for card in self.keys) + 1
+        self._by_code = [None] * size
+        self._sort_keys = [(0, 0, 0, 0)] * size
+        for card, key in self.keys.items():
+            self._by_code[card.code] = key
+            suit_rank = 0 if key.suit == TRUMP else int(key.suit)
+            self._sort_keys[card.code] = (suit_rank, -key.strength, int(card.suit or 0), -int(card.rank))
 
     @property
     def decks(self) -> int:
@@ -111,28 +121,30 @@ class Context:
         return self.variant.deal.players
 
     def key(self, card: Card) -> CardKey:
-        return self.keys[card]
+        key = self._by_code[card.code]
+        assert key is not None
+        return key
 
     def effective_suit(self, card: Card) -> pb.EffectiveSuit:
         """The proto ``EffectiveSuit`` number of the card."""
-        return self.keys[card].suit
+        return self.key(card).suit
 
     def is_trump(self, card: Card) -> bool:
-        return self.keys[card].suit == TRUMP
+        return self.key(card).suit == TRUMP
 
     def strength(self, card: Card) -> int:
         """Higher is stronger; only comparable inside one effective suit."""
-        return self.keys[card].strength
+        return self.key(card).strength
 
     def slot(self, card: Card) -> int | None:
-        return self.keys[card].slot
+        return self.key(card).slot
 
     def slots(self, card: Card) -> tuple[int, ...]:
         """Every place the card can take in a tractor."""
-        return self.keys[card].slots
+        return self.key(card).slots
 
     def identity(self, card: Card) -> Identity:
-        return self.keys[card].identity
+        return self.key(card).identity
 
     def suit_of(self, cards: Iterable[Card]) -> pb.EffectiveSuit:
         """The effective suit shared by all the cards, or ``MIXED``.
@@ -144,14 +156,13 @@ class Context:
         >>> ctx.suit_of(parse_cards("AS AH")) == MIXED
         True
         """
-        suits = {self.keys[c].suit for c in cards}
+        by_code = self._by_code
+        suits = {by_code[c.code].suit for c in cards}  # type: ignore[union-attr]
         return suits.pop() if len(suits) == 1 else MIXED
 
     def sort_key(self, card: Card) -> tuple[int, int, int, int]:
         """Trump first, then by strength, highest first; a total order for output."""
-        key = self.keys[card]
-        suit_rank = 0 if key.suit == TRUMP else key.suit
-        return (suit_rank, -key.strength, card.suit or 0, -card.rank)
+        return self._sort_keys[card.code]
 
     def sorted(self, cards: Iterable[Card]) -> list[Card]:
         """Cards trump first, highest first.
@@ -161,11 +172,13 @@ class Context:
         >>> format_cards(ctx.sorted(parse_cards("3S AH 10C BJ")))
         'BJ 10C AH 3S'
         """
-        return sorted(cards, key=self.sort_key)
+        keys = self._sort_keys
+        return sorted(cards, key=lambda c: keys[c.code])
 
     def of_suit(self, cards: Iterable[Card], suit: int) -> list[Card]:
         """The cards of one effective suit."""
-        return [c for c in cards if self.keys[c].suit == suit]
+        by_code = self._by_code
+        return [c for c in cards if by_code[c.code].suit == suit]  # type: ignore[union-attr]
 
 
 def _logical_suit(variant: pb.Variant, suit: Suit) -> pb.EffectiveSuit:
@@ -294,6 +307,21 @@ def _cached_context(variant_id: str, level: Rank, trump: Suit | None) -> Context
     return Context(get_variant(variant_id), level, trump)
 
 
+@lru_cache(maxsize=4096)
+def _known_context(variant_id: str, level: int, trump_suit: int, no_trump: bool) -> Context:
+    """The fast path of :func:`make_context` for a well-formed context of a catalogue variant."""
+    variant = load_catalogue().get(variant_id)
+    valid = (
+        variant is not None
+        and level in variant.card_order.levels
+        and (trump_suit == 0) == no_trump
+        and trump_suit in (0, 1, 2, 3, 4)
+    )
+    if not valid:
+        raise InvalidQuestion.single("variant_id", "not a well-formed context")
+    return _cached_context(variant_id, Rank(level), Suit(trump_suit) if trump_suit else None)
+
+
 @lru_cache(maxsize=256)
 def _cached_custom_context(blob: bytes, level: Rank, trump: Suit | None) -> Context:
     return Context(pb.Variant.FromString(blob), level, trump)
@@ -336,6 +364,11 @@ def make_context(
     ...
     oracle.errors.InvalidQuestion: variant_id: unknown variant 'nope'; known: fixed-two-no-bottom, four-deck, ...
     """
+    if custom is None:
+        try:
+            return _known_context(variant_id, int(level), int(trump_suit or 0), no_trump)
+        except InvalidQuestion:
+            pass  # checked again below, to report every problem
     violations: list[Violation] = []
     catalogue = load_catalogue()
     if custom is not None:

@@ -175,7 +175,7 @@ def _cards(msgs: Sequence[pb.Card], field: str, problems: _Problems) -> tuple[Ca
         problems.add(field, f"{len(msgs)} cards: at most {MAX_LIST} in any list")
         return None
     fast = [card_of(msg.rank, msg.suit) for msg in msgs]
-    if None not in fast:
+    if all(card is not None for card in fast):
         return tuple(fast)  # type: ignore[arg-type]
     cards: list[Card] = []
     for i, msg in enumerate(msgs):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections import Counter
 import random
 import socket
 import statistics
@@ -107,44 +108,71 @@ def sample_questions(seed: int = 7) -> dict[str, pb.Question]:
 def worst_questions() -> list[tuple[str, pb.Question]]:
     """The heaviest inputs we can build in each shipped variant.
 
-    A follow: the lead is every card of one side suit the decks hold in the
-    longest pairs (a throw of tractors and pairs), the follower holds a full
-    hand of that suit. A throw: the same lead against three full hands of the
-    suit. The hand sizes are the variant's own.
+    Two shapes of lead in one side suit, each against followers holding as
+    many cards of that suit as the decks allow (the hand sizes are the
+    variant's own):
+
+    * "split": every other rank in all its copies (many tuples, no tractor),
+      the followers holding the ranks between, in runs;
+    * "runs": pairs of adjacent ranks (long tractors of pairs) with a single
+      between, the followers holding the other copies, in runs too.
+
+    A follow checks the first follower's whole hand against the lead; a throw
+    checks the lead against all three hands.
     """
     out: list[tuple[str, pb.Question]] = []
     for variant_id, variant in sorted(load_catalogue().items()):
-        decks, hand_size = variant.deal.decks, variant.deal.hand_size
-        level = variant.card_order.levels[-1]
-        ctx = _ctx_pb(variant_id, level, pb.SUIT_HEARTS)
-        spades = [c for c in full_deck() * decks if c.suit is not None and int(c.suit) == pb.SUIT_SPADES
-                  and int(c.rank) != level]
-        spades.sort(key=lambda c: (-int(c.rank)))
-        # The thrower takes every other rank in full (all copies): runs of tuples
-        # broken into many units; the others share what is left.
-        ranks = sorted({int(c.rank) for c in spades}, reverse=True)
-        lead_ranks = set(ranks[::2])
-        lead = [c for c in spades if int(c.rank) in lead_ranks][:hand_size]
-        rest = [c for c in spades if int(c.rank) not in lead_ranks]
-        filler = [c for c in full_deck() * decks if c.suit is not None and int(c.suit) == pb.SUIT_CLUBS]
-        others = []
-        for seat in (1, 2, 3):
-            hand = rest[(seat - 1)::3][:hand_size]
-            hand += filler[:hand_size - len(hand)]
-            filler = filler[hand_size - len(hand):]
-            others.append(hand)
-        follow_hand = (rest + filler)[:hand_size]
-        follow_lead = lead[:min(len(lead), len(follow_hand))]
-        play = follow_hand[:len(follow_lead)]
-        out.append((f"follow {variant_id} ({len(follow_lead)} led, hand {len(follow_hand)})",
-                    pb.Question(check_follow=pb.CheckFollowRequest(
-                        context=ctx, lead=cards_to_pb(follow_lead), hand=cards_to_pb(follow_hand),
-                        play=cards_to_pb(play)))))
-        out.append((f"throw {variant_id} ({len(lead)} cards vs 3 hands)",
-                    pb.Question(check_throw=pb.CheckThrowRequest(
-                        context=ctx, throw=pb.Play(seat=0, cards=cards_to_pb(lead)),
-                        other_hands=[pb.Hand(seat=s, cards=cards_to_pb(h)) for s, h in zip((1, 2, 3), others)]))))
+        for shape in ("split", "runs"):
+            out.extend(_worst(variant_id, variant, shape))
     return out
+
+
+def _worst(variant_id: str, variant: pb.Variant, shape: str) -> list[tuple[str, pb.Question]]:
+    decks, hand_size = variant.deal.decks, variant.deal.hand_size
+    level = variant.card_order.levels[-1]
+    ctx = _ctx_pb(variant_id, level, pb.SUIT_HEARTS)
+    engine = make_context(variant_id, level, pb.SUIT_HEARTS)
+    target = engine.effective_suit(parse_cards("2S")[0])  # spades, or the black cards of two colours
+    spades = [c for c in full_deck() * decks if engine.effective_suit(c) == target]
+    spades.sort(key=lambda c: -int(c.rank))
+    ranks = sorted({int(c.rank) for c in spades}, reverse=True)
+    lead: list[Card] = []
+    for i, rank in enumerate(ranks):
+        copies = [c for c in spades if int(c.rank) == rank]
+        if shape == "split":
+            lead.extend(copies if i % 2 == 0 else [])
+        else:
+            lead.extend(copies[:1] if i % 3 == 2 else copies[:2])
+    lead = lead[:hand_size]
+    left = Counter(spades)
+    left.subtract(lead)
+    rest = sorted(left.elements(), key=lambda c: -int(c.rank))
+    # Top the hands up from what the decks still hold, clubs and diamonds (no trump).
+    pool = Counter(full_deck() * decks)
+    pool.subtract(spades)
+    filler = sorted(
+        (c for c in pool.elements() if engine.effective_suit(c) not in (target, pb.EFFECTIVE_SUIT_TRUMP)),
+        key=lambda c: (int(c.suit or 0), int(c.rank)),
+    )
+    others = []
+    for seat in (1, 2, 3):
+        hand = rest[(seat - 1)::3][:hand_size]
+        need = hand_size - len(hand)
+        hand, filler = hand + filler[:need], filler[need:]
+        others.append(hand)
+    follow_hand = others[0]
+    follow_lead = lead[:len(follow_hand)]
+    play = follow_hand[:len(follow_lead)]
+    return [
+        (f"follow {variant_id} {shape} ({len(follow_lead)} led, hand {len(follow_hand)})",
+         pb.Question(check_follow=pb.CheckFollowRequest(
+             context=ctx, lead=cards_to_pb(follow_lead), hand=cards_to_pb(follow_hand),
+             play=cards_to_pb(play)))),
+        (f"throw {variant_id} {shape} ({len(lead)} cards vs 3 hands)",
+         pb.Question(check_throw=pb.CheckThrowRequest(
+             context=ctx, throw=pb.Play(seat=0, cards=cards_to_pb(lead)),
+             other_hands=[pb.Hand(seat=s, cards=cards_to_pb(h)) for s, h in zip((1, 2, 3), others)]))),
+    ]
 
 
 def _start_server(port: int) -> subprocess.Popen[bytes]:
