@@ -15,7 +15,9 @@ from seedquote import CLASSIC, LIANZHONG, LIANZHONG_TRAD, QQ, bottom, ctx, seats
 
 from oracle.cards import Rank, Suit
 from oracle.context import Context
+from oracle.variants import load_catalogue
 
+THREE_DECKS = "qq-three-deck"
 BANKERS = {0, 2}
 BOTTOM = "KS KS 5D 2C 3C 4C 6C 7C"
 BOTTOM_POINTS = 25
@@ -92,15 +94,19 @@ def test_qq_throw_with_77(seed: str, words: str, level: Rank, trump: Suit) -> No
     assert _attackers_multiplier(ctx(level=level, trump=trump), lead) == 4
 
 
-@pytest.mark.parametrize(("seed", "words"), [
-    (QQ, "闲家用 555 抠底，翻 8 倍"),
-    (QQ, "闲家用 444555 抠底，翻 2 × 2 × 2 × 2 × 2 × 2 ＝ 64 倍"),
-    (CLASSIC, "閑家用 4 4 4 5 5 5摳底，翻 222222= 64倍"),
+@pytest.mark.parametrize(("seed", "words", "lead", "expected"), [
+    (QQ, "闲家用 555 抠底，翻 8 倍", "5S 5S 5S", 8),
+    (QQ, "闲家用 444555 抠底，翻 2 × 2 × 2 × 2 × 2 × 2 ＝ 64 倍", "4S 4S 4S 5S 5S 5S", 64),
+    (CLASSIC, "閑家用 4 4 4 5 5 5摳底，翻 222222= 64倍", "4S 4S 4S 5S 5S 5S", 64),
 ])
-def test_qq_triples_need_three_decks(seed: str, words: str) -> None:
-    """Triples need three decks; no shipped variant has three, so these examples are not checked."""
+def test_qq_triples_need_three_decks(seed: str, words: str, lead: str, expected: int) -> None:
+    """Triples need three decks: checked with the QQ three-deck variant when it ships
+    ("以下两条规则三副牌两副牌通用": the bottom rule is the same), skipped otherwise."""
     seed_quote(seed, words)
-    pytest.skip("a triple needs three decks: no shipped variant plays three decks")
+    seed_quote(QQ, "以下两条规则三副牌两副牌通用")
+    if THREE_DECKS not in load_catalogue():
+        pytest.skip(f"a triple needs three decks: no {THREE_DECKS} variant")
+    assert _attackers_multiplier(ctx(THREE_DECKS), lead) == expected
 
 
 def test_two_colours_pair_multiplier() -> None:

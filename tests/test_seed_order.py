@@ -17,7 +17,7 @@ import pytest
 from seedquote import CLASSIC, LIANZHONG, LIANZHONG_TRAD, QQ, ctx, describe, seed_quote, trick
 
 from oracle import pb
-from oracle.cards import Rank, Suit
+from oracle.cards import Rank, Suit, full_deck
 from oracle.context import Context
 
 # Trump from the top, one group per strength (a group holds cards of equal strength).
@@ -169,3 +169,30 @@ def test_two_colours_suits() -> None:
     # Red cards follow a red lead: a diamond follows a heart.
     assert trick(context, "9H", "QD").winning_seat == 1
     assert trick(context, "QD", "9H").winning_seat == 0
+
+
+@pytest.mark.parametrize("variant", ["lianzhong-two-deck", "lianzhong-one-deck"])
+@pytest.mark.parametrize(("level", "cards"), [(Rank.TWO, "2S 2H 2D 2C"), (Rank.KING, "KS KH KD KC")])
+def test_lianzhong_level_cards_are_trump(variant: str, level: Rank, cards: str) -> None:
+    """庄家开始时的级别为2，表示2是本局的级牌，所有级牌都是主牌。如果庄家的级别上升到了K，此时K就成为级牌."""
+    seed_quote(LIANZHONG, "例如：庄家开始时的级别为2，表示2是本局的级牌，所有级牌都是主牌。"
+                          "如果庄家的级别上升到了K，此时K就成为级牌。")
+    for trump in (Suit.SPADES, Suit.DIAMONDS, None):
+        context = ctx(variant, level, trump)
+        for card in cards.split():
+            assert describe(context, card).effective_suit == pb.EFFECTIVE_SUIT_TRUMP, (card, trump)
+
+
+@pytest.mark.parametrize(("variant", "total"), [("lianzhong-one-deck", 100), ("lianzhong-two-deck", 200),
+                                                ("qq-one-deck", 100), ("qq-two-deck", 200)])
+def test_points_in_the_decks(variant: str, total: int) -> None:
+    """每张5、10和K是分牌，5代表5分，10代表10分，K也代表10分，一副牌共有100分，两副牌共200分."""
+    seed_quote(LIANZHONG, "每张5、10和K是分牌，5代表5分，10代表10分，K也代表10分，一副牌共有100分，两副牌共200分")
+    context = ctx(variant)
+    decks = 2 if "two-deck" in variant else 1
+    deck = full_deck() * decks
+    by_suit: dict[int, list[str]] = {}
+    for card in deck:
+        by_suit.setdefault(context.effective_suit(card), []).append(str(card))
+    assert sum(describe(context, " ".join(group)).points for group in by_suit.values()) == total
+    assert describe(context, "5S 10H KD AS").points == 25

@@ -114,6 +114,19 @@ def test_lianzhong_follow_suit(seed: str, words: str) -> None:
     assert follow(context, "AH", "3H 4C 5S", "3H").legal
 
 
+@pytest.mark.parametrize("variant", ["qq-two-deck", "qq-one-deck"])
+def test_qq_follow_suit_and_count(variant: str) -> None:
+    """QQ升级: the led suit and shape when held, else any cards of the same number."""
+    seed_quote(QQ, "出牌规则：首家出某一花色某一数量的牌后，其余家若有相同花色或牌型必须出相同的，"
+                   "若没有则可出任意花色相同数量的牌")
+    context = ctx(variant)
+    r = follow(context, "AS KS", "3S 4C 5D", "4C 5D")
+    assert not r.legal and r.broken_rule_id == "follow.suit"
+    assert follow(context, "AS KS", "3S 4C 5D", "3S 4C").legal
+    assert follow(context, "AS KS", "4C 5D 6D", "4C 6D").legal
+    assert follow(context, "AS KS", "4C 5D 6H", "5D 6H").legal
+
+
 def test_lianzhong_void_may_ruff_or_discard() -> None:
     """在没有首家牌出牌的花色时，可以用主牌杀掉或垫其他花色牌."""
     seed_quote(LIANZHONG, "在没有首家牌出牌的花色时，可以用主牌杀掉或垫其他花色牌")
