@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from oracle import pb
+from oracle import largest_component, pb
 from oracle.cards import Card, format_cards
 from oracle.context import TRUMP, Context, SeatPlay, points
 from oracle.convert import suit_name
@@ -63,6 +63,9 @@ def key_shape(lead_units: Sequence[Unit]) -> tuple[int, int]:
 
 Key = tuple[int, int]
 """How a play compares: (its kind, the strength of its key unit); higher wins."""
+
+_BY_FORMAT = (pb.THROW_EVALUATION_ALL, pb.THROW_EVALUATION_HIGHEST, pb.THROW_EVALUATION_TRICK_UNIT_LENGTH)
+"""Throw evaluations judged by :mod:`oracle.throw_evaluation` (rbtying/shengji's policies)."""
 
 
 def stand_in(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> Unit | None:
@@ -101,7 +104,8 @@ def key_strength(ctx: Context, cards: Sequence[Card], shape: tuple[int, int]) ->
     if k == 1:
         return (1 if ranked else 0, max(ctx.strength(c) for c in cards))
     units = decompose(ctx, cards)
-    tops = [u.top for u in units if u.tuple_size == k and u.length >= min_length]
+    # A larger tuple holds the key tuple (a quad holds a triple), as the structure match allows.
+    tops = [u.top for u in units if u.tuple_size >= k and u.length >= min_length]
     if not tops:
         return None
     return (k if ranked else 0, max(tops))
@@ -156,6 +160,12 @@ class _Best:
 
 def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """Judge a trick; ``plays`` in play order, the first being the lead."""
+    if ctx.variant.following.throw_evaluation in _BY_FORMAT:
+        from oracle.throw_evaluation import judge_trick_by_format  # rbtying/shengji's policies
+
+        return judge_trick_by_format(ctx, plays)
+    if ctx.variant.following.throw_evaluation == pb.THROW_EVALUATION_LARGEST_COMPONENT:
+        return largest_component.judge_trick(ctx, plays)
     lead = plays[0]
     suit = ctx.suit_of(lead.cards)
     lead_units = decompose(ctx, lead.cards)

@@ -192,10 +192,11 @@ def decompose(ctx: Context, cards: Sequence[Card]) -> list[Unit]:
             if not exact or len(exact[0]) < pool.tractor_min:
                 break
             run = exact[0]
+            top = pool.strength(run[0][0])  # the highest place: an ace ending a tractor low is not its top
             taken: list[Card] = []
             for slot_ids in run:
                 taken.extend(pool.take(pool.pick(slot_ids, k), k))
-            units.append(_unit(ctx, k, len(run), taken))
+            units.append(_unit(ctx, k, len(run), taken, top))
     for identity in list(pool.cards):
         k = pool.count(identity)
         if k:
@@ -213,9 +214,9 @@ def _exact_runs(pool: Pool, k: int) -> list[list[list[Identity]]]:
     return exact.runs(k)
 
 
-def _unit(ctx: Context, k: int, length: int, cards: list[Card]) -> Unit:
+def _unit(ctx: Context, k: int, length: int, cards: list[Card], top: int | None = None) -> Unit:
     ordered = tuple(ctx.sorted(cards))
-    return Unit(k, length, ctx.strength(ordered[0]), ordered)
+    return Unit(k, length, ctx.strength(ordered[0]) if top is None else top, ordered)
 
 
 def tuple_counts(units: Iterable[Unit]) -> Counter[int]:

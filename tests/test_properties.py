@@ -56,35 +56,6 @@ from oracle.variants import load_catalogue
 
 VARIANTS = sorted(load_catalogue())
 
-# A crash these properties found in the four-deck game, reported: the quad 5H5H5H5H shows
-# the lead's triple when it ruffs (structure matching lets a larger tuple hold a smaller
-# one), but the key unit it is compared by must be a triple exactly, so judge_trick's
-# "assert strength is not None" fails. Whether a quad may stand for a triple is a rule of
-# the four-deck game (002_, 跪求4副牌升级规则: "必须出先出牌的玩家同花色同牌型的牌").
-FOUR_DECK_CRASH = pytest.mark.xfail(
-    raises=AssertionError, strict=False,
-    reason="four-deck: a quad ruffing a triple shows the structure but has no key unit (reported)",
-)
-
-
-# The four-deck game ranks a tractor with the ace at its tail (AA33 when 2 is trump) by its
-# ace: nothing beats it in a throw (reported; see test_an_ace_low_tractor_is_low).
-ACE_LOW = pytest.mark.xfail(
-    raises=AssertionError, strict=False,
-    reason="four-deck: an ace-low tractor is ranked by its ace (reported)",
-)
-
-
-def variants_judging_tricks() -> list[object]:
-    """The variants, four-deck marked with its known crash (see FOUR_DECK_CRASH above)."""
-    return [pytest.param(v, marks=FOUR_DECK_CRASH) if v == "four-deck" else v for v in VARIANTS]
-
-
-def variants_throwing() -> list[object]:
-    """The variants, four-deck marked with its known ace-low ranking (see ACE_LOW above)."""
-    return [pytest.param(v, marks=ACE_LOW) if v == "four-deck" else v for v in VARIANTS]
-
-
 T = TypeVar("T")
 
 # About 1200 examples per property in all, shared among the variants (some 40 s for the file).
@@ -275,7 +246,7 @@ def test_a_legal_follow_always_exists(variant_id: str, data: st.DataObject) -> N
 
 # Reordering cards never changes an answer.
 
-@pytest.mark.parametrize("variant_id", variants_judging_tricks())
+@pytest.mark.parametrize("variant_id", VARIANTS)
 @SETTINGS
 @given(data=st.data())
 def test_card_order_never_changes_an_answer(variant_id: str, data: st.DataObject) -> None:
@@ -376,7 +347,7 @@ def _has_run(ctx: Context, cards: Sequence[Card], k: int, length: int, above: in
     return False
 
 
-@pytest.mark.parametrize("variant_id", variants_throwing())
+@pytest.mark.parametrize("variant_id", VARIANTS)
 @SETTINGS
 @given(data=st.data())
 def test_a_successful_throw_is_never_beaten(variant_id: str, data: st.DataObject) -> None:
@@ -465,7 +436,7 @@ def _trick(deal: Deal) -> list[SeatPlay]:
     return plays
 
 
-@pytest.mark.parametrize("variant_id", variants_judging_tricks())
+@pytest.mark.parametrize("variant_id", VARIANTS)
 @SETTINGS
 @given(data=st.data())
 def test_the_winner_leads_follows_or_ruffs(variant_id: str, data: st.DataObject) -> None:
@@ -483,7 +454,7 @@ def test_the_winner_leads_follows_or_ruffs(variant_id: str, data: st.DataObject)
     assert beating[0] == plays[0].seat and beating[-1] == r.winning_seat
 
 
-@pytest.mark.parametrize("variant_id", variants_judging_tricks())
+@pytest.mark.parametrize("variant_id", VARIANTS)
 @SETTINGS
 @given(data=st.data())
 def test_dropping_losers_keeps_the_winner(variant_id: str, data: st.DataObject) -> None:
@@ -526,7 +497,7 @@ def test_units_partition_the_cards(variant_id: str, data: st.DataObject) -> None
 
 # score_bottom agrees with judge_trick.
 
-@pytest.mark.parametrize("variant_id", variants_judging_tricks())
+@pytest.mark.parametrize("variant_id", VARIANTS)
 @SETTINGS
 @given(data=st.data())
 def test_bottom_agrees_with_the_trick(variant_id: str, data: st.DataObject) -> None:
@@ -578,7 +549,6 @@ def test_throw_blocks_ignore_the_order_of_the_hand() -> None:
 
 
 
-@FOUR_DECK_CRASH
 def test_a_quad_ruffing_a_triple_is_judged() -> None:
     """Four decks, no trump, playing 5: 5H5H5H5H 2H (2 is always trump) ruffs a club triple."""
     ctx = _ctx("four-deck", Rank.FIVE, None)
@@ -590,7 +560,6 @@ def test_a_quad_ruffing_a_triple_is_judged() -> None:
     assert r.winning_seat in (2, 3)
 
 
-@ACE_LOW
 def test_an_ace_low_tractor_is_low() -> None:
     """Four decks, playing 3, 2 always trump: AA44 is a tractor with the ace at its tail
     ("‘a’的拖拉机只限制于做头和做尾；如aa2233与qqkkaa"), the lowest of clubs; 9988 beats it
