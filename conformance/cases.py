@@ -68,6 +68,8 @@ TAGS: dict[str, str] = {
     "four-deck-game": "the four-deck game of the QQ forum reply (four-deck)",
     "heijian": "Heijian, 黑尖 (heijian)",
     "fixed-two": "the four-deck game with 2 always trump and no bottom (fixed-two-*)",
+    "botzone": "the profile of the Botzone Tractor judge (botzone-*)",
+    "rbtying": "a profile of the rbtying/shengji web game (rbtying-*)",
     "decks-1": "a variant played with one deck",
     "decks-2": "a variant played with two decks",
     "decks-3": "a variant played with three decks",
@@ -112,6 +114,7 @@ TAGS: dict[str, str] = {
     "declaration-suit-order": "declarations of one rung ordered by suit",
     "rebury": "a declaration after the bottom is buried (炒底)",
     "variant-file": "a variant as its file defines it",
+    "custom-variant": "a room's own variant in the question (Context.custom_variant)",
 }
 """The closed list of tags, with their meaning (INTERPRETING.md, "Tags")."""
 

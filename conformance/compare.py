@@ -190,15 +190,15 @@ def _canonical(value: Any) -> str:
 
 def _project(value: Any, name: str, each: bool, subtree: Tree) -> Any:
     """The part of ``value`` (the field ``name``) that the subtree selects, with orderless lists sorted."""
+    items: list[Any]
     if subtree:
-        if each and isinstance(value, list):
-            items = [_select(v, subtree) for v in value]
-        else:
+        if not (each and isinstance(value, list)):
             return _select(value, subtree)
+        items = [_select(v, subtree) for v in value]
+    elif isinstance(value, list):
+        items = value
     else:
-        items = value if isinstance(value, list) else None
-        if items is None:
-            return value
+        return value
     if name in UNORDERED:
         items = sorted(items, key=_canonical)
         if name == "fieldViolations":
@@ -254,8 +254,8 @@ def _card_text(card: dict[str, Any]) -> str:
 
 def _diff(path: str, name: str, expected: Any, got: Any, out: list[Mismatch]) -> None:
     if name in INCLUDED and isinstance(expected, list):
-        have = set(got) if isinstance(got, list) else set()
-        missing = [e for e in expected if e not in have]
+        cited = set(got) if isinstance(got, list) else set()
+        missing = [e for e in expected if e not in cited]
         if missing:
             out.append(Mismatch(path, f"to include {show(missing)}", show(got)))
         return

@@ -99,7 +99,7 @@ class GrpcTarget:
         self._channel = grpc.insecure_channel(
             address, options=[("grpc.max_receive_message_length", 64 * 1024 * 1024)]
         )
-        self._stub = oracle_service_pb2_grpc.OracleServiceStub(self._channel)
+        self._stub = oracle_service_pb2_grpc.OracleServiceStub(self._channel)  # type: ignore[no-untyped-call]
         self._timeout = timeout
 
     def wait_ready(self, timeout: float = 10.0) -> None:

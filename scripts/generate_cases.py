@@ -6,7 +6,8 @@ Three kinds of file, by origin:
     the seeds' worked examples (:mod:`conformance.authoring.seed`);
 ``hand-<kind>.jsonl``
     cases reasoned from the rules (:mod:`conformance.authoring.hand_play`,
-    :mod:`conformance.authoring.hand_rules`, :mod:`conformance.authoring.hand_errors`);
+    :mod:`conformance.authoring.hand_rules`, :mod:`conformance.authoring.hand_variants`,
+    :mod:`conformance.authoring.hand_errors`);
 ``generated-<kind>.jsonl``
     random deals answered by this project's engine (``oracle.requests.dispatch``),
     frozen: they guard against regressions, they do not prove the rules.
@@ -41,22 +42,30 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from google.protobuf import json_format  # noqa: E402
+from google.protobuf import json_format
 
-from conformance import CASES_DIR  # noqa: E402
-from conformance.authoring import build, hand_errors, hand_play, hand_rules, seed, variant_files  # noqa: E402
-from conformance.cases import KINDS, load_cases  # noqa: E402
-from conformance.compare import path_tree  # noqa: E402
-from oracle import __version__ as ORACLE_VERSION  # noqa: E402
-from oracle import pb  # noqa: E402
-from oracle.cards import Card, Rank, Suit, card_name, full_deck  # noqa: E402
-from oracle.context import TRUMP, Context, make_context  # noqa: E402
-from oracle.convert import cards_to_pb  # noqa: E402
-from oracle.follow import ladder_for  # noqa: E402
-from oracle.requests import dispatch  # noqa: E402
-from oracle.rules import RULES  # noqa: E402
-from oracle.units import decompose  # noqa: E402
-from oracle.variants import load_catalogue  # noqa: E402
+from conformance import CASES_DIR
+from conformance.authoring import (
+    build,
+    hand_errors,
+    hand_play,
+    hand_rules,
+    hand_variants,
+    seed,
+    variant_files,
+)
+from conformance.cases import KINDS, load_cases
+from conformance.compare import path_tree
+from oracle import __version__ as ORACLE_VERSION
+from oracle import pb
+from oracle.cards import Card, Rank, Suit, card_name, full_deck
+from oracle.context import TRUMP, Context, make_context
+from oracle.convert import cards_to_pb
+from oracle.follow import ladder_for
+from oracle.requests import dispatch
+from oracle.rules import RULES
+from oracle.units import decompose
+from oracle.variants import load_catalogue
 
 GENERATOR_VERSION = "1"
 GENERATOR = f"scripts/generate_cases.py@{GENERATOR_VERSION}"
@@ -291,7 +300,7 @@ def gen_deal(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Quest
     edges = sorted(build.band_edges(variant.id))
     total = variant.level_table.total_points
     while True:
-        points = rng.choice(edges) if rng.random() < 0.4 else 5 * rng.randint(-4, total * 3 // 10)
+        points = rng.choice(edges) if edges and rng.random() < 0.4 else 5 * rng.randint(-4, total * 3 // 10)
         request = pb.ScoreDealRequest(variant_id=variant.id, attacker_points=points,
                                       banker_seat=rng.randrange(variant.deal.players))
         if rng.random() < 0.8:
@@ -710,7 +719,7 @@ def authored_files() -> dict[str, list[dict[str, Any]]]:
     from conformance.cases import question_kind
 
     files: dict[str, list[dict[str, Any]]] = {"seed.jsonl": seed.cases()}
-    hand_cases = [*hand_play.cases(), *hand_rules.cases(), *hand_errors.cases()]
+    hand_cases = [*hand_play.cases(), *hand_rules.cases(), *hand_variants.cases(), *hand_errors.cases()]
     for case in hand_cases:
         kind = "errors" if "error" in case["expected"] else question_kind(case["question"])
         files.setdefault(f"hand-{kind}.jsonl", []).append(case)
@@ -735,12 +744,14 @@ def counts_table() -> str:
     for case in cases:
         kind = "error" if case.expects_error else (case.kind or "error")
         grid[kind][case.origin] += 1
-        variants.setdefault(case.variant or "(none)", Counter())[case.origin] += 1
+        known = case.variant in variant_files.variant_ids()
+        variants.setdefault(case.variant if known else "(no shipped variant: error cases)", Counter())[case.origin] += 1
     rules = Counter(r for c in cases if c.origin != "generated" for r in c.rules)
     negative = Counter(r for c in cases if c.origin != "generated" for r in c.raw.get("negative", ()))
-    lines = ["<!-- counts: written by scripts/generate_cases.py; do not edit by hand -->", "",
-             f"Suite version {(ROOT / 'conformance' / 'VERSION').read_text().strip()}: {len(cases)} cases, "
-             f"{by_origin['seed']} seed, {by_origin['hand']} hand, {by_origin['generated']} generated.", "",
+    version = (ROOT / "conformance" / "VERSION").read_text().strip()
+    summary = (f"Suite version {version}: {len(cases)} cases, {by_origin['seed']} seed, {by_origin['hand']} hand, "
+               f"{by_origin['generated']} generated.")
+    lines = ["<!-- counts: written by scripts/generate_cases.py; do not edit by hand -->", "", summary, "",
              "| kind | seed | hand | generated | total |", "| --- | ---: | ---: | ---: | ---: |"]
     for kind in kinds:
         c = grid[kind]
@@ -779,20 +790,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         stale = [name for name, cases in authored_files().items()
                  if not (CASES_DIR / name).is_file()
                  or (CASES_DIR / name).read_text(encoding="utf-8") != "".join(line(c) for c in cases)]
+        for name in stale:
+            print(f"stale: {name} (run python scripts/generate_cases.py --only hand)", file=sys.stderr)
         if not update_readme(check=True):
             stale.append("README.md counts")
-        for name in stale:
-            print(f"stale: {name} (run python scripts/generate_cases.py)", file=sys.stderr)
+            print("stale: the counts of conformance/README.md (run python scripts/generate_cases.py --only readme)",
+                  file=sys.stderr)
         return 1 if stale else 0
     if args.only in (None, "hand"):
-        for old in CASES_DIR.glob("hand-*.jsonl"):
-            old.unlink()
-        for name, cases in authored_files().items():
+        authored = authored_files()  # everything is built before any file is replaced
+        for stale in CASES_DIR.glob("hand-*.jsonl"):
+            stale.unlink()
+        for name, cases in authored.items():
             write(name, cases)
     if args.only in (None, "generated"):
-        for old in CASES_DIR.glob("generated-*.jsonl"):
-            old.unlink()
-        for kind, cases in generated_cases().items():
+        generated = generated_cases()
+        for stale in CASES_DIR.glob("generated-*.jsonl"):
+            stale.unlink()
+        for kind, cases in generated.items():
             write(f"generated-{'errors' if kind == 'error' else kind}.jsonl", cases)
     update_readme()
     print(counts_table().split("\n")[2])

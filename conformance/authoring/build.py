@@ -15,7 +15,7 @@ JSON mapping, the paths compared, the rules, the tags and a ``notation`` line.
 >>> c["notation"]
 'qq-two-deck, playing 10, trump H | lead: 8S 8S | hand: AS 5S 5S 3C 4D | play: AS 5S'
 >>> c["tags"]
-['check_follow', 'qq', 'two-deck', 'follow-suit', 'pairs']
+['check_follow', 'qq', 'decks-2', 'follow-suit', 'pairs']
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ PLAY_KINDS = {
 }
 SIDES = {"banker": "SIDE_BANKER", "attackers": "SIDE_ATTACKERS", "neither": "SIDE_NEITHER"}
 UNIT_SHAPES = {"single": (1, 1), "pair": (2, 1), "tractor2": (2, 2), "tractor3": (2, 3), "tractor4": (2, 4),
-               "tractor5": (2, 5)}
+               "tractor5": (2, 5), "triple": (3, 1), "titanic2": (3, 2), "titanic3": (3, 3), "quad": (4, 1),
+               "quads2": (4, 2), "quads3": (4, 3)}
 
 
 @dataclass(frozen=True)
@@ -400,31 +401,39 @@ def band_edges(variant: str) -> set[int]:
 def declare(case_id: str, meta: Meta, variant: str, level: str, standing: tuple[int, str] | None,
             challenger: tuple[int, str], *, valid: bool, overrides: bool, trump: str | None,
             rules: Sequence[str], negative: Sequence[str] = (), tags: Iterable[str] = (),
-            cite: Sequence[str] = (), compare_trump: bool = True) -> dict[str, Any]:
+            cite: Sequence[str] = (), compare_trump: bool = True, compare_no_trump: bool = True,
+            rebury: bool = False) -> dict[str, Any]:
     """A CompareDeclarations case. ``trump`` after it: a suit letter, ``"NT"`` for no-trump,
-    ``None`` when nothing is declared."""
+    ``None`` when nothing is declared (or, for a point-sum bid, when the bid names no trump)."""
     question: dict[str, Any] = {"variantId": variant, "level": RANK_NAMES[level],
                                 "challenger": {"seat": challenger[0], "cards": cards(challenger[1])}}
     if standing is not None:
         question["standing"] = {"seat": standing[0], "cards": cards(standing[1])}
+    if rebury:
+        question["rebury"] = True
     expected: dict[str, Any] = {"challengerValid": valid, "overrides": overrides}
-    compare = ["compareDeclarations.challengerValid", "compareDeclarations.overrides",
-               "compareDeclarations.noTrump"]
-    expected["noTrump"] = trump == "NT"
+    compare = ["compareDeclarations.challengerValid", "compareDeclarations.overrides"]
+    if compare_no_trump:
+        expected["noTrump"] = trump == "NT"
+        compare.append("compareDeclarations.noTrump")
     if compare_trump:
         expected["trumpSuit"] = SUIT_NAMES[trump] if trump not in (None, "NT") else "SUIT_UNSPECIFIED"
         compare.append("compareDeclarations.trumpSuit")
     extra_compare, extra = _cite("compareDeclarations", cite)
     expected.update(extra)
     shown = words(challenger[1]) + (words(standing[1]) if standing else [])
-    feature = ["declaration-ladder"]
+    point_sum = variant_files.resolved(variant)["declarations"]["rule"] == "DECLARATION_RULE_POINT_SUM"
+    feature = ["declaration-point-sum" if point_sum else "declaration-ladder"]
     if standing is not None and standing[0] == challenger[0]:
         feature.append("self-declaration")
+    if rebury:
+        feature.append("rebury")
     before = "nobody" if standing is None else f"seat {standing[0]}: {standing[1]}"
     return _case(case_id, meta, variant, {"compareDeclarations": question}, {"compareDeclarations": expected},
                  [*compare, *extra_compare], rules, negative,
                  _tags(auto_tags("compare_declarations", variant, shown, level), [*feature, *tags]),
-                 f"{variant}, playing {level} | standing: {before} | challenger seat {challenger[0]}: {challenger[1]}")
+                 f"{variant}, playing {level} | standing: {before} | challenger seat {challenger[0]}: {challenger[1]}"
+                 + (" | after the bottom is buried" if rebury else ""))
 
 
 def error(case_id: str, meta: Meta, variant: str | None, question: dict[str, Any], fields: Sequence[str], *,
@@ -450,3 +459,21 @@ def get_variant(case_id: str, meta: Meta, variant: str, expected_variant: dict[s
                  [f"getVariant.variant.{f}" for f in compared], rules, (),
                  _tags(auto_tags("get_variant", variant, [], None), ["variant-file", *tags]),
                  notation or f"GetVariant {variant}")
+
+
+def camel_json(value: Any) -> Any:
+    """Proto field names (snake_case keys) turned into the JSON mapping's lowerCamelCase.
+
+    >>> camel_json({"deal": {"hand_size": 25}, "card_order": [{"no_tractors": True}]})
+    {'deal': {'handSize': 25}, 'cardOrder': [{'noTractors': True}]}
+    """
+    if isinstance(value, dict):
+        return {_camel_key(k): camel_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [camel_json(v) for v in value]
+    return value
+
+
+def _camel_key(key: str) -> str:
+    head, *rest = key.split("_")
+    return head + "".join(w.title() for w in rest)

@@ -44,6 +44,15 @@ def fill(text: str, suits: dict[str, str]) -> str:
     return text.format(**suits)
 
 
+def filler(suits: dict[str, str]) -> Callable[[str], str]:
+    """A function filling patterns with these suits.
+
+    >>> filler({"s": "S", "t": "H"})("A{s} 3{t}")
+    'AS 3H'
+    """
+    return lambda text: fill(text, suits)
+
+
 def _name(suits: dict[str, str]) -> str:
     return f"{suits['s'].lower()}-trump-{suits['t'].lower()}"
 
@@ -88,7 +97,7 @@ def _trump_patterns() -> list[dict[str, Any]]:
         ("trump-tens-other-tens", "10{t} 10{t} 10{s} 10{s}", ["tractor2:10{t} 10{t} 10{s} 10{s}"], 40,
          ["units.trump_tractor"], [], "主10主10 + 副10副10: adjacent trump tiers."),
         ("two-pairs-of-other-tens", "10{s} 10{s} 10{o} 10{o}", ["pair:10{s} 10{s}", "pair:10{o} 10{o}"], 40,
-         ["units.tractor", "order.trump"], ["units.tractor"],
+         ["units.trump_tractor", "units.tractor", "order.trump"], ["units.trump_tractor", "units.tractor"],
          "两对副10: 10s of two side suits are equal, not adjacent: two pairs."),
         ("trump-suit-tractor", "K{t} K{t} Q{t} Q{t}", ["tractor2:K{t} K{t} Q{t} Q{t}"], 20, ["units.tractor"], [],
          "Adjacent pairs of the trump suit: a trump tractor."),
@@ -103,7 +112,7 @@ def _trump_patterns() -> list[dict[str, Any]]:
         ("side-ten-is-trump-not-side", "A{s} 10{s}", [], 10, ["lead.one_suit", "order.side_suit"],
          ["order.side_suit"], "The 10 of a side suit is trump (副10), so A and 10 of that suit are not one suit."),
     ]
-    q2_only = [
+    q2_only: list[tuple[str, str, list[str], int, list[str], list[str], str]] = [
         ("other-tens-trump-aces", "10{s} 10{s} A{t} A{t}", ["tractor2:10{s} 10{s} A{t} A{t}"], 20,
          ["units.trump_tractor"], [], "副10副10 + 主AA: the trump ace comes right after the level cards."),
     ]
@@ -118,7 +127,7 @@ def _trump_patterns() -> list[dict[str, Any]]:
         ("two-pairs-of-other-twos", "2{s} 2{s} 2{o} 2{o}", ["pair:2{s} 2{s}", "pair:2{o} 2{o}"], 0,
          ["units.tractor", "order.fixed_rank_trump"], ["units.tractor"], "副2 of two suits are equal: two pairs."),
         ("other-tens-trump-aces-not-adjacent", "10{s} 10{s} A{t} A{t}", ["pair:10{s} 10{s}", "pair:A{t} A{t}"], 20,
-         ["units.tractor", "order.fixed_rank_trump"], ["units.tractor"],
+         ["units.trump_tractor", "units.tractor", "order.fixed_rank_trump"], ["units.trump_tractor", "units.tractor"],
          "2为常主: 主2 and 副2 lie between 副10 and 主A, so 副10副10 + 主AA is not a tractor."),
         ("side-two-is-trump", "3{s} 2{s}", [], 0, ["lead.one_suit", "order.fixed_rank_trump"],
          ["order.fixed_rank_trump"], "The 2 of a side suit is trump: 3 and 2 of that suit are not one suit."),
@@ -185,6 +194,12 @@ def _describe_misc() -> list[dict[str, Any]]:
                          hand("Playing 2, A and 3 are the two ends of the side suit; A does not wrap around."),
                          variant, "2", s, f"A{o} A{o} 3{o} 3{o}", suit=o, units=[f"pair:A{o} A{o}", f"pair:3{o} 3{o}"],
                          points=0, rules=["units.tractor"], negative=["units.tractor"]),
+                describe(f"hand/describe_play/level-5-jj99-not-bridged/{variant}-{s.lower()}{o.lower()}",
+                         hand("Playing 5, the 10 stays in its suit: JJ99 has a gap and is two pairs. Only the level "
+                              "rank's gap is bridged."),
+                         variant, "5", s, f"J{o} J{o} 9{o} 9{o}", suit=o, units=[f"pair:J{o} J{o}", f"pair:9{o} 9{o}"],
+                         points=0, rules=["units.tractor", "units.tractor_bridge"],
+                         negative=["units.tractor", "units.tractor_bridge"]),
                 describe(f"hand/describe_play/level-7-8866-bridged/{variant}-{s.lower()}{o.lower()}",
                          hand("Playing 7, the 7s leave the side suit: 88 and 66 are adjacent."),
                          variant, "7", s, f"8{o} 8{o} 6{o} 6{o}", suit=o, units=[f"tractor2:8{o} 8{o} 6{o} 6{o}"],
@@ -304,7 +319,7 @@ def _follow_trump() -> list[dict[str, Any]]:
     for suits in suit_choices():
         for variant in TWO_DECKS:
             name = _name(suits)
-            f: Callable[[str], str] = lambda text: fill(text, suits)  # noqa: E731
+            f = filler(suits)
             out += [
                 follow(f"hand/check_follow/trump-pair-lead/{variant}-{name}",
                        hand("A trump pair is led and the hand holds a trump pair (33 of trump): it must be played; "
@@ -380,7 +395,7 @@ def _follow_small() -> list[dict[str, Any]]:
     for variant in ONE_DECK_FOUR_SUITS:
         for suits in suit_choices():
             name = _name(suits)
-            f: Callable[[str], str] = lambda text: fill(text, suits)  # noqa: E731
+            f = filler(suits)
             out += [
                 follow(f"hand/check_follow/one-deck-suit-held/{variant}-{name}",
                        hand("One card of the led suit is held: it must be among the two played."),
@@ -483,7 +498,7 @@ def _trick_patterns() -> list[dict[str, Any]]:
                                  (["bridged-gap", "tractor"] if "bridge" in key else [])))
     for variant in TWO_DECKS:
         for suits in suit_choices():
-            f: Callable[[str], str] = lambda text: fill(text, suits)  # noqa: E731
+            f = filler(suits)
             name = _name(suits)
             out.append(trick(f"hand/judge_trick/no-trump-level-card-ruffs/{variant}-{name}",
                              hand("No-trump: a 10 is trump and ruffs a side lead; a joker over-ruffs."),
@@ -506,7 +521,7 @@ def _trick_patterns() -> list[dict[str, Any]]:
                 ]
     for variant in ONE_DECK_FOUR_SUITS:
         for suits in suit_choices():
-            f = lambda text: fill(text, suits)  # noqa: E731
+            f = filler(suits)
             name = _name(suits)
             out += [
                 trick(f"hand/judge_trick/one-deck-ruff/{variant}-{name}",

@@ -7,12 +7,24 @@ suits).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from conformance.authoring import variant_files
-from conformance.authoring.build import bottom, deal, declare, get_variant, hand, throw
-from conformance.authoring.hand_play import L1, L2, Q1, Q2, QT, SUITS, TC, TWO_DECKS, _name, fill, suit_choices, unique
+from conformance.authoring.build import bottom, camel_json, deal, declare, get_variant, hand, throw
+from conformance.authoring.hand_play import (
+    L1,
+    L2,
+    Q1,
+    Q2,
+    QT,
+    SUITS,
+    TC,
+    TWO_DECKS,
+    _name,
+    filler,
+    suit_choices,
+    unique,
+)
 
 ONE_DECKS = (Q1, L1, TC)
 
@@ -20,7 +32,7 @@ ONE_DECKS = (Q1, L1, TC)
 def _throws() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for suits in suit_choices():
-        f: Callable[[str], str] = lambda text: fill(text, suits)  # noqa: E731
+        f = filler(suits)
         name = _name(suits)
         for variant in TWO_DECKS:
             lianzhong = variant == L2
@@ -167,7 +179,7 @@ def _throws() -> list[dict[str, Any]]:
 def _bottoms() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for suits in suit_choices():
-        f: Callable[[str], str] = lambda text: fill(text, suits)  # noqa: E731
+        f = filler(suits)
         name = _name(suits)
         buried = f("K{o} 5{o} 3{p} 4{p} 6{p} 7{p} 8{p} 9{p}")
         for variant in TWO_DECKS:
@@ -442,7 +454,7 @@ def _variants() -> list[dict[str, Any]]:
     compared = ["id", "extends", "deal", "cardOrder", "tractors", "following", "throws", "bottom", "levelTable",
                 "declarations"]
     for variant in variant_files.variant_ids():
-        data = _camel(variant_files.resolved(variant))
+        data = camel_json(variant_files.resolved(variant))
         expected = {k: data[k] for k in compared if k in data}
         fields = [k for k in compared if k in data]
         out.append(get_variant(f"hand/get_variant/{variant}",
@@ -450,19 +462,6 @@ def _variants() -> list[dict[str, Any]]:
                                     "describes (tables key by key, arrays replaced)."),
                                variant, expected, fields))
     return out
-
-
-def _camel(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {_camel_key(k): _camel(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_camel(v) for v in value]
-    return value
-
-
-def _camel_key(key: str) -> str:
-    head, *rest = key.split("_")
-    return head + "".join(w.title() for w in rest)
 
 
 def cases() -> list[dict[str, Any]]:

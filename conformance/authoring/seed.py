@@ -6,17 +6,26 @@ example which suit the example is in). The seeds' examples are given "以打 10
 为例" (playing 10); the suit is free, so hearts are trump and spades the side
 suit unless a case says otherwise.
 
-Examples no shipped variant can express are left out, and listed in
-conformance/README.md: triples and Titanic (three decks: 444555, 555, 33344,
-991010JJJ), the four-deck forum reply (quads, the 1-point throw penalty) and
-Heijian (001_).
+The examples of three and four decks, Heijian and the fixed-2 game are in
+:mod:`conformance.authoring.seed_decks`. Examples left out are listed in
+conformance/README.md.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring.build import bottom, deal, declare, describe, follow, get_variant, seed, throw, trick
+from conformance.authoring.build import (
+    bottom,
+    deal,
+    declare,
+    describe,
+    follow,
+    get_variant,
+    seed,
+    throw,
+    trick,
+)
 
 QQ = "002_5b87348f30dfb850.txt"
 CLASSIC = "000_3747cc098fae40aa.txt"
@@ -147,7 +156,6 @@ def _qq_tractors() -> list[dict[str, Any]]:
 
 def _qq_declarations() -> list[dict[str, Any]]:
     first = seed(QQ, "亮牌规则", "在发牌过程中，第一次亮出的 10 的花色作为主牌花色")
-    m = seed(QQ, "亮牌规则", DECLARE)
     return [
         declare("seed/qq/declare-first-ten-names-trump", first, Q2, "10", None, (0, "10D"),
                 valid=True, overrides=True, trump="D", rules=["declare.cards"]),
@@ -513,6 +521,8 @@ def _lianzhong() -> list[dict[str, Any]]:
 
 
 def cases() -> list[dict[str, Any]]:
-    """Every seed case, in a stable order."""
+    """Every seed case, in a stable order (those of three and four decks from :mod:`seed_decks`)."""
+    from conformance.authoring import seed_decks
+
     return [*_qq_order(), *_qq_two_trump(), *_qq_tractors(), *_qq_declarations(), *_qq_play(), *_qq_levels(),
-            *_qq_bottom(), *_classic(), *_lianzhong()]
+            *_qq_bottom(), *_classic(), *_lianzhong(), *seed_decks.cases()]

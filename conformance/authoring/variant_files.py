@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy
 import tomllib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,7 @@ VARIANTS_DIR = Path(__file__).resolve().parents[2] / "variants"
 NOT_INHERITED = ("sources", "extends", "name", "description")
 
 
-@lru_cache(maxsize=None)
+@cache
 def raw(variant_id: str) -> dict[str, Any]:
     """One file as written."""
     with (VARIANTS_DIR / f"{variant_id}.toml").open("rb") as handle:
@@ -58,7 +58,7 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _resolved(variant_id: str) -> dict[str, Any]:
     data = raw(variant_id)
     parent = data.get("extends")
@@ -82,6 +82,8 @@ FAMILIES = {
     "four-deck": "four-deck-game",
     "heijian": "heijian",
     "fixed-two": "fixed-two",
+    "botzone": "botzone",
+    "rbtying": "rbtying",
 }
 """Variant id prefixes and the family tag of their variants."""
 

@@ -1,0 +1,50 @@
+"""Proof that the conformance suite catches wrong rule implementations.
+
+Each mutant of tests/mutants/ breaks one rule of the engine; the suite runs
+in-process under it and at least one case must fail. The seed and hand cases
+run first; the generated ones only for a mutant they did not catch. The
+GetVariant cases are left out: a mutant that edits the variants in memory
+would show in them, and the point is that the rules' answers catch it.
+The table of mutants and the number of cases that caught each is printed
+(``pytest -s`` shows it).
+"""
+
+from __future__ import annotations
+
+import time
+
+from mutants import MUTANTS, Mutant
+from mutants.suite import KNOWN_FAILING, prepared
+
+from conformance.runner import Prepared, run
+from conformance.targets import InProcessTarget
+
+
+def _cases(*origins: str) -> list[Prepared]:
+    return [p for p in prepared(*origins) if "get_variant" not in p.case.tags]
+
+
+def caught(mutant: Mutant) -> tuple[int, str, float]:
+    """How many cases fail under the mutant (beyond the engine's known failures), and which ran."""
+    start = time.perf_counter()
+    with mutant.patch():
+        for origins in (("seed", "hand"), ("generated",)):
+            report = run(_cases(*origins), InProcessTarget(), known_failing=KNOWN_FAILING)
+            failed = sum(1 for r in report.results if not r.ok)
+            if failed:
+                return failed, "+".join(origins), time.perf_counter() - start
+    return 0, "all", time.perf_counter() - start
+
+
+def test_every_mutant_is_caught() -> None:
+    """Every mutant makes some case fail; the engine itself passes the same cases."""
+    baseline = run(_cases(), InProcessTarget(), known_failing=KNOWN_FAILING)
+    assert baseline.ok, [r.case.id for r in baseline.results if not r.ok][:10]
+    rows = [(m, *caught(m)) for m in MUTANTS]
+    width = max(len(m.name) for m in MUTANTS)
+    table = [f"{'mutant':<{width}}  {'cases caught':>12}  {'by':<14} seconds"]
+    table += [f"{m.name:<{width}}  {n:>12}  {by:<14} {s:.1f}" for m, n, by, s in rows]
+    print("\n" + "\n".join(table))
+    missed = [m.name for m, n, _, _ in rows if n == 0]
+    assert not missed, f"mutants no case catches: {missed}"
+    assert len(MUTANTS) >= 20
