@@ -43,6 +43,7 @@ from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.context import TRUMP, Context
 from oracle.convert import cards_to_pb, suit_name
+from oracle.follow_by_type import check_follow_by_type
 from oracle.matching import Match, Shape, match_structure, shows_shapes
 from oracle.units import Unit, decompose, shape_name
 
@@ -65,6 +66,8 @@ def check_follow(
     ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """Judge a follow: ``hand`` is the follower's whole hand before playing ``play``."""
+    if ctx.variant.following.follow_rule == pb.FOLLOW_RULE_TYPE_AND_PAIRS:
+        return check_follow_by_type(ctx, lead, hand, play)
     suit = ctx.suit_of(lead)
     lead_units = decompose(ctx, lead)
     n = len(lead)

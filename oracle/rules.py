@@ -22,6 +22,8 @@ CLASSIC = "000_3747cc098fae40aa.txt"
 HEIJIAN = "001_3bb4109d69037b9c.txt"
 LIANZHONG_TRAD = "003_3b916e38a503e48d.txt"
 LIANZHONG = "004_2cb14f7c4c9f35bd.txt"
+BOTZONE = "keyijing/Tractor-RL judger.py"
+"""The Botzone Tractor judge, which the botzone-tractor profile follows (docs/botzone.md)."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,14 @@ _ALL = [
           f"{LIANZHONG} 3副牌规则 新增规则 (当第一家出“泰坦尼克”牌型时，其它玩家根据牌情按以下顺序出牌)",
           f"{QQ} 四副牌 跟牌 (四 条：四条-----三条---连拖---对子---散牌)",
           f"{CLASSIC} 跟牌規則 (出牌是可選的)"),
+    _rule("follow.same_type",
+          "Where the hand holds a play of the lead's type (single, pair, tractor) in the led suit, the "
+          "follower plays one of that type in that suit; any one will do (the Botzone judge).",
+          f"{BOTZONE} (checkLegalMove, checkRes: ILLEGAL_MOVE [13]-[15])"),
+    _rule("follow.throw_components",
+          "Against a throw whose longest component is a tractor, a follower whose cards of the suit can "
+          "cover the throw's component lengths plays cards that cover them (the Botzone judge).",
+          f"{BOTZONE} (checkLegalMove, throw branch: ILLEGAL_MOVE [8], [11])"),
     # The trick.
     _rule("trick.structure",
           "Only a play with the lead's structure can win: a follow in the led suit beats the best so far "
@@ -139,6 +149,14 @@ _ALL = [
           f"{QQ} 四副牌 四、牌的大小顺序 (1、在游戏两连拖的对抗中，四条为最大；即：四条＞王连对＞主级别指数连拖)",
           f"{CLASSIC} 拖拉機 (同樣牌數(shù)的3張和4張拖拉機大過同樣牌數(shù)的2張拖拉機。同樣張數(shù)的4張拖拉機大過同樣張數(shù)的3張拖拉機)",
           f"{HEIJIAN} F (炸弹可以压垮两对拖拉机)"),
+    _rule("trick.same_type",
+          "Against a lead that is not a throw, only a play of the lead's type in the led suit or in trump "
+          "counts; trump beats the suit, and otherwise the higher top card wins (the Botzone judge).",
+          f"{BOTZONE} (checkWinner, 常规牌型)"),
+    _rule("trick.largest_component",
+          "Against a throw, only an all-trump play whose component lengths cover the throw's counts; the "
+          "first ruffs, and later ones compare only the throw's largest component (the Botzone judge).",
+          f"{BOTZONE} (checkWinner, 对于甩牌，盖毙只判定最大牌型的大小)"),
     _rule("trick.discard",
           "A play neither in the led suit with its structure nor a ruff is a discard (垫) and cannot win.",
           f"{QQ} 出牌规则 (否则被视为垫牌)"),
@@ -159,12 +177,14 @@ _ALL = [
           f"{QQ} 出牌规则 (首家试图联出 98844 时，若其余某家有此花色的 J ，则首家必须出 9 ，若其余某家有此"
           "花色的 QQ 或 55 ，则首家必须出 44)",
           f"{LIANZHONG} 3副牌规则 (若其他玩家手中有与33344同花色比333大的一个三同张，则系统替首家出333)",
-          f"{HEIJIAN} j (抛牌失败后，系统会自动打出最小的牌)"),
+          f"{HEIJIAN} j (抛牌失败后，系统会自动打出最小的牌)",
+          f"{BOTZONE} (checkThrow: finalpok = [[finalpok[0]]], the first card of the lowest failing component)"),
     _rule("throw.penalty",
           "A failed throw may cost the thrower's side points, by variant: none, a fixed amount, or an "
           "amount per card.",
           f"{QQ} 四副牌 五、甩牌的规则 (并扣除该玩家1分)",
-          f"{HEIJIAN} j (抛牌失败不扣分)"),
+          f"{HEIJIAN} j (抛牌失败不扣分)",
+          f"{BOTZONE} (checkLegalMove: Punish(currplayer, banker, ilcnt*10), 10 per card of every failing component)"),
     # The bottom.
     _rule("bottom.banker_wins",
           "When the banker's side wins the last trick the attackers score nothing from the bottom.",
@@ -180,10 +200,12 @@ _ALL = [
           f"{LIANZHONG} 扣底 (则乘的倍数等于2·3^len … 6 … 2·2^len … 4 … 2)"),
     _rule("bottom.linear",
           "The bottom multiplier is the size of the largest unit: single 1, pair 2, triple 3.",
-          f"{CLASSIC} 3 (單張扣低分值*1。一對扣低，玩家手上所有分值*2，三張扣則*3)"),
+          f"{CLASSIC} 3 (單張扣低分值*1。一對扣低，玩家手上所有分值*2，三張扣則*3)",
+          f"{BOTZONE} (main: mult = len(history[1][0]) for a last lead that is not a throw)"),
     _rule("bottom.times",
           "The bottom multiplier is a base times the size of the largest unit.",
-          "rbtying/shengji mechanics/src/scoring.rs (KittyPenalty::Times)"),
+          "rbtying/shengji mechanics/src/scoring.rs (KittyPenalty::Times)",
+          f"{BOTZONE} (main: a throw's largest component of L cards, mult = L * 2, 4 or 2)"),
     _rule("bottom.either_side",
           "Where no bottom is dealt, whichever side wins the last trick digs: the other side pays it its "
           "own points times the multiplier.",
@@ -198,7 +220,8 @@ _ALL = [
           "many levels, and whether the attackers take the deal.",
           f"{QQ} 记分规则 (如果得分为 0 ，庄家方连升 3 级 … 以后以 40 分为一个等级抓分方升相应等级)",
           f"{LIANZHONG} 胜负判定",
-          f"{CLASSIC} 二 (升級所需分數(shù)規(guī)定)"),
+          f"{CLASSIC} 二 (升級所需分數(shù)規(guī)定)",
+          f"{BOTZONE} (EndGame: 0 or less, under 40, 80, 120, 160)"),
     _rule("levels.next_banker",
           "When the banker's side goes up the banker's partner deals next; when the attackers take the "
           "deal the seat after the banker deals next.",

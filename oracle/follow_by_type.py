@@ -1,0 +1,359 @@
+"""Is this follow legal, as the Botzone Tractor judge decides? (CheckFollow, ``FOLLOW_RULE_TYPE_AND_PAIRS``)
+
+The profile ``botzone-tractor`` follows the referee of Botzone's Tractor
+contest (keyijing/Tractor-RL judger.py; the places below are those of commit
+2807665, whose ``checkLegalMove`` tags each error ``ILLEGAL_MOVE [n]``).
+:func:`oracle.follow.check_follow` hands a follow over to
+:func:`check_follow_by_type` when the variant's ``following.follow_rule`` is
+``FOLLOW_RULE_TYPE_AND_PAIRS``. The judge's vocabulary (play types, the split
+into components, covering) is :mod:`oracle.largest_component`'s.
+
+"In suit" is the judge's: in ``Major`` (trump) against a trump lead, else the
+lead's suit letter and not trump; that is the effective suit.
+
+**A lead that is not a throw** (single, pair or tractor; ``checkLegalMove``
+"常规牌型", with ``checkRes``):
+
+1. ``follow.same_type`` (ILLEGAL_MOVE [13]-[15]). When the hand holds a
+   response of the lead's type in the suit (``checkRes``: a single, any pair,
+   jokers and level pairs included in trump, or a run of as many adjacent
+   pairs as the tractor, jokers and level cards never in it), the play must
+   be of the lead's type (``checkPokerType``) and in suit. Any such response
+   will do: the lowest pair follows a pair lead as well as the highest.
+   Against a single lead this is following suit, cited ``follow.suit``.
+2. Else, when the play's type is not the lead's:
+
+   * ``follow.suit`` (ILLEGAL_MOVE [16], [19]): a play not all in suit must
+     hold every card of the suit the hand has;
+   * ``follow.pairs`` (ILLEGAL_MOVE [18], [21]): against a tractor, a play all
+     in suit must hold ``min(pairs in the tractor, pairs of the suit in the
+     hand)`` pairs (jokers and level pairs count in trump). Against a pair the
+     judge's check ([17], [20]) can never fire: step 1 already applied.
+3. Else (no same-type response in the suit, but the play is of the lead's
+   type) the judge checks nothing more. **Hole (docs/botzone.md, item 3)**: a
+   pair of another suit, or of trump, follows a pair lead even while the hand
+   still holds cards of the suit; a tractor of another suit follows a
+   tractor. The profile answers legal, as the judge does.
+
+**A throw** (``checkLegalMove`` "tyfirst == 'suspect'"):
+
+1. ``follow.suit`` (ILLEGAL_MOVE [7], [10]): as above.
+2. A play all in suit is checked only when the throw's longest component is
+   a tractor. **Hole (item 4)**: a throw of pairs and singles lets the
+   follower play any cards of the suit, pairs held or not.
+3. ``follow.throw_components`` (ILLEGAL_MOVE [8], [11]): when the play's
+   component lengths do not cover the throw's (:func:`covers`), but the
+   in-suit hand's do, the play is illegal. The judge compares lengths only:
+   a tractor of four covers two pairs, a pair two singles.
+4. ``follow.pairs`` (ILLEGAL_MOVE [9], [12]): when neither covers, the play
+   must hold ``min(cards in pairs and tractors of the hand's suit, of the
+   throw)`` cards in pairs and tractors.
+
+The 01621cc copy calls ``checkThrow`` without ``major`` at step 3 and fails
+with "Unknown Error", blamed on the follower (item 7); the profile follows
+2807665, where the call is fixed.
+
+The example returned with an illegal verdict is a legal play: the lowest
+same-type response when there is one, else the in-suit cards (pairs or
+covering components first), the lowest first, topped up with the lowest
+other cards.
+
+Complexity: a few splits of the hand's suit, ``O(h log h)``; the example
+tries at most four candidates.
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.context import make_context
+>>> ctx = make_context("botzone-tractor", Rank.TWO, Suit.HEARTS)
+>>> r = check_follow_by_type(ctx, p("8S 8S"), p("AS 5S 3H 3H 4D"), p("3H 3H"))
+>>> r.legal   # no spade pair, a trump pair: the judge checks nothing (item 3)
+True
+>>> r = check_follow_by_type(ctx, p("8S 8S"), p("AS 5S 5S 3H 3H"), p("3H 3H"))
+>>> r.legal, r.broken_rule_id
+(False, 'follow.same_type')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from oracle import pb
+from oracle.cards import Card, format_cards
+from oracle.context import TRUMP, Context
+from oracle.convert import cards_to_pb, suit_name
+from oracle.largest_component import (
+    PAIR,
+    SINGLE,
+    THROW,
+    TRACTOR,
+    UPSTREAM,
+    adjacent_runs,
+    components,
+    covers,
+    joins_runs,
+    lengths,
+    play_type,
+)
+
+Verdict = tuple[str, str]
+"""A broken rule id and why (both empty for a legal play)."""
+
+LEGAL: Verdict = ("", "")
+
+
+def has_response(ctx: Context, kind: str, n: int, in_suit: Sequence[Card]) -> bool:
+    """checkRes: whether the hand's cards of the led suit hold a play of the lead's type.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("botzone-tractor", Rank.TWO, Suit.HEARTS)
+    >>> has_response(ctx, "tractor", 4, p("SJ SJ BJ BJ 2H 2H 2S 2S"))   # no trump-suit run
+    False
+    >>> has_response(ctx, "pair", 2, p("SJ SJ 5H"))
+    True
+    """
+    if kind == SINGLE:
+        return bool(in_suit)
+    counts = Counter(in_suit)
+    if kind == PAIR:
+        return any(k >= 2 for k in counts.values())
+    return any(len(run) >= n // 2 for run in _tractor_runs(ctx, counts))
+
+
+def _tractor_runs(ctx: Context, counts: Counter[Card]) -> list[list[Card]]:
+    """Runs of adjacent pairs (jokers and level cards never in them), each lowest first."""
+    return adjacent_runs(ctx, [c for c, k in counts.items() if k == 2 and joins_runs(ctx, c)])
+
+
+def _pairs(cards: Sequence[Card]) -> int:
+    """How many different cards are held at least twice (the judge's pkpairs / hdpairs)."""
+    return sum(1 for k in Counter(cards).values() if k >= 2)
+
+
+def _paired_cards(parts: Sequence[Sequence[Card]]) -> int:
+    """Cards in components of two or more (the judge's pair_own / pair_his / pair_pok)."""
+    return sum(len(p) for p in parts if len(p) >= 2)
+
+
+def judge(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> Verdict:
+    """The broken rule and why, or :data:`LEGAL` (checkLegalMove's follow branches)."""
+    suit = ctx.suit_of(lead)
+    n = len(lead)
+    kind = play_type(ctx, lead)
+    hand_x = ctx.of_suit(hand, suit)
+    play_x = ctx.of_suit(play, suit)
+    name = suit_name(suit)
+    if kind == THROW:
+        return _judge_throw(ctx, lead, hand_x, play, play_x, name)
+    own = play_type(ctx, play)
+    if has_response(ctx, kind, n, hand_x):
+        if own != kind or ctx.suit_of(play) != suit:
+            rule = "follow.suit" if kind == SINGLE else "follow.same_type"
+            return (rule, f"the hand holds a {kind} of {name} (checkRes), so the play must be a {kind} "
+                          f"of {name}; it is a {own}" + ("" if own != kind else f" of {suit_name(ctx.suit_of(play))}")
+                          + " (checkLegalMove, ILLEGAL_MOVE [13]-[15])")
+        return LEGAL
+    if own == kind:
+        return LEGAL  # the judge checks nothing more (docs/botzone.md, item 3)
+    if len(play_x) < n:
+        if len(play_x) != len(hand_x):
+            return ("follow.suit", (f"the play is not all {name}, so it must hold all {len(hand_x)} {name} of "
+                                   f"the hand; it holds {len(play_x)} (checkLegalMove, ILLEGAL_MOVE [16], [19])"))
+        return LEGAL
+    if kind == TRACTOR:
+        wanted, held, shown = n // 2, _pairs(hand_x), _pairs(play)
+        if shown < wanted and shown < held:
+            return ("follow.pairs", (f"against a tractor of {wanted} pairs the hand holds {held} pairs of {name}, "
+                                    f"the play {shown} (checkLegalMove, ILLEGAL_MOVE [18], [21])"))
+    return LEGAL
+
+
+def _judge_throw(
+    ctx: Context, lead: Sequence[Card], hand_x: Sequence[Card], play: Sequence[Card],
+    play_x: Sequence[Card], name: str,
+) -> Verdict:
+    n = len(lead)
+    if len(play_x) < n:
+        if len(play_x) != len(hand_x):
+            return ("follow.suit", (f"the play is not all {name}, so it must hold all {len(hand_x)} {name} of "
+                                   f"the hand; it holds {len(play_x)} (checkLegalMove, ILLEGAL_MOVE [7], [10])"))
+        return LEGAL
+    thrown = components(ctx, lead)
+    need = lengths(thrown)
+    if need[0] < 4:
+        return LEGAL  # no tractor in the throw: nothing is checked (docs/botzone.md, item 4)
+    played = components(ctx, play)
+    if covers(lengths(played), need):
+        return LEGAL
+    own = components(ctx, hand_x)
+    shown = "+".join(map(str, lengths(played)))
+    wanted = "+".join(map(str, need))
+    if covers(lengths(own), need):
+        return ("follow.throw_components",
+                (f"the hand's {name} split as {'+'.join(map(str, lengths(own)))} cards cover the throw's "
+                f"components ({wanted}), the play's ({shown}) do not (checkLegalMove, ILLEGAL_MOVE [8], [11])"))
+    limit = min(_paired_cards(own), _paired_cards(thrown))
+    if _paired_cards(played) < limit:
+        return ("follow.pairs",
+                (f"the hand cannot cover the throw's components ({wanted}), so the play must hold {limit} cards "
+                f"in pairs and tractors of {name}; it holds {_paired_cards(played)} "
+                f"(checkLegalMove, ILLEGAL_MOVE [9], [12])"))
+    return LEGAL
+
+
+def check_follow_by_type(
+    ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+) -> pb.CheckFollowResponse:
+    """Judge a follow as the Botzone judge does; ``hand`` is the whole hand before the play."""
+    suit = ctx.suit_of(lead)
+    kind = play_type(ctx, lead)
+    rule_ids = _rules_for(ctx, lead, kind)
+    broken, why = judge(ctx, lead, hand, play)
+    if not broken:
+        return pb.CheckFollowResponse(
+            legal=True, rule_ids=rule_ids,
+            explanation=f"Legal under the Botzone judge ({UPSTREAM} checkLegalMove): {_legal_reason(ctx, lead, hand, play)}.",
+        )
+    example = example_follow(ctx, lead, hand)
+    if broken not in rule_ids:
+        rule_ids.append(broken)
+    cut = rule_ids[: rule_ids.index(broken) + 1]
+    return pb.CheckFollowResponse(
+        legal=False,
+        broken_rule_id=broken,
+        example=cards_to_pb(example),
+        rule_ids=cut,
+        explanation=f"Illegal ({broken}) against a {kind} of {suit_name(suit)}: {why}. "
+                    f"A legal play: {format_cards(example)}.",
+    )
+
+
+def _rules_for(ctx: Context, lead: Sequence[Card], kind: str) -> list[str]:
+    """The rules the judge applies to a follow of this lead, in the order it applies them."""
+    if kind == SINGLE:
+        return ["follow.suit"]
+    if kind == PAIR:
+        return ["follow.same_type", "follow.suit"]
+    if kind == TRACTOR:
+        return ["follow.same_type", "follow.suit", "follow.pairs"]
+    if lengths(components(ctx, lead))[0] >= 4:
+        return ["follow.suit", "follow.throw_components", "follow.pairs"]
+    return ["follow.suit"]
+
+
+def _legal_reason(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> str:
+    suit = ctx.suit_of(lead)
+    name = suit_name(suit)
+    kind = play_type(ctx, lead)
+    hand_x = ctx.of_suit(hand, suit)
+    play_x = ctx.of_suit(play, suit)
+    if len(play_x) < len(lead):
+        return f"the hand's {name} are all played ({len(play_x)})"
+    if kind == THROW:
+        if lengths(components(ctx, lead))[0] < 4:
+            return f"all {name}; against a throw without a tractor the judge checks nothing more"
+        return f"all {name}, showing the throw's components as far as the judge asks"
+    own = play_type(ctx, play)
+    if has_response(ctx, kind, len(lead), hand_x):
+        return f"a {kind} of {name}, as the hand can play"
+    if own == kind:
+        return (f"no {kind} of {name} in the hand and the play is a {kind}: the judge checks nothing more"
+                + ("" if ctx.suit_of(play) == suit else " (a hole: docs/botzone.md, item 3)"))
+    return f"all {name}, with as many pairs as the judge asks"
+
+
+def example_follow(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
+    """A legal follow for the hand: the first of a few candidates that the judge accepts."""
+    candidates: list[Callable[[], list[Card] | None]] = [
+        lambda: _same_type_response(ctx, lead, hand),
+        lambda: _covering(ctx, lead, hand),
+        lambda: _structured(ctx, lead, hand),
+    ]
+    tried: list[Card] = []
+    for make in candidates:
+        play = make()
+        if play is None:
+            continue
+        tried = play
+        if not judge(ctx, lead, hand, play)[0]:
+            break
+    return ctx.sorted(tried)
+
+
+def _low(ctx: Context, cards: Sequence[Card]) -> list[Card]:
+    """Lowest first, equal cards in a fixed order."""
+    return sorted(cards, key=lambda c: (ctx.strength(c), ctx.sort_key(c)))
+
+
+def _fill(ctx: Context, chosen: list[Card], suit: int, hand: Sequence[Card], n: int) -> list[Card]:
+    """Top ``chosen`` up to ``n`` cards: the lowest left of the suit, then the lowest others."""
+    left = Counter(hand)
+    left.subtract(chosen)
+    play = list(chosen)
+    in_suit = _low(ctx, [c for c in left.elements() if ctx.effective_suit(c) == suit])
+    play.extend(in_suit[: max(0, n - len(play))])
+    if len(play) < n:
+        others = sorted((c for c in left.elements() if ctx.effective_suit(c) != suit),
+                        key=lambda c: (ctx.effective_suit(c) == TRUMP, ctx.strength(c), ctx.sort_key(c)))
+        play.extend(others[: n - len(play)])
+    return play
+
+
+def _same_type_response(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card] | None:
+    """The lowest response of the lead's type in the suit, for a lead that is not a throw."""
+    suit = ctx.suit_of(lead)
+    kind = play_type(ctx, lead)
+    n = len(lead)
+    hand_x = ctx.of_suit(hand, suit)
+    if kind == THROW or not has_response(ctx, kind, n, hand_x):
+        return None
+    if kind == SINGLE:
+        return _low(ctx, hand_x)[:1]
+    counts = Counter(hand_x)
+    if kind == PAIR:
+        card = _low(ctx, [c for c, k in counts.items() if k >= 2])[0]
+        return [card, card]
+    windows = [run[i:i + n // 2] for run in _tractor_runs(ctx, counts) for i in range(len(run) - n // 2 + 1)]
+    lowest = min(windows, key=lambda w: (ctx.strength(w[0]), ctx.sort_key(w[0])))
+    return [c for card in lowest for c in (card, card)]
+
+
+def _covering(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card] | None:
+    """For a throw: cards of the suit whose components cover the throw's, if the hand's do.
+
+    The judge's greedy order: each component of the throw, longest first, takes the
+    lowest cards of the hand's component with the most cards left.
+    """
+    suit = ctx.suit_of(lead)
+    hand_x = ctx.of_suit(hand, suit)
+    if play_type(ctx, lead) != THROW or len(hand_x) < len(lead):
+        return None
+    need = lengths(components(ctx, lead))
+    left = [_low(ctx, p) for p in components(ctx, hand_x)]
+    if not covers([len(p) for p in left], need):
+        return None
+    chosen: list[Card] = []
+    for length in need:
+        left.sort(key=lambda p: (-len(p), ctx.strength(p[0]) if p else 0))
+        chosen.extend(left[0][:length])
+        left[0] = left[0][length:]
+    return chosen
+
+
+def _structured(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
+    """The suit's pairs and tractors first, the lowest first, then the lowest cards."""
+    suit = ctx.suit_of(lead)
+    n = len(lead)
+    hand_x = ctx.of_suit(hand, suit)
+    if len(hand_x) <= n:
+        return _fill(ctx, list(hand_x), suit, hand, n)
+    parts = sorted((p for p in components(ctx, hand_x) if len(p) >= 2),
+                   key=lambda p: min((ctx.strength(c), ctx.sort_key(c)) for c in p))
+    chosen: list[Card] = []
+    for part in parts:
+        room = n - len(chosen)
+        if room <= 1:
+            break
+        low = _low(ctx, part)
+        chosen.extend(low[: room - room % 2] if len(part) > room else low)
+    return _fill(ctx, chosen, suit, hand, n)
