@@ -128,6 +128,12 @@ def _four_deck() -> list[dict[str, Any]]:
                    FD, "10", suits["t"], lead=f("9{s} 9{s} 9{s} 9{s}"), held=f("J{s} J{s} J{s} J{s} K{s} K{s} K{s} 3{o}"),
                    play=f("K{s} K{s} K{s} J{s}"), legal=False, broken="follow.ladder", rules=["follow.ladder"],
                    negative=["follow.ladder"], tags=["quads", "follow-ladder"]),
+            declare(f"hand/compare_declarations/no-self-override/{FD}-{name}",
+                    hand("Four decks, 自反：不能自反: the declarer of a single 10 may not override it with a pair of "
+                         "another suit, although another seat could."),
+                    FD, "10", (2, f"10{suits['o']}"), (2, f"10{suits['s']} 10{suits['s']}"), valid=True,
+                    overrides=False, trump=suits["o"], rules=["declare.self"], negative=["declare.self"],
+                    tags=["self-declaration"]),
             declare(f"hand/compare_declarations/suit-order-pairs/{FD}-{name}",
                     hand("On the pair rung a suit later in ♦ < ♣ < ♥ < ♠ overrides an earlier one."),
                     FD, "10", (0, f"10{suits['o']} 10{suits['o']}"), (1, f"10{suits['s']} 10{suits['s']}"),
@@ -291,6 +297,14 @@ def _same_shape_ruffs() -> list[dict[str, Any]]:
               ["AD KD KD", "SJ 9C 3D", "KH KH KH", "7D 7D 6D"], first=3, winner=3,
               verdicts="lead+ discard- discard- follow-", points=50, rules=["trick.ruff"], negative=["trick.ruff"],
               tags=["triples"]),
+        trick("hand/judge_trick/broken-tuples-show-no-tractor/four-deck",
+              hand("The lead KKQQ A J holds a tractor. AAA KK Q of spades holds no tractor (a triple and a pair), "
+                   "so it cannot beat the lead; 8D8D8D8D 2D2D and BJBJBJBJ SJSJ of trump are a quad and a pair, not "
+                   "the lead's shape (a tractor and two singles): discards. The lead wins."),
+              FD, "8", "C", ["AS KS KS QS QS JS", "AS AS AS KS KS QS", "8D 8D 8D 8D 2D 2D", "BJ BJ BJ BJ SJ SJ"],
+              first=3, winner=3, verdicts="lead+ follow- discard- discard-", points=40,
+              rules=["trick.structure", "trick.ruff"], negative=["trick.structure", "trick.ruff"],
+              tags=["quads", "triples", "throw"]),
         trick("hand/judge_trick/same-shape-triple-does-not-ruff/fixed-two-no-bottom", hand(why), F2, "4", "C",
               ["7D 6D 6D", "AD AD AD", "10C 10C 10C", "KH KD JD"], winner=0,
               verdicts="lead+ follow- discard- discard-", points=50, rules=["trick.ruff", "trick.structure"],
