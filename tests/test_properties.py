@@ -548,7 +548,6 @@ def test_throw_blocks_ignore_the_order_of_the_hand() -> None:
     assert_same(a, b)
 
 
-
 def test_a_quad_ruffing_a_triple_is_judged() -> None:
     """Four decks, no trump, playing 5: 5H5H5H5H 2H (2 is always trump) ruffs a club triple."""
     ctx = _ctx("four-deck", Rank.FIVE, None)
@@ -572,3 +571,25 @@ def test_an_ace_low_tractor_is_low() -> None:
     assert judge_trick(ctx, [SeatPlay(0, nn88), SeatPlay(1, aa44)]).winning_seat == 0
     thrown = SeatPlay(0, (*aa44, *parse_cards("KC")))
     assert not check_throw(ctx, thrown, [SeatPlay(1, nn88)]).succeeds
+
+
+def test_a_pair_led_and_a_level_triple_ruffs() -> None:
+    """The fixed-two game, no trump, playing J: JC JC JC (trump) ruffs a pair and a single."""
+    ctx = _ctx("fixed-two-no-bottom", Rank.JACK, None)
+    plays = ["10H 6H 6H", "JC JC JC", "BJ SJ 2D", "9H 7H 7H"]
+    r = judge_trick(ctx, [SeatPlay(i, tuple(parse_cards(p))) for i, p in enumerate(plays)])
+    assert r.winning_seat in range(4)
+
+
+@pytest.mark.xfail(raises=AssertionError, strict=False,
+                   reason="heijian: a largest-unit ruff without the lead's largest tuple has no key unit")
+def test_heijian_ruff_by_largest_unit_is_judged() -> None:
+    """Heijian, clubs trump, playing 10: 7766 and 333 of hearts are led; the trump ruff
+    10C10C JC 7C7C6C6C has a largest unit (the tractor 7C7C6C6C) of the lead's largest
+    unit's shape, so it ruffs (RUFF_RULE_LARGEST_UNIT), but the trick is compared by the
+    lead's largest tuple (the triple), which the ruff lacks: judge_trick's assert fails."""
+    ctx = _ctx("heijian", Rank.TEN, Suit.CLUBS)
+    plays = ["7H 7H 6H 6H 3H 3H 3H", "5D 5D 3S KC JC JC 2C", "AS 10H 10H 10D 10D 9C 9C",
+             "10C 10C JC 7C 7C 6C 6C"]
+    r = judge_trick(ctx, [SeatPlay(i, tuple(parse_cards(p))) for i, p in enumerate(plays)])
+    assert r.winning_seat in range(4)
