@@ -39,11 +39,11 @@ and this greedy order is the reading the oracle fixes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from oracle.cards import Card
-from oracle.context import Context
+from oracle.context import Context, Identity
 from oracle.units import Pool, Unit
 
 Shape = tuple[int, int]
@@ -129,8 +129,13 @@ def match_shapes(
     return match
 
 
-def shows_structure(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
+def shows_structure(
+    ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card], *, exact_tuples: bool = False
+) -> bool:
     """Whether the cards show the lead's whole structure (every tuple and tractor).
+
+    With ``exact_tuples`` a tuple shows only a tuple of its own size (the same
+    shape, 同牌型: a triple does not show a pair).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.context import make_context
@@ -142,7 +147,8 @@ def shows_structure(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Ca
     >>> shows_structure(ctx, lead, parse_cards("9H 9H 7H 7H 5H 2H"))
     False
     """
-    return match_structure(ctx, lead_units, cards).profile == lead_requirements(lead_units)
+    match = match_structure(ctx, lead_units, cards, exact_tuples=exact_tuples)
+    return match.profile == lead_requirements(lead_units)
 
 
 def shows_shapes(ctx: Context, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False) -> Match | None:
@@ -156,3 +162,201 @@ def shows_shapes(ctx: Context, shapes: Sequence[Shape], cards: Sequence[Card], *
     """
     match = match_shapes(ctx, shapes, cards, exact_tuples=exact_tuples)
     return match if match.profile == sorted(shapes, reverse=True) else None
+
+
+# --- Filling exact requirements (rbtying/shengji's format matching) ----------------------------
+#
+# The functions above measure how much of a lead's structure some cards show. The ones below
+# answer a yes/no question instead: can these cards be split into units of exactly these
+# shapes? A unit is written as the tuple sizes of adjacent cards from the lowest up, as
+# rbtying/shengji writes a format: ``(2,)`` a pair, ``(2, 2)`` a tractor of two pairs, ``(3, 2)``
+# a triple with a pair just above it. A unit may also have to start (its lowest card) above, or
+# level with, a given card: that is how a play is compared with the best play so far.
+#
+# The search is greedy, like ``match_shapes``: units with the most adjacent tuples first (a
+# window of adjacent slots in the tightest run that holds it, at an end of that run rather
+# than inside it, least waste, then lowest), then
+# tuples by size (fewest copies, then lowest), then single cards. Units bound to rank above a
+# card take the lowest placement that does, the highest bound first. Each unit is one scan of
+# the slots, so a fill of ``u`` units from ``n`` cards costs ``O(u * n log n)``. An exhaustive
+# search (rbtying/shengji's) can find a split the greedy order misses when adjacent units
+# compete for the same run; oracle/decomposition.py documents where.
+
+RankKey = tuple[int, int]
+"""How a card ranks when plays are compared: (1 for trump, else 0; its strength)."""
+
+Placement = tuple[tuple[Identity, int], ...]
+"""Where a unit was filled: (identity, copies) for each adjacent tuple, from the lowest up."""
+
+
+@dataclass(frozen=True)
+class Need:
+    """One unit to fill: tuple ``sizes`` from the lowest card up; ``above`` or ``equal`` bind
+    the rank of its lowest card (strictly above, or level with, that key)."""
+
+    sizes: tuple[int, ...]
+    above: RankKey | None = None
+    equal: RankKey | None = None
+
+    def admits(self, key: RankKey) -> bool:
+        """Whether a unit whose lowest card ranks ``key`` meets the bound."""
+        if self.equal is not None:
+            return key == self.equal
+        return self.above is None or key > self.above
+
+
+def rank_key(ctx: Context, card: Card) -> RankKey:
+    """The key plays are compared by: any trump outranks any side-suit card.
+
+    >>> from oracle.cards import parse_card, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> rank_key(ctx, parse_card("2H")) > rank_key(ctx, parse_card("AS"))
+    True
+    """
+    return (1 if ctx.is_trump(card) else 0, ctx.strength(card))
+
+
+def _need_order(need: Need) -> tuple[int, int, int, int, tuple[int, int]]:
+    bound = 0 if need.equal is not None else (1 if need.above is not None else 2)
+    level = need.equal or need.above or (0, 0)
+    return (-len(need.sizes), -sum(need.sizes), -max(need.sizes), bound, (-level[0], -level[1]))
+
+
+def fill_needs(
+    ctx: Context,
+    needs: Sequence[Need],
+    cards: Sequence[Card],
+    *,
+    exact: dict[Identity, int] | None = None,
+) -> list[Placement] | None:
+    """Split ``cards`` (of one effective suit) into the units ``needs`` asks for, or ``None``.
+
+    Every need is filled from distinct cards; cards left over are allowed. With ``exact``
+    (identity to copies held), a tuple of ``k`` may only use an identity held exactly ``k``
+    times: rbtying/shengji's LongerTuplesProtected. Placements come back in the order of
+    ``needs``. See the comment above for the order and the cost.
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("qq-two-deck", Rank.FOUR, Suit.SPADES)
+    >>> fill_needs(ctx, [Need((2, 2))], parse_cards("3S 3S 5S 5S")) is not None   # 4 skipped
+    True
+    >>> fill_needs(ctx, [Need((2,)), Need((2,))], parse_cards("3S 3S 5S 6S")) is None
+    True
+    """
+    pool = Pool(ctx, cards)
+    left = {i: len(cs) for i, cs in pool.cards.items()}
+    keys = {i: rank_key(ctx, cs[0]) for i, cs in pool.cards.items()}
+    at_slot: dict[int, list[Identity]] = {}
+    for identity in sorted(left):
+        for slot in pool.slots(identity):
+            at_slot.setdefault(slot, []).append(identity)
+
+    def usable(identity: Identity, size: int) -> bool:
+        if left[identity] < size:
+            return False
+        return exact is None or exact.get(identity, 0) == size
+
+    placements: list[Placement | None] = [None] * len(needs)
+    free_singles: list[int] = []
+    for index in sorted(range(len(needs)), key=lambda i: _need_order(needs[i])):
+        need = needs[index]
+        if need.sizes == (1,) and need.above is None and need.equal is None:
+            free_singles.append(index)
+            continue
+        if len(need.sizes) > 1:
+            placement = _place_adjacent(need, at_slot, left, keys, usable)
+        else:
+            placement = _place_tuple(need, left, keys, usable)
+        if placement is None:
+            return None
+        for identity, count in placement:
+            left[identity] -= count
+        placements[index] = placement
+    for index in free_singles:
+        spare = [i for i in left if usable(i, 1)]
+        if not spare:
+            return None
+        identity = min(spare, key=lambda i: (keys[i], i))
+        left[identity] -= 1
+        placements[index] = ((identity, 1),)
+    return [p for p in placements if p is not None]
+
+
+def _place_tuple(
+    need: Need,
+    left: dict[Identity, int],
+    keys: dict[Identity, RankKey],
+    usable: Callable[[Identity, int], bool],
+) -> Placement | None:
+    k = need.sizes[0]
+    candidates = [i for i in left if usable(i, k) and need.admits(keys[i])]
+    if not candidates:
+        return None
+    if need.above is None and need.equal is None:
+        identity = min(candidates, key=lambda i: (left[i], keys[i], i))
+    else:
+        identity = min(candidates, key=lambda i: (keys[i], left[i], i))
+    return ((identity, k),)
+
+
+def _place_adjacent(
+    need: Need,
+    at_slot: dict[int, list[Identity]],
+    left: dict[Identity, int],
+    keys: dict[Identity, RankKey],
+    usable: Callable[[Identity, int], bool],
+) -> Placement | None:
+    sizes = need.sizes
+    low = min(sizes)
+    # Maximal runs of slots able to hold the smallest tuple: a window is best placed in the
+    # tightest run that holds it.
+    holding = [slot for slot in sorted(at_slot) if any(usable(i, low) for i in at_slot[slot])]
+    run_of: dict[int, int] = {}
+    first = 0
+    for end in range(1, len(holding) + 1):
+        if end == len(holding) or holding[end] != holding[end - 1] + 1:
+            for slot in holding[first:end]:
+                run_of[slot] = end - first
+            first = end
+    best: tuple[tuple[int, ...], Placement] | None = None
+    bound = need.above is not None or need.equal is not None
+    for start in sorted(at_slot):
+        chosen: list[tuple[Identity, int]] = []
+        for j, size in enumerate(sizes):
+            ids = [i for i in at_slot.get(start + j, ()) if usable(i, size) and all(i != c for c, _ in chosen)]
+            if not ids:
+                break
+            chosen.append((min(ids, key=lambda i: (left[i], i)), size))
+        if len(chosen) < len(sizes) or not need.admits(keys[chosen[0][0]]):
+            continue
+        waste = sum(left[i] - size for i, size in chosen)
+        fit = run_of.get(start, len(sizes))
+        # A window strictly inside its run splits it in two: a window at either end is better.
+        inside = int(start - 1 in run_of and start + len(sizes) in run_of)
+        key = keys[chosen[0][0]]
+        score = (key[0], key[1], fit, inside, waste, start) if bound else (fit, inside, waste, start)
+        if best is None or score < best[0]:
+            best = (score, tuple(chosen))
+    return None if best is None else best[1]
+
+
+def placement_cards(ctx: Context, cards: Sequence[Card], placements: Sequence[Placement]) -> list[list[Card]]:
+    """The cards of each placement, taken from ``cards`` (each copy once).
+
+    >>> from oracle.cards import parse_cards, format_cards, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("qq-two-deck", Rank.FOUR, Suit.SPADES)
+    >>> cs = parse_cards("3S 3S 5S 5S 9S")
+    >>> [format_cards(u) for u in placement_cards(ctx, cs, fill_needs(ctx, [Need((1,)), Need((2, 2))], cs) or [])]
+    ['9S', '3S 3S 5S 5S']
+    """
+    pool = Pool(ctx, cards)
+    out: list[list[Card]] = []
+    for placement in placements:
+        unit: list[Card] = []
+        for identity, count in placement:
+            unit.extend(pool.take(identity, count))
+        out.append(unit)
+    return out

@@ -52,12 +52,15 @@ from oracle.units import Unit, decompose, shape_name, tractor_counts, tuple_coun
 
 
 def key_shape(lead_units: Sequence[Unit]) -> tuple[int, int]:
-    """The shape plays are compared by: the lead's largest tuple, as a tractor if it is one.
+    """The shape plays are compared by: the lead's largest unit (most cards, then the larger
+    tuple), as a tractor if it is one.
 
     >>> key_shape([Unit(1, 1, 0, ()), Unit(2, 1, 0, ())])
     (2, 1)
+    >>> key_shape([Unit(3, 1, 0, ()), Unit(2, 2, 0, ())])
+    (2, 2)
     """
-    best = max(lead_units, key=lambda u: (u.tuple_size, u.length))
+    best = max(lead_units, key=lambda u: (u.size, u.tuple_size))
     return (best.tuple_size, 2 if best.is_tractor else 1)
 
 
@@ -111,12 +114,22 @@ def key_strength(ctx: Context, cards: Sequence[Card], shape: tuple[int, int]) ->
     return (k if ranked else 0, max(tops))
 
 
-def _play_key(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card], shape: tuple[int, int]) -> Key | None:
-    """How a play that shows the structure (or stands in for it) compares."""
+NO_KEY: Key = (-1, -1)
+"""The key of a play that has no unit of the key shape: it beats nothing it is compared with."""
+
+
+def _play_key(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card], shape: tuple[int, int]) -> Key:
+    """How a play that shows the structure (or stands in for it) compares.
+
+    A ruff that the variant's ruff rule accepts may still lack a unit of the
+    key shape (a Heijian ruff matched by its largest unit): it beats a
+    side-suit play, and compares below any ruff that has one.
+    """
     unit = stand_in(ctx, lead_units, cards)
     if unit is not None:
         return (unit.tuple_size, unit.top)
-    return key_strength(ctx, cards, shape)
+    key = key_strength(ctx, cards, shape)
+    return NO_KEY if key is None else key
 
 
 def ruff_largest_unit(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
@@ -190,7 +203,6 @@ def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickRespons
         verdict = _judge_play(ctx, play, suit, lead_units, shape, best, ruff_rule)
         if verdict.beats_best_so_far:
             strength = _play_key(ctx, lead_units, play.cards, shape)
-            assert strength is not None
             best = _Best(index, play.seat, ctx.suit_of(play.cards) == TRUMP, strength)
         used_rules.update(verdict.rule_ids)
         verdicts.append(verdict)
@@ -217,7 +229,9 @@ def _judge_play(
     play_suit = ctx.suit_of(cards)
     key_name = shape_name(shape) if shape[0] >= 2 else "single"
     if play_suit == led_suit:
-        if not shows_structure(ctx, lead_units, cards) and stand_in(ctx, lead_units, cards) is None:
+        if not shows_structure(ctx, lead_units, cards, exact_tuples=True) and stand_in(
+            ctx, lead_units, cards
+        ) is None:
             return _verdict(play, pb.PLAY_KIND_FOLLOW, False,
                             f"follows {suit_name(led_suit)} without the lead's structure, so cannot win",
                             "trick.structure")
@@ -227,7 +241,7 @@ def _judge_play(
         return _compare(ctx, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, key_name, best, "trick.structure")
     if play_suit == TRUMP and led_suit != TRUMP:
         if ruff_rule == pb.RUFF_RULE_SAME_SHAPE:
-            valid = shows_structure(ctx, lead_units, cards)
+            valid = shows_structure(ctx, lead_units, cards, exact_tuples=True)
             needs = "the lead's shape"
         elif ruff_rule == pb.RUFF_RULE_LARGEST_UNIT:
             valid = ruff_largest_unit(ctx, lead_units, cards)
@@ -263,10 +277,10 @@ def _compare(
     if stand_in(ctx, lead_units, play.cards) is not None:
         rule, key_name = "trick.kinds", "unit (of larger tuples than the lead's)"
     top = format_cards(ctx.sorted(play.cards))
-    if strength is not None and strength > best.strength:
+    if strength > best.strength:
         return _verdict(play, kind, True,
                         f"its highest {key_name} ({top}) beats seat {best.seat}'s", rule)
-    if strength is not None and strength == best.strength:
+    if strength == best.strength and strength != NO_KEY:
         return _verdict(play, pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind, False,
                         f"its highest {key_name} equals seat {best.seat}'s, and the first played wins",
                         "order.first_played_wins")
