@@ -66,6 +66,10 @@ def check_follow(
     ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """Judge a follow: ``hand`` is the follower's whole hand before playing ``play``."""
+    if ctx.variant.following.follow_rule == pb.FOLLOW_RULE_DECOMPOSITION:
+        from oracle.decomposition import check_follow_decomposition  # rbtying/shengji's rule
+
+        return check_follow_decomposition(ctx, lead, hand, play)
     if ctx.variant.following.follow_rule == pb.FOLLOW_RULE_TYPE_AND_PAIRS:
         return check_follow_by_type(ctx, lead, hand, play)
     suit = ctx.suit_of(lead)

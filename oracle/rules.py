@@ -125,6 +125,12 @@ _ALL = [
           "Against a throw whose longest component is a tractor, a follower whose cards of the suit can "
           "cover the throw's component lengths plays cards that cover them (the Botzone judge).",
           f"{BOTZONE} (checkLegalMove, throw branch: ILLEGAL_MOVE [8], [11])"),
+    _rule("follow.decomposition",
+          "A follower who plays only cards of the led suit must fill the first of the lead's ordered "
+          "decompositions (its own units, then ever finer splits) that the hand can fill; the variant's "
+          "draw policy may protect longer tuples or keep tractors from being asked of non-tractors.",
+          "rbtying/shengji mechanics/src/trick.rs (TrickFormat::is_legal_play, TrickDrawPolicy)",
+          "rbtying/shengji mechanics/src/ordered_card.rs (subsequent_decomposition_ordering)"),
     # The trick.
     _rule("trick.structure",
           "Only a play with the lead's structure can win: a follow in the led suit beats the best so far "
@@ -157,6 +163,15 @@ _ALL = [
           "Against a throw, only an all-trump play whose component lengths cover the throw's counts; the "
           "first ruffs, and later ones compare only the throw's largest component (the Botzone judge).",
           f"{BOTZONE} (checkWinner, 对于甩牌，盖毙只判定最大牌型的大小)"),
+    _rule("trick.format",
+          "Only a play all of the led suit or all trump that splits exactly into the lead's units can win; "
+          "a larger tuple may stand for a smaller one.",
+          "rbtying/shengji mechanics/src/trick.rs (TrickFormat::matches)"),
+    _rule("trick.throw_evaluation",
+          "A play that splits into the lead's units beats the best so far if some split does under the "
+          "variant's policy: every unit higher (All), the highest card higher (Highest), or the largest "
+          "units compared first (TrickUnitLength).",
+          "rbtying/shengji mechanics/src/trick.rs (Trick::winner, Trick::_defeats, ThrowEvaluationPolicy)"),
     _rule("trick.discard",
           "A play neither in the led suit with its structure nor a ruff is a discard (垫) and cannot win.",
           f"{QQ} 出牌规则 (否则被视为垫牌)"),
@@ -222,6 +237,11 @@ _ALL = [
           f"{LIANZHONG} 胜负判定",
           f"{CLASSIC} 二 (升級所需分數(shù)規(guī)定)",
           f"{BOTZONE} (EndGame: 0 or less, under 40, 80, 120, 160)"),
+    _rule("levels.formula",
+          "Where the variant gives the level table as a formula, its bands are worked out from a step of "
+          "points per deck: the banker's side wins below a number of steps, a dead zone passes the deal "
+          "without a level, and every further step is one more level.",
+          "rbtying/shengji mechanics/src/scoring.rs (GameScoringParameters::materialize)"),
     _rule("levels.next_banker",
           "When the banker's side goes up the banker's partner deals next; when the attackers take the "
           "deal the seat after the banker deals next.",

@@ -249,7 +249,7 @@ def validate(variant: pb.Variant) -> list[Problem]:
     if throws.penalty_points < 0:
         problems.append(Problem("throws.penalty_points", "must not be negative"))
     problems.extend(_validate_bottom(variant))
-    problems.extend(_validate_level_table(variant.level_table))
+    problems.extend(_validate_level_table(variant.level_table, deal.decks))
     problems.extend(_validate_declarations(variant.declarations))
     return problems
 
@@ -290,8 +290,18 @@ def _validate_bottom(variant: pb.Variant) -> Iterable[Problem]:
         yield Problem("bottom.cap", "must not be negative")
 
 
-def _validate_level_table(table: pb.LevelTable) -> Iterable[Problem]:
+def _validate_level_table(table: pb.LevelTable, decks: int) -> Iterable[Problem]:
     bands = list(table.bands)
+    if not bands and table.HasField("formula"):
+        from oracle.levels import formula_bands  # the bands are worked out when a deal is scored
+
+        try:
+            formula_bands(table.formula, decks, table.total_points)
+        except ValueError as err:
+            yield Problem("level_table.formula", str(err))
+        if table.formula.deadzone_size < 0:
+            yield Problem("level_table.formula.deadzone_size", "must not be negative")
+        return
     if not bands:
         yield Problem("level_table.bands", "a level table needs bands")
         return

@@ -1,0 +1,260 @@
+"""Who wins a trick under rbtying/shengji's throw evaluation policies (JudgeTrick).
+
+Used when a variant's ``following.throw_evaluation`` is ``THROW_EVALUATION_ALL``,
+``THROW_EVALUATION_HIGHEST`` or ``THROW_EVALUATION_TRICK_UNIT_LENGTH`` (the
+``rbtying-default`` profile), in place of the key-unit comparison of :mod:`oracle.trick`.
+rbtying/shengji ``mechanics/src/trick.rs`` (``TrickFormat::matches``, ``Trick::winner``,
+``Trick::_defeats``), in the oracle's words:
+
+* The lead's units are its format (:func:`oracle.decomposition.lead_format`), sorted by
+  size, then by their lowest card. The best so far starts as the leader's units.
+* A later play can win only if its cards are all of the led suit or all trump and can be
+  split into the format's units exactly (rule ``trick.format``): a triple may stand for a
+  pair, a follow of the led suit without the format cannot win, and trump without it is a
+  discard.
+* Such a play beats the best so far if *some* split of it does (rule
+  ``trick.throw_evaluation``), under the policy:
+
+  ``THROW_EVALUATION_ALL``
+      every unit's lowest card is strictly higher than the lowest card of the best's unit in
+      the same place;
+  ``THROW_EVALUATION_HIGHEST``
+      the play's highest card is strictly higher than the best's highest card;
+  ``THROW_EVALUATION_TRICK_UNIT_LENGTH``
+      units are compared place by place by their lowest cards, the largest units first (single
+      cards are left out when the format has several units and one of more than one card);
+      the first place that is not level decides, higher winning; all level loses.
+
+  The split that beats becomes the best so far: later plays are compared with it.
+* Any trump ranks above any card of a side suit, so a matching ruff beats any follow. Level
+  cards of the other suits are equal: the first played stays best
+  (``order.first_played_wins``).
+
+Places are compared in the format's order. The leader's units stand lowest first; a later
+play's units of one shape are handed out highest first (rbtying/shengji's
+``FormatMatchState::into_matching_cards``), so under ``THROW_EVALUATION_ALL`` each of a play's
+units of a shape must beat the leader's highest unit of that shape, and against an earlier
+follower's split the comparison is highest against highest. The oracle's search is the
+greedy of :func:`oracle.matching.fill_needs` with those bounds (``THROW_EVALUATION_ALL``), or one
+try per place as the deciding one (``THROW_EVALUATION_TRICK_UNIT_LENGTH``), every split found
+checked against the policy as upstream states it (:func:`defeats`). Where a play beats the best
+so far with more than one split, the one kept is the greedy's, not necessarily the first that
+rbtying/shengji's enumeration finds; a later play's verdict can depend on that only under
+``THROW_EVALUATION_TRICK_UNIT_LENGTH`` or when two splits put different cards in places of
+different shapes. Complexity: one fill per play, or one per place of the format
+(TrickUnitLength), each ``O(u * n log n)``.
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.context import SeatPlay, make_context
+>>> ctx = make_context("rbtying-default", Rank.KING, Suit.SPADES)
+>>> plays = [SeatPlay(1, tuple(p("4C 6C"))), SeatPlay(2, tuple(p("2S 3S"))),
+...          SeatPlay(3, tuple(p("3S 4S"))), SeatPlay(4 % 4, tuple(p("2S BJ")))]
+>>> judge_trick_by_format(ctx, plays).winning_seat
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from oracle import pb
+from oracle.cards import Card, format_cards
+from oracle.context import MIXED, TRUMP, Context, SeatPlay, points
+from oracle.convert import suit_name
+from oracle.decomposition import FormatUnit, lead_format, order_key
+from oracle.matching import Need, Placement, RankKey, fill_needs, placement_cards, rank_key
+
+EVALUATIONS = (
+    pb.THROW_EVALUATION_ALL,
+    pb.THROW_EVALUATION_HIGHEST,
+    pb.THROW_EVALUATION_TRICK_UNIT_LENGTH,
+)
+"""The policies this module judges."""
+
+_POLICY_NAMES = {
+    pb.THROW_EVALUATION_ALL: "All",
+    pb.THROW_EVALUATION_HIGHEST: "Highest",
+    pb.THROW_EVALUATION_TRICK_UNIT_LENGTH: "TrickUnitLength",
+}
+
+
+@dataclass(frozen=True)
+class Split:
+    """A play split into the format's units: for each place, the rank of its lowest card and
+    its cards; ``top`` is the rank of the play's highest card."""
+
+    lows: tuple[RankKey, ...]
+    units: tuple[tuple[Card, ...], ...]
+    top: RankKey
+
+
+def _split(ctx: Context, units: Sequence[FormatUnit], cards: Sequence[Card], placements: Sequence[Placement]) -> Split:
+    """The play's units in the format's places. Places of one shape take their units highest
+    first, as rbtying/shengji's ``into_matching_cards`` hands them out (the leader's own units
+    stand lowest first): a play's split is compared place by place with that order."""
+    found = placement_cards(ctx, cards, placements)
+    places: dict[tuple[int, ...], list[int]] = {}
+    for index, unit in enumerate(units):
+        places.setdefault(unit.adjacent, []).append(index)
+    arranged: list[list[Card]] = list(found)
+    for indices in places.values():
+        ordered = sorted((found[i] for i in indices), key=lambda u: min(order_key(ctx, c) for c in u), reverse=True)
+        for i, taken in zip(indices, ordered, strict=True):
+            arranged[i] = taken
+    lows = tuple(min(rank_key(ctx, c) for c in unit) for unit in arranged)
+    return Split(lows, tuple(tuple(u) for u in arranged), max(rank_key(ctx, c) for c in cards))
+
+
+def leader_split(ctx: Context, units: Sequence[FormatUnit]) -> Split:
+    """The leader's own units as the first best so far."""
+    lows = tuple(min(rank_key(ctx, c) for c in u.cards) for u in units)
+    top = max(rank_key(ctx, c) for u in units for c in u.cards)
+    return Split(lows, tuple(u.cards for u in units), top)
+
+
+def matches(ctx: Context, units: Sequence[FormatUnit], cards: Sequence[Card]) -> Split | None:
+    """A split of ``cards`` into the format's units, if there is one (``TrickFormat::matches``)."""
+    placed = fill_needs(ctx, [Need(u.adjacent) for u in units], cards)
+    return None if placed is None else _split(ctx, units, cards, placed)
+
+
+def defeats(units: Sequence[FormatUnit], split: Split, best: Split, policy: int) -> bool:
+    """rbtying/shengji ``Trick::_defeats`` on two splits, place by place.
+
+    >>> u = [FormatUnit(1, ((3, 1),)), FormatUnit(2, ((5, 1),))]
+    >>> best = Split(((0, 10), (0, 20)), (), (0, 20))
+    >>> defeats(u, Split(((0, 11), (0, 21)), (), (0, 21)), best, pb.THROW_EVALUATION_ALL)
+    True
+    >>> defeats(u, Split(((0, 9), (0, 21)), (), (0, 21)), best, pb.THROW_EVALUATION_ALL)
+    False
+    >>> defeats(u, Split(((0, 9), (0, 21)), (), (0, 21)), best, pb.THROW_EVALUATION_TRICK_UNIT_LENGTH)
+    True
+    """
+    if policy == pb.THROW_EVALUATION_HIGHEST:
+        return split.top > best.top
+    if policy == pb.THROW_EVALUATION_TRICK_UNIT_LENGTH:
+        skip_singles = len(units) > 1 and any(u.size > 1 for u in units)
+        compared = [(u.size, (m > w) - (m < w)) for u, m, w in zip(units, split.lows, best.lows, strict=True)
+                    if not skip_singles or u.size > 1]
+        compared.sort(key=lambda c: (-c[0], c[1] == 0))
+        return next((c > 0 for _, c in compared if c != 0), False)
+    return all(m > w for m, w in zip(split.lows, best.lows, strict=True))
+
+
+def defeating_split(
+    ctx: Context, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split, policy: int
+) -> Split | None:
+    """A split of ``cards`` that beats ``best`` under ``policy`` (``Trick::_defeats``), if any."""
+    if policy == pb.THROW_EVALUATION_HIGHEST:
+        found = matches(ctx, units, cards)
+        return found if found is not None and defeats(units, found, best, policy) else None
+    candidates = [_all_needs(units, best)]
+    if policy == pb.THROW_EVALUATION_TRICK_UNIT_LENGTH:
+        candidates = _trick_unit_length_needs(units, best) + candidates
+    for needs in candidates:
+        placed = fill_needs(ctx, needs, cards)
+        if placed is not None:
+            split = _split(ctx, units, cards, placed)
+            if defeats(units, split, best, policy):
+                return split
+    return None
+
+
+def _all_needs(units: Sequence[FormatUnit], best: Split) -> list[Need]:
+    """All: the units of one shape, handed out highest first, must each beat the best's unit in
+    the same place, so the k-th highest must beat the highest of the best's from the k-th place
+    of that shape on."""
+    bounds = list(best.lows)
+    places: dict[tuple[int, ...], list[int]] = {}
+    for index, unit in enumerate(units):
+        places.setdefault(unit.adjacent, []).append(index)
+    for indices in places.values():
+        highest: RankKey | None = None
+        for i in reversed(indices):
+            highest = best.lows[i] if highest is None else max(highest, best.lows[i])
+            bounds[i] = highest
+    return [Need(u.adjacent, above=bound) for u, bound in zip(units, bounds, strict=True)]
+
+
+def _trick_unit_length_needs(units: Sequence[FormatUnit], best: Split) -> list[list[Need]]:
+    """TrickUnitLength: for each place in turn, that place higher and every place compared before
+    it (larger units first, then in order) level; each candidate is checked afterwards."""
+    skip_singles = len(units) > 1 and any(u.size > 1 for u in units)
+    places = [i for i, u in enumerate(units) if not skip_singles or u.size > 1]
+    ordered = sorted(places, key=lambda i: -units[i].size)
+    out: list[list[Need]] = []
+    for n, deciding in enumerate(ordered):
+        level = set(ordered[:n])
+        out.append([
+            Need(u.adjacent, above=best.lows[i]) if i == deciding
+            else Need(u.adjacent, equal=best.lows[i]) if i in level
+            else Need(u.adjacent)
+            for i, u in enumerate(units)
+        ])
+    return out
+
+
+def _level_split(ctx: Context, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split) -> bool:
+    """Whether the play can be split level with the best, place by place (a tie)."""
+    needs = [Need(u.adjacent, equal=low) for u, low in zip(units, best.lows, strict=True)]
+    return fill_needs(ctx, needs, cards) is not None
+
+
+def judge_trick_by_format(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+    """Judge a trick by rbtying/shengji's rules; ``plays`` in play order, the lead first."""
+    policy = ctx.variant.following.throw_evaluation
+    policy_name = _POLICY_NAMES.get(policy, "All")
+    lead = plays[0]
+    suit = ctx.suit_of(lead.cards)
+    units = lead_format(ctx, lead.cards)
+    shape = ", ".join(u.name for u in units)
+    best = leader_split(ctx, units)
+    best_index, best_trump = 0, suit == TRUMP
+    verdicts = [pb.PlayVerdict(seat=lead.seat, kind=pb.PLAY_KIND_LEAD, beats_best_so_far=True,
+                               reason=f"leads {suit_name(suit)}: {shape}", rule_ids=["lead.one_suit"])]
+    used = {"lead.one_suit", "trick.points"}
+    for index, play in enumerate(plays[1:], start=1):
+        play_suit = ctx.suit_of(play.cards)
+        best_seat = plays[best_index].seat
+        if play_suit == MIXED or (play_suit != suit and play_suit != TRUMP):
+            verdict = _verdict(play, pb.PLAY_KIND_DISCARD, False, "trick.discard",
+                               f"plays {suit_name(play_suit)} to a {suit_name(suit)} lead: a discard (垫)")
+        else:
+            ruff = play_suit == TRUMP and suit != TRUMP
+            kind = pb.PLAY_KIND_RUFF if ruff else pb.PLAY_KIND_FOLLOW
+            found = matches(ctx, units, play.cards)
+            if found is None:
+                what = "trump" if ruff else f"follows {suit_name(suit)}"
+                verdict = _verdict(play, pb.PLAY_KIND_DISCARD if ruff else kind, False, "trick.format",
+                                   f"{what} without the lead's format ({shape}), so cannot win")
+            else:
+                beating = defeating_split(ctx, units, play.cards, best, policy)
+                cards = format_cards(ctx.sorted(play.cards))
+                if beating is not None:
+                    if ruff and best_trump:
+                        kind = pb.PLAY_KIND_OVER_RUFF
+                    verdict = _verdict(play, kind, True, "trick.throw_evaluation",
+                                       f"{cards} beats seat {best_seat}'s play under the {policy_name} policy")
+                    best, best_index, best_trump = beating, index, play_suit == TRUMP
+                elif _level_split(ctx, units, play.cards, best):
+                    verdict = _verdict(play, kind, False, "order.first_played_wins",
+                                       f"{cards} is level with seat {best_seat}'s play, and the first played wins")
+                else:
+                    verdict = _verdict(play, kind, False, "trick.throw_evaluation",
+                                       f"{cards} does not beat seat {best_seat}'s play under the {policy_name} policy")
+        used.update(verdict.rule_ids)
+        verdicts.append(verdict)
+    total = sum(points(p.cards) for p in plays)
+    winner = plays[best_index].seat
+    return pb.JudgeTrickResponse(
+        winning_seat=winner,
+        points=total,
+        verdicts=verdicts,
+        rule_ids=sorted(used),
+        explanation=f"Seat {winner} wins the trick and its {total} points: {verdicts[best_index].reason}.",
+    )
+
+
+def _verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, rule: str, reason: str) -> pb.PlayVerdict:
+    return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
