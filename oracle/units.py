@@ -153,9 +153,14 @@ class Pool:
                 runs.append([by_slot[slot]])
             previous = slot
         for run in runs:
-            # An ace that may end a tractor low never ends it at both ends at once.
-            while len(run) > 1 and run[-1] == run[0] and len(run[0]) == 1:
-                run.pop()
+            # An ace that may end a tractor low never ends it at both ends at once: the run
+            # stops before a place whose cards it already holds higher up.
+            seen: set[Identity] = set()
+            for i, slot_ids in enumerate(run):
+                if all(identity in seen for identity in slot_ids):
+                    del run[i:]
+                    break
+                seen.update(slot_ids)
         runs.sort(key=lambda r: (-len(r), -self.strength(r[0][0])))
         return runs
 
