@@ -258,9 +258,10 @@ def contains(hand: Counter[Card], cards: Iterable[Card]) -> bool:
     return all(hand[card] >= n for card, n in needed.items())
 
 
-_BY_NUMBERS: dict[tuple[int, int], Card] = {
-    (int(c.rank), 0 if c.suit is None else int(c.suit)): c for c in _DECK
-}
+_CODES = int(Rank.BIG_JOKER) * 8 + 8
+_BY_CODE: list[Card | None] = [None] * _CODES
+for _card in _DECK:
+    _BY_CODE[_card.code] = _card
 
 
 def card_of(rank: int, suit: int) -> Card | None:
@@ -271,4 +272,7 @@ def card_of(rank: int, suit: int) -> Card | None:
     >>> str(card_of(10, 2)), card_of(15, 1)
     ('10H', None)
     """
-    return _BY_NUMBERS.get((rank, suit))
+    code = rank * 8 + suit
+    if 0 <= suit < 8 and 0 <= code < _CODES:
+        return _BY_CODE[code]
+    return None

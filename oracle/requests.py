@@ -287,11 +287,14 @@ def _check_copies(
     if variant is None:
         return
     decks = variant.deal.decks
+    codes: Counter[int] = Counter()
+    for _, cards in groups:
+        codes.update(card.code for card in cards or ())
+    if not codes or max(codes.values()) <= decks:
+        return
     total: Counter[Card] = Counter()
     for _, cards in groups:
         total.update(cards or ())
-    if not total or max(total.values()) <= decks:
-        return
     seen: Counter[Card] = Counter()
     for field, cards in groups:
         for i, card in enumerate(cards or ()):

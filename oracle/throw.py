@@ -63,14 +63,19 @@ def beating_cards(ctx: Context, unit: Unit, cards: Sequence[Card]) -> tuple[Card
     >>> format_cards(beating_cards(ctx, pair, p("9S 9S QS QS 7S 7S")) or ())
     '9S 9S'
     """
-    pool = Pool(ctx, cards)
+    return _beating(Pool(ctx, cards), unit)
+
+
+def _beating(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
+    """:func:`beating_cards` on a pool built once for the hand (the pool is not changed)."""
+    ctx = pool.ctx
     k = unit.tuple_size
     if unit.is_tractor and ctx.variant.comparison.larger_tuples_win:
         for bigger in range(k + 1, unit.size + 1):
             if unit.size % bigger:
                 continue
             stand_in = Unit(bigger, unit.size // bigger, -1, ())
-            found = beating_cards(ctx, stand_in, cards) if stand_in.is_tractor else _any_tuple(pool, bigger)
+            found = _beating(pool, stand_in) if stand_in.is_tractor else _any_tuple(pool, bigger)
             if found is not None:
                 return found
     if unit.is_tractor:
@@ -83,10 +88,11 @@ def beating_cards(ctx: Context, unit: Unit, cards: Sequence[Card]) -> tuple[Card
         if not segments:
             return None
         lowest = min(segments, key=lambda seg: pool.strength(seg[0][0]))
-        return tuple(c for ids in lowest for c in pool.cards[pool.pick(ids, k)][:k])
+        return tuple(ctx.sorted(c for ids in lowest for c in pool.cards[pool.pick(ids, k)][:k]))
     for identity in pool.identities(k):
         if pool.strength(identity) > unit.top:
-            return tuple(pool.cards[identity][:k])
+            # Sorted: in the two-colour game a pair is two different cards (4H 4D).
+            return tuple(ctx.sorted(pool.cards[identity][:k]))
     return None
 
 
@@ -148,11 +154,12 @@ def check_throw(ctx: Context, thrower: SeatPlay, other_hands: Sequence[SeatPlay]
             explanation=f"A single unit ({units[0].name}) is not a throw: it can always be led.",
         )
     blocks: list[Block] = []
+    pools = [(hand.seat, Pool(ctx, ctx.of_suit(hand.cards, suit))) for hand in order]
     for unit in units:
-        for hand in order:
-            beating = beating_cards(ctx, unit, ctx.of_suit(hand.cards, suit))
+        for seat, pool in pools:
+            beating = _beating(pool, unit)
             if beating is not None:
-                blocks.append(Block(unit, hand.seat, beating))
+                blocks.append(Block(unit, seat, beating))
                 break
     if not blocks:
         return pb.CheckThrowResponse(
