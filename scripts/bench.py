@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections import Counter
 import random
 import socket
 import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
-from oracle.cards import full_deck, parse_cards
+from oracle.cards import Card, full_deck, parse_cards
 from oracle.context import make_context
 from oracle.convert import cards_to_pb
 from oracle.requests import dispatch
