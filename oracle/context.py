@@ -181,14 +181,20 @@ class Context:
         return [c for c in cards if by_code[c.code].suit == suit]  # type: ignore[union-attr]
 
 
-def _logical_suit(variant: pb.Variant, suit: Suit) -> pb.EffectiveSuit:
+def logical_suit(variant: pb.Variant, suit: Suit) -> pb.EffectiveSuit:
+    """The suit a card pairs in: its own, or its colour in the two-colour game.
+
+    >>> logical_suit(get_variant("two-colour-one-deck"), Suit.DIAMONDS) == pb.EFFECTIVE_SUIT_RED
+    True
+    """
     if variant.deal.suit_mode == pb.SUIT_MODE_TWO_COLOURS:
         return pb.EFFECTIVE_SUIT_RED if suit.is_red else pb.EFFECTIVE_SUIT_BLACK
     return _FOUR_SUIT_EFFECTIVE[suit]
 
 
-def _identity(variant: pb.Variant, card: Card) -> Identity:
-    return (int(card.rank), 0 if card.suit is None else _logical_suit(variant, card.suit))
+def card_identity(variant: pb.Variant, card: Card) -> Identity:
+    """What makes two cards identical for pairing: (rank, logical suit; 0 for jokers)."""
+    return (int(card.rank), 0 if card.suit is None else logical_suit(variant, card.suit))
 
 
 Step = list[list[Identity]]
@@ -209,7 +215,7 @@ def _tier_steps(tier: pb.TrumpTier, variant: pb.Variant, level: Rank, trump: Sui
         steps: list[Step] = []
         for suit in suits:
             for rank in (int(level), tier.rank):
-                identity = (rank, _logical_suit(variant, suit))
+                identity = (rank, logical_suit(variant, suit))
                 if identity not in seen:
                     seen.append(identity)
                     steps.append([[identity]])
@@ -217,7 +223,7 @@ def _tier_steps(tier: pb.TrumpTier, variant: pb.Variant, level: Rank, trump: Sui
     members = _tier_members(tier, variant, level, trump)
     if not tier.suit_order or len(members) < 2:
         return [[members]]
-    order: list[int] = [int(_logical_suit(variant, Suit(s))) for s in tier.suit_order]
+    order: list[int] = [int(logical_suit(variant, Suit(s))) for s in tier.suit_order]
     ranked = sorted(members, key=lambda m: order.index(m[1]) if m[1] in order else len(order))
     return [[[m] for m in ranked]]
 
@@ -227,8 +233,8 @@ def _tier_members(
 ) -> list[Identity]:
     """The identities a tier names (before removing those an earlier tier took)."""
     kind = tier.kind
-    trump_ls = None if trump is None else _logical_suit(variant, trump)
-    logical_suits = sorted({_logical_suit(variant, s) for s in SUITS})
+    trump_ls = None if trump is None else logical_suit(variant, trump)
+    logical_suits = sorted({logical_suit(variant, s) for s in SUITS})
     if kind == pb.TIER_KIND_BIG_JOKER:
         return [(int(Rank.BIG_JOKER), 0)]
     if kind == pb.TIER_KIND_SMALL_JOKER:
@@ -244,9 +250,9 @@ def _tier_members(
             return []
         partner = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES,
                    Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}[trump]
-        return [(tier.rank, _logical_suit(variant, partner))]
+        return [(tier.rank, logical_suit(variant, partner))]
     if kind == pb.TIER_KIND_CARD:
-        return [(tier.rank, _logical_suit(variant, Suit(tier.suit)))]
+        return [(tier.rank, logical_suit(variant, Suit(tier.suit)))]
     raise ValueError(f"unknown tier kind {kind}")
 
 
@@ -254,7 +260,7 @@ def _card_keys(variant: pb.Variant, level: Rank, trump: Suit | None) -> dict[Car
     """Work out every card's key: see the module docstring."""
     bridge = variant.tractors.bridge_gaps
     across = variant.tractors.across_trump_tiers
-    trump_ls = None if trump is None else _logical_suit(variant, trump)
+    trump_ls = None if trump is None else logical_suit(variant, trump)
     keys_by_identity: dict[Identity, CardKey] = {}
 
     # Trump: the tiers from the top, then the rest of the trump suit.
@@ -279,7 +285,7 @@ def _card_keys(variant: pb.Variant, level: Rank, trump: Suit | None) -> dict[Car
                     keys_by_identity[identity] = CardKey(TRUMP, strength, step_slot, identity)
     if not across:
         slot -= 1
-    suits = sorted({_logical_suit(variant, s) for s in SUITS})
+    suits = sorted({logical_suit(variant, s) for s in SUITS})
     for ls in ([trump_ls] if trump_ls is not None else []) + [s for s in suits if s != trump_ls]:
         effective = TRUMP if ls == trump_ls else ls
         if ls != trump_ls:
@@ -299,7 +305,7 @@ def _card_keys(variant: pb.Variant, level: Rank, trump: Suit | None) -> dict[Car
         if suit_ace is not None:
             ace = keys_by_identity[suit_ace]
             keys_by_identity[suit_ace] = CardKey(ace.suit, ace.strength, ace.slot, suit_ace, slot - 1)
-    return {card: keys_by_identity[_identity(variant, card)] for card in full_deck()}
+    return {card: keys_by_identity[card_identity(variant, card)] for card in full_deck()}
 
 
 @lru_cache(maxsize=1024)

@@ -58,7 +58,7 @@ from typing import cast
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, format_cards
-from oracle.context import SeatPlay
+from oracle.context import SeatPlay, card_identity, logical_suit
 
 _SUIT_NAMES = {
     Suit.SPADES: "spades",
@@ -84,20 +84,9 @@ class Strength:
     label: str
 
 
-def _logical_suit(variant: pb.Variant, suit: Suit) -> int:
-    """Two-colour game: the colour (2 red, 1 black); otherwise the suit itself."""
-    if variant.deal.suit_mode == pb.SUIT_MODE_TWO_COLOURS:
-        return 2 if suit.is_red else 1
-    return int(suit)
-
-
 def _trump_key(variant: pb.Variant, strength: Strength) -> int:
     """The trump a declaration makes, for sameness: 0 for no-trump."""
-    return 0 if strength.suit is None else _logical_suit(variant, strength.suit)
-
-
-def _identity(variant: pb.Variant, card: Card) -> tuple[int, int]:
-    return (int(card.rank), 0 if card.suit is None else _logical_suit(variant, card.suit))
+    return 0 if strength.suit is None else logical_suit(variant, strength.suit)
 
 
 def _fits(rung: pb.DeclarationRung, cards: Sequence[Card], identical: bool) -> bool:
@@ -133,7 +122,7 @@ def ladder_strength(variant: pb.Variant, level: Rank, cards: Sequence[Card]) -> 
     """
     if not cards:
         return None
-    identities = {_identity(variant, c) for c in cards}
+    identities = {card_identity(variant, c) for c in cards}
     identical = len(identities) == 1
     label_cards = format_cards(sorted(cards))
     if all(c.is_joker for c in cards):
@@ -221,7 +210,7 @@ def _suit_order_beats(variant: pb.Variant, challenger: Strength, standing: Stren
     order = [int(s) for s in variant.declarations.suit_order]
     if challenger.suit is None or standing.suit is None:
         return False
-    if _logical_suit(variant, challenger.suit) == _logical_suit(variant, standing.suit):
+    if logical_suit(variant, challenger.suit) == logical_suit(variant, standing.suit):
         return False
     if int(challenger.suit) not in order or int(standing.suit) not in order:
         return False
