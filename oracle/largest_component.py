@@ -63,8 +63,9 @@ from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card, Rank, format_cards
-from oracle.context import TRUMP, Context, SeatPlay, points
+from oracle.context import TRUMP, Context, SeatPlay
 from oracle.convert import suit_name
+from oracle.trick import trick_answer
 
 SINGLE = "single"
 PAIR = "pair"
@@ -204,7 +205,7 @@ class _Best:
     key: int | None
 
 
-def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+def judge_trick_by_type(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """Judge a trick as the Botzone judge's checkWinner does; ``plays`` in play order.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
@@ -212,7 +213,7 @@ def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickRespons
     >>> ctx = make_context("botzone-tractor", Rank.TWO, Suit.HEARTS)
     >>> plays = [SeatPlay(0, tuple(p("AS AS KS"))), SeatPlay(1, tuple(p("3H 3H 4H"))),
     ...          SeatPlay(2, tuple(p("5H 6H 7H"))), SeatPlay(3, tuple(p("4S 5S 6S")))]
-    >>> r = judge_trick(ctx, plays)
+    >>> r = judge_trick_by_type(ctx, plays)
     >>> r.winning_seat, [pb.PlayKind.Name(v.kind)[10:] for v in r.verdicts]
     (1, ['LEAD', 'RUFF', 'DISCARD', 'FOLLOW'])
     """
@@ -242,15 +243,7 @@ def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickRespons
                          _key(ctx, play.cards, kind, need))
         used.update(verdict.rule_ids)
         verdicts.append(verdict)
-    total = sum(points(p.cards) for p in plays)
-    return pb.JudgeTrickResponse(
-        winning_seat=best.seat,
-        points=total,
-        verdicts=verdicts,
-        rule_ids=sorted(used),
-        explanation=(f"Seat {best.seat} wins the trick and its {total} points: "
-                     f"{verdicts[best.index].reason} ({UPSTREAM} checkWinner)."),
-    )
+    return trick_answer(plays, verdicts, best.index, used, f"{UPSTREAM} checkWinner")
 
 
 def _key(ctx: Context, cards: Sequence[Card], kind: str, need: Sequence[int]) -> int | None:

@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from oracle import largest_component, pb
+from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.context import TRUMP, Context, SeatPlay, points
 from oracle.convert import suit_name
@@ -178,7 +178,9 @@ def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickRespons
 
         return judge_trick_by_format(ctx, plays)
     if ctx.variant.following.throw_evaluation == pb.THROW_EVALUATION_LARGEST_COMPONENT:
-        return largest_component.judge_trick(ctx, plays)
+        from oracle.largest_component import judge_trick_by_type  # the Botzone judge
+
+        return judge_trick_by_type(ctx, plays)
     lead = plays[0]
     suit = ctx.suit_of(lead.cards)
     lead_units = decompose(ctx, lead.cards)
@@ -206,13 +208,28 @@ def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickRespons
             best = _Best(index, play.seat, ctx.suit_of(play.cards) == TRUMP, strength)
         used_rules.update(verdict.rule_ids)
         verdicts.append(verdict)
+    return trick_answer(plays, verdicts, best.index, used_rules)
+
+
+def trick_answer(
+    plays: Sequence[SeatPlay],
+    verdicts: Sequence[pb.PlayVerdict],
+    winner: int,
+    rule_ids: set[str],
+    source: str = "",
+) -> pb.JudgeTrickResponse:
+    """The answer for a judged trick: the play at index ``winner`` takes every point in it.
+
+    ``source`` names, for people, the upstream function a profile's judging copies.
+    """
     total = sum(points(p.cards) for p in plays)
+    reason = verdicts[winner].reason + (f" ({source})" if source else "")
     return pb.JudgeTrickResponse(
-        winning_seat=best.seat,
+        winning_seat=plays[winner].seat,
         points=total,
         verdicts=verdicts,
-        rule_ids=sorted(used_rules),
-        explanation=f"Seat {best.seat} wins the trick and its {total} points: {verdicts[best.index].reason}.",
+        rule_ids=sorted(rule_ids),
+        explanation=f"Seat {plays[winner].seat} wins the trick and its {total} points: {reason}.",
     )
 
 
