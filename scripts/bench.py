@@ -124,6 +124,31 @@ def worst_questions() -> list[tuple[str, pb.Question]]:
     for variant_id, variant in sorted(load_catalogue().items()):
         for shape in ("split", "runs"):
             out.extend(_worst(variant_id, variant, shape))
+    out.extend(_big_room_tractor_follows())
+    return out
+
+
+def _big_room_tractor_follows() -> list[tuple[str, pb.Question]]:
+    """rbtying/shengji's rule walks the decompositions of a lead's format: the heaviest inputs
+    are one long tractor of wide tuples in a room of many decks (a custom variant), followed
+    from a hand of the suit that holds every tuple one copy short of it, with gaps."""
+    out: list[tuple[str, pb.Question]] = []
+    ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]
+    for decks, width in ((4, 2), (6, 3), (8, 4), (8, 3)):
+        room = pb.Variant()
+        room.CopyFrom(load_catalogue()["rbtying-default"])
+        room.deal.decks, room.deal.hand_size = decks, 12 * decks
+        room.deal.bottom_size = 54 * decks - 4 * room.deal.hand_size
+        lead = parse_cards(" ".join(" ".join([f"{r}S"] * width) for r in ranks))
+        hand = parse_cards(" ".join(" ".join([f"{r}S"] * (decks - width)) for i, r in enumerate(ranks)
+                                    if i % 4 != 3))[:room.deal.hand_size]
+        clubs = parse_cards(" ".join(" ".join([f"{r}C"] * decks) for r in ranks))
+        hand += clubs[:max(0, len(lead) - len(hand))]
+        play = list(reversed(hand))[:len(lead)]
+        ctx = pb.Context(level=pb.RANK_TWO, trump_suit=pb.SUIT_HEARTS, custom_variant=room)
+        out.append((f"follow rbtying room of {decks} decks (a {width}-wide tractor of 12, hand {len(hand)})",
+                    pb.Question(check_follow=pb.CheckFollowRequest(
+                        context=ctx, lead=cards_to_pb(lead), hand=cards_to_pb(hand), play=cards_to_pb(play)))))
     return out
 
 
