@@ -205,6 +205,13 @@ def _trump_words(strength: Strength | None) -> str:
     return f"trump is {_SUIT_NAMES[strength.suit]}"
 
 
+def _override_only(variant: pb.Variant, strength: Strength) -> bool:
+    """Whether the declaration's rung may only override (never open the bidding)."""
+    if variant.declarations.rule != pb.DECLARATION_RULE_LADDER:
+        return False
+    return variant.declarations.ladder[strength.value].override_only
+
+
 def _suit_order_beats(variant: pb.Variant, challenger: Strength, standing: Strength) -> bool:
     """On one rung: the challenger's suit comes later in the suit order."""
     order = [int(s) for s in variant.declarations.suit_order]
@@ -259,6 +266,9 @@ def compare_declarations(
         shown = format_cards(sorted(challenger.cards)) or "no cards"
         why = f"{who} cards {shown} make no declaration of this variant"
         why += "; the standing declaration stays" if theirs is not None else ""
+    elif (theirs is None or standing is None) and _override_only(variant, mine):
+        rule_ids.append("declare.ladder")
+        why = f"{who} {mine.label} can only override a standing declaration, not open the bidding"
     elif theirs is None or standing is None:
         overrides, after = True, mine
         why = f"seat {challenger.seat} declares {mine.label}"

@@ -288,10 +288,6 @@ def test_item_3_three_pair_tractor_may_be_played() -> None:
     assert follow(fixed(), "6S 6S 7S 7S 8S 8S", hand, "6S 6S 7S 7S 8S 8S").legal
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "000_ item 3: 出牌是可選的 — holding 667788 and JJJQQQ against a 667788 lead the follower may "
-    "play JJJQQQ; the variant's ladder for a three-pair tractor lead has no 可選 rung for a "
-    "tractor of two triples, so the engine calls JJJQQQ illegal (follow.ladder)"))
 @pytest.mark.parametrize("hand", ["6S 6S 7S 7S 8S 8S JS JS JS QS QS QS",
                                   "3S 3S 4S 4S 5S 5S JS JS JS QS QS QS"])
 def test_item_3_two_triples_optional(hand: str) -> None:

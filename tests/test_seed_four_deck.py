@@ -434,9 +434,6 @@ def test_four_jokers_declare_no_trump(four_jokers: str) -> None:
     assert r.overrides and r.no_trump
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "002_ reply: 亮无主只能是四张王才能亮 (用王四副升级时，即是反无主): a pair of jokers only "
-    "overrides (反无主); the engine lets it open the bidding as a no-trump declaration"))
 @pytest.mark.parametrize("pair", ["SJ SJ", "BJ BJ"])
 def test_joker_pair_cannot_open_no_trump(pair: str) -> None:
     """亮无主只能是四张王才能亮: with nobody declared, a pair of jokers declares nothing.

@@ -439,16 +439,18 @@ class LevelTable(_message.Message):
     def __init__(self, total_points: _Optional[int] = ..., bands: _Optional[_Iterable[_Union[LevelBand, _Mapping]]] = ..., formula: _Optional[_Union[LevelFormula, _Mapping]] = ...) -> None: ...
 
 class DeclarationRung(_message.Message):
-    __slots__ = ("name", "cards", "count", "ordered_by_suit")
+    __slots__ = ("name", "cards", "count", "ordered_by_suit", "override_only")
     NAME_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
     COUNT_FIELD_NUMBER: _ClassVar[int]
     ORDERED_BY_SUIT_FIELD_NUMBER: _ClassVar[int]
+    OVERRIDE_ONLY_FIELD_NUMBER: _ClassVar[int]
     name: str
     cards: DeclarationCards
     count: int
     ordered_by_suit: bool
-    def __init__(self, name: _Optional[str] = ..., cards: _Optional[_Union[DeclarationCards, str]] = ..., count: _Optional[int] = ..., ordered_by_suit: _Optional[bool] = ...) -> None: ...
+    override_only: bool
+    def __init__(self, name: _Optional[str] = ..., cards: _Optional[_Union[DeclarationCards, str]] = ..., count: _Optional[int] = ..., ordered_by_suit: _Optional[bool] = ..., override_only: _Optional[bool] = ...) -> None: ...
 
 class CardPoints(_message.Message):
     __slots__ = ("card", "level_card", "points")
