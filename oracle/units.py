@@ -3,7 +3,9 @@
 A set of cards of one effective suit splits into units the natural way
 (rules ``units.tuple``, ``units.tractor``): identical cards form one tuple of
 their count (two copies a pair, three a triple), and tuples of one size whose
-slots are adjacent form tractors, the longest first. Cards of equal rank but
+slots are adjacent form tractors, the longest first. Where the variant lets
+tuples of different sizes make a tractor (Heijian), adjacent tuples form one
+of the smaller size, the larger tuple's extra copies left over. Cards of equal rank but
 different identity (two 副10 of different suits) share a slot, so they never
 make a tractor with each other: 两对副10 is not a tractor.
 
@@ -190,10 +192,14 @@ def decompose(ctx: Context, cards: Sequence[Card]) -> list[Unit]:
     """
     pool = Pool(ctx, cards)
     units: list[Unit] = []
+    mixed = ctx.variant.tractors.mixed_tuple_sizes
     sizes = sorted({len(cs) for cs in pool.cards.values() if len(cs) >= 2}, reverse=True)
+    if mixed and sizes:
+        # Tuples of different sizes make a tractor of the smaller: every size, largest first.
+        sizes = list(range(sizes[0], 1, -1))
     for k in sizes:
         while True:
-            exact = _exact_runs(pool, k)
+            exact = pool.runs(k) if mixed else _exact_runs(pool, k)
             if not exact or len(exact[0]) < pool.tractor_min:
                 break
             run = exact[0]

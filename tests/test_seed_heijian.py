@@ -232,14 +232,12 @@ def test_999101010jj_holds_a_tractor() -> None:
     assert any(u.length >= 2 for u in r.units)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "001_ h): 如果等级是2，那么 … 7778888是拖拉机; the engine makes tractors of one tuple size only "
-    "and describes 7778888 as a quad and a triple, with no tractor"))
 def test_7778888_holds_a_tractor() -> None:
-    """h) 7778888 … 是拖拉机 (playing 2): the engine should find a tractor in it.
+    """h) 7778888 … 是拖拉机 (playing 2): the engine finds a tractor in it.
 
     The words are plain; the example may be a mistranslation (the machine text
-    mixes "三个和四个" tuples), so only "holds a tractor" is asked, not its shape.
+    mixes "三个和四个" tuples), so only "holds a tractor" is asked, not its shape
+    (the variant's tractors.mixed_tuple_sizes reads it as 777888 and a single 8).
     """
     seed_quote(HEIJIAN, TRACTOR_WORDS)
     seed_quote(HEIJIAN, "h)拖拉机类型:两个、三个、四个或更多相邻的对，三个和四个颜色相同的组成一个拖拉机")

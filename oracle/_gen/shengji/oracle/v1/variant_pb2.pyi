@@ -284,18 +284,20 @@ class CardOrder(_message.Message):
     def __init__(self, trump_tiers: _Optional[_Iterable[_Union[TrumpTier, _Mapping]]] = ..., levels: _Optional[_Iterable[_Union[_cards_pb2.Rank, str]]] = ...) -> None: ...
 
 class Tractors(_message.Message):
-    __slots__ = ("min_length", "bridge_gaps", "across_trump_tiers", "ace_either_end", "min_tuple_size")
+    __slots__ = ("min_length", "bridge_gaps", "across_trump_tiers", "ace_either_end", "min_tuple_size", "mixed_tuple_sizes")
     MIN_LENGTH_FIELD_NUMBER: _ClassVar[int]
     BRIDGE_GAPS_FIELD_NUMBER: _ClassVar[int]
     ACROSS_TRUMP_TIERS_FIELD_NUMBER: _ClassVar[int]
     ACE_EITHER_END_FIELD_NUMBER: _ClassVar[int]
     MIN_TUPLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    MIXED_TUPLE_SIZES_FIELD_NUMBER: _ClassVar[int]
     min_length: int
     bridge_gaps: bool
     across_trump_tiers: bool
     ace_either_end: bool
     min_tuple_size: int
-    def __init__(self, min_length: _Optional[int] = ..., bridge_gaps: _Optional[bool] = ..., across_trump_tiers: _Optional[bool] = ..., ace_either_end: _Optional[bool] = ..., min_tuple_size: _Optional[int] = ...) -> None: ...
+    mixed_tuple_sizes: bool
+    def __init__(self, min_length: _Optional[int] = ..., bridge_gaps: _Optional[bool] = ..., across_trump_tiers: _Optional[bool] = ..., ace_either_end: _Optional[bool] = ..., min_tuple_size: _Optional[int] = ..., mixed_tuple_sizes: _Optional[bool] = ...) -> None: ...
 
 class Shape(_message.Message):
     __slots__ = ("tuple_size", "length")
