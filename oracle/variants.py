@@ -210,6 +210,10 @@ def validate(variant: pb.Variant) -> list[Problem]:
         problems.append(Problem("card_order.levels", "must list distinct ranks"))
     if any(r in (pb.RANK_UNSPECIFIED, pb.RANK_SMALL_JOKER, pb.RANK_BIG_JOKER) for r in levels):
         problems.append(Problem("card_order.levels", "levels are ranks 2 to A"))
+    kinds = [tier.kind for tier in variant.card_order.trump_tiers]
+    for joker in (pb.TIER_KIND_BIG_JOKER, pb.TIER_KIND_SMALL_JOKER):
+        if kinds.count(joker) != 1:
+            problems.append(Problem("card_order.trump_tiers", f"must name {pb.TierKind.Name(joker)} exactly once"))
     for i, tier in enumerate(variant.card_order.trump_tiers):
         key = f"card_order.trump_tiers[{i}]"
         if tier.kind == pb.TIER_KIND_UNSPECIFIED:
