@@ -205,6 +205,15 @@ def _trump_words(strength: Strength | None) -> str:
     return f"trump is {_SUIT_NAMES[strength.suit]}"
 
 
+def _position(variant: pb.Variant, strength: Strength) -> int:
+    """Where a declaration stands: its rung's place on the ladder, equal rungs sharing one
+    (a point sum stands at its sum)."""
+    if variant.declarations.rule != pb.DECLARATION_RULE_LADDER:
+        return strength.value
+    rungs = variant.declarations.ladder[: strength.value + 1]
+    return sum(1 for rung in rungs if not rung.same_as_previous) - 1
+
+
 def _override_only(variant: pb.Variant, strength: Strength) -> bool:
     """Whether the declaration's rung may only override (never open the bidding)."""
     if variant.declarations.rule != pb.DECLARATION_RULE_LADDER:
@@ -277,13 +286,14 @@ def compare_declarations(
     else:
         if not point_sum:
             rule_ids.append("declare.ladder")
-        same_rung = mine.value == theirs.value
+        mine_at, theirs_at = _position(variant, mine), _position(variant, theirs)
+        same_rung = mine_at == theirs_at
         by_suit_order = False
         ordered = not point_sum and decl.ladder[mine.value].ordered_by_suit
         if same_rung and ordered and decl.suit_order and mine.suit and theirs.suit:
             rule_ids.append("declare.suit_order")
             by_suit_order = _suit_order_beats(variant, mine, theirs)
-        higher = mine.value > theirs.value or by_suit_order
+        higher = mine_at > theirs_at or by_suit_order
         compared = f"{who} {mine.label}"
         if point_sum:
             relation = "beats" if higher else "does not beat"

@@ -119,7 +119,7 @@ def _forced(
         mine = [b.unit for b in blocks if b.seat == first]
         chosen = min(mine, key=lambda u: (u.size, min(ctx.strength(c) for c in u.cards)))
     elif rule == pb.FORCED_UNIT_LOWEST_BEATEN_ONE_CARD:
-        return [lowest_card(min(beaten, key=lambda u: (u.top, -u.size)).cards)]
+        return [lowest_card(min(beaten, key=lambda u: (u.top, _tie(ctx, u), -u.size)).cards)]
     elif rule == pb.FORCED_UNIT_MOST_CARDS_FIRST:
         chosen = min(beaten, key=lambda u: (-u.size, -u.tuple_size, u.top))
     elif rule == pb.FORCED_UNIT_FEWEST_CARDS_FIRST:
@@ -127,6 +127,15 @@ def _forced(
     else:
         chosen = min(beaten, key=lambda u: (u.top, -u.size))
     return list(chosen.cards)
+
+
+def _tie(ctx: Context, unit: Unit) -> int:
+    """Where the unit's suit comes in the variant's order for ties of the forced unit."""
+    order = [int(s) for s in ctx.variant.throws.forced_tie_suit_order]
+    suit = unit.cards[0].suit
+    if suit is None or int(suit) not in order:
+        return len(order)
+    return order.index(int(suit))
 
 
 def _penalty(ctx: Context, throw_size: int, forced_size: int, beaten_size: int) -> int:

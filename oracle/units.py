@@ -214,7 +214,19 @@ def decompose(ctx: Context, cards: Sequence[Card]) -> list[Unit]:
             units.append(_unit(ctx, k, 1, pool.take(identity, k)))
     # Units that tie (equal cards of different suits, such as 副10 singles) are ordered by
     # their cards, so the answer does not depend on the order the cards came in.
+    if ctx.variant.tractors.joker_tractor_alone and len(units) > 1:
+        units = [piece for unit in units for piece in _jokers_apart(ctx, unit)]
     return sorted(units, key=lambda u: (u.sort_key(), [ctx.sort_key(c) for c in u.cards]))
+
+
+def _jokers_apart(ctx: Context, unit: Unit) -> list[Unit]:
+    """A tractor of jokers alone, split into its tuples (inside a throw, where the variant says so)."""
+    if not unit.is_tractor or not all(c.is_joker for c in unit.cards):
+        return [unit]
+    by_rank: dict[int, list[Card]] = {}
+    for card in unit.cards:
+        by_rank.setdefault(int(card.rank), []).append(card)
+    return [_unit(ctx, len(cards), 1, cards) for cards in by_rank.values()]
 
 
 def _exact_runs(pool: Pool, k: int) -> list[list[list[Identity]]]:

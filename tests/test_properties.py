@@ -415,10 +415,18 @@ def allowed_forced(
                     key=lambda h: (h.seat - 0) % players)
         mine = [u for u in beaten if can_beat(ctx, u, ctx.of_suit(first.cards, suit))]
         return best(mine, lambda u: (size(u), top(u)))
-    lowest = best(beaten, lambda u: (top(u), -size(u)))
     if rule == pb.FORCED_UNIT_LOWEST_BEATEN_ONE_CARD:
+        # Ties of equal cards of different suits go by the variant's suit order (the Botzone
+        # judge's s, h, c, d), then to the unit with more cards.
+        order = [int(s) for s in ctx.variant.throws.forced_tie_suit_order]
+
+        def tie(u: pb.Unit) -> int:
+            suit = int(u.cards[0].suit)
+            return order.index(suit) if suit in order else len(order)
+
+        lowest = best(beaten, lambda u: (top(u), tie(u), -size(u)))
         return [[card] for unit in lowest for card in unit]
-    return lowest
+    return best(beaten, lambda u: (top(u), -size(u)))
 
 
 # The trick's winner.

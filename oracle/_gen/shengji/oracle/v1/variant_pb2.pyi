@@ -284,20 +284,22 @@ class CardOrder(_message.Message):
     def __init__(self, trump_tiers: _Optional[_Iterable[_Union[TrumpTier, _Mapping]]] = ..., levels: _Optional[_Iterable[_Union[_cards_pb2.Rank, str]]] = ...) -> None: ...
 
 class Tractors(_message.Message):
-    __slots__ = ("min_length", "bridge_gaps", "across_trump_tiers", "ace_either_end", "min_tuple_size", "mixed_tuple_sizes")
+    __slots__ = ("min_length", "bridge_gaps", "across_trump_tiers", "ace_either_end", "min_tuple_size", "mixed_tuple_sizes", "joker_tractor_alone")
     MIN_LENGTH_FIELD_NUMBER: _ClassVar[int]
     BRIDGE_GAPS_FIELD_NUMBER: _ClassVar[int]
     ACROSS_TRUMP_TIERS_FIELD_NUMBER: _ClassVar[int]
     ACE_EITHER_END_FIELD_NUMBER: _ClassVar[int]
     MIN_TUPLE_SIZE_FIELD_NUMBER: _ClassVar[int]
     MIXED_TUPLE_SIZES_FIELD_NUMBER: _ClassVar[int]
+    JOKER_TRACTOR_ALONE_FIELD_NUMBER: _ClassVar[int]
     min_length: int
     bridge_gaps: bool
     across_trump_tiers: bool
     ace_either_end: bool
     min_tuple_size: int
     mixed_tuple_sizes: bool
-    def __init__(self, min_length: _Optional[int] = ..., bridge_gaps: _Optional[bool] = ..., across_trump_tiers: _Optional[bool] = ..., ace_either_end: _Optional[bool] = ..., min_tuple_size: _Optional[int] = ..., mixed_tuple_sizes: _Optional[bool] = ...) -> None: ...
+    joker_tractor_alone: bool
+    def __init__(self, min_length: _Optional[int] = ..., bridge_gaps: _Optional[bool] = ..., across_trump_tiers: _Optional[bool] = ..., ace_either_end: _Optional[bool] = ..., min_tuple_size: _Optional[int] = ..., mixed_tuple_sizes: _Optional[bool] = ..., joker_tractor_alone: _Optional[bool] = ...) -> None: ...
 
 class Shape(_message.Message):
     __slots__ = ("tuple_size", "length")
@@ -350,14 +352,16 @@ class Comparison(_message.Message):
     def __init__(self, larger_tuples_win: _Optional[bool] = ..., bomb_policy: _Optional[_Union[BombPolicy, str]] = ...) -> None: ...
 
 class Throws(_message.Message):
-    __slots__ = ("forced_unit", "penalty", "penalty_points")
+    __slots__ = ("forced_unit", "penalty", "penalty_points", "forced_tie_suit_order")
     FORCED_UNIT_FIELD_NUMBER: _ClassVar[int]
     PENALTY_FIELD_NUMBER: _ClassVar[int]
     PENALTY_POINTS_FIELD_NUMBER: _ClassVar[int]
+    FORCED_TIE_SUIT_ORDER_FIELD_NUMBER: _ClassVar[int]
     forced_unit: ForcedUnit
     penalty: PenaltyKind
     penalty_points: int
-    def __init__(self, forced_unit: _Optional[_Union[ForcedUnit, str]] = ..., penalty: _Optional[_Union[PenaltyKind, str]] = ..., penalty_points: _Optional[int] = ...) -> None: ...
+    forced_tie_suit_order: _containers.RepeatedScalarFieldContainer[_cards_pb2.Suit]
+    def __init__(self, forced_unit: _Optional[_Union[ForcedUnit, str]] = ..., penalty: _Optional[_Union[PenaltyKind, str]] = ..., penalty_points: _Optional[int] = ..., forced_tie_suit_order: _Optional[_Iterable[_Union[_cards_pb2.Suit, str]]] = ...) -> None: ...
 
 class ShapeMultiplier(_message.Message):
     __slots__ = ("name", "tuple_size", "min_length", "factor", "power_base")
@@ -441,18 +445,20 @@ class LevelTable(_message.Message):
     def __init__(self, total_points: _Optional[int] = ..., bands: _Optional[_Iterable[_Union[LevelBand, _Mapping]]] = ..., formula: _Optional[_Union[LevelFormula, _Mapping]] = ...) -> None: ...
 
 class DeclarationRung(_message.Message):
-    __slots__ = ("name", "cards", "count", "ordered_by_suit", "override_only")
+    __slots__ = ("name", "cards", "count", "ordered_by_suit", "override_only", "same_as_previous")
     NAME_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
     COUNT_FIELD_NUMBER: _ClassVar[int]
     ORDERED_BY_SUIT_FIELD_NUMBER: _ClassVar[int]
     OVERRIDE_ONLY_FIELD_NUMBER: _ClassVar[int]
+    SAME_AS_PREVIOUS_FIELD_NUMBER: _ClassVar[int]
     name: str
     cards: DeclarationCards
     count: int
     ordered_by_suit: bool
     override_only: bool
-    def __init__(self, name: _Optional[str] = ..., cards: _Optional[_Union[DeclarationCards, str]] = ..., count: _Optional[int] = ..., ordered_by_suit: _Optional[bool] = ..., override_only: _Optional[bool] = ...) -> None: ...
+    same_as_previous: bool
+    def __init__(self, name: _Optional[str] = ..., cards: _Optional[_Union[DeclarationCards, str]] = ..., count: _Optional[int] = ..., ordered_by_suit: _Optional[bool] = ..., override_only: _Optional[bool] = ..., same_as_previous: _Optional[bool] = ...) -> None: ...
 
 class CardPoints(_message.Message):
     __slots__ = ("card", "level_card", "points")
