@@ -93,7 +93,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TypeVar
 
-from oracle import pb
+from oracle import bombs, pb
 from oracle.cards import Card, Suit, format_cards
 from oracle.context import Context, Identity
 from oracle.convert import cards_to_pb, suit_name
@@ -698,6 +698,10 @@ def check_follow_decomposition(
     ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """Judge a follow by rbtying/shengji's rule; ``hand`` is the whole hand before the play."""
+    if bombs.follow_allowed(ctx, lead, hand, play):
+        return pb.CheckFollowResponse(
+            legal=True, rule_ids=["follow.bomb"],
+            explanation=f"Legal: {format_cards(ctx.sorted(play))} is a bomb, which the variant lets a follower play.")
     suit = ctx.suit_of(lead)
     name = suit_name(suit)
     n = len(lead)

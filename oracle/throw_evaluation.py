@@ -58,7 +58,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from oracle import pb
+from oracle import bombs, pb
 from oracle.cards import Card, format_cards
 from oracle.context import MIXED, TRUMP, Context, SeatPlay, points
 from oracle.convert import suit_name
@@ -211,13 +211,30 @@ def judge_trick_by_format(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTr
     shape = ", ".join(u.name for u in units)
     best = leader_split(ctx, units)
     best_index, best_trump = 0, suit == TRUMP
+    playing_bombs = bombs.allowed(ctx)
+    best_bomb = bombs.bomb_key(ctx, lead.cards) if playing_bombs and bombs.is_bomb(ctx, lead.cards) else None
     verdicts = [pb.PlayVerdict(seat=lead.seat, kind=pb.PLAY_KIND_LEAD, beats_best_so_far=True,
                                reason=f"leads {suit_name(suit)}: {shape}", rule_ids=["lead.one_suit"])]
     used = {"lead.one_suit", "trick.points"}
     for index, play in enumerate(plays[1:], start=1):
         play_suit = ctx.suit_of(play.cards)
         best_seat = plays[best_index].seat
-        if play_suit == MIXED or (play_suit != suit and play_suit != TRUMP):
+        if playing_bombs and bombs.is_bomb(ctx, play.cards):
+            key = bombs.bomb_key(ctx, play.cards)
+            cards = format_cards(ctx.sorted(play.cards))
+            if best_bomb is None or bombs.beats(best_bomb, key):
+                what = "is a bomb and beats any play that is not" if best_bomb is None else (
+                    f"is a bomb above seat {best_seat}'s")
+                verdict = _verdict(play, pb.PLAY_KIND_BOMB, True, "trick.bomb", f"{cards} {what}")
+                best_index, best_bomb, best_trump = index, key, play_suit == TRUMP
+            else:
+                verdict = _verdict(play, pb.PLAY_KIND_BOMB, False, "trick.bomb",
+                                   f"{cards} is a bomb, but not above seat {best_seat}'s")
+        elif best_bomb is not None:
+            verdict = _verdict(play, pb.PLAY_KIND_DISCARD if play_suit not in (suit, TRUMP) else
+                               (pb.PLAY_KIND_RUFF if play_suit == TRUMP and suit != TRUMP else pb.PLAY_KIND_FOLLOW),
+                               False, "trick.bomb", f"seat {best_seat} has played a bomb; only a bigger bomb beats it")
+        elif play_suit == MIXED or (play_suit != suit and play_suit != TRUMP):
             verdict = _verdict(play, pb.PLAY_KIND_DISCARD, False, "trick.discard",
                                f"plays {suit_name(play_suit)} to a {suit_name(suit)} lead: a discard (垫)")
         else:

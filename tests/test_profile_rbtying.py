@@ -662,6 +662,10 @@ UPSTREAM_TESTS = {
     "test_tuple_protection_case", "defaults",
 }
 
+UPSTREAM_SETTINGS = {"BombPolicy"}
+"""Settings reproduced from upstream's code where no upstream test asserts them (bombs: a newer,
+unconfirmed revision of trick.rs; tests/test_bombs.py)."""
+
 
 def test_conformance_cases_pass_in_process() -> None:
     """conformance/cases/profile-rbtying.jsonl: every case names an upstream test and passes."""
@@ -675,7 +679,7 @@ def test_conformance_cases_pass_in_process() -> None:
     for case in raw:
         repo, path, name = case["upstream"].split(" ")
         assert repo == "rbtying/shengji" and path.endswith(".rs"), case["id"]
-        assert name in UPSTREAM_TESTS, case["id"]
+        assert name in UPSTREAM_TESTS | UPSTREAM_SETTINGS, case["id"]
     report = run(prepare(load_cases([CASES])), InProcessTarget())
     failed = [(r.case.id, r.problems()[:2]) for r in report.results if not r.ok]
     assert not failed, failed[:5]

@@ -17,12 +17,14 @@ class PlayKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PLAY_KIND_RUFF: _ClassVar[PlayKind]
     PLAY_KIND_OVER_RUFF: _ClassVar[PlayKind]
     PLAY_KIND_DISCARD: _ClassVar[PlayKind]
+    PLAY_KIND_BOMB: _ClassVar[PlayKind]
 PLAY_KIND_UNSPECIFIED: PlayKind
 PLAY_KIND_LEAD: PlayKind
 PLAY_KIND_FOLLOW: PlayKind
 PLAY_KIND_RUFF: PlayKind
 PLAY_KIND_OVER_RUFF: PlayKind
 PLAY_KIND_DISCARD: PlayKind
+PLAY_KIND_BOMB: PlayKind
 
 class ListVariantsRequest(_message.Message):
     __slots__ = ()

@@ -1,0 +1,86 @@
+"""Bombs: rbtying/shengji's BombPolicy (``comparison.bomb_policy``).
+
+A *bomb* is one play of four or more identical cards (rbtying/shengji
+``TrickUnit::is_bomb``: a repeated unit of count four or more). The policy,
+read from a newer revision of upstream's ``mechanics/src/trick.rs`` whose
+repository the code index does not name (so unconfirmed; the default is no
+bombs, as there):
+
+``BOMB_POLICY_NO_BOMBS``
+    A bomb is only its cards: no special rule (rule ids unused).
+``BOMB_POLICY_ALLOW_BOMBS``
+    A follower may play a bomb of the lead's card count whatever the suit
+    (rule ``follow.bomb``), and a bomb beats any play that is not a bomb
+    (rule ``trick.bomb``).
+``BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING``
+    The same, but the bomb must be of the led suit or trump; a bomb of
+    another suit only when the hand has none of the led suit.
+
+Between bombs, more cards win; with as many, a trump bomb beats a side-suit
+one, and of one suit the higher wins; ties keep the earlier play.
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.context import make_context
+>>> ctx = make_context("rbtying-default", Rank.TWO, Suit.HEARTS)
+>>> is_bomb(ctx, p("7C 7C 7C 7C")), is_bomb(ctx, p("7C 7C 8C 8C"))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracle import pb
+from oracle.cards import Card
+from oracle.context import TRUMP, Context
+
+BombKey = tuple[int, int, int, int]
+"""How bombs compare: (cards, 1 for trump, effective suit, strength)."""
+
+
+def allowed(ctx: Context) -> bool:
+    """Whether the variant plays bombs at all."""
+    return ctx.variant.comparison.bomb_policy in (
+        pb.BOMB_POLICY_ALLOW_BOMBS, pb.BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING)
+
+
+def is_bomb(ctx: Context, cards: Sequence[Card]) -> bool:
+    """Four or more identical cards, and nothing else."""
+    return len(cards) >= 4 and len({ctx.identity(c) for c in cards}) == 1
+
+
+def bomb_key(ctx: Context, cards: Sequence[Card]) -> BombKey:
+    """The key a bomb compares by (see the module docstring)."""
+    suit = ctx.effective_suit(cards[0])
+    return (len(cards), int(suit == TRUMP), int(suit), ctx.strength(cards[0]))
+
+
+def beats(earlier: BombKey, later: BombKey) -> bool:
+    """Whether a later bomb beats an earlier one: more cards, then trump, then higher in one suit.
+
+    >>> beats((4, 0, 2, 10), (5, 0, 3, 1)), beats((4, 0, 2, 10), (4, 1, 1, 1)), beats((4, 0, 2, 10), (4, 0, 3, 99))
+    (True, True, False)
+    """
+    if later[0] != earlier[0]:
+        return later[0] > earlier[0]
+    if later[1] != earlier[1]:
+        return later[1] > earlier[1]
+    return later[2] == earlier[2] and later[3] > earlier[3]
+
+
+def follow_allowed(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> bool:
+    """Whether ``play`` is a bomb the policy lets a follower play whatever the usual duties say.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.context import make_context
+    >>> ctx = make_context("rbtying-default", Rank.TWO, Suit.HEARTS)
+    >>> follow_allowed(ctx, p("5S 6S 7S 8S"), p("9S 7C 7C 7C 7C"), p("7C 7C 7C 7C"))  # no bombs here
+    False
+    """
+    if not allowed(ctx) or len(play) != len(lead) or not is_bomb(ctx, play):
+        return False
+    if ctx.variant.comparison.bomb_policy == pb.BOMB_POLICY_ALLOW_BOMBS:
+        return True
+    led = ctx.suit_of(lead)
+    bomb_suit = ctx.effective_suit(play[0])
+    return bomb_suit in (led, TRUMP) or not ctx.of_suit(hand, led)
