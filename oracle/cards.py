@@ -22,7 +22,6 @@ Card(rank=<Rank.TEN: 10>, suit=<Suit.HEARTS: 2>)
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -235,27 +234,6 @@ def full_deck() -> list[Card]:
     54
     """
     return list(_DECK)
-
-
-def multiset(cards: Iterable[Card]) -> Counter[Card]:
-    """The cards as a multiset.
-
-    >>> multiset(parse_cards("AS AS KS"))[parse_card("AS")]
-    2
-    """
-    return Counter(cards)
-
-
-def contains(hand: Counter[Card], cards: Iterable[Card]) -> bool:
-    """Whether every card of ``cards`` (with its copies) is in ``hand``.
-
-    >>> contains(multiset(parse_cards("AS AS KS")), parse_cards("AS KS"))
-    True
-    >>> contains(multiset(parse_cards("AS KS")), parse_cards("AS AS"))
-    False
-    """
-    needed = Counter(cards)
-    return all(hand[card] >= n for card, n in needed.items())
 
 
 _CODES = int(Rank.BIG_JOKER) * 8 + 8

@@ -126,7 +126,7 @@ def check_follow(
         legal=False,
         broken_rule_id=broken,
         example=cards_to_pb(example),
-        rule_ids=[r for r in rule_ids if r == broken or rule_ids.index(r) <= rule_ids.index(broken)],
+        rule_ids=rule_ids[: rule_ids.index(broken) + 1],
         explanation=f"Illegal ({broken}): {why}. A legal play: {format_cards(example)}.",
     )
 

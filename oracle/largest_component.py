@@ -65,7 +65,7 @@ from oracle import pb
 from oracle.cards import Card, Rank, format_cards
 from oracle.context import TRUMP, Context, SeatPlay
 from oracle.convert import suit_name
-from oracle.trick import trick_answer
+from oracle.trick import play_verdict, trick_answer
 
 SINGLE = "single"
 PAIR = "pair"
@@ -256,9 +256,6 @@ def _key(ctx: Context, cards: Sequence[Card], kind: str, need: Sequence[int]) ->
     return top_strength(ctx, cards, need[0])
 
 
-def _verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
-    return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
-
 
 def _compare(
     ctx: Context, play: SeatPlay, key: int | None, best: _Best, kind: pb.PlayKind, what: str, rule: str
@@ -266,12 +263,12 @@ def _compare(
     cards = format_cards(ctx.sorted(play.cards))
     lost = pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind
     if key is not None and best.key is not None and key > best.key:
-        return _verdict(play, kind, True, f"its {what} ({cards}) beats seat {best.seat}'s", rule)
+        return play_verdict(play, kind, True, f"its {what} ({cards}) beats seat {best.seat}'s", rule)
     if key is not None and key == best.key:
-        return _verdict(play, lost, False,
+        return play_verdict(play, lost, False,
                         f"its {what} ({cards}) equals seat {best.seat}'s, and the first played wins",
                         "order.first_played_wins")
-    return _verdict(play, lost, False, f"its {what} ({cards}) does not beat seat {best.seat}'s", rule)
+    return play_verdict(play, lost, False, f"its {what} ({cards}) does not beat seat {best.seat}'s", rule)
 
 
 def _judge_typed_play(ctx: Context, play: SeatPlay, led: int, kind: str, best: _Best) -> pb.PlayVerdict:
@@ -280,22 +277,22 @@ def _judge_typed_play(ctx: Context, play: SeatPlay, led: int, kind: str, best: _
     own = play_type(ctx, play.cards)
     suit = ctx.suit_of(play.cards)
     if own != kind:
-        return _verdict(play, pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False,
+        return play_verdict(play, pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False,
                         f"a {own}, not a {kind} like the lead: it cannot win", rule)
     if suit not in (led, TRUMP):
-        return _verdict(play, pb.PLAY_KIND_DISCARD, False,
+        return play_verdict(play, pb.PLAY_KIND_DISCARD, False,
                         f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)",
                         "trick.discard")
     key = top_strength(ctx, play.cards)
     if best.trump:
         if suit != TRUMP:
-            return _verdict(play, pb.PLAY_KIND_FOLLOW, False,
+            return play_verdict(play, pb.PLAY_KIND_FOLLOW, False,
                             f"follows {suit_name(led)}, but seat {best.seat} has ruffed", "trick.ruff")
         kind_pb = pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_OVER_RUFF
         return _compare(ctx, play, key, best, kind_pb, f"{kind} of trump",
                         rule if led == TRUMP else "trick.over_ruff")
     if suit == TRUMP:
-        return _verdict(play, pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with a {kind} of trump", "trick.ruff")
+        return play_verdict(play, pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with a {kind} of trump", "trick.ruff")
     return _compare(ctx, play, key, best, pb.PLAY_KIND_FOLLOW, kind, rule)
 
 
@@ -308,19 +305,19 @@ def _judge_throw_play(
     have = lengths(components(ctx, play.cards))
     if not covers(have, need):
         kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
-        return _verdict(play, kind, False,
+        return play_verdict(play, kind, False,
                         f"its components ({'+'.join(map(str, have))} cards) do not cover the throw's "
                         f"({'+'.join(map(str, need))}): it cannot win", rule)
     if suit != TRUMP:
         kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
-        return _verdict(play, kind, False, "not all trump: only trump can beat a throw", rule)
+        return play_verdict(play, kind, False, "not all trump: only trump can beat a throw", rule)
     if not best.trump:
-        return _verdict(play, pb.PLAY_KIND_RUFF, True,
+        return play_verdict(play, pb.PLAY_KIND_RUFF, True,
                         "ruffs (毙) the throw with trump covering its components", "trick.ruff")
     kind_pb = pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_OVER_RUFF
     if need[0] >= 4:
         if ctx.trump is None:
-            return _verdict(play, pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_RUFF, False,
+            return play_verdict(play, pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_RUFF, False,
                             "no-trump: the judge lets nothing beat trump against a throw with a tractor",
                             rule)
         return _compare(ctx, play, _largest_key(ctx, play.cards), best, kind_pb,

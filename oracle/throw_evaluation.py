@@ -60,10 +60,11 @@ from dataclasses import dataclass
 
 from oracle import bombs, pb
 from oracle.cards import Card, format_cards
-from oracle.context import MIXED, TRUMP, Context, SeatPlay, points
+from oracle.context import MIXED, TRUMP, Context, SeatPlay
 from oracle.convert import suit_name
 from oracle.decomposition import FormatUnit, lead_format, order_key
 from oracle.matching import Need, Placement, RankKey, fill_needs, placement_cards, rank_key
+from oracle.trick import play_verdict, trick_answer
 
 EVALUATIONS = (
     pb.THROW_EVALUATION_ALL,
@@ -225,53 +226,43 @@ def judge_trick_by_format(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTr
             if best_bomb is None or bombs.beats(best_bomb, key):
                 what = "is a bomb and beats any play that is not" if best_bomb is None else (
                     f"is a bomb above seat {best_seat}'s")
-                verdict = _verdict(play, pb.PLAY_KIND_BOMB, True, "trick.bomb", f"{cards} {what}")
+                verdict = play_verdict(play, pb.PLAY_KIND_BOMB, True, rule="trick.bomb", reason=f"{cards} {what}")
                 best_index, best_bomb, best_trump = index, key, play_suit == TRUMP
             else:
-                verdict = _verdict(play, pb.PLAY_KIND_BOMB, False, "trick.bomb",
-                                   f"{cards} is a bomb, but not above seat {best_seat}'s")
+                verdict = play_verdict(play, pb.PLAY_KIND_BOMB, False, rule="trick.bomb",
+                                   reason=f"{cards} is a bomb, but not above seat {best_seat}'s")
         elif best_bomb is not None:
-            verdict = _verdict(play, pb.PLAY_KIND_DISCARD if play_suit not in (suit, TRUMP) else
-                               (pb.PLAY_KIND_RUFF if play_suit == TRUMP and suit != TRUMP else pb.PLAY_KIND_FOLLOW),
-                               False, "trick.bomb", f"seat {best_seat} has played a bomb; only a bigger bomb beats it")
+            ordinary = (pb.PLAY_KIND_DISCARD if play_suit not in (suit, TRUMP)
+                        else pb.PLAY_KIND_RUFF if play_suit != suit else pb.PLAY_KIND_FOLLOW)
+            verdict = play_verdict(play, ordinary, False, rule="trick.bomb",
+                                   reason=f"seat {best_seat} has played a bomb; only a bigger bomb beats it")
         elif play_suit == MIXED or (play_suit != suit and play_suit != TRUMP):
-            verdict = _verdict(play, pb.PLAY_KIND_DISCARD, False, "trick.discard",
-                               f"plays {suit_name(play_suit)} to a {suit_name(suit)} lead: a discard (垫)")
+            verdict = play_verdict(play, pb.PLAY_KIND_DISCARD, False, rule="trick.discard",
+                               reason=f"plays {suit_name(play_suit)} to a {suit_name(suit)} lead: a discard (垫)")
         else:
             ruff = play_suit == TRUMP and suit != TRUMP
             kind = pb.PLAY_KIND_RUFF if ruff else pb.PLAY_KIND_FOLLOW
             found = matches(ctx, units, play.cards)
             if found is None:
                 what = "trump" if ruff else f"follows {suit_name(suit)}"
-                verdict = _verdict(play, pb.PLAY_KIND_DISCARD if ruff else kind, False, "trick.format",
-                                   f"{what} without the lead's format ({shape}), so cannot win")
+                verdict = play_verdict(play, pb.PLAY_KIND_DISCARD if ruff else kind, False, rule="trick.format",
+                                   reason=f"{what} without the lead's format ({shape}), so cannot win")
             else:
                 beating = defeating_split(ctx, units, play.cards, best, policy)
                 cards = format_cards(ctx.sorted(play.cards))
                 if beating is not None:
                     if ruff and best_trump:
                         kind = pb.PLAY_KIND_OVER_RUFF
-                    verdict = _verdict(play, kind, True, "trick.throw_evaluation",
-                                       f"{cards} beats seat {best_seat}'s play under the {policy_name} policy")
+                    verdict = play_verdict(play, kind, True, rule="trick.throw_evaluation",
+                                       reason=f"{cards} beats seat {best_seat}'s play under the {policy_name} policy")
                     best, best_index, best_trump = beating, index, play_suit == TRUMP
                 elif _level_split(ctx, units, play.cards, best):
-                    verdict = _verdict(play, kind, False, "order.first_played_wins",
-                                       f"{cards} is level with seat {best_seat}'s play, and the first played wins")
+                    verdict = play_verdict(play, kind, False, rule="order.first_played_wins",
+                                       reason=f"{cards} is level with seat {best_seat}'s play, and the first played wins")
                 else:
-                    verdict = _verdict(play, kind, False, "trick.throw_evaluation",
-                                       f"{cards} does not beat seat {best_seat}'s play under the {policy_name} policy")
+                    verdict = play_verdict(play, kind, False, rule="trick.throw_evaluation",
+                                       reason=f"{cards} does not beat seat {best_seat}'s play under the {policy_name} policy")
         used.update(verdict.rule_ids)
         verdicts.append(verdict)
-    total = sum(points(p.cards) for p in plays)
-    winner = plays[best_index].seat
-    return pb.JudgeTrickResponse(
-        winning_seat=winner,
-        points=total,
-        verdicts=verdicts,
-        rule_ids=sorted(used),
-        explanation=f"Seat {winner} wins the trick and its {total} points: {verdicts[best_index].reason}.",
-    )
+    return trick_answer(plays, verdicts, best_index, used)
 
-
-def _verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, rule: str, reason: str) -> pb.PlayVerdict:
-    return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])

@@ -249,11 +249,11 @@ def _judge_play(
         if not shows_structure(ctx, lead_units, cards, exact_tuples=True) and stand_in(
             ctx, lead_units, cards
         ) is None:
-            return _verdict(play, pb.PLAY_KIND_FOLLOW, False,
+            return play_verdict(play, pb.PLAY_KIND_FOLLOW, False,
                             f"follows {suit_name(led_suit)} without the lead's structure, so cannot win",
                             "trick.structure")
         if best.trump and led_suit != TRUMP:
-            return _verdict(play, pb.PLAY_KIND_FOLLOW, False,
+            return play_verdict(play, pb.PLAY_KIND_FOLLOW, False,
                             f"follows, but seat {best.seat} has ruffed", "trick.ruff")
         return _compare(ctx, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, key_name, best, "trick.structure")
     if play_suit == TRUMP and led_suit != TRUMP:
@@ -269,13 +269,13 @@ def _judge_play(
         if not valid and stand_in(ctx, lead_units, cards) is not None:
             valid, needs = True, "one unit of larger tuples than the lead's tractor"
         if not valid:
-            return _verdict(play, pb.PLAY_KIND_DISCARD, False,
+            return play_verdict(play, pb.PLAY_KIND_DISCARD, False,
                             f"trump without {needs} is a discard (垫), not a ruff", "trick.ruff")
         if not best.trump:
-            return _verdict(play, pb.PLAY_KIND_RUFF, True,
+            return play_verdict(play, pb.PLAY_KIND_RUFF, True,
                             f"ruffs (毙) with trump holding {needs}", "trick.ruff")
         return _compare(ctx, play, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, key_name, best, "trick.over_ruff")
-    return _verdict(play, pb.PLAY_KIND_DISCARD, False,
+    return play_verdict(play, pb.PLAY_KIND_DISCARD, False,
                     f"plays {suit_name(play_suit)} to a {suit_name(led_suit)} lead: a discard (垫)",
                     "trick.discard")
 
@@ -295,15 +295,16 @@ def _compare(
         rule, key_name = "trick.kinds", "unit (of larger tuples than the lead's)"
     top = format_cards(ctx.sorted(play.cards))
     if strength > best.strength:
-        return _verdict(play, kind, True,
+        return play_verdict(play, kind, True,
                         f"its highest {key_name} ({top}) beats seat {best.seat}'s", rule)
     if strength == best.strength and strength != NO_KEY:
-        return _verdict(play, pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind, False,
+        return play_verdict(play, pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind, False,
                         f"its highest {key_name} equals seat {best.seat}'s, and the first played wins",
                         "order.first_played_wins")
-    return _verdict(play, pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind, False,
+    return play_verdict(play, pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind, False,
                     f"its highest {key_name} ({top}) does not beat seat {best.seat}'s", rule)
 
 
-def _verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
+def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
+    """What one play did in the trick, why, and the rule that decided it."""
     return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])

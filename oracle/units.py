@@ -113,9 +113,6 @@ class Pool:
     def count(self, identity: Identity) -> int:
         return len(self.cards.get(identity, ()))
 
-    def total(self) -> int:
-        return sum(len(v) for v in self.cards.values())
-
     def strength(self, identity: Identity) -> int:
         return self.ctx.strength(self.cards[identity][0])
 
@@ -190,19 +187,21 @@ def decompose(ctx: Context, cards: Sequence[Card]) -> list[Unit]:
     >>> [u.name for u in decompose(ctx, parse_cards("AS AS 2S 2S"))]   # AA22 is not a tractor
     ['pair', 'pair']
     """
-    pool = Pool(ctx, cards)
-    units: list[Unit] = []
     mixed = ctx.variant.tractors.mixed_tuple_sizes
+    # The natural tuples: a tractor of k-tuples is made of cards held exactly k times, unless
+    # the variant lets tuples of different sizes make one.
+    pool = Pool(ctx, cards, exact_tuples=not mixed)
+    units: list[Unit] = []
     sizes = sorted({len(cs) for cs in pool.cards.values() if len(cs) >= 2}, reverse=True)
     if mixed and sizes:
         # Tuples of different sizes make a tractor of the smaller: every size, largest first.
         sizes = list(range(sizes[0], 1, -1))
     for k in sizes:
         while True:
-            exact = pool.runs(k) if mixed else _exact_runs(pool, k)
-            if not exact or len(exact[0]) < pool.tractor_min:
+            runs = pool.runs(k)
+            if not runs or len(runs[0]) < pool.tractor_min:
                 break
-            run = exact[0]
+            run = runs[0]
             top = pool.strength(run[0][0])  # the highest place: an ace ending a tractor low is not its top
             taken: list[Card] = []
             for slot_ids in run:
@@ -227,14 +226,6 @@ def _jokers_apart(ctx: Context, unit: Unit) -> list[Unit]:
     for card in unit.cards:
         by_rank.setdefault(int(card.rank), []).append(card)
     return [_unit(ctx, len(cards), 1, cards) for cards in by_rank.values()]
-
-
-def _exact_runs(pool: Pool, k: int) -> list[list[list[Identity]]]:
-    """Runs made only of identities with exactly ``k`` copies (the natural tuples of size k)."""
-    exact = Pool(pool.ctx, [])
-    exact.cards = {i: cs for i, cs in pool.cards.items() if len(cs) == k}
-    exact.tractor_min = pool.tractor_min
-    return exact.runs(k)
 
 
 def _unit(ctx: Context, k: int, length: int, cards: list[Card], top: int | None = None) -> Unit:

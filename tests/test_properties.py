@@ -581,12 +581,17 @@ def test_an_ace_low_tractor_is_low() -> None:
     assert not check_throw(ctx, thrown, [SeatPlay(1, nn88)]).succeeds
 
 
-def test_a_pair_led_and_a_level_triple_ruffs() -> None:
-    """The fixed-two game, no trump, playing J: JC JC JC (trump) ruffs a pair and a single."""
+def test_a_pair_led_and_a_level_triple_does_not_ruff() -> None:
+    """The fixed-two game, no trump, playing J: a pair and a single of hearts are led. JC JC JC
+    is trump but not the lead's shape (其他玩家還可以選擇用同數量同牌型的主牌殺掉: a triple is no
+    pair and single), nor is BJ SJ 2D (no pair): both are discards, and 77 over 66 wins. (Judging
+    this trick once failed an assertion.)"""
+    seed_quote(CLASSIC, "其他玩家還可以選擇用同數(shù)量同牌型的主牌殺掉")
     ctx = _ctx("fixed-two-no-bottom", Rank.JACK, None)
     plays = ["10H 6H 6H", "JC JC JC", "BJ SJ 2D", "9H 7H 7H"]
     r = judge_trick(ctx, [SeatPlay(i, tuple(parse_cards(p))) for i, p in enumerate(plays)])
-    assert r.winning_seat in range(4)
+    assert r.winning_seat == 3
+    assert [v.kind for v in r.verdicts[1:3]] == [pb.PLAY_KIND_DISCARD, pb.PLAY_KIND_DISCARD]
 
 
 def test_heijian_ruff_by_largest_unit_is_judged() -> None:
