@@ -17,7 +17,7 @@ of the case's ``compare`` list is taken from both and matched:
 * anything else must be equal.
 
 >>> from oracle import pb
->>> from oracle.requests import pb_cards
+>>> from oracle.service.requests import pb_cards
 >>> got = pb.Answer(check_follow=pb.CheckFollowResponse(legal=False, broken_rule_id="follow.pairs",
 ...     example=pb_cards("5S 5S"), rule_ids=["follow.suit", "follow.pairs"], explanation="..."))
 >>> expected = {"checkFollow": {"legal": False, "brokenRuleId": "follow.pairs", "ruleIds": ["follow.pairs"]}}

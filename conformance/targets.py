@@ -55,7 +55,7 @@ class Target(Protocol):
 
 
 class InProcessTarget:
-    """This project's engine, called directly (:func:`oracle.requests.dispatch`).
+    """This project's engine, called directly (:func:`oracle.service.requests.dispatch`).
 
     ``dispatch`` may be replaced, for example by a test that wraps it.
     """
@@ -64,7 +64,7 @@ class InProcessTarget:
 
     def __init__(self, dispatch: Callable[[pb.Question], pb.Answer] | None = None) -> None:
         if dispatch is None:
-            from oracle.requests import dispatch as engine_dispatch
+            from oracle.service.requests import dispatch as engine_dispatch
 
             dispatch = engine_dispatch
         self._dispatch = dispatch

@@ -1,9 +1,9 @@
 """``python -m oracle`` runs the server, the same as the ``shengji-oracle`` command.
 
-See :func:`oracle.server.main` for the options (``python -m oracle --help``).
+See :func:`oracle.service.server.main` for the options (``python -m oracle --help``).
 """
 
-from oracle.server import main
+from oracle.service.server import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -15,7 +15,7 @@ from typing import cast
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit
-from oracle.units import Unit
+from oracle.engine.units import Unit
 
 _SUIT_NAMES = {
     pb.EFFECTIVE_SUIT_TRUMP: "trump",

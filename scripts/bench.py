@@ -41,9 +41,9 @@ sys.path.insert(0, str(ROOT))
 from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
 from oracle.cards import Card, full_deck, parse_cards
-from oracle.context import make_context
+from oracle.engine.ruleset import make_context
 from oracle.convert import cards_to_pb
-from oracle.requests import dispatch
+from oracle.service.requests import dispatch
 from oracle.variants import load_catalogue
 
 

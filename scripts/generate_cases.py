@@ -9,7 +9,7 @@ Three kinds of file, by origin:
     :mod:`conformance.authoring.hand_rules`, :mod:`conformance.authoring.hand_variants`,
     :mod:`conformance.authoring.hand_errors`);
 ``generated-<kind>.jsonl``
-    random deals answered by this project's engine (``oracle.requests.dispatch``),
+    random deals answered by this project's engine (``oracle.service.requests.dispatch``),
     frozen: they guard against regressions, they do not prove the rules.
 
 Everything is deterministic: the random deals use fixed seeds, so running the
@@ -59,12 +59,12 @@ from conformance.compare import path_tree
 from oracle import __version__ as ORACLE_VERSION
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, card_name, full_deck
-from oracle.context import TRUMP, Context, make_context
+from oracle.engine.ruleset import TRUMP, Context, make_context
 from oracle.convert import cards_to_pb
-from oracle.follow import ladder_for
-from oracle.requests import dispatch
+from oracle.seed_rules.follow import ladder_for
+from oracle.service.requests import dispatch
 from oracle.rules import RULES
-from oracle.units import decompose
+from oracle.engine.units import decompose
 from oracle.variants import load_catalogue
 
 GENERATOR_VERSION = "1"

@@ -18,14 +18,14 @@ from functools import cache
 from pathlib import Path
 
 from oracle import pb
-from oracle.bottom import score_bottom
+from oracle.seed_rules.bottom import score_bottom
 from oracle.cards import Card, Rank, Suit, parse_cards
-from oracle.context import Context, SeatPlay, make_context
-from oracle.describe import describe_play
-from oracle.follow import check_follow
+from oracle.engine.ruleset import Context, SeatPlay, make_context
+from oracle.seed_rules.describe import describe_play
+from oracle.seed_rules.follow import check_follow
 from oracle.rules import RULES
-from oracle.throw import check_throw
-from oracle.trick import judge_trick
+from oracle.seed_rules.throw import check_throw
+from oracle.seed_rules.trick import judge_trick
 
 SEEDS = Path(__file__).resolve().parent.parent / "docs" / "seeds"
 

@@ -27,11 +27,11 @@ from hypothesis import strategies as st
 from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
 from oracle.cards import full_deck
-from oracle.context import make_context
+from oracle.engine.ruleset import make_context
 from oracle.convert import card_from_pb, cards_to_pb
-from oracle.requests import MAX_LIST, MAX_QUESTIONS, MAX_VIOLATIONS, pb_cards
-from oracle.server import RunningServer, serve
-from oracle.service import SERVICE_NAME
+from oracle.service.requests import MAX_LIST, MAX_QUESTIONS, MAX_VIOLATIONS, pb_cards
+from oracle.service.server import RunningServer, serve
+from oracle.service.servicer import SERVICE_NAME
 from oracle.variants import load_catalogue
 
 QQ = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)

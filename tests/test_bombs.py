@@ -14,9 +14,9 @@ import pytest
 
 from oracle import pb
 from oracle.cards import Rank, Suit, parse_cards
-from oracle.context import Context, SeatPlay, make_context
-from oracle.follow import check_follow
-from oracle.trick import judge_trick
+from oracle.engine.ruleset import Context, SeatPlay, make_context
+from oracle.seed_rules.follow import check_follow
+from oracle.seed_rules.trick import judge_trick
 from oracle.variants import get_variant
 
 

@@ -36,9 +36,9 @@ from conformance.compare import parse_path
 from conformance.runner import main
 from conformance.targets import InProcessTarget
 from oracle import pb
-from oracle.requests import dispatch
+from oracle.service.requests import dispatch
 from oracle.rules import RULES
-from oracle.server import serve
+from oracle.service.server import serve
 from oracle.variants import load_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent

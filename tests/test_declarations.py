@@ -1,4 +1,4 @@
-"""Tests of oracle.declarations: the declaration ladder, suit order, 自保/自反, point sums.
+"""Tests of oracle.seed_rules.declarations: the declaration ladder, suit order, 自保/自反, point sums.
 
 The seeds' declaration rules (002_ 亮牌规则: 反无主 自保 反主 自反, the three-deck
 亮主规则, the four-deck 抄底牌条件, 001_ 比较卡片, 000_ 红黑) are tests that name
@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, full_deck, parse_cards
-from oracle.context import SeatPlay
-from oracle.declarations import (
+from oracle.engine.ruleset import SeatPlay
+from oracle.seed_rules.declarations import (
     compare_declarations,
     declaration_strength,
     ladder_strength,
@@ -433,18 +433,29 @@ def test_antisymmetric(decls: tuple[pb.Variant, Rank, tuple[Card, ...], tuple[Ca
     assert not (a_over_b and b_over_a)
 
 
+def _place(variant: pb.Variant, value: int) -> int:
+    """A rung's place on the ladder, counted from the variant file (equal rungs share one)."""
+    if variant.declarations.rule != pb.DECLARATION_RULE_LADDER:
+        return value
+    return sum(not r.same_as_previous for r in variant.declarations.ladder[: value + 1])
+
+
 @given(two_declarations(), st.integers(0, 3), st.integers(1, 3))
 def test_other_seat_overrides_exactly_when_stronger(
     decls: tuple[pb.Variant, Rank, tuple[Card, ...], tuple[Card, ...]], first: int, offset: int
 ) -> None:
-    """Without a suit order, another seat overrides exactly from a higher rung (or sum)."""
+    """Without a suit order, another seat overrides exactly from a higher rung (or sum).
+
+    Rungs marked ``same_as_previous`` share one place on the ladder (the Botzone judge's one
+    snatch: a joker pair does not override a level pair)."""
     variant, level, a, b = decls
     answer = compare_declarations(variant, level, SeatPlay(first, a), SeatPlay((first + offset) % 4, b))
     mine = declaration_strength(variant, level, b)
     theirs = declaration_strength(variant, level, a)
     assert mine is not None and theirs is not None
-    if mine.value != theirs.value:
-        assert answer.overrides == (mine.value > theirs.value)
+    mine_at, theirs_at = _place(variant, mine.value), _place(variant, theirs.value)
+    if mine_at != theirs_at:
+        assert answer.overrides == (mine_at > theirs_at)
     elif not variant.declarations.suit_order:
         assert not answer.overrides
     if answer.overrides and mine.names_trump:

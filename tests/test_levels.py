@@ -1,4 +1,4 @@
-"""Tests of oracle.levels: the level tables, who deals next, the last level.
+"""Tests of oracle.seed_rules.levels: the level tables, who deals next, the last level.
 
 Every row of a seed's level table for a shipped variant is a test that names
 the seed file and quotes its words; the expected values are read from those
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from oracle import pb
 from oracle.cards import Rank
-from oracle.levels import (
+from oracle.seed_rules.levels import (
     INT32_MAX,
     advance_level,
     band_contains,

@@ -17,18 +17,18 @@ from __future__ import annotations
 import pytest
 
 from oracle import pb
-from oracle.bottom import score_bottom
-from oracle.botzone import botzone_ids, botzone_name, card_from_id, card_from_name, parse_botzone
+from oracle.seed_rules.bottom import score_bottom
+from oracle.profiles.botzone.notation import botzone_ids, botzone_name, card_from_id, card_from_name, parse_botzone
 from oracle.cards import Card, Rank, Suit, card_name
-from oracle.context import Context, SeatPlay, make_context
+from oracle.engine.ruleset import Context, SeatPlay, make_context
 from oracle.convert import cards_from_pb
-from oracle.declarations import compare_declarations
-from oracle.follow import check_follow
-from oracle.largest_component import components, covers, play_type
-from oracle.levels import score_deal
+from oracle.seed_rules.declarations import compare_declarations
+from oracle.seed_rules.follow import check_follow
+from oracle.profiles.botzone.trick import components, covers, play_type
+from oracle.seed_rules.levels import score_deal
 from oracle.rules import RULES
-from oracle.throw import check_throw
-from oracle.trick import judge_trick
+from oracle.seed_rules.throw import check_throw
+from oracle.seed_rules.trick import judge_trick
 from oracle.variants import get_variant
 
 VARIANT = "botzone-tractor"

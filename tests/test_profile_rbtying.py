@@ -19,24 +19,24 @@ from pathlib import Path
 import pytest
 
 from oracle import pb
-from oracle.bottom import score_bottom
+from oracle.seed_rules.bottom import score_bottom
 from oracle.cards import Card, Rank, Suit, format_cards, parse_cards
-from oracle.context import Context, SeatPlay, make_context
-from oracle.declarations import compare_declarations
-from oracle.decomposition import (
+from oracle.engine.ruleset import Context, SeatPlay, make_context
+from oracle.seed_rules.declarations import compare_declarations
+from oracle.profiles.rbtying.follow import (
     full_decomposition_ordering,
     groupings,
     lead_format,
     set_partitions,
     subsequent_decompositions,
 )
-from oracle.follow import check_follow
-from oracle.levels import formula_bands, score_deal
-from oracle.matching import rank_key
+from oracle.seed_rules.follow import check_follow
+from oracle.seed_rules.levels import formula_bands, score_deal
+from oracle.seed_rules.matching import rank_key
 from oracle.rules import RULES
-from oracle.throw import check_throw
-from oracle.throw_evaluation import matches
-from oracle.trick import judge_trick
+from oracle.seed_rules.throw import check_throw
+from oracle.profiles.rbtying.trick import matches
+from oracle.seed_rules.trick import judge_trick
 from oracle.variants import get_variant, validate
 
 PROFILE = "rbtying-default"
@@ -318,7 +318,7 @@ def test_legal_play_wrong_size_is_not_a_question() -> None:
     CheckFollow rejects it as a malformed question (a follow has the lead's card count)."""
     from oracle.convert import cards_to_pb
     from oracle.errors import InvalidQuestion
-    from oracle.requests import parse_check_follow
+    from oracle.service.requests import parse_check_follow
 
     request = pb.CheckFollowRequest(
         context=pb.Context(variant_id=PROFILE, level=pb.RANK_FOUR, trump_suit=pb.SUIT_SPADES),

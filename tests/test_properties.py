@@ -44,14 +44,14 @@ from hypothesis import strategies as st
 from seedquote import CLASSIC, QQ, known, seed_quote
 
 from oracle import pb
-from oracle.bottom import score_bottom
+from oracle.seed_rules.bottom import score_bottom
 from oracle.cards import Card, Rank, Suit, full_deck, parse_cards
-from oracle.context import MIXED, TRUMP, Context, SeatPlay, make_context
+from oracle.engine.ruleset import MIXED, TRUMP, Context, SeatPlay, make_context
 from oracle.convert import cards_from_pb
-from oracle.describe import describe_play
-from oracle.follow import check_follow
-from oracle.throw import check_throw
-from oracle.trick import judge_trick
+from oracle.seed_rules.describe import describe_play
+from oracle.seed_rules.follow import check_follow
+from oracle.seed_rules.throw import check_throw
+from oracle.seed_rules.trick import judge_trick
 from oracle.variants import load_catalogue
 
 VARIANTS = sorted(load_catalogue())

@@ -18,14 +18,14 @@ import re
 import pytest
 from seedquote import CITED, SEEDS, cited_rule_ids, seed_text, squeeze
 
-from oracle.bottom import score_bottom
+from oracle.seed_rules.bottom import score_bottom
 from oracle.cards import full_deck
-from oracle.context import SeatPlay, make_context
-from oracle.describe import describe_play
-from oracle.follow import check_follow
+from oracle.engine.ruleset import SeatPlay, make_context
+from oracle.seed_rules.describe import describe_play
+from oracle.seed_rules.follow import check_follow
 from oracle.rules import RULES
-from oracle.throw import check_throw
-from oracle.trick import judge_trick
+from oracle.seed_rules.throw import check_throw
+from oracle.seed_rules.trick import judge_trick
 from oracle.variants import load_catalogue
 
 UPSTREAM = re.compile(r"^[\w.-]+/[\w.-]+ \S+")

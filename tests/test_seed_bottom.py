@@ -14,7 +14,7 @@ import pytest
 from seedquote import CLASSIC, LIANZHONG, LIANZHONG_TRAD, QQ, bottom, ctx, seats, seed_quote
 
 from oracle.cards import Rank, Suit
-from oracle.context import Context
+from oracle.engine.ruleset import Context
 from oracle.variants import load_catalogue
 
 THREE_DECKS = "qq-three-deck"

@@ -33,11 +33,11 @@ import pytest
 from seedquote import CLASSIC, cards, ctx, describe, follow, known, seats, seed_quote, shapes, trick
 
 from oracle import pb
-from oracle.bottom import score_bottom
+from oracle.seed_rules.bottom import score_bottom
 from oracle.cards import Rank, Suit
-from oracle.context import Context, SeatPlay
-from oracle.declarations import compare_declarations
-from oracle.levels import score_deal
+from oracle.engine.ruleset import Context, SeatPlay
+from oracle.seed_rules.declarations import compare_declarations
+from oracle.seed_rules.levels import score_deal
 from oracle.variants import get_variant
 
 FIXED = "fixed-two-no-bottom"

@@ -39,8 +39,8 @@ from seedquote import (
 
 from oracle import pb
 from oracle.cards import Rank, Suit, full_deck
-from oracle.context import Context, SeatPlay
-from oracle.declarations import compare_declarations
+from oracle.engine.ruleset import Context, SeatPlay
+from oracle.seed_rules.declarations import compare_declarations
 from oracle.variants import get_variant
 
 FOUR = "four-deck"

@@ -45,10 +45,10 @@ from seedquote import (
 
 from oracle import pb
 from oracle.cards import Rank, Suit
-from oracle.context import Context, SeatPlay, make_context
-from oracle.declarations import compare_declarations
+from oracle.engine.ruleset import Context, SeatPlay, make_context
+from oracle.seed_rules.declarations import compare_declarations
 from oracle.errors import InvalidQuestion
-from oracle.levels import score_deal
+from oracle.seed_rules.levels import score_deal
 from oracle.variants import get_variant
 
 HEIJIAN = "001_3bb4109d69037b9c.txt"

@@ -18,7 +18,7 @@ from seedquote import CLASSIC, LIANZHONG, LIANZHONG_TRAD, QQ, ctx, describe, see
 
 from oracle import pb
 from oracle.cards import Rank, Suit, full_deck
-from oracle.context import Context
+from oracle.engine.ruleset import Context
 
 # Trump from the top, one group per strength (a group holds cards of equal strength).
 QQ_TRUMP = [["BJ"], ["SJ"], ["10H"], ["10S", "10D", "10C"],

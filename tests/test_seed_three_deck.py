@@ -42,9 +42,9 @@ from seedquote import (
 
 from oracle import pb
 from oracle.cards import Rank, Suit, full_deck
-from oracle.context import SeatPlay
-from oracle.declarations import compare_declarations
-from oracle.levels import score_deal
+from oracle.engine.ruleset import SeatPlay
+from oracle.seed_rules.declarations import compare_declarations
+from oracle.seed_rules.levels import score_deal
 from oracle.variants import get_variant
 
 QQ3 = "qq-three-deck"

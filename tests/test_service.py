@@ -26,13 +26,13 @@ from google.protobuf import json_format
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-import oracle.requests
-import oracle.server
+import oracle.service.requests
+import oracle.service.server
 from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
-from oracle.requests import pb_cards
-from oracle.server import RunningServer, serve
-from oracle.service import INTERNAL_MESSAGE, SERVICE_NAME
+from oracle.service.requests import pb_cards
+from oracle.service.server import RunningServer, serve
+from oracle.service.servicer import INTERNAL_MESSAGE, SERVICE_NAME
 from oracle.variants import load_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -247,9 +247,9 @@ def test_an_engine_failure_is_internal_with_a_short_message(
     def broken(*args: object) -> pb.DescribePlayResponse:
         raise ZeroDivisionError("engine bug")
 
-    monkeypatch.setattr(oracle.requests, "describe_play", broken)
+    monkeypatch.setattr(oracle.service.requests, "describe_play", broken)
     request = pb.DescribePlayRequest(context=QQ_TEN_HEARTS, cards=pb_cards("KS"))
-    with caplog.at_level(logging.ERROR, logger="oracle.service"):
+    with caplog.at_level(logging.ERROR, logger="oracle.service.servicer"):
         with pytest.raises(grpc.RpcError) as err:
             stub.DescribePlay(request, timeout=10)
         answers = stub.AnswerBatch(
@@ -377,8 +377,8 @@ def test_command_help_and_bad_port() -> None:
 
 
 def test_command_refuses_to_serve_no_variants(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(oracle.server, "load_catalogue", dict)
-    assert oracle.server.main(["--port", "0"]) == 2
+    monkeypatch.setattr(oracle.service.server, "load_catalogue", dict)
+    assert oracle.service.server.main(["--port", "0"]) == 2
 
 
 NODE = shutil.which("node")

@@ -32,7 +32,7 @@ try:
 except ModuleNotFoundError:  # run from a checkout without installing: use the checkout's engine
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from oracle import pb
-from oracle.requests import dispatch
+from oracle.service.requests import dispatch
 
 
 def answer(question: dict[str, Any]) -> dict[str, Any]:

@@ -29,19 +29,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from oracle import (
-    bottom,
-    cards,
-    context,
-    declarations,
-    follow,
-    levels,
-    pb,
-    requests,
-    throw,
-    trick,
-    units,
-)
+from oracle import cards, pb
+from oracle.engine import ruleset as context
+from oracle.engine import units
+from oracle.seed_rules import bottom, declarations, follow, levels, throw, trick
+from oracle.service import requests
 from oracle.cards import Rank
 from oracle.variants import load_catalogue
 

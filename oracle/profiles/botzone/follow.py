@@ -3,10 +3,10 @@
 The profile ``botzone-tractor`` follows the referee of Botzone's Tractor
 contest (keyijing/Tractor-RL judger.py; the places below are those of commit
 2807665, whose ``checkLegalMove`` tags each error ``ILLEGAL_MOVE [n]``).
-:func:`oracle.follow.check_follow` hands a follow over to
+:func:`oracle.seed_rules.follow.check_follow` hands a follow over to
 :func:`check_follow_by_type` when the variant's ``following.follow_rule`` is
 ``FOLLOW_RULE_TYPE_AND_PAIRS``. The judge's vocabulary (play types, the split
-into components, covering) is :mod:`oracle.largest_component`'s.
+into components, covering) is :mod:`oracle.profiles.botzone.trick`'s.
 
 "In suit" is the judge's: in ``Major`` (trump) against a trump lead, else the
 lead's suit letter and not trump; that is the effective suit.
@@ -62,7 +62,7 @@ Complexity: a few splits of the hand's suit, ``O(h log h)``; the example
 tries at most four candidates.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.context import make_context
+>>> from oracle.engine.ruleset import make_context
 >>> ctx = make_context("botzone-tractor", Rank.TWO, Suit.HEARTS)
 >>> r = check_follow_by_type(ctx, p("8S 8S"), p("AS 5S 3H 3H 4D"), p("3H 3H"))
 >>> r.legal   # no spade pair, a trump pair: the judge checks nothing (item 3)
@@ -79,9 +79,9 @@ from collections.abc import Callable, Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.context import TRUMP, Context
+from oracle.engine.ruleset import TRUMP, Context
 from oracle.convert import cards_to_pb, suit_name
-from oracle.largest_component import (
+from oracle.profiles.botzone.trick import (
     PAIR,
     SINGLE,
     THROW,
@@ -105,7 +105,7 @@ def has_response(ctx: Context, kind: str, n: int, in_suit: Sequence[Card]) -> bo
     """checkRes: whether the hand's cards of the led suit hold a play of the lead's type.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("botzone-tractor", Rank.TWO, Suit.HEARTS)
     >>> has_response(ctx, "tractor", 4, p("SJ SJ BJ BJ 2H 2H 2S 2S"))   # no trump-suit run
     False

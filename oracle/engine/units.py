@@ -13,7 +13,7 @@ The same pool of cards also answers "which runs of k-tuples are there", the
 question behind following, ruffing and throws (see :class:`Pool`).
 
 >>> from oracle.cards import parse_cards
->>> from oracle.context import make_context
+>>> from oracle.engine.ruleset import make_context
 >>> from oracle.cards import Rank, Suit
 >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> [u.name for u in decompose(ctx, parse_cards("JS JS 9S 9S 4S"))]   # JJ99: the gap is bridged
@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from oracle.cards import Card
-from oracle.context import Context, Identity
+from oracle.engine.ruleset import Context, Identity
 
 _TUPLE_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
 
@@ -92,7 +92,7 @@ class Pool:
     """A multiset of cards of one effective suit, for taking units out of.
 
     >>> from oracle.cards import parse_cards, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> pool = Pool(ctx, parse_cards("KS KS QS QS JS JS 5S 5S 3S"))
     >>> [len(run) for run in pool.runs(2)]
@@ -180,7 +180,7 @@ def decompose(ctx: Context, cards: Sequence[Card]) -> list[Unit]:
     """The natural units of cards of one effective suit, largest first.
 
     >>> from oracle.cards import parse_cards, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> [u.name for u in decompose(ctx, parse_cards("9S 8S 8S 4S 4S"))]
     ['pair', 'pair', 'single']

@@ -1,6 +1,6 @@
 """The bottom (底牌): its multiplier and the points it adds (ScoreBottom).
 
-The last trick is judged as any trick (:mod:`oracle.trick`). When the banker's
+The last trick is judged as any trick (:mod:`oracle.seed_rules.trick`). When the banker's
 side wins it, the attackers score nothing from the bottom (rule
 ``bottom.banker_wins``); in variants where the banker keeps the bottom's
 points (Heijian) they go to the banker. When the attackers win it (扣底), the
@@ -27,7 +27,7 @@ structure, and for a throw the seeds count its largest unit ("如果最后一圈
 甩牌，只根据甩牌中的最大牌型计算抠底倍数").
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.context import SeatPlay, make_context
+>>> from oracle.engine.ruleset import SeatPlay, make_context
 >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> trick = [SeatPlay(1, tuple(p("4S 4S 5S 5S"))), SeatPlay(2, tuple(p("3S 6S 7S 8S")))]
 >>> r = score_bottom(ctx, trick, frozenset({0, 2}), p("KS KS 5D 2C 3C 4C 6C 7C"))
@@ -41,17 +41,17 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.context import TRUMP, Context, SeatPlay, points
-from oracle.trick import judge_trick
-from oracle.units import Unit, decompose
+from oracle.engine.ruleset import TRUMP, Context, SeatPlay, points
+from oracle.seed_rules.trick import judge_trick
+from oracle.engine.units import Unit, decompose
 
 
 def multiplier(ctx: Context, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
     """The attackers' multiplier, the rule id and a few words on why.
 
-    >>> from oracle.units import Unit
+    >>> from oracle.engine.units import Unit
     >>> from oracle.cards import Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("lianzhong-two-deck", Rank.TEN, Suit.HEARTS)
     >>> multiplier(ctx, [Unit(2, 3, 0, ())], False)[0]      # tractor of 3 pairs: 2 * 2^3
     16

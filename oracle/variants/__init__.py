@@ -56,7 +56,7 @@ class _RawVariant:
 
 def bundled_variant_dir() -> Path:
     """The folder of the shipped variant files."""
-    source_tree = Path(__file__).resolve().parent.parent / "variants"
+    source_tree = Path(__file__).resolve().parents[2] / "variants"
     if source_tree.is_dir():
         return source_tree
     return Path(str(resources.files("oracle") / "variant_files"))
@@ -297,7 +297,7 @@ def _validate_bottom(variant: pb.Variant) -> Iterable[Problem]:
 def _validate_level_table(table: pb.LevelTable, decks: int) -> Iterable[Problem]:
     bands = list(table.bands)
     if not bands and table.HasField("formula"):
-        from oracle.levels import formula_bands  # the bands are worked out when a deal is scored
+        from oracle.seed_rules.levels import formula_bands  # the bands are worked out when a deal is scored
 
         try:
             formula_bands(table.formula, decks, table.total_points)

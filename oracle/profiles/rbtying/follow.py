@@ -31,7 +31,7 @@ lowest up, as rbtying/shengji writes them: ``(2, 2)`` a tractor of two pairs, ``
 triple, ``(3, 2)`` a triple with a pair just above it.
 
 **The fill test is greedy and polynomial.** "Can these cards fill requirement R?" is
-answered by :func:`oracle.matching.fill_needs`: adjacent units first (in the tightest run
+answered by :func:`oracle.seed_rules.matching.fill_needs`: adjacent units first (in the tightest run
 that holds them, at an end of the run rather than inside it, the fewest spare copies, then
 the lowest), then tuples by size (fewest copies first), then single cards; ``O(u * n log n)``
 for ``u`` units and ``n`` cards. The play also fills R when it holds the very cards the
@@ -76,7 +76,7 @@ milliseconds; the walk is polynomial for units of up to 17 cards and, beyond, bo
 splits of the groupings the hand can hold.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.context import make_context
+>>> from oracle.engine.ruleset import make_context
 >>> ctx = make_context("rbtying-default", Rank.FOUR, Suit.SPADES)
 >>> r = check_follow_decomposition(ctx, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"), p("2S 3S"))
 >>> r.legal, r.broken_rule_id
@@ -93,12 +93,14 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TypeVar
 
-from oracle import bombs, pb
+from oracle import pb
+
+from oracle.profiles.rbtying import bombs
 from oracle.cards import Card, Suit, format_cards
-from oracle.context import Context, Identity
+from oracle.engine.ruleset import Context, Identity
 from oracle.convert import cards_to_pb, suit_name
-from oracle.matching import Need, RankKey, fill_needs, placement_cards, rank_key
-from oracle.units import Pool
+from oracle.seed_rules.matching import Need, RankKey, fill_needs, placement_cards, rank_key
+from oracle.engine.units import Pool
 
 T = TypeVar("T")
 
@@ -380,7 +382,7 @@ def order_key(ctx: Context, card: Card) -> tuple[RankKey, int]:
     then, between equal cards, spades < hearts < diamonds < clubs.
 
     >>> from oracle.cards import parse_card as c, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("rbtying-default", Rank.FOUR, Suit.SPADES)
     >>> order_key(ctx, c("4H")) < order_key(ctx, c("4D")) < order_key(ctx, c("4S"))
     True
@@ -575,7 +577,7 @@ def lead_format(ctx: Context, cards: Sequence[Card]) -> list[FormatUnit]:
     ``test_play_formats``). The search is memoised over the cards left.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("rbtying-default", Rank.FOUR, Suit.SPADES)
     >>> [(u.name, format_cards(u.cards)) for u in lead_format(ctx, p("QS QS KS KS AS"))]
     [('single', 'AS'), ('tractor of 2 pairs', 'QS QS KS KS')]

@@ -21,7 +21,7 @@ Complexity: for each of the ``u`` units and each of the ``s`` other hands
 one scan of that hand's runs or identities: ``O(u * s * h log h)``.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.context import SeatPlay, make_context
+>>> from oracle.engine.ruleset import SeatPlay, make_context
 >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> thrower = SeatPlay(0, tuple(p("9S 8S 8S 4S 4S")))
 >>> r = check_throw(ctx, thrower, [SeatPlay(1, tuple(p("JS 3C"))), SeatPlay(2, tuple(p("2S")))])
@@ -39,9 +39,9 @@ from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.context import Context, SeatPlay
+from oracle.engine.ruleset import Context, SeatPlay
 from oracle.convert import cards_to_pb, suit_name, unit_to_pb
-from oracle.units import Pool, Unit, decompose
+from oracle.engine.units import Pool, Unit, decompose
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def beating_cards(ctx: Context, unit: Unit, cards: Sequence[Card]) -> tuple[Card
     """The lowest cards among ``cards`` (all of the unit's suit) that beat the unit, if any.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> pair = decompose(ctx, p("8S 8S"))[0]
     >>> format_cards(beating_cards(ctx, pair, p("9S 9S QS QS 7S 7S")) or ())

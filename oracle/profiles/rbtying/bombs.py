@@ -20,7 +20,7 @@ Between bombs, more cards win; with as many, a trump bomb beats a side-suit
 one, and of one suit the higher wins; ties keep the earlier play.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.context import make_context
+>>> from oracle.engine.ruleset import make_context
 >>> ctx = make_context("rbtying-default", Rank.TWO, Suit.HEARTS)
 >>> is_bomb(ctx, p("7C 7C 7C 7C")), is_bomb(ctx, p("7C 7C 8C 8C"))
 (True, False)
@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.context import TRUMP, Context
+from oracle.engine.ruleset import TRUMP, Context
 
 BombKey = tuple[int, int, int, int]
 """How bombs compare: (cards, 1 for trump, effective suit, strength)."""
@@ -72,7 +72,7 @@ def follow_allowed(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], pla
     """Whether ``play`` is a bomb the policy lets a follower play whatever the usual duties say.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("rbtying-default", Rank.TWO, Suit.HEARTS)
     >>> follow_allowed(ctx, p("5S 6S 7S 8S"), p("9S 7C 7C 7C 7C"), p("7C 7C 7C 7C"))  # no bombs here
     False

@@ -1,6 +1,6 @@
 """The gRPC servicer: every RPC of ``shengji.oracle.v1.OracleService``.
 
-Each call validates its request (:mod:`oracle.requests`), asks the engine and
+Each call validates its request (:mod:`oracle.service.requests`), asks the engine and
 returns the answer. A malformed question fails with ``INVALID_ARGUMENT`` and a
 ``google.rpc.BadRequest`` holding one field violation per problem; so do bytes
 that are not a message of the request's type (field path ``""``). Anything
@@ -34,7 +34,7 @@ from grpc_status import rpc_status
 from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2
 from oracle.errors import InvalidQuestion
-from oracle.requests import (
+from oracle.service.requests import (
     MAX_QUESTIONS,
     capped,
     dispatch,

@@ -1,7 +1,7 @@
 """What a set of cards is (DescribePlay): suit, units, points, valid lead.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.context import make_context
+>>> from oracle.engine.ruleset import make_context
 >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> r = describe_play(ctx, p("SJ SJ 10H 10H 10S 10S AH AH 3H"))
 >>> [u.name for u in r.units], r.is_throw, r.points
@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.context import MIXED, Context, points
+from oracle.engine.ruleset import MIXED, Context, points
 from oracle.convert import suit_name, unit_to_pb
-from oracle.units import decompose
+from oracle.engine.units import decompose
 
 
 def describe_play(ctx: Context, cards: Sequence[Card]) -> pb.DescribePlayResponse:

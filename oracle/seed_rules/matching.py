@@ -29,8 +29,8 @@ Finding the matching that covers the most pairs would be a packing problem
 and this greedy order is the reading the oracle fixes.
 
 >>> from oracle.cards import parse_cards, Rank, Suit
->>> from oracle.context import make_context
->>> from oracle.units import decompose
+>>> from oracle.engine.ruleset import make_context
+>>> from oracle.engine.units import decompose
 >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> lead = decompose(ctx, parse_cards("KS KS QS QS JS JS"))
 >>> match_structure(ctx, lead, parse_cards("9S 9S 8S 8S 4S 4S 3S")).profile
@@ -43,8 +43,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from oracle.cards import Card
-from oracle.context import Context, Identity
-from oracle.units import Pool, Unit
+from oracle.engine.ruleset import Context, Identity
+from oracle.engine.units import Pool, Unit
 
 Shape = tuple[int, int]
 
@@ -87,7 +87,7 @@ def match_shapes(
     """Greedily match ``cards`` against required shapes (see the module docstring).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> match_shapes(ctx, [(2, 1), (2, 1)], parse_cards("9S 9S 8S 8S 4S")).profile
     [(2, 1), (2, 1)]
@@ -138,8 +138,8 @@ def shows_structure(
     shape, 同牌型: a triple does not show a pair).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
-    >>> from oracle.context import make_context
-    >>> from oracle.units import decompose
+    >>> from oracle.engine.ruleset import make_context
+    >>> from oracle.engine.units import decompose
     >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> lead = decompose(ctx, parse_cards("AS KS 5S 5S 4S 4S"))
     >>> shows_structure(ctx, lead, parse_cards("9H 9H 8H 8H 7H 2H"))
@@ -155,7 +155,7 @@ def shows_shapes(ctx: Context, shapes: Sequence[Shape], cards: Sequence[Card], *
     """The match showing every one of ``shapes`` among the cards, or ``None`` when they cannot.
 
     >>> from oracle.cards import parse_cards, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> shows_shapes(ctx, [(2, 2)], parse_cards("9S 9S 7S 7S")) is None
     True
@@ -209,7 +209,7 @@ def rank_key(ctx: Context, card: Card) -> RankKey:
     """The key plays are compared by: any trump outranks any side-suit card.
 
     >>> from oracle.cards import parse_card, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> rank_key(ctx, parse_card("2H")) > rank_key(ctx, parse_card("AS"))
     True
@@ -238,7 +238,7 @@ def fill_needs(
     ``needs``. See the comment above for the order and the cost.
 
     >>> from oracle.cards import parse_cards, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("qq-two-deck", Rank.FOUR, Suit.SPADES)
     >>> fill_needs(ctx, [Need((2, 2))], parse_cards("3S 3S 5S 5S")) is not None   # 4 skipped
     True
@@ -346,7 +346,7 @@ def placement_cards(ctx: Context, cards: Sequence[Card], placements: Sequence[Pl
     """The cards of each placement, taken from ``cards`` (each copy once).
 
     >>> from oracle.cards import parse_cards, format_cards, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("qq-two-deck", Rank.FOUR, Suit.SPADES)
     >>> cs = parse_cards("3S 3S 5S 5S 9S")
     >>> [format_cards(u) for u in placement_cards(ctx, cs, fill_needs(ctx, [Need((1,)), Need((2, 2))], cs) or [])]

@@ -40,8 +40,8 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from oracle import __version__
-from oracle.requests import MAX_MESSAGE_BYTES
-from oracle.service import SERVICE_NAME, add_to_server
+from oracle.service.requests import MAX_MESSAGE_BYTES
+from oracle.service.servicer import SERVICE_NAME, add_to_server
 from oracle.variants import VariantFileError, load_catalogue, variant_dirs
 
 log = logging.getLogger(__name__)

@@ -29,7 +29,7 @@ stays the best (``order.first_played_wins``).
 Complexity: one structure match per play, ``O(n^2 log n)`` for ``n`` cards.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.context import SeatPlay, make_context
+>>> from oracle.engine.ruleset import SeatPlay, make_context
 >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> plays = [SeatPlay(0, tuple(p("5S 4S 4S"))), SeatPlay(1, tuple(p("9H 7H 7H"))),
 ...          SeatPlay(2, tuple(p("8H 8H 4H"))), SeatPlay(3, tuple(p("6S 3S 2S")))]
@@ -45,10 +45,10 @@ from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.context import TRUMP, Context, SeatPlay, points
+from oracle.engine.ruleset import TRUMP, Context, SeatPlay, points
 from oracle.convert import suit_name
-from oracle.matching import shows_structure
-from oracle.units import Unit, decompose, shape_name, tractor_counts, tuple_counts
+from oracle.seed_rules.matching import shows_structure
+from oracle.engine.units import Unit, decompose, shape_name, tractor_counts, tuple_counts
 
 
 def key_shape(lead_units: Sequence[Unit]) -> tuple[int, int]:
@@ -68,7 +68,7 @@ Key = tuple[int, int]
 """How a play compares: (its kind, the strength of its key unit); higher wins."""
 
 _BY_FORMAT = (pb.THROW_EVALUATION_ALL, pb.THROW_EVALUATION_HIGHEST, pb.THROW_EVALUATION_TRICK_UNIT_LENGTH)
-"""Throw evaluations judged by :mod:`oracle.throw_evaluation` (rbtying/shengji's policies)."""
+"""Throw evaluations judged by :mod:`oracle.profiles.rbtying.trick` (rbtying/shengji's policies)."""
 
 
 def stand_in(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> Unit | None:
@@ -80,7 +80,7 @@ def stand_in(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) ->
     of the lead's kind.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> stand_in(ctx, decompose(ctx, p("7S 7S 8S 8S")), p("AS AS AS AS")) is None  # two decks: no
     True
@@ -136,7 +136,7 @@ def ruff_largest_unit(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[
     """Rule ``RUFF_RULE_LARGEST_UNIT``: the ruff's largest unit has the lead's largest unit's shape.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> ruff_largest_unit(ctx, decompose(ctx, p("AS KS 6S 6S")), p("9H 9H 7H 2H"))
     True
@@ -150,7 +150,7 @@ def ruff_counts(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card])
     """Rule ``RUFF_RULE_UNIT_COUNTS``: at least the lead's tractors and pairs (tuples) of each size.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> ruff_counts(ctx, decompose(ctx, p("AS AS 5S 5S 4S 4S")), p("9H 9H 8H 8H 7H 2H"))
     False
@@ -174,11 +174,11 @@ class _Best:
 def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """Judge a trick; ``plays`` in play order, the first being the lead."""
     if ctx.variant.following.throw_evaluation in _BY_FORMAT:
-        from oracle.throw_evaluation import judge_trick_by_format  # rbtying/shengji's policies
+        from oracle.profiles.rbtying.trick import judge_trick_by_format  # rbtying/shengji's policies
 
         return judge_trick_by_format(ctx, plays)
     if ctx.variant.following.throw_evaluation == pb.THROW_EVALUATION_LARGEST_COMPONENT:
-        from oracle.largest_component import judge_trick_by_type  # the Botzone judge
+        from oracle.profiles.botzone.trick import judge_trick_by_type  # the Botzone judge
 
         return judge_trick_by_type(ctx, plays)
     lead = plays[0]

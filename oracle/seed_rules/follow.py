@@ -8,7 +8,7 @@ The duties of a follower, checked in this order (each a rule id):
 ``follow.tractor`` and ``follow.pairs``
     Show as much of the lead's structure as the hand allows: the follower's
     cards of the led suit are matched against the lead greedily
-    (:mod:`oracle.matching`), once for the hand and once for the play; the
+    (:mod:`oracle.seed_rules.matching`), once for the hand and once for the play; the
     play's profile must be at least the hand's. The first shape where the
     play falls short names the duty broken: a tractor, or a pair (tuple).
 
@@ -24,7 +24,7 @@ illegal verdict is the hand's own match, topped up with the lowest cards.
 Complexity: two matches of at most ``h`` cards (the hand), ``O(h^2 log h)``.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.context import make_context
+>>> from oracle.engine.ruleset import make_context
 >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> r = check_follow(ctx, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 3C"))
 >>> r.legal, r.broken_rule_id
@@ -41,11 +41,11 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.context import TRUMP, Context
+from oracle.engine.ruleset import TRUMP, Context
 from oracle.convert import cards_to_pb, suit_name
-from oracle.follow_by_type import check_follow_by_type
-from oracle.matching import Match, Shape, match_structure, shows_shapes
-from oracle.units import Unit, decompose, shape_name
+from oracle.profiles.botzone.follow import check_follow_by_type
+from oracle.seed_rules.matching import Match, Shape, match_structure, shows_shapes
+from oracle.engine.units import Unit, decompose, shape_name
 
 
 def _duty_of(shape: Shape) -> str:
@@ -67,7 +67,7 @@ def check_follow(
 ) -> pb.CheckFollowResponse:
     """Judge a follow: ``hand`` is the follower's whole hand before playing ``play``."""
     if ctx.variant.following.follow_rule == pb.FOLLOW_RULE_DECOMPOSITION:
-        from oracle.decomposition import check_follow_decomposition  # rbtying/shengji's rule
+        from oracle.profiles.rbtying.follow import check_follow_decomposition  # rbtying/shengji's rule
 
         return check_follow_decomposition(ctx, lead, hand, play)
     if ctx.variant.following.follow_rule == pb.FOLLOW_RULE_TYPE_AND_PAIRS:

@@ -55,17 +55,17 @@ from typing import Any, Protocol
 from google.protobuf.message import Message
 
 from oracle import pb
-from oracle.bottom import score_bottom
+from oracle.seed_rules.bottom import score_bottom
 from oracle.cards import Card, Rank, Suit, card_of, parse_cards
-from oracle.context import Context, SeatPlay, custom_variant_problems, make_context
+from oracle.engine.ruleset import Context, SeatPlay, custom_variant_problems, make_context
 from oracle.convert import cards_to_pb, suit_name
-from oracle.declarations import compare_declarations
-from oracle.describe import describe_play
+from oracle.seed_rules.declarations import compare_declarations
+from oracle.seed_rules.describe import describe_play
 from oracle.errors import InvalidQuestion, Violation
-from oracle.follow import check_follow
-from oracle.levels import score_deal
-from oracle.throw import check_throw
-from oracle.trick import judge_trick
+from oracle.seed_rules.follow import check_follow
+from oracle.seed_rules.levels import score_deal
+from oracle.seed_rules.throw import check_throw
+from oracle.seed_rules.trick import judge_trick
 from oracle.variants import load_catalogue
 
 MAX_LIST = 1_000
@@ -410,7 +410,7 @@ class Answerable(Protocol):
 
 @dataclass(frozen=True)
 class DescribePlayArgs:
-    """The arguments of :func:`oracle.describe.describe_play`."""
+    """The arguments of :func:`oracle.seed_rules.describe.describe_play`."""
 
     ctx: Context
     cards: tuple[Card, ...]
@@ -445,7 +445,7 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
 
 @dataclass(frozen=True)
 class CheckFollowArgs:
-    """The arguments of :func:`oracle.follow.check_follow`."""
+    """The arguments of :func:`oracle.seed_rules.follow.check_follow`."""
 
     ctx: Context
     lead: tuple[Card, ...]
@@ -493,7 +493,7 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
 
 @dataclass(frozen=True)
 class JudgeTrickArgs:
-    """The arguments of :func:`oracle.trick.judge_trick`."""
+    """The arguments of :func:`oracle.seed_rules.trick.judge_trick`."""
 
     ctx: Context
     plays: tuple[SeatPlay, ...]
@@ -526,7 +526,7 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
 
 @dataclass(frozen=True)
 class CheckThrowArgs:
-    """The arguments of :func:`oracle.throw.check_throw`."""
+    """The arguments of :func:`oracle.seed_rules.throw.check_throw`."""
 
     ctx: Context
     thrower: SeatPlay
@@ -591,7 +591,7 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
 
 @dataclass(frozen=True)
 class ScoreBottomArgs:
-    """The arguments of :func:`oracle.bottom.score_bottom`."""
+    """The arguments of :func:`oracle.seed_rules.bottom.score_bottom`."""
 
     ctx: Context
     last_trick: tuple[SeatPlay, ...]
@@ -666,7 +666,7 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
 
 @dataclass(frozen=True)
 class ScoreDealArgs:
-    """The arguments of :func:`oracle.levels.score_deal`."""
+    """The arguments of :func:`oracle.seed_rules.levels.score_deal`."""
 
     variant: pb.Variant
     attacker_points: int
@@ -710,7 +710,7 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
 
 @dataclass(frozen=True)
 class CompareDeclarationsArgs:
-    """The arguments of :func:`oracle.declarations.compare_declarations`."""
+    """The arguments of :func:`oracle.seed_rules.declarations.compare_declarations`."""
 
     variant: pb.Variant
     level: Rank

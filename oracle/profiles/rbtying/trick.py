@@ -2,11 +2,11 @@
 
 Used when a variant's ``following.throw_evaluation`` is ``THROW_EVALUATION_ALL``,
 ``THROW_EVALUATION_HIGHEST`` or ``THROW_EVALUATION_TRICK_UNIT_LENGTH`` (the
-``rbtying-default`` profile), in place of the key-unit comparison of :mod:`oracle.trick`.
+``rbtying-default`` profile), in place of the key-unit comparison of :mod:`oracle.seed_rules.trick`.
 rbtying/shengji ``mechanics/src/trick.rs`` (``TrickFormat::matches``, ``Trick::winner``,
 ``Trick::_defeats``), in the oracle's words:
 
-* The lead's units are its format (:func:`oracle.decomposition.lead_format`), sorted by
+* The lead's units are its format (:func:`oracle.profiles.rbtying.follow.lead_format`), sorted by
   size, then by their lowest card. The best so far starts as the leader's units.
 * A later play can win only if its cards are all of the led suit or all trump and can be
   split into the format's units exactly (rule ``trick.format``): a triple may stand for a
@@ -35,7 +35,7 @@ play's units of one shape are handed out highest first (rbtying/shengji's
 ``FormatMatchState::into_matching_cards``), so under ``THROW_EVALUATION_ALL`` each of a play's
 units of a shape must beat the leader's highest unit of that shape, and against an earlier
 follower's split the comparison is highest against highest. The oracle's search is the
-greedy of :func:`oracle.matching.fill_needs` with those bounds (``THROW_EVALUATION_ALL``), or one
+greedy of :func:`oracle.seed_rules.matching.fill_needs` with those bounds (``THROW_EVALUATION_ALL``), or one
 try per place as the deciding one (``THROW_EVALUATION_TRICK_UNIT_LENGTH``), every split found
 checked against the policy as upstream states it (:func:`defeats`). Where a play beats the best
 so far with more than one split, the one kept is the greedy's, not necessarily the first that
@@ -45,7 +45,7 @@ different shapes. Complexity: one fill per play, or one per place of the format
 (TrickUnitLength), each ``O(u * n log n)``.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.context import SeatPlay, make_context
+>>> from oracle.engine.ruleset import SeatPlay, make_context
 >>> ctx = make_context("rbtying-default", Rank.KING, Suit.SPADES)
 >>> plays = [SeatPlay(1, tuple(p("4C 6C"))), SeatPlay(2, tuple(p("2S 3S"))),
 ...          SeatPlay(3, tuple(p("3S 4S"))), SeatPlay(4 % 4, tuple(p("2S BJ")))]
@@ -58,13 +58,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from oracle import bombs, pb
+from oracle import pb
+
+from oracle.profiles.rbtying import bombs
 from oracle.cards import Card, format_cards
-from oracle.context import MIXED, TRUMP, Context, SeatPlay
+from oracle.engine.ruleset import MIXED, TRUMP, Context, SeatPlay
 from oracle.convert import suit_name
-from oracle.decomposition import FormatUnit, lead_format, order_key
-from oracle.matching import Need, Placement, RankKey, fill_needs, placement_cards, rank_key
-from oracle.trick import play_verdict, trick_answer
+from oracle.profiles.rbtying.follow import FormatUnit, lead_format, order_key
+from oracle.seed_rules.matching import Need, Placement, RankKey, fill_needs, placement_cards, rank_key
+from oracle.seed_rules.trick import play_verdict, trick_answer
 
 EVALUATIONS = (
     pb.THROW_EVALUATION_ALL,

@@ -5,8 +5,8 @@ contest does (a copy: keyijing/Tractor-RL judger.py, read at 2807665 and
 01621cc; docs/botzone.md). Its trick winner (``checkWinner``) does not ask
 our engine's questions, so this module judges the whole trick for a variant
 whose ``following.throw_evaluation`` is ``THROW_EVALUATION_LARGEST_COMPONENT``
-(:func:`oracle.trick.judge_trick` hands it over). It also holds the judge's
-vocabulary that :mod:`oracle.follow_by_type` shares:
+(:func:`oracle.seed_rules.trick.judge_trick` hands it over). It also holds the judge's
+vocabulary that :mod:`oracle.profiles.botzone.follow` shares:
 
 :func:`play_type` (``checkPokerType``)
     ``single`` (one card), ``pair`` (two identical cards), ``tractor`` (pairs
@@ -45,7 +45,7 @@ The trick, rule by rule:
 Complexity: one split per play, ``O(n log n)`` for ``n`` cards.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.context import make_context
+>>> from oracle.engine.ruleset import make_context
 >>> ctx = make_context("botzone-tractor", Rank.TWO, Suit.HEARTS)
 >>> play_type(ctx, p("SJ SJ BJ BJ")), play_type(ctx, p("SJ SJ BJ BJ AH AH"))
 ('tractor', 'throw')
@@ -63,9 +63,9 @@ from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card, Rank, format_cards
-from oracle.context import TRUMP, Context, SeatPlay
+from oracle.engine.ruleset import TRUMP, Context, SeatPlay
 from oracle.convert import suit_name
-from oracle.trick import play_verdict, trick_answer
+from oracle.seed_rules.trick import play_verdict, trick_answer
 
 SINGLE = "single"
 PAIR = "pair"
@@ -107,7 +107,7 @@ def play_type(ctx: Context, cards: Sequence[Card]) -> str:
     """The judge's type of a play (checkPokerType): single, pair, tractor or throw.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("botzone-tractor", Rank.FIVE, Suit.SPADES)
     >>> [play_type(ctx, p(t)) for t in ("4H 4H 6H 6H", "5H 5H 6H 6H", "AS AS 2S 2S", "9C 9C")]
     ['tractor', 'throw', 'throw', 'pair']
@@ -138,7 +138,7 @@ def components(ctx: Context, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     cards are groups of identical cards. Equal lengths: the lower first.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit, format_cards
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("botzone-tractor", Rank.TEN, Suit.SPADES)
     >>> [format_cards(c) for c in components(ctx, p("9S 9S JS JS 3S 3S 4S 4S 10S 10S 7S"))]
     ['3S 3S 4S 4S', '9S 9S JS JS', '10S 10S', '7S']
@@ -209,7 +209,7 @@ def judge_trick_by_type(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTric
     """Judge a trick as the Botzone judge's checkWinner does; ``plays`` in play order.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.context import make_context
+    >>> from oracle.engine.ruleset import make_context
     >>> ctx = make_context("botzone-tractor", Rank.TWO, Suit.HEARTS)
     >>> plays = [SeatPlay(0, tuple(p("AS AS KS"))), SeatPlay(1, tuple(p("3H 3H 4H"))),
     ...          SeatPlay(2, tuple(p("5H 6H 7H"))), SeatPlay(3, tuple(p("4S 5S 6S")))]
