@@ -15,7 +15,6 @@ from typing import cast
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit
-from oracle.engine.units import Unit
 
 _SUIT_NAMES = {
     pb.EFFECTIVE_SUIT_TRUMP: "trump",
@@ -68,10 +67,3 @@ def card_from_pb(message: pb.Card) -> Card:
 def cards_from_pb(messages: Iterable[pb.Card]) -> list[Card]:
     """Proto cards as :class:`Card` values, in the same order."""
     return [card_from_pb(m) for m in messages]
-
-
-def unit_to_pb(unit: Unit) -> pb.Unit:
-    """A unit as a proto message."""
-    return pb.Unit(
-        tuple_size=unit.tuple_size, length=unit.length, cards=cards_to_pb(unit.cards), name=unit.name
-    )

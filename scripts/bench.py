@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
 from oracle.cards import Card, full_deck, parse_cards
-from oracle.engine.ruleset import make_context
+from oracle.variants import make_ruleset
 from oracle.convert import cards_to_pb
 from oracle.service.requests import dispatch
 from oracle.variants import load_catalogue
@@ -79,7 +79,7 @@ def sample_questions(seed: int = 7) -> dict[str, pb.Question]:
     rng.shuffle(deck)
     hands = [deck[i * 25:(i + 1) * 25] for i in range(4)]
     ctx = _ctx_pb("qq-two-deck", pb.RANK_TEN, pb.SUIT_HEARTS)
-    engine = make_context("qq-two-deck", 10, 2)
+    engine = make_ruleset("qq-two-deck", 10, 2)
     lead_suit = engine.effective_suit(hands[0][0])
     lead = [c for c in hands[0] if engine.effective_suit(c) == lead_suit][:2]
     follower = hands[1]
@@ -157,7 +157,7 @@ def _worst(variant_id: str, variant: pb.Variant, shape: str) -> list[tuple[str, 
     decks, hand_size = variant.deal.decks, variant.deal.hand_size
     level = variant.card_order.levels[-1]
     ctx = _ctx_pb(variant_id, level, pb.SUIT_HEARTS)
-    engine = make_context(variant_id, level, pb.SUIT_HEARTS)
+    engine = make_ruleset(variant_id, level, pb.SUIT_HEARTS)
     target = engine.effective_suit(parse_cards("2S")[0])  # spades, or the black cards of two colours
     spades = [c for c in full_deck() * decks if engine.effective_suit(c) == target]
     spades.sort(key=lambda c: -int(c.rank))

@@ -59,12 +59,13 @@ from conformance.compare import path_tree
 from oracle import __version__ as ORACLE_VERSION
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, card_name, full_deck
-from oracle.engine.ruleset import TRUMP, Context, make_context
+from oracle.engine.ruleset import TRUMP, Ruleset
+from oracle.variants import make_ruleset
 from oracle.convert import cards_to_pb
 from oracle.seed_rules.follow import ladder_for
 from oracle.service.requests import dispatch
 from oracle.rules import RULES
-from oracle.engine.units import decompose
+from oracle.seed_rules.natural_units import natural_units as decompose
 from oracle.variants import load_catalogue
 
 GENERATOR_VERSION = "1"
@@ -108,14 +109,14 @@ def shuffled_decks(rng: random.Random, decks: int) -> list[Card]:
     return cards
 
 
-def random_context(rng: random.Random, variant: pb.Variant) -> tuple[Context, str, str | None]:
+def random_context(rng: random.Random, variant: pb.Variant) -> tuple[Ruleset, str, str | None]:
     level = Rank(rng.choice(list(variant.card_order.levels)))
     trump = None if rng.random() < 0.15 else rng.choice(list(Suit))
-    ctx = make_context(variant.id, level, trump, no_trump=trump is None)
+    ctx = make_ruleset(variant.id, level, trump, no_trump=trump is None)
     return ctx, level.symbol, None if trump is None else trump.letter
 
 
-def structured(rng: random.Random, ctx: Context, pool: Sequence[Card], suit: int, n: int,
+def structured(rng: random.Random, ctx: Ruleset, pool: Sequence[Card], suit: int, n: int,
                top_bias: float = 0.3) -> list[Card] | None:
     """``n`` cards of one effective suit from ``pool``, walking down the order from a random
     place and taking several copies of a card where there are: pairs, tuples and tractors appear."""
@@ -151,18 +152,18 @@ def lead_size(rng: random.Random, decks: int) -> int:
     return rng.choice(sizes)
 
 
-def suits_held(ctx: Context, cards: Iterable[Card]) -> list[int]:
+def suits_held(ctx: Ruleset, cards: Iterable[Card]) -> list[int]:
     return sorted({int(ctx.effective_suit(c)) for c in cards})
 
 
 # --- Questions --------------------------------------------------------------------------------
 
-def ctx_pb(ctx: Context) -> pb.Context:
+def ctx_pb(ctx: Ruleset) -> pb.Context:
     return pb.Context(variant_id=ctx.variant.id, level=int(ctx.level), trump_suit=int(ctx.trump or 0),
                       no_trump=ctx.trump is None)
 
 
-def gen_describe(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Context]]:
+def gen_describe(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Ruleset]]:
     while True:
         ctx, _, _ = random_context(rng, variant)
         pool = shuffled_decks(rng, variant.deal.decks)
@@ -181,7 +182,7 @@ def _hands(rng: random.Random, variant: pb.Variant) -> list[list[Card]]:
     return [deck[i * size:(i + 1) * size] for i in range(variant.deal.players)]
 
 
-def gen_follow(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Context]]:
+def gen_follow(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Ruleset]]:
     while True:
         ctx, _, _ = random_context(rng, variant)
         hands = _hands(rng, variant)
@@ -215,7 +216,7 @@ def gen_follow(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Que
                     context=ctx_pb(ctx), lead=cards_to_pb(lead), hand=cards_to_pb(hand), play=example)), ctx
 
 
-def _trick_plays(rng: random.Random, ctx: Context, variant: pb.Variant, count: int) -> list[list[Card]] | None:
+def _trick_plays(rng: random.Random, ctx: Ruleset, variant: pb.Variant, count: int) -> list[list[Card]] | None:
     pool = shuffled_decks(rng, variant.deal.decks)
     n = lead_size(rng, variant.deal.decks)
     suit = rng.choice(suits_held(ctx, pool))
@@ -238,7 +239,7 @@ def _trick_plays(rng: random.Random, ctx: Context, variant: pb.Variant, count: i
     return plays
 
 
-def gen_trick(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Context]]:
+def gen_trick(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Ruleset]]:
     players = variant.deal.players
     while True:
         ctx, _, _ = random_context(rng, variant)
@@ -251,7 +252,7 @@ def gen_trick(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Ques
             pb.Play(seat=(first + i) % players, cards=cards_to_pb(p)) for i, p in enumerate(plays)])), ctx
 
 
-def gen_throw(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Context]]:
+def gen_throw(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Ruleset]]:
     players = variant.deal.players
     while True:
         ctx, _, _ = random_context(rng, variant)
@@ -270,7 +271,7 @@ def gen_throw(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Ques
             other_hands=[pb.Hand(seat=s, cards=cards_to_pb(hands[s])) for s in sorted(others)])), ctx
 
 
-def gen_bottom(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Context]]:
+def gen_bottom(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Ruleset]]:
     players = variant.deal.players
     while True:
         ctx, _, _ = random_context(rng, variant)
@@ -348,7 +349,7 @@ def gen_declare(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Qu
         yield pb.Question(compare_declarations=request), None
 
 
-GENERATORS: dict[str, Callable[[random.Random, pb.Variant], Iterable[tuple[pb.Question, Context | None]]]] = {
+GENERATORS: dict[str, Callable[[random.Random, pb.Variant], Iterable[tuple[pb.Question, Ruleset | None]]]] = {
     "describe_play": gen_describe,
     "check_follow": gen_follow,
     "judge_trick": gen_trick,
@@ -449,7 +450,7 @@ def cited(answer: pb.Answer) -> list[str]:
     return sorted({i for i in ids if i in RULES})
 
 
-def feature_tags(kind: str, question: pb.Question, answer: pb.Answer, ctx: Context | None) -> list[str]:
+def feature_tags(kind: str, question: pb.Question, answer: pb.Answer, ctx: Ruleset | None) -> list[str]:
     """Tags read from the question and the engine's answer (generated cases only)."""
     tags: list[str] = []
     variant = load_catalogue()[variant_of(question)]
@@ -534,7 +535,7 @@ def feature_tags(kind: str, question: pb.Question, answer: pb.Answer, ctx: Conte
     return list(dict.fromkeys(tags))
 
 
-def _across(ctx: Context, cards: Sequence[Card]) -> bool:
+def _across(ctx: Ruleset, cards: Sequence[Card]) -> bool:
     """Whether trump cards of a tractor come from different tiers (jokers, level cards) or the suit."""
     return len({(c.rank, c.suit) for c in cards}) > 1 and any(c.is_joker or c.rank == ctx.level for c in cards)
 
@@ -605,7 +606,7 @@ def question_notation(question: pb.Question) -> str:
     return kind or "empty question"
 
 
-def generated_case(question: pb.Question, answer: pb.Answer, kind: str, ctx: Context | None) -> dict[str, Any]:
+def generated_case(question: pb.Question, answer: pb.Answer, kind: str, ctx: Ruleset | None) -> dict[str, Any]:
     """A generated case: the engine's answer on the compared fields."""
     from oracle.convert import cards_from_pb
 

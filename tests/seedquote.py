@@ -18,14 +18,15 @@ from functools import cache
 from pathlib import Path
 
 from oracle import pb
-from oracle.seed_rules.bottom import score_bottom
+from oracle.engine.questions import score_bottom
 from oracle.cards import Card, Rank, Suit, parse_cards
-from oracle.engine.ruleset import Context, SeatPlay, make_context
-from oracle.seed_rules.describe import describe_play
-from oracle.seed_rules.follow import check_follow
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.variants import make_ruleset
+from oracle.engine.questions import describe_play
+from oracle.engine.questions import check_follow
 from oracle.rules import RULES
-from oracle.seed_rules.throw import check_throw
-from oracle.seed_rules.trick import judge_trick
+from oracle.engine.questions import check_throw
+from oracle.engine.questions import judge_trick
 
 SEEDS = Path(__file__).resolve().parent.parent / "docs" / "seeds"
 
@@ -72,9 +73,9 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
 
 
-def ctx(variant: str = "qq-two-deck", level: Rank = Rank.TEN, trump: Suit | None = Suit.HEARTS) -> Context:
+def ctx(variant: str = "qq-two-deck", level: Rank = Rank.TEN, trump: Suit | None = Suit.HEARTS) -> Ruleset:
     """A context; ``trump=None`` is a no-trump deal. The default is the seeds' 打10, hearts trump."""
-    return make_context(variant, level, trump, no_trump=trump is None)
+    return make_ruleset(variant, level, trump, no_trump=trump is None)
 
 
 def seats(*plays: str, first: int = 0) -> list[SeatPlay]:
@@ -108,25 +109,25 @@ def known(response: object) -> object:
     return response
 
 
-def describe(context: Context, text: str) -> pb.DescribePlayResponse:
+def describe(context: Ruleset, text: str) -> pb.DescribePlayResponse:
     r = describe_play(context, cards(text))
     known(r)
     return r
 
 
-def follow(context: Context, lead: str, hand: str, play: str) -> pb.CheckFollowResponse:
+def follow(context: Ruleset, lead: str, hand: str, play: str) -> pb.CheckFollowResponse:
     r = check_follow(context, cards(lead), cards(hand), cards(play))
     known(r)
     return r
 
 
-def trick(context: Context, *plays: str, first: int = 0) -> pb.JudgeTrickResponse:
+def trick(context: Ruleset, *plays: str, first: int = 0) -> pb.JudgeTrickResponse:
     r = judge_trick(context, seats(*plays, first=first))
     known(r)
     return r
 
 
-def throw(context: Context, thrown: str, *others: str, seat: int = 0) -> pb.CheckThrowResponse:
+def throw(context: Ruleset, thrown: str, *others: str, seat: int = 0) -> pb.CheckThrowResponse:
     """A throw from ``seat`` against the other hands, which sit after it in play order."""
     hands = [SeatPlay((seat + 1 + i) % 4, cards(h)) for i, h in enumerate(others)]
     r = check_throw(context, SeatPlay(seat, cards(thrown)), hands)
@@ -135,7 +136,7 @@ def throw(context: Context, thrown: str, *others: str, seat: int = 0) -> pb.Chec
 
 
 def bottom(
-    context: Context, last_trick: list[SeatPlay], banker_seats: set[int], bottom_cards: str
+    context: Ruleset, last_trick: list[SeatPlay], banker_seats: set[int], bottom_cards: str
 ) -> pb.ScoreBottomResponse:
     r = score_bottom(context, last_trick, frozenset(banker_seats), cards(bottom_cards))
     known(r)

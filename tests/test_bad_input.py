@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
 from oracle.cards import full_deck
-from oracle.engine.ruleset import make_context
+from oracle.variants import make_ruleset
 from oracle.convert import card_from_pb, cards_to_pb
 from oracle.service.requests import MAX_LIST, MAX_QUESTIONS, MAX_VIOLATIONS, pb_cards
 from oracle.service.server import RunningServer, serve
@@ -718,7 +718,7 @@ def context_for(variant: pb.Variant, rng: random.Random) -> pb.Context:
 
 def one_suit_lead(ctx: pb.Context, hand: list[pb.Card], rng: random.Random) -> list[pb.Card]:
     """1 to 7 cards of the hand, all of the effective suit of the first."""
-    context = make_context(ctx.variant_id, ctx.level, ctx.trump_suit, ctx.no_trump)
+    context = make_ruleset(ctx.variant_id, ctx.level, ctx.trump_suit, ctx.no_trump)
     pool = list(hand)
     rng.shuffle(pool)
     suit = context.effective_suit(card_from_pb(pool[0]))

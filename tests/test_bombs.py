@@ -14,13 +14,14 @@ import pytest
 
 from oracle import pb
 from oracle.cards import Rank, Suit, parse_cards
-from oracle.engine.ruleset import Context, SeatPlay, make_context
-from oracle.seed_rules.follow import check_follow
-from oracle.seed_rules.trick import judge_trick
-from oracle.variants import get_variant
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.variants import make_ruleset
+from oracle.engine.questions import check_follow
+from oracle.engine.questions import judge_trick
+from oracle.variants import get_variant, validate
 
 
-def room(policy: int, decks: int = 4) -> Context:
+def room(policy: int, decks: int = 4) -> Ruleset:
     """The rbtying default room with four decks (so quads exist; eight for bombs of five) and the
     given bomb policy."""
     variant = pb.Variant()
@@ -29,7 +30,8 @@ def room(policy: int, decks: int = 4) -> Context:
     variant.deal.decks, variant.deal.bottom_size = decks, 8
     variant.deal.hand_size = (54 * decks - 8) // 4
     variant.comparison.bomb_policy = policy  # type: ignore[assignment]
-    return make_context("", Rank.TWO, Suit.HEARTS, custom=variant)
+    assert validate(variant) == []
+    return make_ruleset(variant, Rank.TWO, Suit.HEARTS)
 
 
 ALLOW = pb.BOMB_POLICY_ALLOW_BOMBS

@@ -17,18 +17,19 @@ from __future__ import annotations
 import pytest
 
 from oracle import pb
-from oracle.seed_rules.bottom import score_bottom
+from oracle.engine.questions import score_bottom
 from oracle.profiles.botzone.notation import botzone_ids, botzone_name, card_from_id, card_from_name, parse_botzone
 from oracle.cards import Card, Rank, Suit, card_name
-from oracle.engine.ruleset import Context, SeatPlay, make_context
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.variants import make_ruleset
 from oracle.convert import cards_from_pb
-from oracle.seed_rules.declarations import compare_declarations
-from oracle.seed_rules.follow import check_follow
+from oracle.engine.questions import compare_declarations
+from oracle.engine.questions import check_follow
 from oracle.profiles.botzone.trick import components, covers, play_type
-from oracle.seed_rules.levels import score_deal
+from oracle.engine.questions import score_deal
 from oracle.rules import RULES
-from oracle.seed_rules.throw import check_throw
-from oracle.seed_rules.trick import judge_trick
+from oracle.engine.questions import check_throw
+from oracle.engine.questions import judge_trick
 from oracle.variants import get_variant
 
 VARIANT = "botzone-tractor"
@@ -36,11 +37,11 @@ SUITS = {"s": Suit.SPADES, "h": Suit.HEARTS, "c": Suit.CLUBS, "d": Suit.DIAMONDS
 LEVELS = {"A": Rank.ACE, "0": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING}
 
 
-def ctx(major: str, level: str) -> Context:
+def ctx(major: str, level: str) -> Ruleset:
     """The context of setMajor(major, level): ``major`` a suit letter or 'n' (no-trump)."""
     rank = LEVELS.get(level) or Rank(int(level))
     suit = SUITS[major]
-    return make_context(VARIANT, rank, suit, no_trump=suit is None)
+    return make_ruleset(VARIANT, rank, suit, no_trump=suit is None)
 
 
 def bz(text: str) -> list[Card]:
@@ -51,11 +52,11 @@ def names(cards: list[Card]) -> list[str]:
     return [botzone_name(c) for c in cards]
 
 
-def follow(c: Context, lead: str, hand: str, play: str) -> pb.CheckFollowResponse:
+def follow(c: Ruleset, lead: str, hand: str, play: str) -> pb.CheckFollowResponse:
     return check_follow(c, bz(lead), bz(hand), bz(play))
 
 
-def trick(c: Context, *plays: str) -> pb.JudgeTrickResponse:
+def trick(c: Ruleset, *plays: str) -> pb.JudgeTrickResponse:
     return judge_trick(c, [SeatPlay(i, tuple(bz(p))) for i, p in enumerate(plays)])
 
 
@@ -368,7 +369,7 @@ def test_trump_throw_can_be_beaten_by_trump() -> None:
 # ---------------------------------------------------------------- throws (checkThrow, checkBigger, Punish)
 
 
-def _throw(c: Context, thrown: str, *others: str) -> pb.CheckThrowResponse:
+def _throw(c: Ruleset, thrown: str, *others: str) -> pb.CheckThrowResponse:
     hands = [SeatPlay(i + 1, tuple(bz(h))) for i, h in enumerate(others)]
     return check_throw(c, SeatPlay(0, tuple(bz(thrown))), hands)
 
@@ -425,7 +426,7 @@ def test_forced_card_among_off_suit_level_cards_follows_setmajor() -> None:
 BOTTOM = "sK sK s5 c2 c3 c4 c6 c7"  # 25 points
 
 
-def _bottom(c: Context, *plays: str) -> pb.ScoreBottomResponse:
+def _bottom(c: Ruleset, *plays: str) -> pb.ScoreBottomResponse:
     last = [SeatPlay(i, tuple(bz(p))) for i, p in enumerate(plays)]
     return score_bottom(c, last, frozenset({1, 3}), bz(BOTTOM))
 

@@ -19,10 +19,11 @@ from pathlib import Path
 import pytest
 
 from oracle import pb
-from oracle.seed_rules.bottom import score_bottom
+from oracle.engine.questions import score_bottom
 from oracle.cards import Card, Rank, Suit, format_cards, parse_cards
-from oracle.engine.ruleset import Context, SeatPlay, make_context
-from oracle.seed_rules.declarations import compare_declarations
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.variants import make_ruleset
+from oracle.engine.questions import compare_declarations
 from oracle.profiles.rbtying.follow import (
     full_decomposition_ordering,
     groupings,
@@ -30,13 +31,14 @@ from oracle.profiles.rbtying.follow import (
     set_partitions,
     subsequent_decompositions,
 )
-from oracle.seed_rules.follow import check_follow
-from oracle.seed_rules.levels import formula_bands, score_deal
+from oracle.engine.questions import check_follow
+from oracle.engine.questions import score_deal
+from oracle.seed_rules.levels import formula_bands
 from oracle.seed_rules.matching import rank_key
 from oracle.rules import RULES
-from oracle.seed_rules.throw import check_throw
+from oracle.engine.questions import check_throw
 from oracle.profiles.rbtying.trick import matches
-from oracle.seed_rules.trick import judge_trick
+from oracle.engine.questions import judge_trick
 from oracle.variants import get_variant, validate
 
 PROFILE = "rbtying-default"
@@ -71,19 +73,19 @@ def room(decks: int = 2, draw: int = NP, evaluation: int = ALL, min_length: int 
     return variant
 
 
-def ctx(level: Rank, trump: Suit | None, decks: int = 2, **settings: int) -> Context:
-    return make_context(PROFILE, level, trump, no_trump=trump is None, custom=room(decks, **settings))
+def ctx(level: Rank, trump: Suit | None, decks: int = 2, **settings: int) -> Ruleset:
+    return make_ruleset(room(decks, **settings), level, trump, no_trump=trump is None)
 
 
 def cards(text: str) -> list[Card]:
     return parse_cards(text)
 
 
-def legal(c: Context, lead: str, hand: str, play: str) -> bool:
+def legal(c: Ruleset, lead: str, hand: str, play: str) -> bool:
     return check_follow(c, cards(lead), cards(hand), cards(play)).legal
 
 
-def trick(c: Context, *plays: str) -> pb.JudgeTrickResponse:
+def trick(c: Ruleset, *plays: str) -> pb.JudgeTrickResponse:
     return judge_trick(c, [SeatPlay(seat, tuple(cards(p))) for seat, p in enumerate(plays)])
 
 
@@ -209,7 +211,7 @@ def test_subsequent_decomposition_ordering() -> None:
 FOUR_SPADES = (Rank.FOUR, Suit.SPADES)
 
 
-def _units(c: Context, text: str) -> list[str]:
+def _units(c: Ruleset, text: str) -> list[str]:
     return [format_cards(u.cards) for u in lead_format(c, cards(text))]
 
 
@@ -414,7 +416,7 @@ def test_play_pairs_trick(policy: int) -> None:
     assert (r.winning_seat, r.points) == (2, 15)
 
 
-def _bottom(c: Context, plays: list[str], bankers: frozenset[int], bottom: str) -> pb.ScoreBottomResponse:
+def _bottom(c: Ruleset, plays: list[str], bankers: frozenset[int], bottom: str) -> pb.ScoreBottomResponse:
     return score_bottom(c, [SeatPlay(s, tuple(cards(p))) for s, p in enumerate(plays)], bankers, cards(bottom))
 
 
@@ -556,7 +558,7 @@ def test_ordering() -> None:
     assert trump == sorted(trump) and len(set(trump)) == 5
 
 
-def _is_tractor(c: Context, text: str) -> bool:
+def _is_tractor(c: Ruleset, text: str) -> bool:
     units = lead_format(c, cards(text))
     return len(units) == 1 and len(units[0].members) == 2
 

@@ -44,14 +44,15 @@ from hypothesis import strategies as st
 from seedquote import CLASSIC, QQ, known, seed_quote
 
 from oracle import pb
-from oracle.seed_rules.bottom import score_bottom
+from oracle.engine.questions import score_bottom
 from oracle.cards import Card, Rank, Suit, full_deck, parse_cards
-from oracle.engine.ruleset import MIXED, TRUMP, Context, SeatPlay, make_context
+from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay
+from oracle.variants import make_ruleset
 from oracle.convert import cards_from_pb
-from oracle.seed_rules.describe import describe_play
-from oracle.seed_rules.follow import check_follow
-from oracle.seed_rules.throw import check_throw
-from oracle.seed_rules.trick import judge_trick
+from oracle.engine.questions import describe_play
+from oracle.engine.questions import check_follow
+from oracle.engine.questions import check_throw
+from oracle.engine.questions import judge_trick
 from oracle.variants import load_catalogue
 
 VARIANTS = sorted(load_catalogue())
@@ -69,7 +70,7 @@ SETTINGS = settings(
 
 @dataclass
 class Deal:
-    ctx: Context
+    ctx: Ruleset
     hands: list[list[Card]]
     bottom: list[Card]
     rng: random.Random
@@ -81,7 +82,7 @@ def make_deal(variant_id: str, level_index: int, trump: int, seed: int, paired: 
     levels = list(variant.card_order.levels)
     level = Rank(levels[level_index % len(levels)])
     suit = None if trump == 0 else Suit(trump)
-    context = make_context(variant_id, level, suit, no_trump=suit is None)
+    context = make_ruleset(variant_id, level, suit, no_trump=suit is None)
     rng = random.Random(seed)
     deck = full_deck() * variant.deal.decks
     rng.shuffle(deck)
@@ -150,7 +151,7 @@ def random_lead(deal: Deal, hand: Sequence[Card], max_cards: int = 8) -> list[Ca
     return lead or units[-1][:1]
 
 
-def _paired(ctx: Context, cards: Sequence[Card]) -> int:
+def _paired(ctx: Ruleset, cards: Sequence[Card]) -> int:
     """How many cards of ``cards`` have an identical (same identity) card beside them."""
     counts = Counter(ctx.identity(c) for c in cards)
     return sum(k for k in counts.values() if k >= 2)
@@ -285,11 +286,11 @@ def test_card_order_never_changes_an_answer(variant_id: str, data: st.DataObject
 
 # A successful throw is never beaten.
 
-def _top(ctx: Context, cards: Sequence[Card]) -> int:
+def _top(ctx: Ruleset, cards: Sequence[Card]) -> int:
     return max(ctx.strength(c) for c in cards)
 
 
-def can_beat(ctx: Context, unit: pb.Unit, hand_in_suit: Sequence[Card]) -> bool:
+def can_beat(ctx: Ruleset, unit: pb.Unit, hand_in_suit: Sequence[Card]) -> bool:
     """Whether the cards (all of the unit's suit) hold a unit beating ``unit``, by brute force.
 
     A single is beaten by a higher card; a tuple of k by a higher tuple of k
@@ -320,7 +321,7 @@ def can_beat(ctx: Context, unit: pb.Unit, hand_in_suit: Sequence[Card]) -> bool:
     return False
 
 
-def _run_tops(ctx: Context, combo: Sequence[Card]) -> list[int]:
+def _run_tops(ctx: Ruleset, combo: Sequence[Card]) -> list[int]:
     """For each way the cards' places make adjacent slots, the strength of the card at the top."""
     tops = []
     for places in itertools.product(*(ctx.slots(c) for c in combo)):
@@ -330,7 +331,7 @@ def _run_tops(ctx: Context, combo: Sequence[Card]) -> list[int]:
     return tops
 
 
-def _has_run(ctx: Context, cards: Sequence[Card], k: int, length: int, above: int | None) -> bool:
+def _has_run(ctx: Ruleset, cards: Sequence[Card], k: int, length: int, above: int | None) -> bool:
     """Whether the cards hold ``length`` k-tuples at adjacent slots (one k-tuple when
     ``length`` is 1) whose top is stronger than ``above`` (any, if ``None``)."""
     by_identity: dict[object, list[Card]] = {}
@@ -386,7 +387,7 @@ def test_a_successful_throw_is_never_beaten(variant_id: str, data: st.DataObject
 
 
 def allowed_forced(
-    ctx: Context, thrown: Sequence[Card], beaten: Sequence[pb.Unit], blocks: Sequence[pb.ThrowBlock],
+    ctx: Ruleset, thrown: Sequence[Card], beaten: Sequence[pb.Unit], blocks: Sequence[pb.ThrowBlock],
     others: Sequence[SeatPlay], suit: int,
 ) -> list[list[str]]:
     """The plays the variant's ``throws.forced_unit`` allows after a failed throw (ties: any)."""
@@ -526,8 +527,8 @@ def test_bottom_agrees_with_the_trick(variant_id: str, data: st.DataObject) -> N
 
 # Examples these properties found (the order of equal cards changed an answer).
 
-def _ctx(variant_id: str, level: Rank, trump: Suit | None) -> Context:
-    return make_context(variant_id, level, trump, no_trump=trump is None)
+def _ctx(variant_id: str, level: Rank, trump: Suit | None) -> Ruleset:
+    return make_ruleset(variant_id, level, trump, no_trump=trump is None)
 
 
 def test_follow_example_ignores_the_order_of_equal_cards() -> None:

@@ -18,14 +18,15 @@ import re
 import pytest
 from seedquote import CITED, SEEDS, cited_rule_ids, seed_text, squeeze
 
-from oracle.seed_rules.bottom import score_bottom
+from oracle.engine.questions import score_bottom
 from oracle.cards import full_deck
-from oracle.engine.ruleset import SeatPlay, make_context
-from oracle.seed_rules.describe import describe_play
-from oracle.seed_rules.follow import check_follow
+from oracle.engine.ruleset import SeatPlay
+from oracle.variants import make_ruleset
+from oracle.engine.questions import describe_play
+from oracle.engine.questions import check_follow
 from oracle.rules import RULES
-from oracle.seed_rules.throw import check_throw
-from oracle.seed_rules.trick import judge_trick
+from oracle.engine.questions import check_throw
+from oracle.engine.questions import judge_trick
 from oracle.variants import load_catalogue
 
 UPSTREAM = re.compile(r"^[\w.-]+/[\w.-]+ \S+")
@@ -92,7 +93,7 @@ def _sweep_answers() -> set[str]:
         for _ in range(12):
             level = rng.choice(list(variant.card_order.levels))
             trump = rng.choice([None, 1, 2, 3, 4])
-            context = make_context(variant_id, level, trump, no_trump=trump is None)
+            context = make_ruleset(variant_id, level, trump, no_trump=trump is None)
             deck = full_deck() * variant.deal.decks
             rng.shuffle(deck)
             size = variant.deal.hand_size

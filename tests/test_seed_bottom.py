@@ -14,7 +14,7 @@ import pytest
 from seedquote import CLASSIC, LIANZHONG, LIANZHONG_TRAD, QQ, bottom, ctx, seats, seed_quote
 
 from oracle.cards import Rank, Suit
-from oracle.engine.ruleset import Context
+from oracle.engine.ruleset import Ruleset
 from oracle.variants import load_catalogue
 
 THREE_DECKS = "qq-three-deck"
@@ -31,7 +31,7 @@ def _last_trick(lead: str) -> list:
     return seats(lead, discards, discards, discards, first=1)
 
 
-def _attackers_multiplier(context: Context, lead: str) -> int:
+def _attackers_multiplier(context: Ruleset, lead: str) -> int:
     r = bottom(context, _last_trick(lead), BANKERS, BOTTOM)
     assert r.winning_seat == 1 and r.attackers_won
     assert r.bottom_points == BOTTOM_POINTS

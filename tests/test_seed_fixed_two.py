@@ -33,17 +33,17 @@ import pytest
 from seedquote import CLASSIC, cards, ctx, describe, follow, known, seats, seed_quote, shapes, trick
 
 from oracle import pb
-from oracle.seed_rules.bottom import score_bottom
+from oracle.engine.questions import score_bottom
 from oracle.cards import Rank, Suit
-from oracle.engine.ruleset import Context, SeatPlay
-from oracle.seed_rules.declarations import compare_declarations
-from oracle.seed_rules.levels import score_deal
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.engine.questions import compare_declarations
+from oracle.engine.questions import score_deal
 from oracle.variants import get_variant
 
 FIXED = "fixed-two-no-bottom"
 
 
-def fixed(level: Rank = Rank.TEN, trump: Suit | None = Suit.HEARTS) -> Context:
+def fixed(level: Rank = Rank.TEN, trump: Suit | None = Suit.HEARTS) -> Ruleset:
     return ctx(FIXED, level, trump)
 
 

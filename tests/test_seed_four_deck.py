@@ -39,15 +39,15 @@ from seedquote import (
 
 from oracle import pb
 from oracle.cards import Rank, Suit, full_deck
-from oracle.engine.ruleset import Context, SeatPlay
-from oracle.seed_rules.declarations import compare_declarations
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.engine.questions import compare_declarations
 from oracle.variants import get_variant
 
 FOUR = "four-deck"
 PLAYING_10 = (QQ, "注：下面所举的例子除特殊说明外以打 10 为例。")
 
 
-def four(level: Rank = Rank.TEN, trump: Suit | None = Suit.HEARTS) -> Context:
+def four(level: Rank = Rank.TEN, trump: Suit | None = Suit.HEARTS) -> Ruleset:
     return ctx(FOUR, level, trump)
 
 

@@ -45,10 +45,12 @@ from seedquote import (
 
 from oracle import pb
 from oracle.cards import Rank, Suit
-from oracle.engine.ruleset import Context, SeatPlay, make_context
-from oracle.seed_rules.declarations import compare_declarations
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.service.contexts import context_ruleset
+from oracle.variants import make_ruleset
+from oracle.engine.questions import compare_declarations
 from oracle.errors import InvalidQuestion
-from oracle.seed_rules.levels import score_deal
+from oracle.engine.questions import score_deal
 from oracle.variants import get_variant
 
 HEIJIAN = "001_3bb4109d69037b9c.txt"
@@ -56,7 +58,7 @@ HEIJIAN = "001_3bb4109d69037b9c.txt"
 V = "heijian"
 
 
-def hj(level: Rank = Rank.TWO, trump: Suit | None = Suit.HEARTS) -> Context:
+def hj(level: Rank = Rank.TWO, trump: Suit | None = Suit.HEARTS) -> Ruleset:
     return ctx(V, level, trump)
 
 
@@ -78,7 +80,7 @@ LEVELS = "游戏从‘2’开始，直到‘k’打完一圈；顺序是:2 ` 4` 
 def test_levels_played(level: Rank) -> None:
     """e) the levels are 2 4 6 7 8 9 10 J Q K."""
     seed_quote(HEIJIAN, LEVELS)
-    assert make_context(V, level, Suit.HEARTS).level == level
+    assert make_ruleset(V, level, Suit.HEARTS).level == level
 
 
 @pytest.mark.parametrize("level", [Rank.ACE, Rank.THREE, Rank.FIVE])
@@ -86,7 +88,7 @@ def test_levels_not_played(level: Rank) -> None:
     """e) A，3，5不玩: a deal playing A, 3 or 5 is not a Heijian question."""
     seed_quote(HEIJIAN, LEVELS)
     with pytest.raises(InvalidQuestion):
-        make_context(V, level, Suit.HEARTS)
+        context_ruleset(V, level, Suit.HEARTS)
 
 
 @pytest.mark.parametrize(("start", "after_one", "after_two"), [

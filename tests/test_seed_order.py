@@ -18,7 +18,7 @@ from seedquote import CLASSIC, LIANZHONG, LIANZHONG_TRAD, QQ, ctx, describe, see
 
 from oracle import pb
 from oracle.cards import Rank, Suit, full_deck
-from oracle.engine.ruleset import Context
+from oracle.engine.ruleset import Ruleset
 
 # Trump from the top, one group per strength (a group holds cards of equal strength).
 QQ_TRUMP = [["BJ"], ["SJ"], ["10H"], ["10S", "10D", "10C"],
@@ -70,7 +70,7 @@ ORDERS = [
 ]
 
 
-def _assert_ladder(context: Context, groups: list[list[str]]) -> None:
+def _assert_ladder(context: Ruleset, groups: list[list[str]]) -> None:
     """Every card beats every card of a lower group, whoever plays first; equals: the first wins."""
     for (i, high_group), (j, low_group) in itertools.combinations(enumerate(groups), 2):
         assert i < j

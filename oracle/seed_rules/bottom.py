@@ -27,8 +27,9 @@ structure, and for a throw the seeds count its largest unit ("如果最后一圈
 甩牌，只根据甩牌中的最大牌型计算抠底倍数").
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.engine.ruleset import SeatPlay, make_context
->>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> from oracle.engine.ruleset import SeatPlay
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> trick = [SeatPlay(1, tuple(p("4S 4S 5S 5S"))), SeatPlay(2, tuple(p("3S 6S 7S 8S")))]
 >>> r = score_bottom(ctx, trick, frozenset({0, 2}), p("KS KS 5D 2C 3C 4C 6C 7C"))
 >>> r.attackers_won, r.multiplier, r.bottom_points, r.points_to_attackers
@@ -41,53 +42,13 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.engine.ruleset import TRUMP, Context, SeatPlay, points
-from oracle.seed_rules.trick import judge_trick
-from oracle.engine.units import Unit, decompose
-
-
-def multiplier(ctx: Context, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
-    """The attackers' multiplier, the rule id and a few words on why.
-
-    >>> from oracle.engine.units import Unit
-    >>> from oracle.cards import Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("lianzhong-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> multiplier(ctx, [Unit(2, 3, 0, ())], False)[0]      # tractor of 3 pairs: 2 * 2^3
-    16
-    """
-    bottom = ctx.variant.bottom
-    rule = bottom.rule
-    if len(lead_units) > 1 and bottom.throw_rule != pb.BOTTOM_RULE_UNSPECIFIED:
-        rule = bottom.throw_rule
-    largest = max(lead_units, key=lambda u: (u.size, u.tuple_size))
-    if rule == pb.BOTTOM_RULE_TRUMP_DOUBLES:
-        return (2, "bottom.trump_doubles", "won by trump") if winner_is_trump else (
-            1, "bottom.trump_doubles", "won in a side suit")
-    if rule == pb.BOTTOM_RULE_SHAPE_TABLE:
-        for row in bottom.shapes:
-            fits = [u for u in lead_units
-                    if (row.tuple_size == 1 or u.tuple_size == row.tuple_size)
-                    and u.length >= max(row.min_length, 1)]
-            if fits:
-                length = max(u.length for u in fits)
-                value = row.factor * (row.power_base ** length if row.power_base else 1)
-                return value, "bottom.shape_table", f"the trick holds a {row.name}"
-        raise ValueError("the shape table has no row for singles")
-    size = largest.size if bottom.measure == pb.UNIT_MEASURE_CARD_COUNT else largest.tuple_size
-    if rule == pb.BOTTOM_RULE_LINEAR:
-        return size, "bottom.linear", f"its largest unit, a {largest.name}, counts {size}"
-    if rule == pb.BOTTOM_RULE_TIMES:
-        value = bottom.base * size
-        return value, "bottom.times", f"its largest unit, a {largest.name}: {bottom.base} x {size}"
-    value = bottom.base ** size
-    if bottom.cap and value > bottom.cap:
-        return bottom.cap, "bottom.power", f"{bottom.base}^{size} capped at {bottom.cap}"
-    return value, "bottom.power", f"its largest unit, a {largest.name}: {bottom.base}^{size}"
+from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay, points
+from oracle.engine.ruleset import BottomMultiplier
+from oracle.engine.units import Unit
 
 
 def score_bottom(
-    ctx: Context,
+    ctx: Ruleset,
     last_trick: Sequence[SeatPlay],
     banker_seats: frozenset[int],
     bottom_cards: Sequence[Card],
@@ -101,7 +62,7 @@ def score_bottom(
     side digs (``DIG_RULE_EITHER_SIDE``): the side that loses the last trick
     pays the winner its own points times the multiplier (rule ``bottom.either_side``).
     """
-    trick = judge_trick(ctx, last_trick)
+    trick = ctx.strategies.judge(ctx, last_trick)
     winner = trick.winning_seat
     bottom_points = points(bottom_cards)
     winning_play = next(p for p in last_trick if p.seat == winner)
@@ -122,8 +83,8 @@ def score_bottom(
                          f"nothing from the bottom's {bottom_points} points"
                          + (", which go to the banker's side." if to_banker else ".")),
         )
-    lead_units = decompose(ctx, last_trick[0].cards)
-    factor, rule_id, why = multiplier(ctx, lead_units, ctx.suit_of(winning_play.cards) == TRUMP)
+    lead_units = ctx.units(last_trick[0].cards)
+    factor, rule_id, why = multiplier_of(ctx, lead_units)(ctx, lead_units, ctx.suit_of(winning_play.cards) == TRUMP)
     return pb.ScoreBottomResponse(
         winning_seat=winner,
         attackers_won=True,
@@ -139,7 +100,7 @@ def score_bottom(
 
 
 def _either_side(
-    ctx: Context,
+    ctx: Ruleset,
     last_trick: Sequence[SeatPlay],
     trick: pb.JudgeTrickResponse,
     winning_play: SeatPlay,
@@ -148,8 +109,8 @@ def _either_side(
     attacker_points: int,
 ) -> pb.ScoreBottomResponse:
     """Digging by either side: the loser of the last trick pays its own points times the multiplier."""
-    lead_units = decompose(ctx, last_trick[0].cards)
-    factor, rule_id, why = multiplier(ctx, lead_units, ctx.suit_of(winning_play.cards) == TRUMP)
+    lead_units = ctx.units(last_trick[0].cards)
+    factor, rule_id, why = multiplier_of(ctx, lead_units)(ctx, lead_units, ctx.suit_of(winning_play.cards) == TRUMP)
     paid = (attacker_points if banker_won else banker_side_points) * factor
     side, other = ("banker's side", "attackers") if banker_won else ("attackers", "banker's side")
     return pb.ScoreBottomResponse(
@@ -165,3 +126,8 @@ def _either_side(
                      f"their {attacker_points if banker_won else banker_side_points} points x{factor} "
                      f"({why}) = {paid} points."),
     )
+
+
+def multiplier_of(ctx: Ruleset, lead_units: Sequence[Unit]) -> BottomMultiplier:
+    """The multiplier rule for this last lead: the variant's throw rule for a throw, if it has one."""
+    return ctx.strategies.throw_bottom if len(lead_units) > 1 else ctx.strategies.bottom

@@ -58,7 +58,8 @@ from typing import cast
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, format_cards
-from oracle.engine.ruleset import SeatPlay, card_identity, logical_suit
+from oracle.engine.card_order import card_identity, logical_suit
+from oracle.engine.ruleset import SeatPlay
 
 _SUIT_NAMES = {
     Suit.SPADES: "spades",

@@ -1,8 +1,8 @@
 """What a set of cards is (DescribePlay): suit, units, points, valid lead.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.engine.ruleset import make_context
->>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> r = describe_play(ctx, p("SJ SJ 10H 10H 10S 10S AH AH 3H"))
 >>> [u.name for u in r.units], r.is_throw, r.points
 (['tractor of 4 pairs', 'single'], True, 40)
@@ -16,12 +16,12 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.engine.ruleset import MIXED, Context, points
-from oracle.convert import suit_name, unit_to_pb
-from oracle.engine.units import decompose
+from oracle.engine.ruleset import MIXED, Ruleset, points
+from oracle.convert import suit_name
+from oracle.engine.answers import unit_to_pb
 
 
-def describe_play(ctx: Context, cards: Sequence[Card]) -> pb.DescribePlayResponse:
+def describe_play(ctx: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayResponse:
     """Describe cards in a context."""
     suit = ctx.suit_of(cards)
     total = points(cards)
@@ -31,7 +31,7 @@ def describe_play(ctx: Context, cards: Sequence[Card]) -> pb.DescribePlayRespons
             rule_ids=["lead.one_suit", "points.cards"],
             explanation="The cards are of more than one effective suit: not a lead.",
         )
-    units = decompose(ctx, cards)
+    units = ctx.units(cards)
     rule_ids = ["order.trump", "units.tuple", "points.cards", "lead.one_suit"]
     if any(u.is_tractor for u in units):
         rule_ids.insert(2, "units.tractor")

@@ -24,12 +24,12 @@ illegal verdict is the hand's own match, topped up with the lowest cards.
 Complexity: two matches of at most ``h`` cards (the hand), ``O(h^2 log h)``.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.engine.ruleset import make_context
->>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> r = check_follow(ctx, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 3C"))
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> r = follow_by_structure(ctx, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 3C"))
 >>> r.legal, r.broken_rule_id
 (False, 'follow.suit')
->>> r = check_follow(ctx, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 5S"))
+>>> r = follow_by_structure(ctx, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 5S"))
 >>> r.legal, r.broken_rule_id, [c for c in r.rule_ids]
 (False, 'follow.pairs', ['follow.suit', 'follow.pairs'])
 """
@@ -41,11 +41,10 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.engine.ruleset import TRUMP, Context
+from oracle.engine.ruleset import TRUMP, Ruleset
 from oracle.convert import cards_to_pb, suit_name
-from oracle.profiles.botzone.follow import check_follow_by_type
 from oracle.seed_rules.matching import Match, Shape, match_structure, shows_shapes
-from oracle.engine.units import Unit, decompose, shape_name
+from oracle.engine.units import Unit, shape_name
 
 
 def _duty_of(shape: Shape) -> str:
@@ -62,18 +61,12 @@ def _first_shortfall(hand: list[Shape], play: list[Shape]) -> Shape | None:
     return None
 
 
-def check_follow(
-    ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+def follow_by_structure(
+    ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
-    """Judge a follow: ``hand`` is the follower's whole hand before playing ``play``."""
-    if ctx.variant.following.follow_rule == pb.FOLLOW_RULE_DECOMPOSITION:
-        from oracle.profiles.rbtying.follow import check_follow_decomposition  # rbtying/shengji's rule
-
-        return check_follow_decomposition(ctx, lead, hand, play)
-    if ctx.variant.following.follow_rule == pb.FOLLOW_RULE_TYPE_AND_PAIRS:
-        return check_follow_by_type(ctx, lead, hand, play)
+    """Judge a follow (``FOLLOW_RULE_GREEDY_STRUCTURE``); ``hand`` is the whole hand before ``play``."""
     suit = ctx.suit_of(lead)
-    lead_units = decompose(ctx, lead)
+    lead_units = ctx.units(lead)
     n = len(lead)
     hand_x = ctx.of_suit(hand, suit)
     play_x = ctx.of_suit(play, suit)
@@ -131,7 +124,7 @@ def check_follow(
     )
 
 
-def ladder_for(ctx: Context, lead_units: Sequence[Unit]) -> pb.FollowLadder | None:
+def ladder_for(ctx: Ruleset, lead_units: Sequence[Unit]) -> pb.FollowLadder | None:
     """The variant's ladder for a lead of one unit of this shape, if it has one."""
     if len(lead_units) != 1:
         return None
@@ -143,7 +136,7 @@ def ladder_for(ctx: Context, lead_units: Sequence[Unit]) -> pb.FollowLadder | No
 
 
 def best_rung(
-    ctx: Context, ladder: pb.FollowLadder, cards: Sequence[Card], exact: bool
+    ctx: Ruleset, ladder: pb.FollowLadder, cards: Sequence[Card], exact: bool
 ) -> tuple[int, str, Match] | None:
     """The first rung (counting alternatives as one) that the cards can show.
 
@@ -162,7 +155,7 @@ def best_rung(
 
 
 def example_follow(
-    ctx: Context, n: int, suit: int, hand: Sequence[Card], chosen: Sequence[Card]
+    ctx: Ruleset, n: int, suit: int, hand: Sequence[Card], chosen: Sequence[Card]
 ) -> list[Card]:
     """A legal follow: the matched cards, then the lowest of the suit, then the lowest others."""
     left = Counter(hand)

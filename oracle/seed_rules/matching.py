@@ -29,10 +29,9 @@ Finding the matching that covers the most pairs would be a packing problem
 and this greedy order is the reading the oracle fixes.
 
 >>> from oracle.cards import parse_cards, Rank, Suit
->>> from oracle.engine.ruleset import make_context
->>> from oracle.engine.units import decompose
->>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> lead = decompose(ctx, parse_cards("KS KS QS QS JS JS"))
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> lead = ctx.units(parse_cards("KS KS QS QS JS JS"))
 >>> match_structure(ctx, lead, parse_cards("9S 9S 8S 8S 4S 4S 3S")).profile
 [(2, 2), (2, 1)]
 """
@@ -43,8 +42,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from oracle.cards import Card
-from oracle.engine.ruleset import Context, Identity
-from oracle.engine.units import Pool, Unit
+from oracle.engine.card_order import Identity
+from oracle.engine.ruleset import Ruleset
+from oracle.engine.pool import Pool
+from oracle.engine.units import Unit
 
 Shape = tuple[int, int]
 
@@ -71,7 +72,7 @@ def lead_requirements(lead_units: Sequence[Unit]) -> list[Shape]:
 
 
 def match_structure(
-    ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card], *, exact_tuples: bool = False
+    ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], *, exact_tuples: bool = False
 ) -> Match:
     """Greedily match ``cards`` (all of the led suit) against the lead's units.
 
@@ -82,13 +83,13 @@ def match_structure(
 
 
 def match_shapes(
-    ctx: Context, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False
+    ctx: Ruleset, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False
 ) -> Match:
     """Greedily match ``cards`` against required shapes (see the module docstring).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> match_shapes(ctx, [(2, 1), (2, 1)], parse_cards("9S 9S 8S 8S 4S")).profile
     [(2, 1), (2, 1)]
     """
@@ -130,7 +131,7 @@ def match_shapes(
 
 
 def shows_structure(
-    ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card], *, exact_tuples: bool = False
+    ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], *, exact_tuples: bool = False
 ) -> bool:
     """Whether the cards show the lead's whole structure (every tuple and tractor).
 
@@ -138,10 +139,9 @@ def shows_structure(
     shape, 同牌型: a triple does not show a pair).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> from oracle.engine.units import decompose
-    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> lead = decompose(ctx, parse_cards("AS KS 5S 5S 4S 4S"))
+    >>> from oracle.variants import make_ruleset
+        >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> lead = ctx.units(parse_cards("AS KS 5S 5S 4S 4S"))
     >>> shows_structure(ctx, lead, parse_cards("9H 9H 8H 8H 7H 2H"))
     True
     >>> shows_structure(ctx, lead, parse_cards("9H 9H 7H 7H 5H 2H"))
@@ -151,12 +151,12 @@ def shows_structure(
     return match.profile == lead_requirements(lead_units)
 
 
-def shows_shapes(ctx: Context, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False) -> Match | None:
+def shows_shapes(ctx: Ruleset, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False) -> Match | None:
     """The match showing every one of ``shapes`` among the cards, or ``None`` when they cannot.
 
     >>> from oracle.cards import parse_cards, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> shows_shapes(ctx, [(2, 2)], parse_cards("9S 9S 7S 7S")) is None
     True
     """
@@ -205,12 +205,12 @@ class Need:
         return self.above is None or key > self.above
 
 
-def rank_key(ctx: Context, card: Card) -> RankKey:
+def rank_key(ctx: Ruleset, card: Card) -> RankKey:
     """The key plays are compared by: any trump outranks any side-suit card.
 
     >>> from oracle.cards import parse_card, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> rank_key(ctx, parse_card("2H")) > rank_key(ctx, parse_card("AS"))
     True
     """
@@ -224,7 +224,7 @@ def _need_order(need: Need) -> tuple[int, int, int, int, tuple[int, int]]:
 
 
 def fill_needs(
-    ctx: Context,
+    ctx: Ruleset,
     needs: Sequence[Need],
     cards: Sequence[Card],
     *,
@@ -238,8 +238,8 @@ def fill_needs(
     ``needs``. See the comment above for the order and the cost.
 
     >>> from oracle.cards import parse_cards, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("qq-two-deck", Rank.FOUR, Suit.SPADES)
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("qq-two-deck", Rank.FOUR, Suit.SPADES)
     >>> fill_needs(ctx, [Need((2, 2))], parse_cards("3S 3S 5S 5S")) is not None   # 4 skipped
     True
     >>> fill_needs(ctx, [Need((2,)), Need((2,))], parse_cards("3S 3S 5S 6S")) is None
@@ -342,12 +342,12 @@ def _place_adjacent(
     return None if best is None else best[1]
 
 
-def placement_cards(ctx: Context, cards: Sequence[Card], placements: Sequence[Placement]) -> list[list[Card]]:
+def placement_cards(ctx: Ruleset, cards: Sequence[Card], placements: Sequence[Placement]) -> list[list[Card]]:
     """The cards of each placement, taken from ``cards`` (each copy once).
 
     >>> from oracle.cards import parse_cards, format_cards, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("qq-two-deck", Rank.FOUR, Suit.SPADES)
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("qq-two-deck", Rank.FOUR, Suit.SPADES)
     >>> cs = parse_cards("3S 3S 5S 5S 9S")
     >>> [format_cards(u) for u in placement_cards(ctx, cs, fill_needs(ctx, [Need((1,)), Need((2, 2))], cs) or [])]
     ['9S', '3S 3S 5S 5S']

@@ -21,8 +21,9 @@ Complexity: for each of the ``u`` units and each of the ``s`` other hands
 one scan of that hand's runs or identities: ``O(u * s * h log h)``.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.engine.ruleset import SeatPlay, make_context
->>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> from oracle.engine.ruleset import SeatPlay
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> thrower = SeatPlay(0, tuple(p("9S 8S 8S 4S 4S")))
 >>> r = check_throw(ctx, thrower, [SeatPlay(1, tuple(p("JS 3C"))), SeatPlay(2, tuple(p("2S")))])
 >>> r.succeeds, [str(c.rank) for c in r.forced_play]
@@ -35,31 +36,23 @@ one scan of that hand's runs or identities: ``O(u * s * h log h)``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.engine.ruleset import Context, SeatPlay
-from oracle.convert import cards_to_pb, suit_name, unit_to_pb
-from oracle.engine.units import Pool, Unit, decompose
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.convert import cards_to_pb, suit_name
+from oracle.engine.answers import unit_to_pb
+from oracle.engine.pool import Pool
+from oracle.engine.units import Block, Unit
 
 
-@dataclass(frozen=True)
-class Block:
-    """A unit of the throw and the first seat (in play order) that can beat it."""
-
-    unit: Unit
-    seat: int
-    beating: tuple[Card, ...]
-
-
-def beating_cards(ctx: Context, unit: Unit, cards: Sequence[Card]) -> tuple[Card, ...] | None:
+def beating_cards(ctx: Ruleset, unit: Unit, cards: Sequence[Card]) -> tuple[Card, ...] | None:
     """The lowest cards among ``cards`` (all of the unit's suit) that beat the unit, if any.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> pair = decompose(ctx, p("8S 8S"))[0]
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> pair = ctx.units(p("8S 8S"))[0]
     >>> format_cards(beating_cards(ctx, pair, p("9S 9S QS QS 7S 7S")) or ())
     '9S 9S'
     """
@@ -102,58 +95,11 @@ def _any_tuple(pool: Pool, k: int) -> tuple[Card, ...] | None:
     return tuple(pool.ctx.sorted(pool.cards[found[0]][:k])) if found else None
 
 
-def _forced(
-    ctx: Context, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]
-) -> list[Card]:
-    """The cards the thrower must play instead; ``order`` lists the other seats in play order."""
-    rule = ctx.variant.throws.forced_unit
-
-    def lowest_card(cs: Sequence[Card]) -> Card:
-        return min(cs, key=lambda c: (ctx.strength(c), ctx.sort_key(c)))
-
-    if rule == pb.FORCED_UNIT_SMALLEST_CARD:
-        return [lowest_card(cards)]
-    beaten = [b.unit for b in blocks]
-    if rule == pb.FORCED_UNIT_FIRST_BLOCKER_FEWEST_CARDS:
-        first = min((b.seat for b in blocks), key=order.index)
-        mine = [b.unit for b in blocks if b.seat == first]
-        chosen = min(mine, key=lambda u: (u.size, min(ctx.strength(c) for c in u.cards)))
-    elif rule == pb.FORCED_UNIT_LOWEST_BEATEN_ONE_CARD:
-        return [lowest_card(min(beaten, key=lambda u: (u.top, _tie(ctx, u), -u.size)).cards)]
-    elif rule == pb.FORCED_UNIT_MOST_CARDS_FIRST:
-        chosen = min(beaten, key=lambda u: (-u.size, -u.tuple_size, u.top))
-    elif rule == pb.FORCED_UNIT_FEWEST_CARDS_FIRST:
-        chosen = min(beaten, key=lambda u: (u.size, u.tuple_size, u.top))
-    else:
-        chosen = min(beaten, key=lambda u: (u.top, -u.size))
-    return list(chosen.cards)
-
-
-def _tie(ctx: Context, unit: Unit) -> int:
-    """Where the unit's suit comes in the variant's order for ties of the forced unit."""
-    order = [int(s) for s in ctx.variant.throws.forced_tie_suit_order]
-    suit = unit.cards[0].suit
-    if suit is None or int(suit) not in order:
-        return len(order)
-    return order.index(int(suit))
-
-
-def _penalty(ctx: Context, throw_size: int, forced_size: int, beaten_size: int) -> int:
-    throws = ctx.variant.throws
-    if throws.penalty == pb.PENALTY_KIND_FIXED:
-        return throws.penalty_points
-    if throws.penalty == pb.PENALTY_KIND_PER_CARD:
-        return throws.penalty_points * (throw_size - forced_size)
-    if throws.penalty == pb.PENALTY_KIND_PER_BEATEN_CARD:
-        return throws.penalty_points * beaten_size
-    return 0
-
-
-def check_throw(ctx: Context, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
+def check_throw(ctx: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
     """Judge a throw against the other seats' hands."""
     cards = thrower.cards
     suit = ctx.suit_of(cards)
-    units = decompose(ctx, cards)
+    units = ctx.units(cards)
     players = ctx.players
     order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % players)
     unit_msgs = [unit_to_pb(u) for u in units]
@@ -176,8 +122,8 @@ def check_throw(ctx: Context, thrower: SeatPlay, other_hands: Sequence[SeatPlay]
             explanation=(f"The throw of {len(units)} units of {suit_name(suit)} succeeds: "
                          "no other hand can beat any of them."),
         )
-    forced = _forced(ctx, blocks, cards, [h.seat for h in order])
-    penalty = _penalty(ctx, len(cards), len(forced), sum(b.unit.size for b in blocks))
+    forced = ctx.strategies.forced(ctx, blocks, cards, [h.seat for h in order])
+    penalty = ctx.strategies.penalty(ctx.variant.throws, len(cards), len(forced), sum(b.unit.size for b in blocks))
     first = blocks[0]
     return pb.CheckThrowResponse(
         is_throw=True,

@@ -29,11 +29,12 @@ stays the best (``order.first_played_wins``).
 Complexity: one structure match per play, ``O(n^2 log n)`` for ``n`` cards.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.engine.ruleset import SeatPlay, make_context
->>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> from oracle.engine.ruleset import SeatPlay
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> plays = [SeatPlay(0, tuple(p("5S 4S 4S"))), SeatPlay(1, tuple(p("9H 7H 7H"))),
 ...          SeatPlay(2, tuple(p("8H 8H 4H"))), SeatPlay(3, tuple(p("6S 3S 2S")))]
->>> r = judge_trick(ctx, plays)
+>>> r = judge_by_key_unit(ctx, plays)
 >>> r.winning_seat, [pb.PlayKind.Name(v.kind) for v in r.verdicts]
 (2, ['PLAY_KIND_LEAD', 'PLAY_KIND_RUFF', 'PLAY_KIND_OVER_RUFF', 'PLAY_KIND_FOLLOW'])
 """
@@ -45,10 +46,11 @@ from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.engine.ruleset import TRUMP, Context, SeatPlay, points
+from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay, points
 from oracle.convert import suit_name
 from oracle.seed_rules.matching import shows_structure
-from oracle.engine.units import Unit, decompose, shape_name, tractor_counts, tuple_counts
+from oracle.engine.answers import play_verdict, trick_answer
+from oracle.engine.units import Unit, shape_name
 
 
 def key_shape(lead_units: Sequence[Unit]) -> tuple[int, int]:
@@ -67,11 +69,9 @@ def key_shape(lead_units: Sequence[Unit]) -> tuple[int, int]:
 Key = tuple[int, int]
 """How a play compares: (its kind, the strength of its key unit); higher wins."""
 
-_BY_FORMAT = (pb.THROW_EVALUATION_ALL, pb.THROW_EVALUATION_HIGHEST, pb.THROW_EVALUATION_TRICK_UNIT_LENGTH)
-"""Throw evaluations judged by :mod:`oracle.profiles.rbtying.trick` (rbtying/shengji's policies)."""
 
 
-def stand_in(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> Unit | None:
+def stand_in(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) -> Unit | None:
     """With ``comparison.larger_tuples_win``: the play's one unit that outranks the lead's tractor.
 
     A play that is one unit of the lead's card count and of larger tuples
@@ -80,9 +80,9 @@ def stand_in(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) ->
     of the lead's kind.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> stand_in(ctx, decompose(ctx, p("7S 7S 8S 8S")), p("AS AS AS AS")) is None  # two decks: no
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> stand_in(ctx, ctx.units(p("7S 7S 8S 8S")), p("AS AS AS AS")) is None  # two decks: no
     True
     """
     if not ctx.variant.comparison.larger_tuples_win or len(lead_units) != 1:
@@ -90,13 +90,13 @@ def stand_in(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) ->
     lead = lead_units[0]
     if not lead.is_tractor:
         return None
-    units = decompose(ctx, cards)
+    units = ctx.units(cards)
     if len(units) == 1 and units[0].size == lead.size and units[0].tuple_size > lead.tuple_size:
         return units[0]
     return None
 
 
-def key_strength(ctx: Context, cards: Sequence[Card], shape: tuple[int, int]) -> Key | None:
+def key_strength(ctx: Ruleset, cards: Sequence[Card], shape: tuple[int, int]) -> Key | None:
     """The play's kind and the strength of its highest unit of the key shape; ``None`` without one.
 
     The kind is 0 unless the variant lets larger tuples win: then it is the
@@ -106,7 +106,7 @@ def key_strength(ctx: Context, cards: Sequence[Card], shape: tuple[int, int]) ->
     ranked = ctx.variant.comparison.larger_tuples_win
     if k == 1:
         return (1 if ranked else 0, max(ctx.strength(c) for c in cards))
-    units = decompose(ctx, cards)
+    units = ctx.units(cards)
     # A larger tuple holds the key tuple (a quad holds a triple), as the structure match allows.
     tops = [u.top for u in units if u.tuple_size >= k and u.length >= min_length]
     if not tops:
@@ -118,7 +118,7 @@ NO_KEY: Key = (-1, -1)
 """The key of a play that has no unit of the key shape: it beats nothing it is compared with."""
 
 
-def _play_key(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card], shape: tuple[int, int]) -> Key:
+def _play_key(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], shape: tuple[int, int]) -> Key:
     """How a play that shows the structure (or stands in for it) compares.
 
     A ruff that the variant's ruff rule accepts may still lack a unit of the
@@ -132,37 +132,6 @@ def _play_key(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card], s
     return NO_KEY if key is None else key
 
 
-def ruff_largest_unit(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
-    """Rule ``RUFF_RULE_LARGEST_UNIT``: the ruff's largest unit has the lead's largest unit's shape.
-
-    >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> ruff_largest_unit(ctx, decompose(ctx, p("AS KS 6S 6S")), p("9H 9H 7H 2H"))
-    True
-    """
-    largest = max(lead_units, key=lambda u: (u.size, u.tuple_size)).shape
-    units = decompose(ctx, cards)
-    return max(units, key=lambda u: (u.size, u.tuple_size)).shape == largest
-
-
-def ruff_counts(ctx: Context, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
-    """Rule ``RUFF_RULE_UNIT_COUNTS``: at least the lead's tractors and pairs (tuples) of each size.
-
-    >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> ruff_counts(ctx, decompose(ctx, p("AS AS 5S 5S 4S 4S")), p("9H 9H 8H 8H 7H 2H"))
-    False
-    """
-    units = decompose(ctx, cards)
-    lead_tuples, lead_tractors = tuple_counts(lead_units), tractor_counts(lead_units)
-    have_tuples, have_tractors = tuple_counts(units), tractor_counts(units)
-    return all(have_tuples[k] >= n for k, n in lead_tuples.items()) and all(
-        have_tractors[k] >= n for k, n in lead_tractors.items()
-    )
-
-
 @dataclass
 class _Best:
     index: int
@@ -171,19 +140,11 @@ class _Best:
     strength: Key
 
 
-def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
-    """Judge a trick; ``plays`` in play order, the first being the lead."""
-    if ctx.variant.following.throw_evaluation in _BY_FORMAT:
-        from oracle.profiles.rbtying.trick import judge_trick_by_format  # rbtying/shengji's policies
-
-        return judge_trick_by_format(ctx, plays)
-    if ctx.variant.following.throw_evaluation == pb.THROW_EVALUATION_LARGEST_COMPONENT:
-        from oracle.profiles.botzone.trick import judge_trick_by_type  # the Botzone judge
-
-        return judge_trick_by_type(ctx, plays)
+def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+    """Judge a trick by key units (``THROW_EVALUATION_KEY_UNIT``); ``plays`` in play order."""
     lead = plays[0]
     suit = ctx.suit_of(lead.cards)
-    lead_units = decompose(ctx, lead.cards)
+    lead_units = ctx.units(lead.cards)
     shape = key_shape(lead_units)
     lead_strength = key_strength(ctx, lead.cards, shape)
     if lead_strength is None:  # a lead that is its own stand-in cannot happen: it has its shape
@@ -199,10 +160,9 @@ def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickRespons
             rule_ids=["lead.one_suit"],
         )
     ]
-    ruff_rule = ctx.variant.following.ruff_rule
     used_rules = {"lead.one_suit", "trick.points"}
     for index, play in enumerate(plays[1:], start=1):
-        verdict = _judge_play(ctx, play, suit, lead_units, shape, best, ruff_rule)
+        verdict = _judge_play(ctx, play, suit, lead_units, shape, best)
         if verdict.beats_best_so_far:
             strength = _play_key(ctx, lead_units, play.cards, shape)
             best = _Best(index, play.seat, ctx.suit_of(play.cards) == TRUMP, strength)
@@ -211,36 +171,13 @@ def judge_trick(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickRespons
     return trick_answer(plays, verdicts, best.index, used_rules)
 
 
-def trick_answer(
-    plays: Sequence[SeatPlay],
-    verdicts: Sequence[pb.PlayVerdict],
-    winner: int,
-    rule_ids: set[str],
-    source: str = "",
-) -> pb.JudgeTrickResponse:
-    """The answer for a judged trick: the play at index ``winner`` takes every point in it.
-
-    ``source`` names, for people, the upstream function a profile's judging copies.
-    """
-    total = sum(points(p.cards) for p in plays)
-    reason = verdicts[winner].reason + (f" ({source})" if source else "")
-    return pb.JudgeTrickResponse(
-        winning_seat=plays[winner].seat,
-        points=total,
-        verdicts=verdicts,
-        rule_ids=sorted(rule_ids),
-        explanation=f"Seat {plays[winner].seat} wins the trick and its {total} points: {reason}.",
-    )
-
-
 def _judge_play(
-    ctx: Context,
+    ctx: Ruleset,
     play: SeatPlay,
     led_suit: int,
     lead_units: Sequence[Unit],
     shape: tuple[int, int],
     best: _Best,
-    ruff_rule: int,
 ) -> pb.PlayVerdict:
     cards = play.cards
     play_suit = ctx.suit_of(cards)
@@ -257,15 +194,9 @@ def _judge_play(
                             f"follows, but seat {best.seat} has ruffed", "trick.ruff")
         return _compare(ctx, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, key_name, best, "trick.structure")
     if play_suit == TRUMP and led_suit != TRUMP:
-        if ruff_rule == pb.RUFF_RULE_SAME_SHAPE:
-            valid = shows_structure(ctx, lead_units, cards, exact_tuples=True)
-            needs = "the lead's shape"
-        elif ruff_rule == pb.RUFF_RULE_LARGEST_UNIT:
-            valid = ruff_largest_unit(ctx, lead_units, cards)
-            needs = "a largest unit of the lead's largest unit's shape"
-        else:
-            valid = ruff_counts(ctx, lead_units, cards)
-            needs = "as many tractors and pairs as the lead"
+        ruff = ctx.strategies.ruff
+        assert ruff is not None, "the key-unit judge is compiled with a ruff rule"
+        valid, needs = ruff.test(ctx, lead_units, cards), ruff.needs
         if not valid and stand_in(ctx, lead_units, cards) is not None:
             valid, needs = True, "one unit of larger tuples than the lead's tractor"
         if not valid:
@@ -281,7 +212,7 @@ def _judge_play(
 
 
 def _compare(
-    ctx: Context,
+    ctx: Ruleset,
     play: SeatPlay,
     lead_units: Sequence[Unit],
     kind: pb.PlayKind,
@@ -303,8 +234,3 @@ def _compare(
                         "order.first_played_wins")
     return play_verdict(play, pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind, False,
                     f"its highest {key_name} ({top}) does not beat seat {best.seat}'s", rule)
-
-
-def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
-    """What one play did in the trick, why, and the rule that decided it."""
-    return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])

@@ -55,17 +55,20 @@ from typing import Any, Protocol
 from google.protobuf.message import Message
 
 from oracle import pb
-from oracle.seed_rules.bottom import score_bottom
 from oracle.cards import Card, Rank, Suit, card_of, parse_cards
-from oracle.engine.ruleset import Context, SeatPlay, custom_variant_problems, make_context
 from oracle.convert import cards_to_pb, suit_name
-from oracle.seed_rules.declarations import compare_declarations
-from oracle.seed_rules.describe import describe_play
+from oracle.engine.questions import (
+    check_follow,
+    check_throw,
+    compare_declarations,
+    describe_play,
+    judge_trick,
+    score_bottom,
+    score_deal,
+)
+from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.errors import InvalidQuestion, Violation
-from oracle.seed_rules.follow import check_follow
-from oracle.seed_rules.levels import score_deal
-from oracle.seed_rules.throw import check_throw
-from oracle.seed_rules.trick import judge_trick
+from oracle.service.contexts import context_ruleset, custom_variant_problems
 from oracle.variants import load_catalogue
 
 MAX_LIST = 1_000
@@ -217,16 +220,16 @@ def _level(value: int, field: str, variant: pb.Variant | None, problems: _Proble
 
 def _context(
     msg: pb.Context, field: str, problems: _Problems
-) -> tuple[Context | None, pb.Variant | None]:
+) -> tuple[Ruleset | None, pb.Variant | None]:
     """The context, and the variant even when the rest of the context is bad."""
     custom = msg.custom_variant if msg.HasField("custom_variant") else None
     if custom is not None:
-        # A broken room variant is reported by make_context; nothing else is checked against it.
+        # A broken room variant is reported by context_ruleset; nothing else is checked against it.
         variant = None if custom_variant_problems(custom) else custom
     else:
         variant = load_catalogue().get(msg.variant_id)
     try:
-        ctx = make_context(msg.variant_id, msg.level, msg.trump_suit, msg.no_trump, custom)
+        ctx = context_ruleset(msg.variant_id, msg.level, msg.trump_suit, msg.no_trump, custom)
     except InvalidQuestion as err:
         problems.items.extend(err.prefixed(field).violations)
         return None, variant
@@ -257,7 +260,7 @@ def _hand_size(count: int, field: str, variant: pb.Variant | None, problems: _Pr
 
 
 def _lead(
-    cards: Sequence[Card] | None, field: str, ctx: Context | None, problems: _Problems
+    cards: Sequence[Card] | None, field: str, ctx: Ruleset | None, problems: _Problems
 ) -> None:
     """A lead has cards, all of one effective suit."""
     if cards is None:
@@ -331,7 +334,7 @@ def _check_in_hand(
 def _seat_plays(
     msgs: Sequence[pb.Play],
     field: str,
-    ctx: Context | None,
+    ctx: Ruleset | None,
     variant: pb.Variant | None,
     problems: _Problems,
     *,
@@ -410,9 +413,9 @@ class Answerable(Protocol):
 
 @dataclass(frozen=True)
 class DescribePlayArgs:
-    """The arguments of :func:`oracle.seed_rules.describe.describe_play`."""
+    """The arguments of :func:`oracle.engine.questions.describe_play`."""
 
-    ctx: Context
+    ctx: Ruleset
     cards: tuple[Card, ...]
 
     def answer(self) -> pb.DescribePlayResponse:
@@ -445,9 +448,9 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
 
 @dataclass(frozen=True)
 class CheckFollowArgs:
-    """The arguments of :func:`oracle.seed_rules.follow.check_follow`."""
+    """The arguments of :func:`oracle.engine.questions.check_follow`."""
 
-    ctx: Context
+    ctx: Ruleset
     lead: tuple[Card, ...]
     hand: tuple[Card, ...]
     play: tuple[Card, ...]
@@ -493,9 +496,9 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
 
 @dataclass(frozen=True)
 class JudgeTrickArgs:
-    """The arguments of :func:`oracle.seed_rules.trick.judge_trick`."""
+    """The arguments of :func:`oracle.engine.questions.judge_trick`."""
 
-    ctx: Context
+    ctx: Ruleset
     plays: tuple[SeatPlay, ...]
 
     def answer(self) -> pb.JudgeTrickResponse:
@@ -526,9 +529,9 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
 
 @dataclass(frozen=True)
 class CheckThrowArgs:
-    """The arguments of :func:`oracle.seed_rules.throw.check_throw`."""
+    """The arguments of :func:`oracle.engine.questions.check_throw`."""
 
-    ctx: Context
+    ctx: Ruleset
     thrower: SeatPlay
     other_hands: tuple[SeatPlay, ...]
 
@@ -591,9 +594,9 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
 
 @dataclass(frozen=True)
 class ScoreBottomArgs:
-    """The arguments of :func:`oracle.seed_rules.bottom.score_bottom`."""
+    """The arguments of :func:`oracle.engine.questions.score_bottom`."""
 
-    ctx: Context
+    ctx: Ruleset
     last_trick: tuple[SeatPlay, ...]
     banker_seats: frozenset[int]
     bottom: tuple[Card, ...]
@@ -666,7 +669,7 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
 
 @dataclass(frozen=True)
 class ScoreDealArgs:
-    """The arguments of :func:`oracle.seed_rules.levels.score_deal`."""
+    """The arguments of :func:`oracle.engine.questions.score_deal`."""
 
     variant: pb.Variant
     attacker_points: int
@@ -710,7 +713,7 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
 
 @dataclass(frozen=True)
 class CompareDeclarationsArgs:
-    """The arguments of :func:`oracle.seed_rules.declarations.compare_declarations`."""
+    """The arguments of :func:`oracle.engine.questions.compare_declarations`."""
 
     variant: pb.Variant
     level: Rank

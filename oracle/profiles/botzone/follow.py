@@ -62,8 +62,8 @@ Complexity: a few splits of the hand's suit, ``O(h log h)``; the example
 tries at most four candidates.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.engine.ruleset import make_context
->>> ctx = make_context("botzone-tractor", Rank.TWO, Suit.HEARTS)
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
 >>> r = check_follow_by_type(ctx, p("8S 8S"), p("AS 5S 3H 3H 4D"), p("3H 3H"))
 >>> r.legal   # no spade pair, a trump pair: the judge checks nothing (item 3)
 True
@@ -79,7 +79,7 @@ from collections.abc import Callable, Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.engine.ruleset import TRUMP, Context
+from oracle.engine.ruleset import TRUMP, Ruleset
 from oracle.convert import cards_to_pb, suit_name
 from oracle.profiles.botzone.trick import (
     PAIR,
@@ -101,12 +101,12 @@ Verdict = tuple[str, str]
 LEGAL: Verdict = ("", "")
 
 
-def has_response(ctx: Context, kind: str, n: int, in_suit: Sequence[Card]) -> bool:
+def has_response(ctx: Ruleset, kind: str, n: int, in_suit: Sequence[Card]) -> bool:
     """checkRes: whether the hand's cards of the led suit hold a play of the lead's type.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("botzone-tractor", Rank.TWO, Suit.HEARTS)
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
     >>> has_response(ctx, "tractor", 4, p("SJ SJ BJ BJ 2H 2H 2S 2S"))   # no trump-suit run
     False
     >>> has_response(ctx, "pair", 2, p("SJ SJ 5H"))
@@ -120,7 +120,7 @@ def has_response(ctx: Context, kind: str, n: int, in_suit: Sequence[Card]) -> bo
     return any(len(run) >= n // 2 for run in _tractor_runs(ctx, counts))
 
 
-def _tractor_runs(ctx: Context, counts: Counter[Card]) -> list[list[Card]]:
+def _tractor_runs(ctx: Ruleset, counts: Counter[Card]) -> list[list[Card]]:
     """Runs of adjacent pairs (jokers and level cards never in them), each lowest first."""
     return adjacent_runs(ctx, [c for c, k in counts.items() if k == 2 and joins_runs(ctx, c)])
 
@@ -135,7 +135,7 @@ def _paired_cards(parts: Sequence[Sequence[Card]]) -> int:
     return sum(len(p) for p in parts if len(p) >= 2)
 
 
-def judge(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> Verdict:
+def judge(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> Verdict:
     """The broken rule and why, or :data:`LEGAL` (checkLegalMove's follow branches)."""
     suit = ctx.suit_of(lead)
     n = len(lead)
@@ -169,7 +169,7 @@ def judge(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequen
 
 
 def _judge_throw(
-    ctx: Context, lead: Sequence[Card], hand_x: Sequence[Card], play: Sequence[Card],
+    ctx: Ruleset, lead: Sequence[Card], hand_x: Sequence[Card], play: Sequence[Card],
     play_x: Sequence[Card], name: str,
 ) -> Verdict:
     n = len(lead)
@@ -202,7 +202,7 @@ def _judge_throw(
 
 
 def check_follow_by_type(
-    ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+    ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """Judge a follow as the Botzone judge does; ``hand`` is the whole hand before the play."""
     suit = ctx.suit_of(lead)
@@ -228,7 +228,7 @@ def check_follow_by_type(
     )
 
 
-def _rules_for(ctx: Context, lead: Sequence[Card], kind: str) -> list[str]:
+def _rules_for(ctx: Ruleset, lead: Sequence[Card], kind: str) -> list[str]:
     """The rules the judge applies to a follow of this lead, in the order it applies them."""
     if kind == SINGLE:
         return ["follow.suit"]
@@ -241,7 +241,7 @@ def _rules_for(ctx: Context, lead: Sequence[Card], kind: str) -> list[str]:
     return ["follow.suit"]
 
 
-def _legal_reason(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> str:
+def _legal_reason(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> str:
     suit = ctx.suit_of(lead)
     name = suit_name(suit)
     kind = play_type(ctx, lead)
@@ -262,7 +262,7 @@ def _legal_reason(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play
     return f"all {name}, with as many pairs as the judge asks"
 
 
-def example_follow(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
+def example_follow(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
     """A legal follow for the hand: the first of a few candidates that the judge accepts."""
     candidates: list[Callable[[], list[Card] | None]] = [
         lambda: _same_type_response(ctx, lead, hand),
@@ -280,12 +280,12 @@ def example_follow(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> 
     return ctx.sorted(tried)
 
 
-def _low(ctx: Context, cards: Sequence[Card]) -> list[Card]:
+def _low(ctx: Ruleset, cards: Sequence[Card]) -> list[Card]:
     """Lowest first, equal cards in a fixed order."""
     return sorted(cards, key=lambda c: (ctx.strength(c), ctx.sort_key(c)))
 
 
-def _fill(ctx: Context, chosen: list[Card], suit: int, hand: Sequence[Card], n: int) -> list[Card]:
+def _fill(ctx: Ruleset, chosen: list[Card], suit: int, hand: Sequence[Card], n: int) -> list[Card]:
     """Top ``chosen`` up to ``n`` cards: the lowest left of the suit, then the lowest others."""
     left = Counter(hand)
     left.subtract(chosen)
@@ -299,7 +299,7 @@ def _fill(ctx: Context, chosen: list[Card], suit: int, hand: Sequence[Card], n: 
     return play
 
 
-def _same_type_response(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card] | None:
+def _same_type_response(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card] | None:
     """The lowest response of the lead's type in the suit, for a lead that is not a throw."""
     suit = ctx.suit_of(lead)
     kind = play_type(ctx, lead)
@@ -318,7 +318,7 @@ def _same_type_response(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]
     return [c for card in lowest for c in (card, card)]
 
 
-def _covering(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card] | None:
+def _covering(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card] | None:
     """For a throw: cards of the suit whose components cover the throw's, if the hand's do.
 
     The judge's greedy order: each component of the throw, longest first, takes the
@@ -340,7 +340,7 @@ def _covering(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> list[
     return chosen
 
 
-def _structured(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
+def _structured(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
     """The suit's pairs and tractors first, the lowest first, then the lowest cards."""
     suit = ctx.suit_of(lead)
     n = len(lead)

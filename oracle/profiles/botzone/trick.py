@@ -45,8 +45,8 @@ The trick, rule by rule:
 Complexity: one split per play, ``O(n log n)`` for ``n`` cards.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.engine.ruleset import make_context
->>> ctx = make_context("botzone-tractor", Rank.TWO, Suit.HEARTS)
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
 >>> play_type(ctx, p("SJ SJ BJ BJ")), play_type(ctx, p("SJ SJ BJ BJ AH AH"))
 ('tractor', 'throw')
 >>> [len(c) for c in components(ctx, p("SJ SJ BJ BJ AH AH KH"))]
@@ -63,9 +63,9 @@ from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card, Rank, format_cards
-from oracle.engine.ruleset import TRUMP, Context, SeatPlay
+from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.convert import suit_name
-from oracle.seed_rules.trick import play_verdict, trick_answer
+from oracle.engine.answers import play_verdict, trick_answer
 
 SINGLE = "single"
 PAIR = "pair"
@@ -79,13 +79,13 @@ UPSTREAM = "keyijing/Tractor-RL judger.py"
 _JOKERS = (Rank.SMALL_JOKER, Rank.BIG_JOKER)
 
 
-def joins_runs(ctx: Context, card: Card) -> bool:
+def joins_runs(ctx: Ruleset, card: Card) -> bool:
     """Whether the card can be one of the pairs of a run: not a joker, and a card with a place
     for tractors (the level cards have none in this profile)."""
     return not card.is_joker and ctx.slot(card) is not None
 
 
-def adjacent_runs(ctx: Context, pairs: Sequence[Card]) -> list[list[Card]]:
+def adjacent_runs(ctx: Ruleset, pairs: Sequence[Card]) -> list[list[Card]]:
     """Maximal runs of adjacent cards among ``pairs`` (one card per pair), each lowest first.
 
     Cards of different effective suits never join (the judge's single ``suit``
@@ -103,12 +103,12 @@ def adjacent_runs(ctx: Context, pairs: Sequence[Card]) -> list[list[Card]]:
     return runs
 
 
-def play_type(ctx: Context, cards: Sequence[Card]) -> str:
+def play_type(ctx: Ruleset, cards: Sequence[Card]) -> str:
     """The judge's type of a play (checkPokerType): single, pair, tractor or throw.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("botzone-tractor", Rank.FIVE, Suit.SPADES)
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("botzone-tractor", Rank.FIVE, Suit.SPADES)
     >>> [play_type(ctx, p(t)) for t in ("4H 4H 6H 6H", "5H 5H 6H 6H", "AS AS 2S 2S", "9C 9C")]
     ['tractor', 'throw', 'throw', 'pair']
     """
@@ -131,15 +131,15 @@ def play_type(ctx: Context, cards: Sequence[Card]) -> str:
     return TRACTOR if len(runs) == 1 else THROW
 
 
-def components(ctx: Context, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+def components(ctx: Ruleset, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     """The judge's split of a set of cards (checkThrow with check=False), longest first.
 
     Runs of two or more adjacent pairs are tractors (lowest first); the other
     cards are groups of identical cards. Equal lengths: the lower first.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit, format_cards
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("botzone-tractor", Rank.TEN, Suit.SPADES)
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("botzone-tractor", Rank.TEN, Suit.SPADES)
     >>> [format_cards(c) for c in components(ctx, p("9S 9S JS JS 3S 3S 4S 4S 10S 10S 7S"))]
     ['3S 3S 4S 4S', '9S 9S JS JS', '10S 10S', '7S']
     """
@@ -184,14 +184,14 @@ def covers(have: Sequence[int], need: Sequence[int]) -> bool:
     return True
 
 
-def top_strength(ctx: Context, cards: Sequence[Card], min_copies: int = 1) -> int | None:
+def top_strength(ctx: Ruleset, cards: Sequence[Card], min_copies: int = 1) -> int | None:
     """The strength of the highest card held at least ``min_copies`` times, if any."""
     counts = Counter(cards)
     found = [ctx.strength(c) for c, k in counts.items() if k >= min_copies]
     return max(found) if found else None
 
 
-def _largest_key(ctx: Context, cards: Sequence[Card]) -> int:
+def _largest_key(ctx: Ruleset, cards: Sequence[Card]) -> int:
     """The top card of the first longest component (checkWinner: ``x_parse[0][-1]``)."""
     first = components(ctx, cards)[0]
     return max(ctx.strength(c) for c in first)
@@ -205,12 +205,12 @@ class _Best:
     key: int | None
 
 
-def judge_trick_by_type(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+def judge_trick_by_type(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """Judge a trick as the Botzone judge's checkWinner does; ``plays`` in play order.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("botzone-tractor", Rank.TWO, Suit.HEARTS)
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
     >>> plays = [SeatPlay(0, tuple(p("AS AS KS"))), SeatPlay(1, tuple(p("3H 3H 4H"))),
     ...          SeatPlay(2, tuple(p("5H 6H 7H"))), SeatPlay(3, tuple(p("4S 5S 6S")))]
     >>> r = judge_trick_by_type(ctx, plays)
@@ -246,7 +246,7 @@ def judge_trick_by_type(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTric
     return trick_answer(plays, verdicts, best.index, used, f"{UPSTREAM} checkWinner")
 
 
-def _key(ctx: Context, cards: Sequence[Card], kind: str, need: Sequence[int]) -> int | None:
+def _key(ctx: Ruleset, cards: Sequence[Card], kind: str, need: Sequence[int]) -> int | None:
     """How a counted play compares: its top card (not a throw), the top of its first longest
     component (a throw with a tractor) or its highest card held that often (other throws)."""
     if kind != THROW:
@@ -258,7 +258,7 @@ def _key(ctx: Context, cards: Sequence[Card], kind: str, need: Sequence[int]) ->
 
 
 def _compare(
-    ctx: Context, play: SeatPlay, key: int | None, best: _Best, kind: pb.PlayKind, what: str, rule: str
+    ctx: Ruleset, play: SeatPlay, key: int | None, best: _Best, kind: pb.PlayKind, what: str, rule: str
 ) -> pb.PlayVerdict:
     cards = format_cards(ctx.sorted(play.cards))
     lost = pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind
@@ -271,7 +271,7 @@ def _compare(
     return play_verdict(play, lost, False, f"its {what} ({cards}) does not beat seat {best.seat}'s", rule)
 
 
-def _judge_typed_play(ctx: Context, play: SeatPlay, led: int, kind: str, best: _Best) -> pb.PlayVerdict:
+def _judge_typed_play(ctx: Ruleset, play: SeatPlay, led: int, kind: str, best: _Best) -> pb.PlayVerdict:
     """checkWinner, a lead that is not a throw (rule trick.same_type)."""
     rule = "trick.same_type"
     own = play_type(ctx, play.cards)
@@ -297,7 +297,7 @@ def _judge_typed_play(ctx: Context, play: SeatPlay, led: int, kind: str, best: _
 
 
 def _judge_throw_play(
-    ctx: Context, play: SeatPlay, led: int, need: Sequence[int], best: _Best
+    ctx: Ruleset, play: SeatPlay, led: int, need: Sequence[int], best: _Best
 ) -> pb.PlayVerdict:
     """checkWinner, a throw lead (rule trick.largest_component)."""
     rule = "trick.largest_component"

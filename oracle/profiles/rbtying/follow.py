@@ -76,8 +76,8 @@ milliseconds; the walk is polynomial for units of up to 17 cards and, beyond, bo
 splits of the groupings the hand can hold.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.engine.ruleset import make_context
->>> ctx = make_context("rbtying-default", Rank.FOUR, Suit.SPADES)
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
 >>> r = check_follow_decomposition(ctx, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"), p("2S 3S"))
 >>> r.legal, r.broken_rule_id
 (False, 'follow.decomposition')
@@ -97,10 +97,12 @@ from oracle import pb
 
 from oracle.profiles.rbtying import bombs
 from oracle.cards import Card, Suit, format_cards
-from oracle.engine.ruleset import Context, Identity
+from oracle.engine.card_order import Identity
+from oracle.engine.ruleset import DrawRule, Ruleset
 from oracle.convert import cards_to_pb, suit_name
 from oracle.seed_rules.matching import Need, RankKey, fill_needs, placement_cards, rank_key
-from oracle.engine.units import Pool
+from oracle.engine.pool import Pool
+from oracle.engine.units import Unit
 
 T = TypeVar("T")
 
@@ -377,13 +379,13 @@ _SUIT_TIEBREAK = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 
 """rbtying/shengji breaks ties between equal cards by their playing-card character."""
 
 
-def order_key(ctx: Context, card: Card) -> tuple[RankKey, int]:
+def order_key(ctx: Ruleset, card: Card) -> tuple[RankKey, int]:
     """rbtying/shengji's total order of cards (``Trump::compare``): the rank plays compare by,
     then, between equal cards, spades < hearts < diamonds < clubs.
 
     >>> from oracle.cards import parse_card as c, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("rbtying-default", Rank.FOUR, Suit.SPADES)
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
     >>> order_key(ctx, c("4H")) < order_key(ctx, c("4D")) < order_key(ctx, c("4S"))
     True
     """
@@ -458,7 +460,7 @@ def requirement_name(requirement: Requirement) -> str:
 class _Formats:
     """rbtying/shengji's ``find_plays`` over one lead, searched without listing every option."""
 
-    def __init__(self, ctx: Context, cards: Sequence[Card]) -> None:
+    def __init__(self, ctx: Ruleset, cards: Sequence[Card]) -> None:
         self.ctx = ctx
         pool = Pool(ctx, cards)
         self.pool = pool
@@ -566,7 +568,7 @@ class _Formats:
         return units
 
 
-def lead_format(ctx: Context, cards: Sequence[Card]) -> list[FormatUnit]:
+def lead_format(ctx: Ruleset, cards: Sequence[Card]) -> list[FormatUnit]:
     """The lead's units as rbtying/shengji's ``TrickFormat::from_cards`` finds them.
 
     Of the splits ``find_plays`` lists (tractors from the lowest card, or all its copies as
@@ -577,8 +579,8 @@ def lead_format(ctx: Context, cards: Sequence[Card]) -> list[FormatUnit]:
     ``test_play_formats``). The search is memoised over the cards left.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.engine.ruleset import make_context
-    >>> ctx = make_context("rbtying-default", Rank.FOUR, Suit.SPADES)
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
     >>> [(u.name, format_cards(u.cards)) for u in lead_format(ctx, p("QS QS KS KS AS"))]
     [('single', 'AS'), ('tractor of 2 pairs', 'QS QS KS KS')]
     """
@@ -587,17 +589,33 @@ def lead_format(ctx: Context, cards: Sequence[Card]) -> list[FormatUnit]:
     return _Formats(ctx, cards).format()
 
 
+def format_units(ctx: Ruleset, cards: Sequence[Card]) -> list[Unit]:
+    """The units of a play as rbtying/shengji reads them (``TrickFormat::from_cards``), largest first.
+
+    This ruleset's unit reader: DescribePlay, CheckThrow and ScoreBottom see a play as the
+    follow check and the trick judge do.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+    >>> [u.name for u in format_units(ctx, p("QS QS KS KS AS"))]
+    ['tractor of 2 pairs', 'single']
+    """
+    units = [
+        Unit(u.count, len(u.members), max(ctx.strength(c) for c in u.cards), tuple(ctx.sorted(u.cards)))
+        for u in lead_format(ctx, cards)
+    ]
+    return sorted(units, key=lambda u: (u.sort_key(), [ctx.sort_key(c) for c in u.cards]))
+
+
 # --- The follow check -------------------------------------------------------------------
 
 
-def requirements(units: Sequence[FormatUnit], policy: int, possible: Possible = _anything) -> Iterator[Requirement]:
+def requirements(units: Sequence[FormatUnit], draw: DrawRule, possible: Possible = _anything) -> Iterator[Requirement]:
     """The format's own units, then its subsequent decompositions (``TrickFormat::decomposition``)."""
     own = tuple(sorted((u.adjacent for u in units), reverse=True))
     yield own
-    new_adjacency = policy not in (
-        pb.DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR,
-        pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR,
-    )
+    new_adjacency = not draw.only_tractor_on_tractor
     yield from subsequent_decompositions([u.adjacent for u in units], new_adjacency, possible)
 
 
@@ -624,11 +642,20 @@ def tuples_possible(counts: Sequence[int]) -> Possible:
     return possible
 
 
-def _protects(policy: int) -> bool:
-    return policy in (
-        pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED,
-        pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR,
-    )
+NO_PROTECTIONS = DrawRule(format_based=True, protects_longer_tuples=False, only_tractor_on_tractor=False)
+"""``DRAW_POLICY_NO_PROTECTIONS``."""
+LONGER_TUPLES_PROTECTED = DrawRule(format_based=True, protects_longer_tuples=True, only_tractor_on_tractor=False)
+"""``DRAW_POLICY_LONGER_TUPLES_PROTECTED``: a tuple of k is filled only by a card held exactly k times."""
+ONLY_DRAW_TRACTOR_ON_TRACTOR = DrawRule(format_based=True, protects_longer_tuples=False, only_tractor_on_tractor=True)
+"""``DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR``: no requirement adds adjacency a unit did not have."""
+BOTH_PROTECTIONS = DrawRule(format_based=True, protects_longer_tuples=True, only_tractor_on_tractor=True)
+"""``DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR``."""
+NO_FORMAT_BASED_DRAW = DrawRule(format_based=False, protects_longer_tuples=False, only_tractor_on_tractor=False)
+"""``DRAW_POLICY_NO_FORMAT_BASED_DRAW``: only the suit is enforced."""
+
+
+def _draw(ctx: Ruleset) -> DrawRule:
+    return ctx.strategies.draw or NO_PROTECTIONS
 
 
 @dataclass(frozen=True)
@@ -643,21 +670,21 @@ class Duty:
 
 
 def first_duty(
-    ctx: Context, units: Sequence[FormatUnit], hand_x: Sequence[Card], play_x: Sequence[Card] | None
+    ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play_x: Sequence[Card] | None
 ) -> Duty:
     """Walk the requirements until the play (if given) or the hand fills one.
 
     The hand is tested under the variant's draw policy, the play with no protection.
     """
-    policy = ctx.variant.following.draw_policy or pb.DRAW_POLICY_NO_PROTECTIONS
+    draw = _draw(ctx)
     exact: dict[Identity, int] | None = None
-    if _protects(policy):
+    if draw.protects_longer_tuples:
         exact = dict(Counter(ctx.identity(c) for c in hand_x))
     # A requirement the hand cannot hold even without protection is filled by neither the hand
     # nor the play (a part of the hand): skipping it changes no verdict.
     possible = tuples_possible(list(Counter(ctx.identity(c) for c in hand_x).values()))
     seen: set[Requirement] = set()
-    for position, requirement in enumerate(requirements(units, policy, possible)):
+    for position, requirement in enumerate(requirements(units, draw, possible)):
         if requirement in seen or not possible([k for a in requirement for k in a if k > 1]):
             continue
         seen.add(requirement)
@@ -675,11 +702,11 @@ def first_duty(
     return Duty(None, None, False)
 
 
-def _lowest(ctx: Context, cards: Sequence[Card]) -> list[Card]:
+def _lowest(ctx: Ruleset, cards: Sequence[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (ctx.strength(c), ctx.sort_key(c)))
 
 
-def legal_example(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
+def legal_example(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
     """A legal follow: the cards the hand fills its first requirement with, then the lowest
     cards of the suit, then the lowest others (rule ``follow.suit`` first)."""
     suit = ctx.suit_of(lead)
@@ -697,7 +724,7 @@ def legal_example(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> l
 
 
 def check_follow_decomposition(
-    ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+    ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """Judge a follow by rbtying/shengji's rule; ``hand`` is the whole hand before the play."""
     if bombs.follow_allowed(ctx, lead, hand, play):
@@ -711,7 +738,6 @@ def check_follow_decomposition(
     play_x = ctx.of_suit(play, suit)
     units = lead_format(ctx, lead)
     shape = ", ".join(u.name for u in units)
-    policy = ctx.variant.following.draw_policy or pb.DRAW_POLICY_NO_PROTECTIONS
     if len(play_x) < n:
         if len(play_x) == len(hand_x):
             return pb.CheckFollowResponse(
@@ -721,7 +747,7 @@ def check_follow_decomposition(
                         f"the hand holds {len(hand_x)} {name}, so {min(n, len(hand_x))} of them must be "
                         f"played; the play has {len(play_x)}")
     rule_ids = ["follow.suit", "follow.decomposition"]
-    if policy == pb.DRAW_POLICY_NO_FORMAT_BASED_DRAW:
+    if not _draw(ctx).format_based:
         return pb.CheckFollowResponse(
             legal=True, rule_ids=rule_ids,
             explanation=f"Legal: all {n} cards are {name}; the draw policy asks for no format.")
@@ -744,7 +770,7 @@ def check_follow_decomposition(
 
 
 def _illegal(
-    ctx: Context, lead: Sequence[Card], hand: Sequence[Card], broken: str, rule_ids: list[str], why: str
+    ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], broken: str, rule_ids: list[str], why: str
 ) -> pb.CheckFollowResponse:
     example = legal_example(ctx, lead, hand)
     return pb.CheckFollowResponse(

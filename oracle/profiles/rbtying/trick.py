@@ -45,8 +45,9 @@ different shapes. Complexity: one fill per play, or one per place of the format
 (TrickUnitLength), each ``O(u * n log n)``.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
->>> from oracle.engine.ruleset import SeatPlay, make_context
->>> ctx = make_context("rbtying-default", Rank.KING, Suit.SPADES)
+>>> from oracle.engine.ruleset import SeatPlay
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("rbtying-default", Rank.KING, Suit.SPADES)
 >>> plays = [SeatPlay(1, tuple(p("4C 6C"))), SeatPlay(2, tuple(p("2S 3S"))),
 ...          SeatPlay(3, tuple(p("3S 4S"))), SeatPlay(4 % 4, tuple(p("2S BJ")))]
 >>> judge_trick_by_format(ctx, plays).winning_seat
@@ -62,11 +63,11 @@ from oracle import pb
 
 from oracle.profiles.rbtying import bombs
 from oracle.cards import Card, format_cards
-from oracle.engine.ruleset import MIXED, TRUMP, Context, SeatPlay
+from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay
 from oracle.convert import suit_name
 from oracle.profiles.rbtying.follow import FormatUnit, lead_format, order_key
 from oracle.seed_rules.matching import Need, Placement, RankKey, fill_needs, placement_cards, rank_key
-from oracle.seed_rules.trick import play_verdict, trick_answer
+from oracle.engine.answers import play_verdict, trick_answer
 
 EVALUATIONS = (
     pb.THROW_EVALUATION_ALL,
@@ -75,7 +76,7 @@ EVALUATIONS = (
 )
 """The policies this module judges."""
 
-_POLICY_NAMES = {
+_POLICY_NAMES: dict[int, str] = {
     pb.THROW_EVALUATION_ALL: "All",
     pb.THROW_EVALUATION_HIGHEST: "Highest",
     pb.THROW_EVALUATION_TRICK_UNIT_LENGTH: "TrickUnitLength",
@@ -92,7 +93,7 @@ class Split:
     top: RankKey
 
 
-def _split(ctx: Context, units: Sequence[FormatUnit], cards: Sequence[Card], placements: Sequence[Placement]) -> Split:
+def _split(ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], placements: Sequence[Placement]) -> Split:
     """The play's units in the format's places. Places of one shape take their units highest
     first, as rbtying/shengji's ``into_matching_cards`` hands them out (the leader's own units
     stand lowest first): a play's split is compared place by place with that order."""
@@ -109,14 +110,14 @@ def _split(ctx: Context, units: Sequence[FormatUnit], cards: Sequence[Card], pla
     return Split(lows, tuple(tuple(u) for u in arranged), max(rank_key(ctx, c) for c in cards))
 
 
-def leader_split(ctx: Context, units: Sequence[FormatUnit]) -> Split:
+def leader_split(ctx: Ruleset, units: Sequence[FormatUnit]) -> Split:
     """The leader's own units as the first best so far."""
     lows = tuple(min(rank_key(ctx, c) for c in u.cards) for u in units)
     top = max(rank_key(ctx, c) for u in units for c in u.cards)
     return Split(lows, tuple(u.cards for u in units), top)
 
 
-def matches(ctx: Context, units: Sequence[FormatUnit], cards: Sequence[Card]) -> Split | None:
+def matches(ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card]) -> Split | None:
     """A split of ``cards`` into the format's units, if there is one (``TrickFormat::matches``)."""
     placed = fill_needs(ctx, [Need(u.adjacent) for u in units], cards)
     return None if placed is None else _split(ctx, units, cards, placed)
@@ -146,7 +147,7 @@ def defeats(units: Sequence[FormatUnit], split: Split, best: Split, policy: int)
 
 
 def defeating_split(
-    ctx: Context, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split, policy: int
+    ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split, policy: int
 ) -> Split | None:
     """A split of ``cards`` that beats ``best`` under ``policy`` (``Trick::_defeats``), if any."""
     if policy == pb.THROW_EVALUATION_HIGHEST:
@@ -198,15 +199,15 @@ def _trick_unit_length_needs(units: Sequence[FormatUnit], best: Split) -> list[l
     return out
 
 
-def _level_split(ctx: Context, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split) -> bool:
+def _level_split(ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split) -> bool:
     """Whether the play can be split level with the best, place by place (a tie)."""
     needs = [Need(u.adjacent, equal=low) for u, low in zip(units, best.lows, strict=True)]
     return fill_needs(ctx, needs, cards) is not None
 
 
-def judge_trick_by_format(ctx: Context, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+def judge_trick_by_format(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """Judge a trick by rbtying/shengji's rules; ``plays`` in play order, the lead first."""
-    policy = ctx.variant.following.throw_evaluation
+    policy = ctx.strategies.throw_evaluation
     policy_name = _POLICY_NAMES.get(policy, "All")
     lead = plays[0]
     suit = ctx.suit_of(lead.cards)

@@ -1,0 +1,53 @@
+"""Answer builders: verdicts and units as proto messages, shared by every strategy.
+
+A leaf: it imports no strategy, so any rule module (the seeds' or a profile's) can build
+its answer with it.
+
+>>> from oracle.cards import parse_cards
+>>> from oracle.engine.ruleset import SeatPlay
+>>> play_verdict(SeatPlay(1, tuple(parse_cards("AS"))), pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure").rule_ids
+['trick.structure']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracle import pb
+from oracle.convert import cards_to_pb
+from oracle.engine.ruleset import SeatPlay, points
+from oracle.engine.units import Unit
+
+
+def unit_to_pb(unit: Unit) -> pb.Unit:
+    """A unit as a proto message."""
+    return pb.Unit(
+        tuple_size=unit.tuple_size, length=unit.length, cards=cards_to_pb(unit.cards), name=unit.name
+    )
+
+
+def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
+    """What one play did in the trick, why, and the rule that decided it."""
+    return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
+
+
+def trick_answer(
+    plays: Sequence[SeatPlay],
+    verdicts: Sequence[pb.PlayVerdict],
+    winner: int,
+    rule_ids: set[str],
+    source: str = "",
+) -> pb.JudgeTrickResponse:
+    """The answer for a judged trick: the play at index ``winner`` takes every point in it.
+
+    ``source`` names, for people, the upstream function a profile's judging copies.
+    """
+    total = sum(points(p.cards) for p in plays)
+    reason = verdicts[winner].reason + (f" ({source})" if source else "")
+    return pb.JudgeTrickResponse(
+        winning_seat=plays[winner].seat,
+        points=total,
+        verdicts=verdicts,
+        rule_ids=sorted(rule_ids),
+        explanation=f"Seat {plays[winner].seat} wins the trick and its {total} points: {reason}.",
+    )

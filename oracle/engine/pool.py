@@ -1,0 +1,99 @@
+"""A multiset of cards of one effective suit, to take tuples and runs of adjacent tuples from.
+
+Rules ``units.tuple``, ``units.tractor``: identical cards (by identity) form tuples; tuples
+whose slots are adjacent form runs. Every unit reader and structure match builds on it.
+
+>>> from oracle.cards import parse_cards, Rank, Suit
+>>> from oracle.variants import make_ruleset
+>>> pool = Pool(make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS), parse_cards("KS KS QS QS JS JS 5S 5S 3S"))
+>>> [len(run) for run in pool.runs(2)]
+[3, 1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from oracle.cards import Card
+from oracle.engine.card_order import Identity
+from oracle.engine.ruleset import Ruleset
+
+
+class Pool:
+    """A multiset of cards of one effective suit, for taking units out of."""
+
+    def __init__(self, ctx: Ruleset, cards: Iterable[Card], *, exact_tuples: bool = False) -> None:
+        self.ctx = ctx
+        self.exact_tuples = exact_tuples
+        self.cards: dict[Identity, list[Card]] = {}
+        # Each identity's cards in a fixed order (in the two-colour game AS and AC share one),
+        # so what is taken does not depend on the order the cards came in.
+        for card in sorted(cards, key=ctx.sort_key):
+            self.cards.setdefault(ctx.identity(card), []).append(card)
+        self.tractor_min = ctx.variant.tractors.min_length
+        self.tractor_min_tuple = max(2, ctx.variant.tractors.min_tuple_size)
+
+    def count(self, identity: Identity) -> int:
+        return len(self.cards.get(identity, ()))
+
+    def strength(self, identity: Identity) -> int:
+        return self.ctx.strength(self.cards[identity][0])
+
+    def slots(self, identity: Identity) -> tuple[int, ...]:
+        return self.ctx.slots(self.cards[identity][0])
+
+    def identities(self, min_count: int = 1) -> list[Identity]:
+        """Identities with at least ``min_count`` copies, lowest first (then by fewest copies).
+
+        With ``exact_tuples``, only those with exactly ``min_count`` copies.
+        """
+        if self.exact_tuples and min_count > 1:
+            found = [i for i, cs in self.cards.items() if len(cs) == min_count]
+        else:
+            found = [i for i, cs in self.cards.items() if len(cs) >= min_count]
+        return sorted(found, key=lambda i: (self.strength(i), len(self.cards[i]), i))
+
+    def runs(self, k: int) -> list[list[list[Identity]]]:
+        """Maximal runs of adjacent slots holding an identity with ``k`` or more copies.
+
+        Each run lists its slots from the highest; each slot lists the
+        identities there (more than one only for equal cards such as 副10).
+        Runs come longest first, then highest first.
+        """
+        if k < self.tractor_min_tuple:
+            return []
+        by_slot: dict[int, list[Identity]] = {}
+        for identity in self.identities(k):
+            for slot in self.slots(identity):
+                by_slot.setdefault(slot, []).append(identity)
+        runs: list[list[list[Identity]]] = []
+        previous: int | None = None
+        for slot in sorted(by_slot, reverse=True):
+            if runs and previous == slot + 1:
+                runs[-1].append(by_slot[slot])
+            else:
+                runs.append([by_slot[slot]])
+            previous = slot
+        for run in runs:
+            # An ace that may end a tractor low never ends it at both ends at once: the run
+            # stops before a place whose cards it already holds higher up.
+            seen: set[Identity] = set()
+            for i, slot_ids in enumerate(run):
+                if all(identity in seen for identity in slot_ids):
+                    del run[i:]
+                    break
+                seen.update(slot_ids)
+        runs.sort(key=lambda r: (-len(r), -self.strength(r[0][0])))
+        return runs
+
+    def take(self, identity: Identity, n: int) -> list[Card]:
+        """Remove ``n`` copies of an identity and return them."""
+        cards = self.cards[identity]
+        taken, self.cards[identity] = cards[:n], cards[n:]
+        if not self.cards[identity]:
+            del self.cards[identity]
+        return taken
+
+    def pick(self, identities: list[Identity], k: int) -> Identity:
+        """Of the identities at one slot, the one to take k copies from: the fewest copies."""
+        return min((i for i in identities if self.count(i) >= k), key=lambda i: (self.count(i), i))

@@ -1,0 +1,57 @@
+"""The engine's answer to each kind of question, for validated arguments: the one place where a
+question meets the strategies of its ruleset.
+
+Each function takes a :class:`~oracle.engine.ruleset.Ruleset` (or, for the questions that
+do not depend on the deal, a variant) and cards already checked by :mod:`oracle.service`.
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.variants import make_ruleset
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> answer = check_follow(rules, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 3C"))
+>>> answer.legal, answer.broken_rule_id
+(False, 'follow.suit')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracle import pb
+from oracle.cards import Card
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.seed_rules.bottom import score_bottom as _score_bottom
+from oracle.seed_rules.declarations import compare_declarations
+from oracle.seed_rules.describe import describe_play
+from oracle.seed_rules.levels import score_deal
+from oracle.seed_rules.throw import check_throw
+
+__all__ = [
+    "check_follow", "check_throw", "compare_declarations", "describe_play", "judge_trick",
+    "score_bottom", "score_deal",
+]
+
+
+def check_follow(
+    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+) -> pb.CheckFollowResponse:
+    """CheckFollow: the ruleset's follow rule; ``hand`` is the whole hand before ``play``."""
+    return rules.strategies.follow(rules, lead, hand, play)
+
+
+def judge_trick(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+    """JudgeTrick: the ruleset's trick judge; ``plays`` in play order, the first being the lead."""
+    return rules.strategies.judge(rules, plays)
+
+
+def score_bottom(
+    rules: Ruleset,
+    last_trick: Sequence[SeatPlay],
+    banker_seats: frozenset[int],
+    bottom: Sequence[Card],
+    *,
+    banker_side_points: int = 0,
+    attacker_points: int = 0,
+) -> pb.ScoreBottomResponse:
+    """ScoreBottom: the last trick judged by the ruleset, the bottom by its multiplier rule."""
+    return _score_bottom(rules, last_trick, banker_seats, bottom,
+                         banker_side_points=banker_side_points, attacker_points=attacker_points)

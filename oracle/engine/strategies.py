@@ -1,0 +1,158 @@
+"""The registries: for every value of every strategy enum of ``Variant``, the rule that implements
+it (the seeds' or a compatibility profile's), what else it reads, or why the value is refused.
+
+This module imports the rules; no rule imports it. :mod:`oracle.engine.compile` reads these
+registries once per ruleset, and is the only reader of the enums they are keyed by.
+
+>>> FOLLOW_RULES.entry(pb.FOLLOW_RULE_DECOMPOSITION).source
+'rbtying/shengji mechanics/src/trick.rs TrickFormat::is_legal_play @ 71f8d43'
+>>> sorted(FOLLOW_RULES.entry(pb.FOLLOW_RULE_GREEDY_STRUCTURE).reads)
+['following.ladders', 'following.must_break_tuples']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oracle import pb
+from oracle.engine.registry import Registry
+from oracle.engine.ruleset import (
+    BombRule,
+    BottomMultiplier,
+    DrawRule,
+    FollowCheck,
+    ForcedUnit,
+    Penalty,
+    RuffTest,
+    TrickJudge,
+    UnitReader,
+)
+from oracle.profiles.botzone import failed_throw as botzone_failed_throw
+from oracle.profiles.botzone.follow import check_follow_by_type
+from oracle.profiles.botzone.trick import judge_trick_by_type
+from oracle.profiles.rbtying import bombs, forced_unit, kitty
+from oracle.profiles.rbtying import follow as rbtying_follow
+from oracle.profiles.rbtying.trick import judge_trick_by_format
+from oracle.seed_rules import bottom_multipliers, failed_throw, ruffs
+from oracle.seed_rules.follow import follow_by_structure
+from oracle.seed_rules.natural_units import natural_units
+from oracle.seed_rules.trick import judge_by_key_unit
+
+RBTYING = "rbtying/shengji"
+BOTZONE = "keyijing/Tractor-RL judger.py"
+
+NATURAL = "natural"
+"""The seeds' reading of a play (``units.tuple``, ``units.tractor``)."""
+RBTYING_FORMAT = "rbtying-format"
+"""rbtying/shengji's ``TrickFormat::from_cards``."""
+
+UNIT_READERS: dict[str, UnitReader] = {
+    NATURAL: natural_units,
+    RBTYING_FORMAT: rbtying_follow.format_units,
+}
+"""How a ruleset splits a play into units, by the name its follow rule and trick judge give."""
+
+UNIT_READER_READS: dict[str, frozenset[str]] = {
+    NATURAL: frozenset({"tractors.mixed_tuple_sizes", "tractors.joker_tractor_alone"}),
+    RBTYING_FORMAT: frozenset(),
+}
+"""The parameters each unit reader honours beyond the card order and the tractor minimums."""
+
+_UNSET = "must be set"
+
+FOLLOW_RULES: Registry[FollowCheck] = Registry("following.follow_rule", pb.FollowRule)
+for _follow in (pb.FOLLOW_RULE_UNSPECIFIED, pb.FOLLOW_RULE_GREEDY_STRUCTURE):  # unset: the seeds' rule
+    FOLLOW_RULES.add(_follow, follow_by_structure, units=NATURAL,
+                     reads={"following.ladders", "following.must_break_tuples"},
+                     source="rules follow.suit, follow.tractor, follow.pairs, follow.ladder")
+FOLLOW_RULES.add(pb.FOLLOW_RULE_DECOMPOSITION, rbtying_follow.check_follow_decomposition,
+                 units=RBTYING_FORMAT, reads={"following.draw_policy", "comparison.bomb_policy"},
+                 source=f"{RBTYING} mechanics/src/trick.rs TrickFormat::is_legal_play @ 71f8d43")
+FOLLOW_RULES.add(pb.FOLLOW_RULE_TYPE_AND_PAIRS, check_follow_by_type, units=NATURAL,
+                 source=f"{BOTZONE} checkLegalMove")
+
+TRICK_JUDGES: Registry[TrickJudge] = Registry("following.throw_evaluation", pb.ThrowEvaluation)
+for _evaluation in (pb.THROW_EVALUATION_UNSPECIFIED, pb.THROW_EVALUATION_KEY_UNIT):  # unset: the seeds'
+    TRICK_JUDGES.add(_evaluation, judge_by_key_unit, units=NATURAL,
+                     reads={"following.ruff_rule", "comparison.larger_tuples_win"},
+                     source="rules trick.structure, trick.ruff, trick.over_ruff, trick.kinds, trick.discard")
+for _policy in (pb.THROW_EVALUATION_ALL, pb.THROW_EVALUATION_HIGHEST, pb.THROW_EVALUATION_TRICK_UNIT_LENGTH):
+    TRICK_JUDGES.add(_policy, judge_trick_by_format, units=RBTYING_FORMAT,
+                     reads={"comparison.bomb_policy"},
+                     source=f"{RBTYING} mechanics/src/trick.rs Trick::winner, Trick::_defeats @ 71f8d43")
+TRICK_JUDGES.add(pb.THROW_EVALUATION_LARGEST_COMPONENT, judge_trick_by_type, units=NATURAL,
+                 source=f"{BOTZONE} checkWinner")
+
+RUFF_RULES: Registry[RuffTest] = Registry("following.ruff_rule", pb.RuffRule)
+RUFF_RULES.refuse(pb.RUFF_RULE_UNSPECIFIED, "must be set for the key-unit trick judge")
+RUFF_RULES.add(pb.RUFF_RULE_UNIT_COUNTS, RuffTest(ruffs.ruff_counts, "as many tractors and pairs as the lead"),
+               source="rule trick.ruff")
+RUFF_RULES.add(pb.RUFF_RULE_SAME_SHAPE, RuffTest(ruffs.ruff_same_shape, "the lead's shape"),
+               source="rule trick.ruff")
+RUFF_RULES.add(pb.RUFF_RULE_LARGEST_UNIT,
+               RuffTest(ruffs.ruff_largest_unit, "a largest unit of the lead's largest unit's shape"),
+               source="rule trick.ruff")
+
+DRAW_POLICIES: Registry[DrawRule] = Registry("following.draw_policy", pb.DrawPolicy)
+DRAW_POLICIES.add(pb.DRAW_POLICY_UNSPECIFIED, rbtying_follow.NO_PROTECTIONS)
+DRAW_POLICIES.add(pb.DRAW_POLICY_NO_PROTECTIONS, rbtying_follow.NO_PROTECTIONS)
+DRAW_POLICIES.add(pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED, rbtying_follow.LONGER_TUPLES_PROTECTED)
+DRAW_POLICIES.add(pb.DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR, rbtying_follow.ONLY_DRAW_TRACTOR_ON_TRACTOR)
+DRAW_POLICIES.add(pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR,
+                  rbtying_follow.BOTH_PROTECTIONS)
+DRAW_POLICIES.add(pb.DRAW_POLICY_NO_FORMAT_BASED_DRAW, rbtying_follow.NO_FORMAT_BASED_DRAW)
+
+BOMB_POLICIES: Registry[BombRule] = Registry("comparison.bomb_policy", pb.BombPolicy)
+BOMB_POLICIES.add(pb.BOMB_POLICY_UNSPECIFIED, bombs.NO_BOMBS)
+BOMB_POLICIES.add(pb.BOMB_POLICY_NO_BOMBS, bombs.NO_BOMBS)
+BOMB_POLICIES.add(pb.BOMB_POLICY_ALLOW_BOMBS, bombs.ALLOW_BOMBS)
+BOMB_POLICIES.add(pb.BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING, bombs.ALLOW_BOMBS_SUIT_FOLLOWING)
+
+FORCED_UNITS: Registry[ForcedUnit] = Registry("throws.forced_unit", pb.ForcedUnit)
+FORCED_UNITS.refuse(pb.FORCED_UNIT_UNSPECIFIED, _UNSET)
+FORCED_UNITS.add(pb.FORCED_UNIT_LOWEST_BEATEN, failed_throw.lowest_beaten, source="rule throw.forced_unit")
+FORCED_UNITS.add(pb.FORCED_UNIT_MOST_CARDS_FIRST, failed_throw.most_cards_first, source="rule throw.forced_unit")
+FORCED_UNITS.add(pb.FORCED_UNIT_SMALLEST_CARD, failed_throw.smallest_card, source="rule trick.ruff")
+FORCED_UNITS.add(pb.FORCED_UNIT_FEWEST_CARDS_FIRST, failed_throw.fewest_cards_first, source="rule throw.forced_unit")
+FORCED_UNITS.add(pb.FORCED_UNIT_FIRST_BLOCKER_FEWEST_CARDS, forced_unit.first_blocker_fewest_cards,
+                 source=f"{RBTYING} mechanics/src/trick.rs Trick::play_cards")
+FORCED_UNITS.add(pb.FORCED_UNIT_LOWEST_BEATEN_ONE_CARD, botzone_failed_throw.lowest_beaten_one_card,
+                 reads={"throws.forced_tie_suit_order"}, source=f"{BOTZONE} checkThrow")
+
+PENALTIES: Registry[Penalty] = Registry("throws.penalty", pb.PenaltyKind)
+PENALTIES.refuse(pb.PENALTY_KIND_UNSPECIFIED, _UNSET)
+PENALTIES.add(pb.PENALTY_KIND_NONE, failed_throw.no_penalty)
+PENALTIES.add(pb.PENALTY_KIND_FIXED, failed_throw.fixed_penalty, reads={"throws.penalty_points"},
+              source="rule throw.penalty")
+PENALTIES.add(pb.PENALTY_KIND_PER_CARD, failed_throw.per_card_penalty, reads={"throws.penalty_points"})
+PENALTIES.add(pb.PENALTY_KIND_PER_BEATEN_CARD, botzone_failed_throw.per_beaten_card_penalty,
+              reads={"throws.penalty_points"}, source=f"{BOTZONE} Punish")
+
+_BOTTOM_READS: dict[int, set[str]] = {
+    pb.BOTTOM_RULE_POWER: {"bottom.base", "bottom.cap", "bottom.measure"},
+    pb.BOTTOM_RULE_TIMES: {"bottom.base", "bottom.measure"},
+    pb.BOTTOM_RULE_LINEAR: {"bottom.measure"},
+    pb.BOTTOM_RULE_SHAPE_TABLE: {"bottom.shapes"},
+}
+
+
+def _no_bottom(ctx: Any, units: Any, winner_is_trump: bool) -> tuple[int, str, str]:
+    raise AssertionError("a variant without a bottom is never asked for its multiplier")
+
+
+BOTTOM_RULES: Registry[BottomMultiplier] = Registry("bottom.rule", pb.BottomRule)
+BOTTOM_RULES.refuse(pb.BOTTOM_RULE_UNSPECIFIED, _UNSET)
+BOTTOM_RULES.add(pb.BOTTOM_RULE_NONE, _no_bottom)
+for _rule, _strategy, _source in (
+    (pb.BOTTOM_RULE_POWER, bottom_multipliers.power, "rule bottom.power"),
+    (pb.BOTTOM_RULE_SHAPE_TABLE, bottom_multipliers.shape_table, "rule bottom.shape_table"),
+    (pb.BOTTOM_RULE_LINEAR, bottom_multipliers.linear, "rule bottom.linear"),
+    (pb.BOTTOM_RULE_TRUMP_DOUBLES, bottom_multipliers.trump_doubles, "rule bottom.trump_doubles"),
+    (pb.BOTTOM_RULE_TIMES, kitty.times, f"{RBTYING} core/src/settings.rs KittyPenalty::Times"),
+):
+    BOTTOM_RULES.add(_rule, _strategy, reads=_BOTTOM_READS.get(_rule, set()), source=_source)
+
+REGISTRIES: tuple[Registry[Any], ...] = (
+    FOLLOW_RULES, TRICK_JUDGES, RUFF_RULES, DRAW_POLICIES, BOMB_POLICIES, FORCED_UNITS, PENALTIES, BOTTOM_RULES,
+)
+"""Every registry, for the test that walks every enum value."""

@@ -1,0 +1,81 @@
+"""The seeds' reading of a play: its natural units (rules ``units.tuple``, ``units.tractor``).
+
+Identical cards form one tuple of their count; tuples of one size on adjacent slots form
+tractors, the longest first (Heijian: tuples of different sizes make one of the smaller,
+``tractors.mixed_tuple_sizes``). Equal cards of different identity share a slot and never
+make a tractor with each other: 两对副10 is not a tractor.
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> [u.name for u in natural_units(ctx, p("JS JS 9S 9S 4S"))]   # JJ99: the gap is bridged
+['tractor of 2 pairs', 'single']
+>>> [u.name for u in natural_units(ctx, p("10S 10S 10C 10C"))]   # 两对副10
+['pair', 'pair']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracle.cards import Card
+from oracle.engine.pool import Pool
+from oracle.engine.ruleset import Ruleset
+from oracle.engine.units import Unit
+
+
+def natural_units(ctx: Ruleset, cards: Sequence[Card]) -> list[Unit]:
+    """The natural units of cards of one effective suit, largest first.
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> [u.name for u in natural_units(ctx, parse_cards("9S 8S 8S 4S 4S"))]
+    ['pair', 'pair', 'single']
+    >>> [u.name for u in natural_units(ctx, parse_cards("AS AS 2S 2S"))]   # AA22 is not a tractor
+    ['pair', 'pair']
+    """
+    mixed = ctx.variant.tractors.mixed_tuple_sizes
+    # The natural tuples: a tractor of k-tuples is made of cards held exactly k times, unless
+    # the variant lets tuples of different sizes make one.
+    pool = Pool(ctx, cards, exact_tuples=not mixed)
+    units: list[Unit] = []
+    sizes = sorted({len(cs) for cs in pool.cards.values() if len(cs) >= 2}, reverse=True)
+    if mixed and sizes:
+        # Tuples of different sizes make a tractor of the smaller: every size, largest first.
+        sizes = list(range(sizes[0], 1, -1))
+    for k in sizes:
+        while True:
+            runs = pool.runs(k)
+            if not runs or len(runs[0]) < pool.tractor_min:
+                break
+            run = runs[0]
+            top = pool.strength(run[0][0])  # the highest place: an ace ending a tractor low is not its top
+            taken: list[Card] = []
+            for slot_ids in run:
+                taken.extend(pool.take(pool.pick(slot_ids, k), k))
+            units.append(_unit(ctx, k, len(run), taken, top))
+    for identity in list(pool.cards):
+        k = pool.count(identity)
+        if k:
+            units.append(_unit(ctx, k, 1, pool.take(identity, k)))
+    # Units that tie (equal cards of different suits, such as 副10 singles) are ordered by
+    # their cards, so the answer does not depend on the order the cards came in.
+    if ctx.variant.tractors.joker_tractor_alone and len(units) > 1:
+        units = [piece for unit in units for piece in _jokers_apart(ctx, unit)]
+    return sorted(units, key=lambda u: (u.sort_key(), [ctx.sort_key(c) for c in u.cards]))
+
+
+def _jokers_apart(ctx: Ruleset, unit: Unit) -> list[Unit]:
+    """A tractor of jokers alone, split into its tuples (inside a throw, where the variant says so)."""
+    if not unit.is_tractor or not all(c.is_joker for c in unit.cards):
+        return [unit]
+    by_rank: dict[int, list[Card]] = {}
+    for card in unit.cards:
+        by_rank.setdefault(int(card.rank), []).append(card)
+    return [_unit(ctx, len(cards), 1, cards) for cards in by_rank.values()]
+
+
+def _unit(ctx: Ruleset, k: int, length: int, cards: list[Card], top: int | None = None) -> Unit:
+    ordered = tuple(ctx.sorted(cards))
+    return Unit(k, length, ctx.strength(ordered[0]) if top is None else top, ordered)

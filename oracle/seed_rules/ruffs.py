@@ -1,0 +1,56 @@
+"""When a trump play to a side-suit lead is a ruff (毙) that can win: the variant's ruff rule.
+
+Rule ``trick.ruff``; one function per ``RuffRule`` value, registered in
+:mod:`oracle.engine.strategies` (002_ 毙牌; 004_ "毙牌时没有对子不算大"; 001_ for Heijian).
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> ruff_same_shape(ctx, ctx.units(p("AS AS")), p("3H 3H")), ruff_same_shape(ctx, ctx.units(p("AS AS")), p("3H 4H"))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracle.cards import Card
+from oracle.engine.ruleset import Ruleset
+from oracle.engine.units import Unit, tractor_counts, tuple_counts
+from oracle.seed_rules.matching import shows_structure
+
+
+def ruff_same_shape(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
+    """Rule ``RUFF_RULE_SAME_SHAPE``: every unit of the lead matched by one of the same shape."""
+    return shows_structure(ctx, lead_units, cards, exact_tuples=True)
+
+
+def ruff_largest_unit(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
+    """Rule ``RUFF_RULE_LARGEST_UNIT``: the ruff's largest unit has the lead's largest unit's shape.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> ruff_largest_unit(ctx, ctx.units(p("AS KS 6S 6S")), p("9H 9H 7H 2H"))
+    True
+    """
+    largest = max(lead_units, key=lambda u: (u.size, u.tuple_size)).shape
+    units = ctx.units(cards)
+    return max(units, key=lambda u: (u.size, u.tuple_size)).shape == largest
+
+
+def ruff_counts(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
+    """Rule ``RUFF_RULE_UNIT_COUNTS``: at least the lead's tractors and pairs (tuples) of each size.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> ruff_counts(ctx, ctx.units(p("AS AS 5S 5S 4S 4S")), p("9H 9H 8H 8H 7H 2H"))
+    False
+    """
+    units = ctx.units(cards)
+    lead_tuples, lead_tractors = tuple_counts(lead_units), tractor_counts(lead_units)
+    have_tuples, have_tractors = tuple_counts(units), tractor_counts(units)
+    return all(have_tuples[k] >= n for k, n in lead_tuples.items()) and all(
+        have_tractors[k] >= n for k, n in lead_tractors.items()
+    )
