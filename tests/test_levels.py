@@ -22,9 +22,9 @@ from oracle.seed_rules.levels import (
     band_label,
     find_band,
     levels_won,
-    score_deal,
-    table_bands,
 )
+from oracle.engine.level_tables import level_bands, table_bands
+from oracle.engine.questions import score_deal
 from oracle.rules import CLASSIC, HEIJIAN, LIANZHONG, QQ, rule_ids_known
 from oracle.variants import get_variant, load_catalogue
 
@@ -366,7 +366,7 @@ def test_band_edge(variant_id: str, index: int) -> None:
     bands = variant.level_table.bands
     edge = bands[index].at_least
     for points, expected in ((edge, index), (edge - 1, index - 1)):
-        found, band = find_band(variant.level_table, points)
+        found, band = find_band(level_bands(variant)[0], points)
         assert found == expected
         answer = score_deal(variant, points, 0, None, None)
         assert (answer.side, answer.attackers_take_deal) == (band.side, band.attackers_take_deal)
@@ -409,7 +409,7 @@ def test_helpers() -> None:
     assert levels_won(pb.LevelBand(at_least=0, levels=1, step=1), 10**12) == INT32_MAX
     assert advance_level([2, 3], Rank.TWO, -4) == (Rank.TWO, False)
     with pytest.raises(ValueError, match="no band"):
-        find_band(pb.LevelTable(bands=[pb.LevelBand(below=0)]), 5)
+        find_band([pb.LevelBand(below=0)], 5)
 
 
 # --- Properties -------------------------------------------------------------------------------
@@ -450,7 +450,7 @@ def test_total(data: st.DataObject, variant_id: str, points: int) -> None:
 @given(variants, any_points)
 def test_band_contains_the_points(variant_id: str, points: int) -> None:
     variant = get_variant(variant_id)
-    _, band = find_band(variant.level_table, points)
+    _, band = find_band(level_bands(variant)[0], points)
     assert band_contains(band, points)
     if band.HasField("at_least"):
         assert points >= band.at_least

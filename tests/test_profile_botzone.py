@@ -25,7 +25,7 @@ from oracle.variants import make_ruleset
 from oracle.convert import cards_from_pb
 from oracle.engine.questions import compare_declarations
 from oracle.engine.questions import check_follow
-from oracle.profiles.botzone.trick import components, covers, play_type
+from oracle.profiles.botzone.play_types import components, covers, play_type
 from oracle.engine.questions import score_deal
 from oracle.rules import RULES
 from oracle.engine.questions import check_throw

@@ -24,17 +24,17 @@ from oracle.cards import Card, Rank, Suit, format_cards, parse_cards
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.variants import make_ruleset
 from oracle.engine.questions import compare_declarations
-from oracle.profiles.rbtying.follow import (
+from oracle.profiles.rbtying.ordering import (
     full_decomposition_ordering,
     groupings,
-    lead_format,
     set_partitions,
     subsequent_decompositions,
 )
+from oracle.profiles.rbtying.trick_format import lead_format
 from oracle.engine.questions import check_follow
 from oracle.engine.questions import score_deal
-from oracle.seed_rules.levels import formula_bands
-from oracle.seed_rules.matching import rank_key
+from oracle.profiles.rbtying.level_formula import formula_bands
+from oracle.profiles.rbtying.fill import rank_key
 from oracle.rules import RULES
 from oracle.engine.questions import check_throw
 from oracle.profiles.rbtying.trick import matches

@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from oracle import pb
-from oracle.cards import Card
+from oracle.cards import Card, Rank
+from oracle.engine.level_tables import level_bands
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.seed_rules.bottom import score_bottom as _score_bottom
 from oracle.seed_rules.declarations import compare_declarations
 from oracle.seed_rules.describe import describe_play
-from oracle.seed_rules.levels import score_deal
+from oracle.seed_rules.levels import score_deal as _score_deal
 from oracle.seed_rules.throw import check_throw
 
 __all__ = [
@@ -55,3 +56,16 @@ def score_bottom(
     """ScoreBottom: the last trick judged by the ruleset, the bottom by its multiplier rule."""
     return _score_bottom(rules, last_trick, banker_seats, bottom,
                          banker_side_points=banker_side_points, attacker_points=attacker_points)
+
+
+def score_deal(
+    variant: pb.Variant,
+    attacker_points: int,
+    banker_seat: int,
+    banker_level: Rank | int | None,
+    attacker_level: Rank | int | None,
+) -> pb.ScoreDealResponse:
+    """ScoreDeal: the band of the variant's level table (its own, or its formula's) for the points."""
+    bands, rule_id = level_bands(variant)
+    return _score_deal(variant, attacker_points, banker_seat, banker_level, attacker_level,
+                       bands=bands, table_rule=rule_id)

@@ -33,6 +33,7 @@ from oracle.profiles.botzone.trick import judge_trick_by_type
 from oracle.profiles.rbtying import bombs, forced_unit, kitty
 from oracle.profiles.rbtying import follow as rbtying_follow
 from oracle.profiles.rbtying.trick import judge_trick_by_format
+from oracle.profiles.rbtying.trick_format import format_units
 from oracle.seed_rules import bottom_multipliers, failed_throw, ruffs
 from oracle.seed_rules.follow import follow_by_structure
 from oracle.seed_rules.natural_units import natural_units
@@ -48,7 +49,7 @@ RBTYING_FORMAT = "rbtying-format"
 
 UNIT_READERS: dict[str, UnitReader] = {
     NATURAL: natural_units,
-    RBTYING_FORMAT: rbtying_follow.format_units,
+    RBTYING_FORMAT: format_units,
 }
 """How a ruleset splits a play into units, by the name its follow rule and trick judge give."""
 

@@ -42,8 +42,7 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay, points
-from oracle.engine.ruleset import BottomMultiplier
+from oracle.engine.ruleset import TRUMP, BottomMultiplier, Ruleset, SeatPlay, points
 from oracle.engine.units import Unit
 
 

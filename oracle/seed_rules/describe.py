@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.engine.ruleset import MIXED, Ruleset, points
 from oracle.convert import suit_name
 from oracle.engine.answers import unit_to_pb
+from oracle.engine.ruleset import MIXED, Ruleset, points
 
 
 def describe_play(ctx: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayResponse:

@@ -41,10 +41,10 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.engine.ruleset import TRUMP, Ruleset
 from oracle.convert import cards_to_pb, suit_name
-from oracle.seed_rules.matching import Match, Shape, match_structure, shows_shapes
+from oracle.engine.ruleset import TRUMP, Ruleset
 from oracle.engine.units import Unit, shape_name
+from oracle.seed_rules.matching import Match, Shape, match_structure, shows_shapes
 
 
 def _duty_of(shape: Shape) -> str:

@@ -49,110 +49,25 @@ _GOES_PAST = {
 }
 
 
-def find_band(table: pb.LevelTable, points: int) -> tuple[int, pb.LevelBand]:
-    """The band of ``table`` that holds ``points``, with its index.
+def find_band(bands: Sequence[pb.LevelBand], points: int) -> tuple[int, pb.LevelBand]:
+    """The band that holds ``points``, with its index.
 
     Any integer falls in some band of a valid table (the loader checks that
     the first band has no lower bound, the last no upper bound, and that the
     bands meet without holes). A table with a hole raises ``ValueError``.
 
     >>> from oracle.variants import get_variant
-    >>> table = get_variant("qq-two-deck").level_table
+    >>> table = get_variant("qq-two-deck").level_table.bands
     >>> find_band(table, -20)[0], find_band(table, 0)[0], find_band(table, 1)[0]
     (0, 0, 1)
     >>> index, band = find_band(table, 80)
     >>> index, band.at_least, band.below
     (3, 80, 120)
     """
-    bands = table.bands if table.bands or not table.HasField("formula") else table_bands(table)
     for index, band in enumerate(bands):
         if band_contains(band, points):
             return index, band
     raise ValueError(f"the level table has no band for {points} points")
-
-
-FORMULA_WINDOWS = 50
-"""Windows of a level formula on the banker's side, as rbtying/shengji scores at most 50."""
-
-
-def step_size(formula: pb.LevelFormula, decks: int, total_points: int) -> int:
-    """Points per step: ``step_size_per_deck`` per deck plus the adjustment for this many decks.
-
-    rbtying/shengji ``mechanics/src/scoring.rs`` ``GameScoringParameters::step_size``; a step
-    is more than 0, at most all the points, and a multiple of 5 (``ValueError`` otherwise).
-
-    >>> step_size(pb.LevelFormula(step_size_per_deck=20), 3, 300)
-    60
-    >>> step_size(pb.LevelFormula(step_size_per_deck=20, step_adjustments={2: -5}), 2, 200)
-    35
-    """
-    size = formula.step_size_per_deck * decks + formula.step_adjustments.get(decks, 0)
-    if not 0 < size <= total_points:
-        raise ValueError(f"a step of {size} points must be between 5 and {total_points}")
-    if size % 5:
-        raise ValueError(f"a step of {size} points is not a multiple of 5")
-    return size
-
-
-def formula_bands(formula: pb.LevelFormula, decks: int, total_points: int) -> list[pb.LevelBand]:
-    """The bands of a level formula (rule ``levels.formula``).
-
-    rbtying/shengji ``mechanics/src/scoring.rs`` ``GameScoringParameters::materialize`` and
-    ``MaterializedScoringParameters::score``, with ``s`` the :func:`step_size`, ``N`` the steps
-    to turn the deal over and ``D`` the dead zone. The banker's side wins below ``N*s``:
-
-    * with the window around zero truncated: ``[(k-1)s, ks)`` gives ``N-k+1`` levels for
-      ``k = N .. 2``, then ``[5, s)`` gives ``N`` and ``[5-s, 5)`` gives ``N+1``;
-      otherwise ``[(N-1)s, Ns)`` gives 1;
-    * each window of ``s`` points further down gives one level more, for
-      :data:`FORMULA_WINDOWS` windows in all; the first band, below them, gives one more
-      (rbtying/shengji stops scoring there).
-
-    From ``N*s`` the attackers take the deal: the dead zone ``[Ns, (N+D)s)`` gives no level,
-    then one level and one more every ``s`` points (no upper limit here).
-
-    >>> bands = formula_bands(pb.LevelFormula(step_size_per_deck=20, steps_to_turnover=2,
-    ...     deadzone_size=1, truncate_zero_crossing_window=True), 2, 200)
-    >>> [(b.at_least, b.below, b.levels) for b in bands[-5:]]
-    [(-35, 5, 3), (5, 40, 2), (40, 80, 1), (80, 120, 0), (120, 0, 1)]
-    """
-    s = step_size(formula, decks, total_points)
-    n, dead = formula.steps_to_turnover, formula.deadzone_size
-    if n < 1:
-        raise ValueError("steps_to_turnover must be at least 1: the banker's side must be able to win")
-    if formula.truncate_zero_crossing_window:
-        windows = [((k - 1) * s, k * s, n - k + 1) for k in range(n, 1, -1)]
-        windows += [(5, s, n), (5 - s, 5, n + 1)]
-    else:
-        windows = [((n - 1) * s, n * s, 1)]
-    while len(windows) < FORMULA_WINDOWS:
-        start, end, levels = windows[-1]
-        windows.append((start - (end - start), start, levels + 1))
-    lowest = windows[-1]
-    bands = [pb.LevelBand(below=lowest[0], side=pb.SIDE_BANKER, levels=lowest[2] + 1)]
-    bands += [pb.LevelBand(at_least=a, below=b, side=pb.SIDE_BANKER, levels=lv) for a, b, lv in reversed(windows)]
-    if dead > 0:
-        bands.append(pb.LevelBand(at_least=n * s, below=(n + dead) * s, side=pb.SIDE_NEITHER, levels=0,
-                                  attackers_take_deal=True))
-    bands.append(pb.LevelBand(at_least=(n + dead) * s, side=pb.SIDE_ATTACKERS, levels=1, step=s,
-                              attackers_take_deal=True))
-    return bands
-
-
-def table_bands(table: pb.LevelTable, decks: int | None = None) -> list[pb.LevelBand]:
-    """A level table's bands: its own, or those of its formula when it lists none.
-
-    ``decks`` defaults to ``total_points // 100`` (a deck holds 100 points).
-
-    >>> from oracle.variants import get_variant
-    >>> len(table_bands(get_variant("qq-two-deck").level_table))
-    7
-    >>> table_bands(get_variant("rbtying-default").level_table)[-1].at_least
-    120
-    """
-    if table.bands or not table.HasField("formula"):
-        return list(table.bands)
-    return formula_bands(table.formula, decks or max(1, table.total_points // 100), table.total_points)
 
 
 def band_contains(band: pb.LevelBand, points: int) -> bool:
@@ -281,11 +196,16 @@ def score_deal(
     banker_seat: int,
     banker_level: Rank | int | None,
     attacker_level: Rank | int | None,
+    *,
+    bands: Sequence[pb.LevelBand] | None = None,
+    table_rule: str = "levels.table",
 ) -> pb.ScoreDealResponse:
     """How the levels move after a deal, and who deals next.
 
     ``attacker_points`` is any integer (negative points fall in the first
     band). A level that is not given (``None`` or 0) gives no new level.
+    ``bands`` are the variant's own unless given (a table worked out from a formula, and
+    ``table_rule`` the rule id that made it).
 
     >>> from oracle.variants import get_variant
     >>> answer = score_deal(get_variant("qq-two-deck"), 0, 2, Rank.KING, None)
@@ -300,12 +220,7 @@ def score_deal(
     >>> score_deal(get_variant("lianzhong-one-deck"), 55, 1, None, None).explanation
     'attackers 55 points: 40-79 band: nobody goes up and the deal passes to the attackers; seat 2 deals next'
     """
-    table = variant.level_table
-    formula = not table.bands and table.HasField("formula")
-    if formula:
-        table = pb.LevelTable(total_points=table.total_points,
-                              bands=table_bands(table, variant.deal.decks))
-    _, band = find_band(table, attacker_points)
+    _, band = find_band(variant.level_table.bands if bands is None else bands, attacker_points)
     levels = levels_won(band, attacker_points)
     take_deal = band.attackers_take_deal
     seat = next_banker_seat(variant.deal.players, banker_seat, take_deal)
@@ -320,7 +235,7 @@ def score_deal(
     elif band.side == pb.SIDE_ATTACKERS and attackers is not None:
         new_attackers, passes = advance_level(sequence, attackers, levels)
 
-    rule_ids = ["levels.formula" if formula else "levels.table", "levels.next_banker"]
+    rule_ids = [table_rule, "levels.next_banker"]
     sentence = (
         f"attackers {attacker_points} points: {band_label(band)} band: "
         f"{_movement(band, levels)}; seat {seat} deals next"

@@ -39,10 +39,10 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.convert import cards_to_pb, suit_name
 from oracle.engine.answers import unit_to_pb
 from oracle.engine.pool import Pool
+from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block, Unit
 
 

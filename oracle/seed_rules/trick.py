@@ -46,11 +46,11 @@ from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay, points
 from oracle.convert import suit_name
-from oracle.seed_rules.matching import shows_structure
 from oracle.engine.answers import play_verdict, trick_answer
+from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.engine.units import Unit, shape_name
+from oracle.seed_rules.matching import shows_structure
 
 
 def key_shape(lead_units: Sequence[Unit]) -> tuple[int, int]:

@@ -13,7 +13,8 @@ from typing import Any
 
 from oracle import pb
 from oracle.errors import Violation as Problem
-from oracle.seed_rules.levels import formula_bands
+from oracle.profiles.rbtying.level_formula import formula_bands
+
 
 def structure_problems(variant: pb.Variant) -> list[Problem]:
     """Check a variant's values against each other.

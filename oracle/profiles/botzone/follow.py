@@ -79,9 +79,9 @@ from collections.abc import Callable, Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.engine.ruleset import TRUMP, Ruleset
 from oracle.convert import cards_to_pb, suit_name
-from oracle.profiles.botzone.trick import (
+from oracle.engine.ruleset import TRUMP, Ruleset
+from oracle.profiles.botzone.play_types import (
     PAIR,
     SINGLE,
     THROW,

@@ -6,7 +6,7 @@ Used when a variant's ``following.throw_evaluation`` is ``THROW_EVALUATION_ALL``
 rbtying/shengji ``mechanics/src/trick.rs`` (``TrickFormat::matches``, ``Trick::winner``,
 ``Trick::_defeats``), in the oracle's words:
 
-* The lead's units are its format (:func:`oracle.profiles.rbtying.follow.lead_format`), sorted by
+* The lead's units are its format (:func:`oracle.profiles.rbtying.trick_format.lead_format`), sorted by
   size, then by their lowest card. The best so far starts as the leader's units.
 * A later play can win only if its cards are all of the led suit or all trump and can be
   split into the format's units exactly (rule ``trick.format``): a triple may stand for a
@@ -60,14 +60,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from oracle import pb
-
-from oracle.profiles.rbtying import bombs
 from oracle.cards import Card, format_cards
-from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay
 from oracle.convert import suit_name
-from oracle.profiles.rbtying.follow import FormatUnit, lead_format, order_key
-from oracle.seed_rules.matching import Need, Placement, RankKey, fill_needs, placement_cards, rank_key
 from oracle.engine.answers import play_verdict, trick_answer
+from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay
+from oracle.profiles.rbtying import bombs
+from oracle.profiles.rbtying.fill import (
+    Need,
+    Placement,
+    RankKey,
+    fill_needs,
+    placement_cards,
+    rank_key,
+)
+from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format, order_key
 
 EVALUATIONS = (
     pb.THROW_EVALUATION_ALL,

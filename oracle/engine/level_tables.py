@@ -1,0 +1,35 @@
+"""A variant's level table as bands: its own (rule ``levels.table``), or those its formula
+works out (rbtying/shengji's, rule ``levels.formula``) when it lists none.
+
+>>> from oracle.variants import get_variant
+>>> len(level_bands(get_variant("qq-two-deck"))[0])
+7
+>>> level_bands(get_variant("rbtying-default"))[1]
+'levels.formula'
+"""
+
+from __future__ import annotations
+
+from oracle import pb
+from oracle.profiles.rbtying.level_formula import formula_bands
+
+
+def table_bands(table: pb.LevelTable, decks: int | None = None) -> list[pb.LevelBand]:
+    """A level table's bands: its own, or those of its formula when it lists none.
+
+    ``decks`` defaults to ``total_points // 100`` (a deck holds 100 points).
+
+    >>> from oracle.variants import get_variant
+    >>> table_bands(get_variant("rbtying-default").level_table)[-1].at_least
+    120
+    """
+    if table.bands or not table.HasField("formula"):
+        return list(table.bands)
+    return formula_bands(table.formula, decks or max(1, table.total_points // 100), table.total_points)
+
+
+def level_bands(variant: pb.Variant) -> tuple[list[pb.LevelBand], str]:
+    """The variant's bands and the rule id that gives them."""
+    table = variant.level_table
+    formula = not table.bands and table.HasField("formula")
+    return table_bands(table, variant.deal.decks), "levels.formula" if formula else "levels.table"

@@ -1,0 +1,308 @@
+"""The order in which rbtying/shengji asks a follower for a lead's decompositions.
+
+rbtying/shengji ``mechanics/src/ordered_card.rs`` (``full_decomposition_ordering``,
+``subsequent_decomposition_ordering``) @ 71f8d43, computed by this module's own code: every
+split of ``n`` cards, most structured first; each unit starts after its own entry; the unit
+with the most decompositions left is decomposed next. Cost and exactness: docs/rbtying.md.
+
+>>> full_decomposition_ordering(4)[:3]   # four cards: a quad, a triple and a single, a tractor
+[((4,),), ((3,), (1,)), ((2, 2),)]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache, lru_cache
+from typing import TypeVar
+
+T = TypeVar("T")
+
+Adjacent = tuple[int, ...]
+"""One unit of a requirement: tuple sizes of adjacent cards, from the lowest up."""
+
+Requirement = tuple[Adjacent, ...]
+"""Units to fill together, largest first."""
+
+EXACT_MAX_CARDS = 17
+"""Units of up to this many cards get rbtying/shengji's exact order of decompositions."""
+
+_EXACT_MAX_TUPLES = EXACT_MAX_CARDS // 2
+
+
+# --- The order of the requirements --------------------------------------------------------
+
+
+@cache
+def groupings(n: int) -> tuple[tuple[int, ...], ...]:
+    """The ways to split ``n`` cards into tuples, each largest first, in descending order.
+
+    rbtying/shengji ``ordered_card::find_all_groupings``; its test ``test_find_all_groupings``:
+
+    >>> groupings(4)
+    ((4,), (3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1))
+    """
+    if n < 1:
+        raise ValueError("a grouping needs at least one card")
+    out: list[tuple[int, ...]] = []
+
+    def extend(prefix: tuple[int, ...], remaining: int, largest: int) -> None:
+        if remaining == 0:
+            out.append(prefix)
+            return
+        for part in range(min(remaining, largest), 0, -1):
+            extend((*prefix, part), remaining - part, part)
+
+    extend((), n, n)
+    return tuple(out)
+
+
+SetPartition = tuple[tuple[int, ...], ...]
+
+
+@cache
+def set_partitions(k: int) -> tuple[SetPartition, ...]:
+    """The set partitions of ``0 .. k-1`` in rbtying/shengji's order (``usize_partitions``).
+
+    Built from those of ``k - 1`` (the new index joins each block in turn, then a block of
+    its own), then stably sorted by the largest block (longest first) and the number of
+    blocks (fewest first). Its test ``test_usize_partitions``:
+
+    >>> set_partitions(3)
+    (((0, 1, 2),), ((0, 1), (2,)), ((0, 2), (1,)), ((0,), (1, 2)), ((0,), (1,), (2,)))
+    """
+    if k < 1:
+        raise ValueError("a set partition needs at least one element")
+    if k == 1:
+        return (((0,),),)
+    grown: list[SetPartition] = []
+    for part in set_partitions(k - 1):
+        for i in range(len(part)):
+            grown.append(part[:i] + ((*part[i], k - 1),) + part[i + 1:])
+        grown.append((*part, (k - 1,)))
+    grown.sort(key=lambda p: (-max(len(b) for b in p), len(p)))
+    return tuple(_dedup(grown))
+
+
+def _dedup(items: Sequence[T]) -> list[T]:
+    """Drop an item equal to the one before it (Rust's ``Vec::dedup``)."""
+    out: list[T] = []
+    for item in items:
+        if not out or out[-1] != item:
+            out.append(item)
+    return out
+
+
+@cache
+def _grouped(values: tuple[int, ...]) -> frozenset[SetPartition]:
+    """The distinct ways to group ``values`` (largest first) into blocks, each block largest
+    first and the blocks in descending order."""
+    if not values:
+        return frozenset({()})
+    first, others = values[0], values[1:]
+    counts = Counter(others)
+    kinds = sorted(counts, reverse=True)
+    found: set[SetPartition] = set()
+
+    def subsets(i: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if i == len(kinds):
+            yield chosen
+            return
+        for take in range(counts[kinds[i]] + 1):
+            yield from subsets(i + 1, chosen + (kinds[i],) * take)
+
+    for sub in subsets(0, ()):
+        remaining = Counter(others)
+        remaining.subtract(sub)
+        rest = tuple(sorted(remaining.elements(), reverse=True))
+        for part in _grouped(rest):
+            found.add(tuple(sorted(((first, *sub), *part), reverse=True)))
+    return frozenset(found)
+
+
+def _multiset_partitions(values: tuple[int, ...]) -> list[SetPartition]:
+    """The distinct splits of ``values`` into adjacent units, in the coarse order of
+    :func:`set_partitions` (longest unit first, then fewest units), ties broken by the
+    larger split first: the order used beyond :data:`EXACT_MAX_CARDS`."""
+    return sorted(_grouped(values), key=lambda p: (-max(len(b) for b in p), len(p), [[-x for x in b] for b in p]))
+
+
+def _splits(big: tuple[int, ...]) -> list[tuple[Adjacent, ...]]:
+    """The ways to make adjacent units of a grouping's tuples of two or more cards."""
+    if len(big) <= _EXACT_MAX_TUPLES:
+        return [tuple(tuple(big[i] for i in block) for block in part) for part in set_partitions(len(big))]
+    return list(_multiset_partitions(big))
+
+
+def _entries(grouping: tuple[int, ...]) -> list[Requirement]:
+    big = tuple(v for v in grouping if v > 1)
+    ones: list[Adjacent] = [(1,)] * (len(grouping) - len(big))
+    if not big:
+        return [tuple(ones)]
+    return [tuple(sorted([*split, *ones], reverse=True)) for split in _splits(big)]
+
+
+@lru_cache(maxsize=64)
+def full_decomposition_ordering(n: int) -> tuple[Requirement, ...]:
+    """Every split of ``n`` cards into units, most structured first.
+
+    rbtying/shengji ``ordered_card::full_decomposition_ordering``: for each grouping
+    (:func:`groupings`), each way to make adjacent units of its tuples of two or more cards
+    (single cards are never adjacent), each split sorted largest unit first; repeats next to
+    each other dropped. Its test ``test_full_decomposition_ordering``:
+
+    >>> full_decomposition_ordering(4)
+    (((4,),), ((3,), (1,)), ((2, 2),), ((2,), (2,)), ((2,), (1,), (1,)), ((1,), (1,), (1,), (1,)))
+    """
+    out: list[Requirement] = []
+    for grouping in groupings(n):
+        out.extend(_entries(grouping))
+    return tuple(_dedup(out))
+
+
+@lru_cache(maxsize=256)
+def decompositions_after(unit: Adjacent) -> tuple[Requirement, ...]:
+    """The entries of :func:`full_decomposition_ordering` after the unit's own entry.
+
+    For units of up to :data:`EXACT_MAX_CARDS` cards (larger ones go through
+    :func:`_lazy_tail`).
+
+    >>> decompositions_after((2, 2))
+    (((2,), (2,)), ((2,), (1,), (1,)), ((1,), (1,), (1,), (1,)))
+    """
+    own: Requirement = (tuple(sorted(unit, reverse=True)),)
+    sequence = full_decomposition_ordering(sum(unit))
+    return sequence[sequence.index(own) + 1:] if own in sequence else ()
+
+
+Possible = Callable[[Sequence[int]], bool]
+"""A necessary condition on the tuple sizes (two cards or more) of a requirement: when it
+fails, no requirement with those tuples can be filled, and the walk may skip them."""
+
+
+def anything(_: Sequence[int]) -> bool:
+    return True
+
+
+def _lazy_tail(unit: Adjacent, possible: Possible) -> Iterator[Requirement]:
+    """The entries after a unit of more than :data:`EXACT_MAX_CARDS` cards, lazily.
+
+    Groupings in descending order from the unit's own (their first part is never larger), a
+    grouping whose tuples fail ``possible`` skipped with every grouping that extends the same
+    prefix; each grouping's distinct splits in the coarse order of the module docstring.
+    """
+    own = tuple(sorted(unit, reverse=True))
+    n = sum(own)
+
+    def partitions(prefix: tuple[int, ...], remaining: int, largest: int) -> Iterator[tuple[int, ...]]:
+        if remaining == 0:
+            yield prefix
+            return
+        for part in range(min(remaining, largest), 0, -1):
+            grown = (*prefix, part)
+            if grown > own[: len(grown)] and prefix == own[: len(prefix)]:
+                continue  # before the unit's own grouping
+            if part > 1 and not possible([v for v in grown if v > 1]):
+                continue
+            yield from partitions(grown, remaining - part, part)
+
+    started = False
+    for grouping in partitions((), n, own[0]):
+        entries = _entries(grouping)
+        if not started:
+            started = True
+            if grouping == own:
+                entries = entries[entries.index((own,)) + 1:] if (own,) in entries else entries
+        yield from entries
+
+
+class _Tail:
+    """One unit's decompositions after its own entry, and how many are left."""
+
+    LAZY = 1 << 62
+    """The count a lazily listed unit reports: more than any listed one (see the docstring)."""
+
+    def __init__(self, unit: Adjacent, possible: Possible) -> None:
+        self.listed: tuple[Requirement, ...] = ()
+        self.lazy: Iterator[Requirement] | None = None
+        self.position = 0
+        self.ahead: Requirement | None = None
+        if sum(unit) <= EXACT_MAX_CARDS:
+            self.listed = decompositions_after(tuple(sorted(unit, reverse=True)))
+        else:
+            self.lazy = _lazy_tail(unit, possible)
+            self.ahead = next(self.lazy, None)
+
+    def left(self) -> int:
+        if self.lazy is not None:
+            return self.LAZY if self.ahead is not None else 0
+        return len(self.listed) - self.position
+
+    def take(self) -> Requirement:
+        if self.lazy is not None:
+            assert self.ahead is not None
+            taken, self.ahead = self.ahead, next(self.lazy, None)
+            return taken
+        self.position += 1
+        return self.listed[self.position - 1]
+
+
+def subsequent_decompositions(
+    units: Sequence[Adjacent], include_new_adjacency: bool, possible: Possible = anything
+) -> Iterator[Requirement]:
+    """The requirements after a format's own units, in rbtying/shengji's order.
+
+    rbtying/shengji ``ordered_card::subsequent_decomposition_ordering``: each unit starts
+    just after its own entry in :func:`full_decomposition_ordering`; each step takes the
+    next decomposition of the unit with the most left (the first such on a tie, in the order
+    of the previous step) and yields every unit's current decomposition together, largest
+    first. Without ``include_new_adjacency`` a step that gives a unit that was not a tractor
+    an adjacency yields nothing. From its test ``test_subsequent_decomposition_ordering``:
+
+    >>> list(subsequent_decompositions([(3,)], True))
+    [((2,), (1,)), ((1,), (1,), (1,))]
+    >>> [r for r in subsequent_decompositions([(4,)], False)][:2]
+    [((3,), (1,)), ((2,), (2,))]
+
+    A unit of more than :data:`EXACT_MAX_CARDS` cards is listed lazily and counts as having
+    more decompositions left than any other until it has none; ``possible`` lets its listing
+    skip groupings of tuples that cannot be filled (the others are not affected).
+    """
+    if not units or any(not u for u in units):
+        return
+    reqs = [tuple(sorted(u, reverse=True)) for u in units]
+    tails = [_Tail(req, possible) for req in reqs]
+    current: list[Requirement] = [(req,) for req in reqs]
+    allowed = [include_new_adjacency or len(req) > 1 for req in reqs]
+    order = list(range(len(reqs)))
+    while True:
+        order.sort(key=lambda i: -tails[i].left())
+        index = order[0]
+        if not tails[index].left():
+            return
+        current[index] = tails[index].take()
+        if all(len(a) == 1 or allowed[i] for i in order for a in current[i]):
+            yield tuple(sorted((a for i in order for a in current[i]), reverse=True))
+
+
+def tuples_possible(counts: Sequence[int]) -> Possible:
+    """A necessary condition for cards with these copy counts to hold tuples of given sizes:
+    for every size ``t`` asked, the tuples of ``t`` or more cards are at most the number of
+    ``t``-card tuples the counts can give (``sum(c // t)``), and the cards suffice.
+
+    >>> ok = tuples_possible([3, 2, 2, 1])
+    >>> ok([2, 2, 2]), ok([3, 3]), ok([2, 2, 2, 2])
+    (True, False, False)
+    """
+    held = sorted(counts, reverse=True)
+    total = sum(held)
+
+    def possible(sizes: Sequence[int]) -> bool:
+        if sum(sizes) > total:
+            return False
+        for t in set(sizes):
+            if sum(1 for v in sizes if v >= t) > sum(c // t for c in held if c >= t):
+                return False
+        return True
+
+    return possible
