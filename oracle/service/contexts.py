@@ -1,11 +1,19 @@
 """A question's context (variant, level, trump) checked once and turned into its cached ruleset.
 
 A catalogue variant's rulesets are cached by id; a room's own variant (``custom_variant``) is
-validated as a variant file is, and its rulesets cached by the variant's bytes.
+validated as a variant file is, once per question, and its rulesets cached by the variant's bytes.
+
+>>> checked = check_context("qq-two-deck", 10, 2)
+>>> checked.ruleset.trump, checked.variant.id, checked.violations
+(<Suit.HEARTS: 2>, 'qq-two-deck', ())
+>>> bad = check_context("qq-two-deck", 16, 2)
+>>> bad.ruleset is None, bad.variant.id, bad.violations[0].field
+(True, 'qq-two-deck', 'level')
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from oracle import pb
@@ -15,10 +23,24 @@ from oracle.engine.ruleset import Ruleset
 from oracle.errors import InvalidQuestion, Violation
 from oracle.variants import load_catalogue, make_ruleset, validate
 
+_RANK_VALUES = frozenset(int(r) for r in Rank)
+_SUIT_VALUES = frozenset(int(s) for s in Suit)
+
+
+@dataclass(frozen=True)
+class CheckedContext:
+    """A context after its one check: the ruleset (``None`` when anything is wrong), the
+    variant (``None`` when it is unknown or broken, even if only the level or trump is wrong)
+    and the problems found, with paths relative to the context."""
+
+    ruleset: Ruleset | None
+    variant: pb.Variant | None
+    violations: tuple[Violation, ...] = ()
+
 
 @lru_cache(maxsize=4096)
 def _known_context(variant_id: str, level: int, trump_suit: int, no_trump: bool) -> Ruleset:
-    """The fast path of :func:`make_context` for a well-formed context of a catalogue variant."""
+    """The fast path of :func:`check_context` for a well-formed context of a catalogue variant."""
     variant = load_catalogue().get(variant_id)
     valid = (
         variant is not None
@@ -36,6 +58,16 @@ def _cached_custom_context(blob: bytes, level: Rank, trump: Suit | None) -> Rule
     return compile_ruleset(pb.Variant.FromString(blob), level, trump)
 
 
+def unknown_variant(variant_id: str) -> str:
+    """The description of a variant id the catalogue does not hold.
+
+    >>> unknown_variant("nope")  # doctest: +ELLIPSIS
+    "unknown variant 'nope'; known: ...four-deck, ..."
+    """
+    known = ", ".join(sorted(load_catalogue()))
+    return f"unknown variant {variant_id!r}; known: {known}"
+
+
 def custom_variant_problems(custom: pb.Variant) -> list[Violation]:
     """What is wrong with a room's own variant, as violations under ``custom_variant``.
 
@@ -51,6 +83,73 @@ def custom_variant_problems(custom: pb.Variant) -> list[Violation]:
     return [Violation(f"custom_variant.{p.field}", p.description) for p in validate(custom)]
 
 
+def check_context(
+    variant_id: str,
+    level: Rank | int,
+    trump_suit: Suit | int | None,
+    no_trump: bool = False,
+    custom: pb.Variant | None = None,
+) -> CheckedContext:
+    """Check a context once and build (or reuse) its ruleset; every problem is reported.
+
+    ``trump_suit`` is ``None`` (or 0, proto's unspecified) exactly when ``no_trump`` is true.
+    ``custom`` is a room's own variant, used instead of the catalogue's (``variant_id`` is
+    then ignored).
+
+    >>> [v.field for v in check_context("nope", 1, 2, no_trump=True).violations]
+    ['variant_id', 'level', 'no_trump']
+    """
+    if custom is None:
+        try:
+            ruleset = _known_context(variant_id, int(level), int(trump_suit or 0), no_trump)
+        except InvalidQuestion:
+            pass  # checked again below, to report every problem
+        else:
+            return CheckedContext(ruleset, ruleset.variant)
+    violations: list[Violation] = []
+    if custom is not None:
+        problems = custom_variant_problems(custom)
+        violations.extend(problems)
+        variant: pb.Variant | None = None if problems else custom
+        variant_id = custom.id
+    else:
+        variant = load_catalogue().get(variant_id)
+        if variant is None:
+            violations.append(Violation("variant_id", unknown_variant(variant_id)))
+    rank: Rank | None = None
+    if int(level) not in _RANK_VALUES:
+        violations.append(Violation("level", f"{int(level)} is not a rank"))
+    else:
+        rank = Rank(int(level))
+        if variant is not None and int(rank) not in set(variant.card_order.levels):
+            allowed = ", ".join(Rank(r).symbol for r in variant.card_order.levels)
+            violations.append(Violation(
+                "level", f"{rank.symbol} is not a level of {variant_id} (levels: {allowed})"
+            ))
+    suit: Suit | None = None
+    if trump_suit not in (None, 0):
+        assert trump_suit is not None
+        if int(trump_suit) not in _SUIT_VALUES:
+            violations.append(Violation("trump_suit", f"{int(trump_suit)} is not a suit"))
+        else:
+            suit = Suit(int(trump_suit))
+    if no_trump and suit is not None:
+        violations.append(Violation("no_trump", "set either trump_suit or no_trump, not both"))
+    if not no_trump and trump_suit in (None, 0):
+        violations.append(
+            Violation("trump_suit", "set a trump suit, or no_trump for a no-trump deal")
+        )
+    if violations:
+        return CheckedContext(None, variant, tuple(violations))
+    assert rank is not None
+    if custom is not None:
+        blob = custom.SerializeToString(deterministic=True)
+        ruleset = _cached_custom_context(blob, rank, suit)
+    else:
+        ruleset = make_ruleset(variant_id, rank, suit)
+    return CheckedContext(ruleset, ruleset.variant)
+
+
 def context_ruleset(
     variant_id: str,
     level: Rank | int,
@@ -58,12 +157,7 @@ def context_ruleset(
     no_trump: bool = False,
     custom: pb.Variant | None = None,
 ) -> Ruleset:
-    """Validate and build (or reuse) a context.
-
-    ``trump_suit`` is ``None`` (or 0, proto's unspecified) exactly when
-    ``no_trump`` is true; pass ``no_trump=True`` for a no-trump deal.
-    ``custom`` is a room's own variant, used instead of the catalogue's
-    (``variant_id`` is then ignored).
+    """The ruleset of a context (see :func:`check_context`), or :class:`InvalidQuestion`.
 
     >>> context_ruleset("qq-two-deck", 10, None, no_trump=True).trump is None
     True
@@ -72,47 +166,7 @@ def context_ruleset(
     ...
     oracle.errors.InvalidQuestion: variant_id: unknown variant 'nope'; known: ...four-deck, ...
     """
-    if custom is None:
-        try:
-            return _known_context(variant_id, int(level), int(trump_suit or 0), no_trump)
-        except InvalidQuestion:
-            pass  # checked again below, to report every problem
-    violations: list[Violation] = []
-    catalogue = load_catalogue()
-    if custom is not None:
-        problems = custom_variant_problems(custom)
-        violations.extend(problems)
-        variant: pb.Variant | None = None if problems else custom
-        variant_id = custom.id
-    else:
-        variant = catalogue.get(variant_id)
-        if variant is None:
-            known = ", ".join(sorted(catalogue))
-            violations.append(Violation("variant_id", f"unknown variant {variant_id!r}; known: {known}"))
-    rank: Rank | None = None
-    if int(level) not in {int(r) for r in Rank}:
-        violations.append(Violation("level", f"{int(level)} is not a rank"))
-    else:
-        rank = Rank(int(level))
-        if variant is not None and int(rank) not in set(variant.card_order.levels):
-            allowed = ", ".join(Rank(r).symbol for r in variant.card_order.levels)
-            violations.append(
-                Violation("level", f"{rank.symbol} is not a level of {variant_id} (levels: {allowed})")
-            )
-    suit: Suit | None = None
-    if trump_suit not in (None, 0):
-        assert trump_suit is not None
-        if int(trump_suit) not in {int(s) for s in Suit}:
-            violations.append(Violation("trump_suit", f"{int(trump_suit)} is not a suit"))
-        else:
-            suit = Suit(int(trump_suit))
-    if no_trump and suit is not None:
-        violations.append(Violation("no_trump", "set either trump_suit or no_trump, not both"))
-    if not no_trump and trump_suit in (None, 0):
-        violations.append(Violation("trump_suit", "set a trump suit, or no_trump for a no-trump deal"))
-    if violations:
-        raise InvalidQuestion(violations)
-    assert rank is not None
-    if custom is not None:
-        return _cached_custom_context(custom.SerializeToString(deterministic=True), rank, suit)
-    return make_ruleset(variant_id, rank, suit)
+    checked = check_context(variant_id, level, trump_suit, no_trump, custom)
+    if checked.ruleset is None:
+        raise InvalidQuestion(list(checked.violations))
+    return checked.ruleset

@@ -6,7 +6,7 @@ split of ``n`` cards, most structured first; each unit starts after its own entr
 with the most decompositions left is decomposed next. Cost and exactness: docs/rbtying.md.
 
 >>> full_decomposition_ordering(4)[:3]   # four cards: a quad, a triple and a single, a tractor
-[((4,),), ((3,), (1,)), ((2, 2),)]
+(((4,),), ((3,), (1,)), ((2, 2),))
 """
 
 from __future__ import annotations
