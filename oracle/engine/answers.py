@@ -12,11 +12,42 @@ its answer with it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from oracle import pb
+from oracle.cards import format_cards
 from oracle.convert import cards_to_pb
-from oracle.engine.ruleset import SeatPlay, points
+from oracle.engine.ruleset import Ruleset, SeatPlay, points
 from oracle.engine.units import Unit
+
+K = TypeVar("K")
+
+
+@dataclass(frozen=True)
+class BestSoFar(Generic[K]):
+    """The play that wins a trick so far: its place, its seat, whether it is trump, its key."""
+
+    index: int
+    seat: int
+    trump: bool
+    key: K
+
+
+def against_best(
+    ctx: Ruleset, play: SeatPlay, kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str
+) -> pb.PlayVerdict:
+    """The verdict of a play compared with the best so far: ``outcome`` > 0 beats it, 0 ties it
+    (the first played wins, rule ``order.first_played_wins``), < 0 does not beat it. A play that
+    does not beat the best is no over-ruff (it stays a ruff)."""
+    cards = format_cards(ctx.sorted(play.cards))
+    if outcome > 0:
+        return play_verdict(play, kind, True, f"its {what} ({cards}) beats seat {best_seat}'s", rule)
+    lost = pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind
+    if outcome == 0:
+        return play_verdict(play, lost, False, f"its {what} ({cards}) equals seat {best_seat}'s, and the "
+                                               "first played wins", "order.first_played_wins")
+    return play_verdict(play, lost, False, f"its {what} ({cards}) does not beat seat {best_seat}'s", rule)
 
 
 def unit_to_pb(unit: Unit) -> pb.Unit:

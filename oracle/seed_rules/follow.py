@@ -36,13 +36,13 @@ Complexity: two matches of at most ``h`` cards (the hand), ``O(h^2 log h)``.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import cards_to_pb, suit_name
-from oracle.engine.ruleset import TRUMP, Ruleset
+from oracle.engine.following import suit_duty, top_up
+from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit, shape_name
 from oracle.seed_rules.matching import Match, Shape, match_structure, shows_shapes
 
@@ -65,12 +65,9 @@ def follow_by_structure(
     ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """Judge a follow (``FOLLOW_RULE_GREEDY_STRUCTURE``); ``hand`` is the whole hand before ``play``."""
-    suit = ctx.suit_of(lead)
+    duty = suit_duty(ctx, lead, hand, play)
+    suit, hand_x, play_x = duty.suit, duty.hand_x, duty.play_x
     lead_units = ctx.units(lead)
-    n = len(lead)
-    hand_x = ctx.of_suit(hand, suit)
-    play_x = ctx.of_suit(play, suit)
-    needed = min(n, len(hand_x))
     rule_ids = ["follow.suit"]
     if any(u.is_tractor for u in lead_units):
         rule_ids.append("follow.tractor")
@@ -91,10 +88,8 @@ def follow_by_structure(
             shown = hand_rung[1]
     else:
         shown = ", ".join(shape_name(s) for s in hand_match.profile) or "no pairs"
-    if len(play_x) < needed:
-        broken = "follow.suit"
-        why = (f"the hand holds {len(hand_x)} {name}, so {needed} of them must be played; "
-               f"the play has {len(play_x)}")
+    if not duty.met:
+        broken, why = "follow.suit", duty.shortfall()
     elif ladder is not None:
         play_rung = best_rung(ctx, ladder, play_x, exact)
         if hand_rung is not None and (play_rung is None or play_rung[0] > hand_rung[0]):
@@ -112,9 +107,9 @@ def follow_by_structure(
         return pb.CheckFollowResponse(
             legal=True,
             rule_ids=rule_ids,
-            explanation=f"Legal: {needed} {name} played as required, showing {shown} as the hand allows.",
+            explanation=f"Legal: {duty.needed} {name} played as required, showing {shown} as the hand allows.",
         )
-    example = example_follow(ctx, n, suit, hand, hand_match.chosen)
+    example = top_up(ctx, hand_match.chosen, suit, hand, len(lead))
     return pb.CheckFollowResponse(
         legal=False,
         broken_rule_id=broken,
@@ -152,27 +147,3 @@ def best_rung(
         if match is not None:
             return position, rung.name, match
     return None
-
-
-def example_follow(
-    ctx: Ruleset, n: int, suit: int, hand: Sequence[Card], chosen: Sequence[Card]
-) -> list[Card]:
-    """A legal follow: the matched cards, then the lowest of the suit, then the lowest others."""
-    left = Counter(hand)
-    left.subtract(chosen)
-    play = list(chosen)
-    # Equal strengths (level cards of different suits) are ordered by ctx.sort_key, so the
-    # example does not depend on the order of the hand's cards.
-    in_suit = sorted(
-        (c for c in left.elements() if ctx.effective_suit(c) == suit),
-        key=lambda c: (ctx.strength(c), ctx.sort_key(c)),
-    )
-    play.extend(in_suit[: max(0, n - len(play))])
-    left.subtract(play[len(chosen):])
-    if len(play) < n:
-        others = sorted(
-            (c for c in left.elements() if ctx.effective_suit(c) != suit),
-            key=lambda c: (ctx.effective_suit(c) == TRUMP, ctx.strength(c), ctx.sort_key(c)),
-        )
-        play.extend(others[: n - len(play)])
-    return ctx.sorted(play)

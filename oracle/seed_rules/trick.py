@@ -42,12 +42,11 @@ Complexity: one structure match per play, ``O(n^2 log n)`` for ``n`` cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from oracle import pb
-from oracle.cards import Card, format_cards
+from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.answers import play_verdict, trick_answer
+from oracle.engine.answers import BestSoFar, against_best, play_verdict, trick_answer
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.engine.units import Unit, shape_name
 from oracle.seed_rules.matching import shows_structure
@@ -132,12 +131,7 @@ def _play_key(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], s
     return NO_KEY if key is None else key
 
 
-@dataclass
-class _Best:
-    index: int
-    seat: int
-    trump: bool
-    strength: Key
+_Best = BestSoFar[Key]
 
 
 def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
@@ -224,13 +218,5 @@ def _compare(
     strength = _play_key(ctx, lead_units, play.cards, shape)
     if stand_in(ctx, lead_units, play.cards) is not None:
         rule, key_name = "trick.kinds", "unit (of larger tuples than the lead's)"
-    top = format_cards(ctx.sorted(play.cards))
-    if strength > best.strength:
-        return play_verdict(play, kind, True,
-                        f"its highest {key_name} ({top}) beats seat {best.seat}'s", rule)
-    if strength == best.strength and strength != NO_KEY:
-        return play_verdict(play, pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind, False,
-                        f"its highest {key_name} equals seat {best.seat}'s, and the first played wins",
-                        "order.first_played_wins")
-    return play_verdict(play, pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind, False,
-                    f"its highest {key_name} ({top}) does not beat seat {best.seat}'s", rule)
+    outcome = 1 if strength > best.key else 0 if strength == best.key and strength != NO_KEY else -1
+    return against_best(ctx, play, kind, outcome, f"highest {key_name}", best.seat, rule)

@@ -80,7 +80,8 @@ from collections.abc import Callable, Sequence
 from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import cards_to_pb, suit_name
-from oracle.engine.ruleset import TRUMP, Ruleset
+from oracle.engine.following import lowest_first, top_up
+from oracle.engine.ruleset import Ruleset
 from oracle.profiles.botzone.play_types import (
     PAIR,
     SINGLE,
@@ -280,25 +281,6 @@ def example_follow(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> 
     return ctx.sorted(tried)
 
 
-def _low(ctx: Ruleset, cards: Sequence[Card]) -> list[Card]:
-    """Lowest first, equal cards in a fixed order."""
-    return sorted(cards, key=lambda c: (ctx.strength(c), ctx.sort_key(c)))
-
-
-def _fill(ctx: Ruleset, chosen: list[Card], suit: int, hand: Sequence[Card], n: int) -> list[Card]:
-    """Top ``chosen`` up to ``n`` cards: the lowest left of the suit, then the lowest others."""
-    left = Counter(hand)
-    left.subtract(chosen)
-    play = list(chosen)
-    in_suit = _low(ctx, [c for c in left.elements() if ctx.effective_suit(c) == suit])
-    play.extend(in_suit[: max(0, n - len(play))])
-    if len(play) < n:
-        others = sorted((c for c in left.elements() if ctx.effective_suit(c) != suit),
-                        key=lambda c: (ctx.effective_suit(c) == TRUMP, ctx.strength(c), ctx.sort_key(c)))
-        play.extend(others[: n - len(play)])
-    return play
-
-
 def _same_type_response(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card] | None:
     """The lowest response of the lead's type in the suit, for a lead that is not a throw."""
     suit = ctx.suit_of(lead)
@@ -308,10 +290,10 @@ def _same_type_response(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]
     if kind == THROW or not has_response(ctx, kind, n, hand_x):
         return None
     if kind == SINGLE:
-        return _low(ctx, hand_x)[:1]
+        return lowest_first(ctx, hand_x)[:1]
     counts = Counter(hand_x)
     if kind == PAIR:
-        card = _low(ctx, [c for c, k in counts.items() if k >= 2])[0]
+        card = lowest_first(ctx, [c for c, k in counts.items() if k >= 2])[0]
         return [card, card]
     windows = [run[i:i + n // 2] for run in _tractor_runs(ctx, counts) for i in range(len(run) - n // 2 + 1)]
     lowest = min(windows, key=lambda w: (ctx.strength(w[0]), ctx.sort_key(w[0])))
@@ -329,7 +311,7 @@ def _covering(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[
     if play_type(ctx, lead) != THROW or len(hand_x) < len(lead):
         return None
     need = lengths(components(ctx, lead))
-    left = [_low(ctx, p) for p in components(ctx, hand_x)]
+    left = [lowest_first(ctx, p) for p in components(ctx, hand_x)]
     if not covers([len(p) for p in left], need):
         return None
     chosen: list[Card] = []
@@ -346,7 +328,7 @@ def _structured(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> lis
     n = len(lead)
     hand_x = ctx.of_suit(hand, suit)
     if len(hand_x) <= n:
-        return _fill(ctx, list(hand_x), suit, hand, n)
+        return top_up(ctx, list(hand_x), suit, hand, n)
     parts = sorted((p for p in components(ctx, hand_x) if len(p) >= 2),
                    key=lambda p: min((ctx.strength(c), ctx.sort_key(c)) for c in p))
     chosen: list[Card] = []
@@ -354,6 +336,6 @@ def _structured(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> lis
         room = n - len(chosen)
         if room <= 1:
             break
-        low = _low(ctx, part)
+        low = lowest_first(ctx, part)
         chosen.extend(low[: room - room % 2] if len(part) > room else low)
-    return _fill(ctx, chosen, suit, hand, n)
+    return top_up(ctx, chosen, suit, hand, n)

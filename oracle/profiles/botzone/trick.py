@@ -55,12 +55,11 @@ Complexity: one split per play, ``O(n log n)`` for ``n`` cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from oracle import pb
-from oracle.cards import Card, format_cards
+from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.answers import play_verdict, trick_answer
+from oracle.engine.answers import BestSoFar, against_best, play_verdict, trick_answer
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.profiles.botzone.play_types import (
     THROW,
@@ -79,12 +78,7 @@ def _largest_key(ctx: Ruleset, cards: Sequence[Card]) -> int:
     return max(ctx.strength(c) for c in first)
 
 
-@dataclass
-class _Best:
-    index: int
-    seat: int
-    trump: bool
-    key: int | None
+_Best = BestSoFar[int | None]
 
 
 def judge_trick_by_type(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
@@ -142,15 +136,10 @@ def _key(ctx: Ruleset, cards: Sequence[Card], kind: str, need: Sequence[int]) ->
 def _compare(
     ctx: Ruleset, play: SeatPlay, key: int | None, best: _Best, kind: pb.PlayKind, what: str, rule: str
 ) -> pb.PlayVerdict:
-    cards = format_cards(ctx.sorted(play.cards))
-    lost = pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind
-    if key is not None and best.key is not None and key > best.key:
-        return play_verdict(play, kind, True, f"its {what} ({cards}) beats seat {best.seat}'s", rule)
-    if key is not None and key == best.key:
-        return play_verdict(play, lost, False,
-                        f"its {what} ({cards}) equals seat {best.seat}'s, and the first played wins",
-                        "order.first_played_wins")
-    return play_verdict(play, lost, False, f"its {what} ({cards}) does not beat seat {best.seat}'s", rule)
+    """A play without a key, or against a best without one, beats nothing and ties nothing."""
+    known = key is not None and best.key is not None
+    outcome = -1 if key is None or best.key is None else (key > best.key) - (key < best.key)
+    return against_best(ctx, play, kind, outcome if known else -1, what, best.seat, rule)
 
 
 def _judge_typed_play(ctx: Ruleset, play: SeatPlay, led: int, kind: str, best: _Best) -> pb.PlayVerdict:

@@ -95,6 +95,7 @@ from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import cards_to_pb, suit_name
 from oracle.engine.card_order import Identity
+from oracle.engine.following import suit_duty, top_up
 from oracle.engine.ruleset import DrawRule, Ruleset
 from oracle.profiles.rbtying import bombs
 from oracle.profiles.rbtying.fill import Need, fill_needs, placement_cards
@@ -176,25 +177,14 @@ def first_duty(
     return Duty(None, None, False)
 
 
-def _lowest(ctx: Ruleset, cards: Sequence[Card]) -> list[Card]:
-    return sorted(cards, key=lambda c: (ctx.strength(c), ctx.sort_key(c)))
-
-
 def legal_example(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
-    """A legal follow: the cards the hand fills its first requirement with, then the lowest
-    cards of the suit, then the lowest others (rule ``follow.suit`` first)."""
-    suit = ctx.suit_of(lead)
-    n = len(lead)
-    hand_x = ctx.of_suit(hand, suit)
-    if len(hand_x) < n:
-        others = [c for c in hand if ctx.effective_suit(c) != suit]
-        rest = sorted(others, key=lambda c: (ctx.is_trump(c), ctx.strength(c), ctx.sort_key(c)))
-        return ctx.sorted([*hand_x, *rest[: n - len(hand_x)]])
-    chosen = list(first_duty(ctx, lead_format(ctx, lead), hand_x, None).hand_cards)
-    left = Counter(hand_x)
-    left.subtract(chosen)
-    chosen.extend(_lowest(ctx, list(left.elements()))[: n - len(chosen)])
-    return ctx.sorted(chosen)
+    """A legal follow: the cards the hand fills its first requirement with (when it holds
+    enough of the suit), topped up with the lowest cards (rule ``follow.suit`` first)."""
+    duty = suit_duty(ctx, lead, hand, ())
+    chosen: list[Card] = list(duty.hand_x)
+    if len(duty.hand_x) >= duty.led:
+        chosen = list(first_duty(ctx, lead_format(ctx, lead), duty.hand_x, None).hand_cards)
+    return top_up(ctx, chosen, duty.suit, hand, duty.led)
 
 
 def check_follow_decomposition(
@@ -205,21 +195,16 @@ def check_follow_decomposition(
         return pb.CheckFollowResponse(
             legal=True, rule_ids=["follow.bomb"],
             explanation=f"Legal: {format_cards(ctx.sorted(play))} is a bomb, which the variant lets a follower play.")
-    suit = ctx.suit_of(lead)
-    name = suit_name(suit)
-    n = len(lead)
-    hand_x = ctx.of_suit(hand, suit)
-    play_x = ctx.of_suit(play, suit)
+    suited = suit_duty(ctx, lead, hand, play)
+    name, n, hand_x, play_x = suit_name(suited.suit), suited.led, suited.hand_x, suited.play_x
     units = lead_format(ctx, lead)
     shape = ", ".join(u.name for u in units)
+    if not suited.met:
+        return _illegal(ctx, lead, hand, "follow.suit", ["follow.suit"], suited.shortfall())
     if len(play_x) < n:
-        if len(play_x) == len(hand_x):
-            return pb.CheckFollowResponse(
-                legal=True, rule_ids=["follow.suit"],
-                explanation=f"Legal: every {name} card of the hand ({len(hand_x)}) is played.")
-        return _illegal(ctx, lead, hand, "follow.suit", ["follow.suit"],
-                        f"the hand holds {len(hand_x)} {name}, so {min(n, len(hand_x))} of them must be "
-                        f"played; the play has {len(play_x)}")
+        return pb.CheckFollowResponse(
+            legal=True, rule_ids=["follow.suit"],
+            explanation=f"Legal: every {name} card of the hand ({len(hand_x)}) is played.")
     rule_ids = ["follow.suit", "follow.decomposition"]
     if not _draw(ctx).format_based:
         return pb.CheckFollowResponse(

@@ -1,0 +1,78 @@
+"""What every follow rule shares: the suit duty (rule ``follow.suit``) and the legal example's top-up.
+
+The follower plays ``min(n, held)`` cards of the led suit, ``n`` the cards led and ``held``
+those of the suit in the hand (002_ 跟牌: 首家出什么花色，其他玩家必须跟出相同花色的牌).
+An illegal follow's example is some chosen cards of the suit topped up with the lowest cards
+of the suit, then the lowest others, side suits before trump.
+
+>>> from oracle.cards import parse_cards as p, format_cards, Rank, Suit
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> duty = suit_duty(ctx, p("8S 8S"), p("AS 5S 3C 4D"), p("AS 3C"))
+>>> duty.needed, duty.met
+(2, False)
+>>> format_cards(top_up(ctx, [], duty.suit, p("AS 5S 3C 4D 2H"), 3))
+'AS 5S 4D'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from oracle.cards import Card
+from oracle.convert import suit_name
+from oracle.engine.ruleset import TRUMP, Ruleset
+
+
+@dataclass(frozen=True)
+class SuitDuty:
+    """Rule ``follow.suit`` for one follow: the led suit, the cards led and those of the suit."""
+
+    suit: int
+    led: int
+    hand_x: list[Card]
+    play_x: list[Card]
+
+    @property
+    def needed(self) -> int:
+        """How many cards of the led suit the play must hold."""
+        return min(self.led, len(self.hand_x))
+
+    @property
+    def met(self) -> bool:
+        return len(self.play_x) >= self.needed
+
+    def shortfall(self) -> str:
+        """Why the duty is broken, for an explanation."""
+        name = suit_name(self.suit)
+        return (f"the hand holds {len(self.hand_x)} {name}, so {self.needed} of them must be played; "
+                f"the play has {len(self.play_x)}")
+
+
+def suit_duty(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> SuitDuty:
+    """The suit duty of a follow (``hand`` is the whole hand before ``play``)."""
+    suit = ctx.suit_of(lead)
+    return SuitDuty(suit, len(lead), ctx.of_suit(hand, suit), ctx.of_suit(play, suit))
+
+
+def lowest_first(ctx: Ruleset, cards: Sequence[Card]) -> list[Card]:
+    """Lowest first; equal cards (level cards of different suits) in a fixed order."""
+    return sorted(cards, key=lambda c: (ctx.strength(c), ctx.sort_key(c)))
+
+
+def top_up(ctx: Ruleset, chosen: Sequence[Card], suit: int, hand: Sequence[Card], n: int) -> list[Card]:
+    """``chosen``, then the lowest cards of ``suit`` left in the hand, then the lowest others
+    (side suits before trump), up to ``n`` cards in all; sorted for output."""
+    left = Counter(hand)
+    left.subtract(chosen)
+    play = list(chosen)
+    in_suit = lowest_first(ctx, [c for c in left.elements() if ctx.effective_suit(c) == suit])
+    play.extend(in_suit[: max(0, n - len(play))])
+    if len(play) < n:
+        left.subtract(play[len(chosen):])
+        others = sorted((c for c in left.elements() if ctx.effective_suit(c) != suit),
+                        key=lambda c: (ctx.effective_suit(c) == TRUMP, ctx.strength(c), ctx.sort_key(c)))
+        play.extend(others[: n - len(play)])
+    return ctx.sorted(play)
