@@ -144,7 +144,7 @@ def test_every_question_of_a_ruleset_reads_a_play_alike() -> None:
     # single does: only seat 2 ruffs.
     judged = dispatch(pb.Question(judge_trick=pb.JudgeTrickRequest(context=ctx, plays=[
         pb.Play(seat=0, cards=lead),
-        pb.Play(seat=1, cards=cards_to_pb(parse_cards("6H 6H 8H 8H 9H"))),
+        pb.Play(seat=1, cards=cards_to_pb(parse_cards("6H 6H 10H 10H 9H"))),
         pb.Play(seat=2, cards=cards_to_pb(parse_cards("7H 7H 8H 8H 9H"))),
     ])))
     assert judged.judge_trick.winning_seat == 2
