@@ -21,6 +21,19 @@ from oracle.convert import cards_to_pb
 from oracle.engine.ruleset import Ruleset, SeatPlay, points
 from oracle.engine.units import Unit
 
+INT32_MAX = 2**31 - 1
+"""The largest number an answer's int32 field carries."""
+
+
+def clamped(value: int) -> int:
+    """``value`` within an int32 field: a larger value is carried as :data:`INT32_MAX`.
+
+    >>> clamped(2**40), clamped(-5), clamped(64)
+    (2147483647, -5, 64)
+    """
+    return max(-INT32_MAX - 1, min(INT32_MAX, value))
+
+
 K = TypeVar("K")
 
 

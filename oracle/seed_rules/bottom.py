@@ -42,6 +42,7 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card
+from oracle.engine.answers import clamped
 from oracle.engine.ruleset import TRUMP, BottomMultiplier, Ruleset, SeatPlay, points
 from oracle.engine.units import Unit
 
@@ -84,17 +85,18 @@ def score_bottom(
         )
     lead_units = ctx.units(last_trick[0].cards)
     factor, rule_id, why = multiplier_of(ctx, lead_units)(ctx, lead_units, ctx.suit_of(winning_play.cards) == TRUMP)
+    scored = clamped(bottom_points * factor)
     return pb.ScoreBottomResponse(
         winning_seat=winner,
         attackers_won=True,
         bottom_points=bottom_points,
         multiplier=factor,
-        points_to_attackers=bottom_points * factor,
+        points_to_attackers=scored,
         points_to_banker=0,
         digging_side=pb.SIDE_ATTACKERS,
         rule_ids=[rule_id, *trick.rule_ids],
         explanation=(f"Seat {winner}, an attacker, wins the last trick: the bottom's {bottom_points} points "
-                     f"count x{factor} ({why}), {bottom_points * factor} points to the attackers."),
+                     f"count x{factor} ({why}), {scored} points to the attackers."),
     )
 
 
@@ -110,7 +112,7 @@ def _either_side(
     """Digging by either side: the loser of the last trick pays its own points times the multiplier."""
     lead_units = ctx.units(last_trick[0].cards)
     factor, rule_id, why = multiplier_of(ctx, lead_units)(ctx, lead_units, ctx.suit_of(winning_play.cards) == TRUMP)
-    paid = (attacker_points if banker_won else banker_side_points) * factor
+    paid = clamped((attacker_points if banker_won else banker_side_points) * factor)
     side, other = ("banker's side", "attackers") if banker_won else ("attackers", "banker's side")
     return pb.ScoreBottomResponse(
         winning_seat=trick.winning_seat,

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from oracle import pb
+from oracle.engine.answers import INT32_MAX, clamped
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit
 
@@ -41,6 +42,8 @@ def power(ctx: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tu
     value = bottom.base ** size
     if bottom.cap and value > bottom.cap:
         return bottom.cap, "bottom.power", f"{bottom.base}^{size} capped at {bottom.cap}"
+    if value > INT32_MAX:
+        return INT32_MAX, "bottom.power", f"{bottom.base}^{size}, carried as {INT32_MAX}, the largest multiplier"
     return value, "bottom.power", f"its largest unit, a {largest.name}: {bottom.base}^{size}"
 
 
@@ -53,7 +56,7 @@ def shape_table(ctx: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool)
         if fits:
             length = max(u.length for u in fits)
             value = row.factor * (row.power_base ** length if row.power_base else 1)
-            return value, "bottom.shape_table", f"the trick holds a {row.name}"
+            return clamped(value), "bottom.shape_table", f"the trick holds a {row.name}"
     raise ValueError("the shape table has no row for singles")
 
 

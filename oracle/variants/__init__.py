@@ -23,6 +23,7 @@ from oracle.engine.compile import compile_ruleset, parameter_problems
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import Violation
 from oracle.variants.checks import structure_problems
+from oracle.variants.limits import limit_problems
 from oracle.variants.files import (
     EXTRA_DIR_ENV,
     VariantFileError,
@@ -41,13 +42,12 @@ DEFAULT_VARIANT = "qq-two-deck"
 
 
 def validate(variant: pb.Variant) -> list[Violation]:
-    """Everything wrong with a variant, field by field: its values, then its strategies.
+    """Everything wrong with a variant, field by field: its sizes, then its values, then its strategies.
 
     >>> validate(get_variant("qq-two-deck"))
     []
     """
-    problems = structure_problems(variant)
-    return problems or parameter_problems(variant)
+    return limit_problems(variant) or structure_problems(variant) or parameter_problems(variant)
 
 
 @lru_cache(maxsize=1)

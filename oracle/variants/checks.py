@@ -68,6 +68,8 @@ def structure_problems(variant: pb.Variant) -> list[Problem]:
             problems.append(Problem(f"{key}.rank", "this kind of tier needs a rank 2 to A"))
         if tier.kind == pb.TIER_KIND_CARD and tier.suit == pb.SUIT_UNSPECIFIED:
             problems.append(Problem(f"{key}.suit", "a card tier needs a suit"))
+        problems.extend(_suit_list(tier.suit_order, f"{key}.suit_order"))
+    problems.extend(_suit_list(variant.throws.forced_tie_suit_order, "throws.forced_tie_suit_order"))
     if variant.tractors.min_length < 2:
         problems.append(Problem("tractors.min_length", "must be at least 2"))
     if not 2 <= variant.tractors.min_tuple_size <= max(2, deal.decks):
@@ -94,6 +96,15 @@ def structure_problems(variant: pb.Variant) -> list[Problem]:
     problems.extend(_validate_level_table(variant.level_table, deal.decks))
     problems.extend(_validate_declarations(variant.declarations))
     return problems
+
+
+def _suit_list(suits: Any, key: str) -> Iterable[Problem]:
+    """A list of suits names real suits, each once."""
+    for i, suit in enumerate(suits):
+        if suit == pb.SUIT_UNSPECIFIED:
+            yield Problem(f"{key}[{i}]", "SUIT_UNSPECIFIED (0) is not a suit: list SUIT_SPADES to SUIT_CLUBS")
+    if len(set(suits)) != len(suits):
+        yield Problem(key, "must list distinct suits")
 
 
 def _unknown_enum_values(message: Any, path: str) -> Iterable[Problem]:
@@ -173,5 +184,4 @@ def _validate_declarations(decl: pb.Declarations) -> Iterable[Problem]:
             yield Problem(f"declarations.ladder[{i}]", "a rung needs cards and a count of at least 1")
     if decl.rule == pb.DECLARATION_RULE_POINT_SUM and not decl.card_points:
         yield Problem("declarations.card_points", "a point-sum rule needs card points")
-    if len(set(decl.suit_order)) != len(decl.suit_order):
-        yield Problem("declarations.suit_order", "must list distinct suits")
+    yield from _suit_list(decl.suit_order, "declarations.suit_order")

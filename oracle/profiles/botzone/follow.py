@@ -336,6 +336,7 @@ def _structured(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> lis
         room = n - len(chosen)
         if room <= 1:
             break
-        low = lowest_first(ctx, part)
-        chosen.extend(low[: room - room % 2] if len(part) > room else low)
+        # Whole pairs only: a triple of three decks gives its pair, the judge counts pairs.
+        take = min(room - room % 2, len(part) - len(part) % 2)
+        chosen.extend(lowest_first(ctx, part)[:take])
     return top_up(ctx, chosen, suit, hand, n)
