@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from oracle.cards import Card
+from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
@@ -76,7 +77,7 @@ def fill_needs(
     Every need is filled from distinct cards; cards left over are allowed. With ``exact``
     (identity to copies held), a tuple of ``k`` may only use an identity held exactly ``k``
     times: rbtying/shengji's LongerTuplesProtected. Placements come back in the order of
-    ``needs``. See the comment above for the order and the cost.
+    ``needs``. The module docstring gives the order and the cost.
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -86,6 +87,7 @@ def fill_needs(
     >>> fill_needs(ctx, [Need((2,)), Need((2,))], parse_cards("3S 3S 5S 6S")) is None
     True
     """
+    spend(len(cards) * (len(needs) + 10))  # a pool of the cards, then one scan per need
     pool = Pool(ctx, cards)
     left = {i: len(cs) for i, cs in pool.cards.items()}
     keys = {i: rank_key(ctx, cs[0]) for i, cs in pool.cards.items()}

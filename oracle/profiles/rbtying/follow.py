@@ -94,6 +94,7 @@ from dataclasses import dataclass
 from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import cards_to_pb, suit_name
+from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
 from oracle.engine.following import suit_duty, top_up
 from oracle.engine.ruleset import DrawRule, Ruleset
@@ -160,6 +161,7 @@ def first_duty(
     possible = tuples_possible(list(Counter(ctx.identity(c) for c in hand_x).values()))
     seen: set[Requirement] = set()
     for position, requirement in enumerate(requirements(units, draw, possible)):
+        spend()
         if requirement in seen or not possible([k for a in requirement for k in a if k > 1]):
             continue
         seen.add(requirement)

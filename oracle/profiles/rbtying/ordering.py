@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from typing import TypeVar
 
+from oracle.engine.budget import spend
+
 T = TypeVar("T")
 
 Adjacent = tuple[int, ...]
@@ -199,6 +201,7 @@ def _lazy_tail(unit: Adjacent, possible: Possible) -> Iterator[Requirement]:
             yield prefix
             return
         for part in range(min(remaining, largest), 0, -1):
+            spend()
             grown = (*prefix, part)
             if grown > own[: len(grown)] and prefix == own[: len(prefix)]:
                 continue  # before the unit's own grouping
@@ -276,6 +279,7 @@ def subsequent_decompositions(
     allowed = [include_new_adjacency or len(req) > 1 for req in reqs]
     order = list(range(len(reqs)))
     while True:
+        spend()
         order.sort(key=lambda i: -tails[i].left())
         index = order[0]
         if not tails[index].left():

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from oracle.cards import Card, Suit
+from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
@@ -144,6 +145,7 @@ class _Formats:
         while frontier:
             following: list[tuple[int, tuple[int, ...]]] = []
             for member, path in frontier:
+                spend()
                 if counts[member] >= 2:
                     lowest = min(lowest, counts[member])
                     longer = (*path, member)
@@ -185,6 +187,7 @@ class _Formats:
         """The largest unit key any option of these cards reaches."""
         if counts in self._best:
             return self._best[counts]
+        spend(len(counts))
         cover = self.covering(counts)
         if cover is not None:
             value = self.key(cover)
