@@ -7,6 +7,8 @@ the level table, the bottom multiplier 2^n and the follow duties.
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import json
 import logging
 import os
@@ -26,14 +28,25 @@ from google.protobuf import json_format
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-import oracle.service.requests
+import oracle.engine.questions
+import oracle.service.contexts
 import oracle.service.server
 from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
-from oracle.service.requests import pb_cards
+from oracle.service.decoding import pb_cards
+from oracle.service.questions import (
+    ANSWER_ONEOF,
+    HANDLERS,
+    ORACLE_SERVICE,
+    QUESTION_KINDS,
+    QUESTION_ONEOF,
+    dispatch,
+    question_kinds,
+)
 from oracle.service.server import RunningServer, serve
-from oracle.service.servicer import INTERNAL_MESSAGE, SERVICE_NAME
-from oracle.variants import load_catalogue
+from oracle.service.servicer import ANSWERS, SERVICE_NAME
+from oracle.service.status import INTERNAL_MESSAGE
+from oracle.variants import get_variant, load_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -234,6 +247,85 @@ def test_batch_answers_in_order_with_a_bad_question_in_its_slot(stub: Any) -> No
     assert answers[4].score_deal.side == pb.SIDE_BANKER and answers[4].score_deal.levels == 3
 
 
+def test_every_kind_of_question_has_an_entry_in_the_table() -> None:
+    """The table holds every field of the ``Question`` oneof, in order, each with the RPC that
+    takes its request and the ``Answer`` field that holds that RPC's response."""
+    assert list(QUESTION_KINDS) == [field.name for field in QUESTION_ONEOF.fields]
+    methods = {method.name: method for method in ORACLE_SERVICE.methods}
+    answers = {field.name: field for field in ANSWER_ONEOF.fields}
+    for kind in QUESTION_KINDS.values():
+        method = methods[kind.rpc]
+        field = pb.Question.DESCRIPTOR.fields_by_name[kind.name]
+        assert method.input_type is kind.request.DESCRIPTOR is field.message_type
+        assert answers[kind.answer_field].message_type is method.output_type
+
+
+def test_the_table_fails_on_a_kind_without_a_handler_or_a_handler_without_a_kind() -> None:
+    for left_out in HANDLERS:
+        others = [h for h in HANDLERS if h is not left_out]
+        with pytest.raises(LookupError, match=r"^Question\.\w+ has no handler$"):
+            question_kinds(QUESTION_ONEOF, ANSWER_ONEOF, ORACLE_SERVICE, others)
+    stray = dataclasses.replace(HANDLERS[0], request=pb.ListRulesRequest)
+    with pytest.raises(LookupError, match="ListRulesRequest answers no question"):
+        question_kinds(QUESTION_ONEOF, ANSWER_ONEOF, ORACLE_SERVICE, [*HANDLERS, stray])
+
+
+def test_the_servicer_answers_every_rpc_of_the_contract() -> None:
+    assert set(ANSWERS) == {method.name for method in ORACLE_SERVICE.methods}
+
+
+def test_a_room_variant_is_validated_once_per_question(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    validate = oracle.service.contexts.validate
+
+    def counted(variant: pb.Variant) -> Any:
+        calls.append(variant.id)
+        return validate(variant)
+
+    monkeypatch.setattr(oracle.service.contexts, "validate", counted)
+    room = pb.Variant()
+    room.CopyFrom(get_variant("qq-two-deck"))
+    context = pb.Context(level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS, custom_variant=room)
+    question = pb.Question(
+        check_follow=pb.CheckFollowRequest(
+            context=context, lead=pb_cards("8S"), hand=pb_cards("AS 3C"), play=pb_cards("3C")
+        )
+    )
+    assert not dispatch(question).check_follow.legal
+    assert calls == ["qq-two-deck"]
+    question.check_follow.context.level = pb.RANK_BIG_JOKER  # still checked only once
+    calls.clear()
+    assert dispatch(question).WhichOneof("answer") == "error"
+    assert calls == ["qq-two-deck"]
+
+
+ENGINE_DOORS = {"oracle.engine.questions", "oracle.engine.ruleset"}
+"""What the service may import of the rules: the engine's questions and the ruleset type
+(only :mod:`oracle.service.contexts` builds rulesets)."""
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The modules a source file imports (``from package import module`` names the module)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                inner = f"{node.module}.{alias.name}"
+                is_module = (ROOT / f"{inner.replace('.', '/')}.py").exists()
+                found.add(inner if is_module else node.module)
+    return found
+
+
+def test_the_service_reaches_the_rules_only_through_the_engine_questions() -> None:
+    rules = ("oracle.engine", "oracle.seed_rules", "oracle.profiles")
+    for path in sorted((ROOT / "oracle" / "service").glob("*.py")):
+        if path.name != "contexts.py":
+            reached = {m for m in imported_modules(path) if m.startswith(rules)}
+            assert reached <= ENGINE_DOORS, (path.name, sorted(reached - ENGINE_DOORS))
+
+
 def test_empty_batch_is_an_empty_answer(stub: Any) -> None:
     assert list(stub.AnswerBatch(pb.AnswerBatchRequest(), timeout=10).answers) == []
 
@@ -247,7 +339,7 @@ def test_an_engine_failure_is_internal_with_a_short_message(
     def broken(*args: object) -> pb.DescribePlayResponse:
         raise ZeroDivisionError("engine bug")
 
-    monkeypatch.setattr(oracle.service.requests, "describe_play", broken)
+    monkeypatch.setattr(oracle.engine.questions, "describe_play", broken)
     request = pb.DescribePlayRequest(context=QQ_TEN_HEARTS, cards=pb_cards("KS"))
     with caplog.at_level(logging.ERROR, logger="oracle.service.servicer"):
         with pytest.raises(grpc.RpcError) as err:

@@ -1,16 +1,9 @@
-"""The ``shengji-oracle`` command: serve the oracle over gRPC.
+"""The ``shengji-oracle`` command: the oracle over gRPC with the standard health service and
+server reflection, on ``localhost:50051`` unless told otherwise (README, "Running the service").
 
-Besides ``shengji.oracle.v1.OracleService`` the server offers the standard
-health service (``grpc.health.v1.Health``: SERVING for ``""`` and for the
-oracle until shutdown) and server reflection, so ``grpcurl`` and Kubernetes
-probes work without the proto files.
-
-Defaults: port 50051 (``--port`` or ``SHENGJI_ORACLE_PORT``) on ``localhost``
-(``--host`` or ``SHENGJI_ORACLE_HOST``). The oracle has no authentication and
-no TLS, so by default it only listens on the loopback interfaces (IPv4 and
-IPv6); pass ``--host 0.0.0.0`` (or ``[::]``) to serve other machines, for
-example inside a container. SIGTERM and SIGINT stop it gracefully: the health
-status turns NOT_SERVING, new calls are refused and calls in flight get
+The oracle has no authentication and no TLS, so it listens on the loopback interfaces unless
+``--host`` says otherwise (``0.0.0.0`` or ``::`` in a container). SIGTERM and SIGINT stop it
+gracefully: the health status turns NOT_SERVING, new calls are refused and calls in flight get
 ``--grace`` seconds to finish (a second signal stops at once).
 
 Tests start a server in-process on a free port:
@@ -40,7 +33,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from oracle import __version__
-from oracle.service.requests import MAX_MESSAGE_BYTES
+from oracle.service.limits import MAX_MESSAGE_BYTES
 from oracle.service.servicer import SERVICE_NAME, add_to_server
 from oracle.variants import VariantFileError, load_catalogue, variant_dirs
 

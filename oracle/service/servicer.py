@@ -1,7 +1,7 @@
 """The gRPC servicer: every RPC of ``shengji.oracle.v1.OracleService``.
 
-Each call validates its request (:mod:`oracle.service.requests`), asks the engine and
-returns the answer. A malformed question fails with ``INVALID_ARGUMENT`` and a
+Each call validates its request and asks the engine through the table of question kinds
+(:mod:`oracle.service.questions`). A malformed question fails with ``INVALID_ARGUMENT`` and a
 ``google.rpc.BadRequest`` holding one field violation per problem; so do bytes
 that are not a message of the request's type (field path ``""``). Anything
 unexpected is logged with its traceback and fails with ``INTERNAL`` and a
@@ -26,74 +26,20 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 import grpc
-from google.protobuf import any_pb2
 from google.protobuf.message import DecodeError, Message
-from google.rpc import code_pb2, error_details_pb2, status_pb2
-from grpc_status import rpc_status
 
 from oracle import pb
-from oracle._gen.shengji.oracle.v1 import oracle_service_pb2
 from oracle.errors import InvalidQuestion
-from oracle.service.requests import (
-    MAX_QUESTIONS,
-    capped,
-    dispatch,
-    parse_check_follow,
-    parse_check_throw,
-    parse_compare_declarations,
-    parse_describe_play,
-    parse_get_variant,
-    parse_judge_trick,
-    parse_score_bottom,
-    parse_score_deal,
-    status_message,
-)
 from oracle.rules import RULES
+from oracle.service.limits import MAX_QUESTIONS
+from oracle.service.questions import ORACLE_SERVICE, QUESTION_KINDS, dispatch
+from oracle.service.status import INTERNAL_MESSAGE, capped, to_status
 from oracle.variants import load_catalogue
 
 log = logging.getLogger(__name__)
 
 SERVICE_NAME = "shengji.oracle.v1.OracleService"
 """The full name of the service, as health checks and reflection know it."""
-
-INTERNAL_MESSAGE = (
-    "internal error: the oracle failed on this question; the server log has the details"
-)
-"""What a client is told when the oracle itself fails."""
-
-
-def to_status(err: InvalidQuestion) -> Any:
-    """The ``INVALID_ARGUMENT`` status of a malformed question, with a BadRequest.
-
-    >>> from oracle.errors import Violation
-    >>> status = to_status(InvalidQuestion([Violation("play[2]", "4C is not in the hand")]))
-    >>> status.code, bad_request_of(status).field_violations[0].field
-    (<StatusCode.INVALID_ARGUMENT: (3, 'invalid argument')>, 'play[2]')
-    """
-    bad_request = error_details_pb2.BadRequest(
-        field_violations=[
-            error_details_pb2.BadRequest.FieldViolation(field=v.field, description=v.description)
-            for v in err.violations
-        ]
-    )
-    detail = any_pb2.Any()
-    detail.Pack(bad_request)
-    proto_status = status_pb2.Status(
-        code=code_pb2.INVALID_ARGUMENT, message=status_message(err), details=[detail]
-    )
-    return rpc_status.to_status(proto_status)
-
-
-def bad_request_of(status: Any) -> error_details_pb2.BadRequest:
-    """The BadRequest detail inside a ``grpc.Status`` made by :func:`to_status`."""
-    for key, value in status.trailing_metadata:
-        if key == "grpc-status-details-bin":
-            proto_status = status_pb2.Status.FromString(value)
-            for detail in proto_status.details:
-                bad_request = error_details_pb2.BadRequest()
-                if detail.Unpack(bad_request):
-                    return bad_request
-    raise ValueError("the status has no BadRequest detail")
 
 
 @dataclass(frozen=True)
@@ -138,16 +84,9 @@ def _list_rules(request: pb.ListRulesRequest) -> pb.ListRulesResponse:
 
 ANSWERS: dict[str, Callable[[Any], Message]] = {
     "ListVariants": _list_variants,
-    "GetVariant": lambda request: parse_get_variant(request).answer(),
     "ListRules": _list_rules,
-    "DescribePlay": lambda request: parse_describe_play(request).answer(),
-    "CheckFollow": lambda request: parse_check_follow(request).answer(),
-    "JudgeTrick": lambda request: parse_judge_trick(request).answer(),
-    "CheckThrow": lambda request: parse_check_throw(request).answer(),
-    "ScoreBottom": lambda request: parse_score_bottom(request).answer(),
-    "ScoreDeal": lambda request: parse_score_deal(request).answer(),
-    "CompareDeclarations": lambda request: parse_compare_declarations(request).answer(),
     "AnswerBatch": lambda request: answer_batch(request),
+    **{kind.rpc: kind.answer for kind in QUESTION_KINDS.values()},
 }
 """How each RPC is answered: validate (raising InvalidQuestion), then ask the engine."""
 
@@ -230,7 +169,7 @@ def add_to_server(server: Any, service: OracleService | None = None) -> None:
     """
     service = service or OracleService()
     handlers = {}
-    for method in oracle_service_pb2.DESCRIPTOR.services_by_name["OracleService"].methods:
+    for method in ORACLE_SERVICE.methods:
         handlers[method.name] = grpc.unary_unary_rpc_method_handler(
             functools.partial(service.handle, method.name),
             request_deserializer=_decoder(getattr(pb, method.input_type.name)),

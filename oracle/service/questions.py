@@ -1,0 +1,218 @@
+"""The one table of question kinds, read at import from the proto ``Question`` oneof: each
+kind's request, answer field and RPC, its validating parser and its engine call.
+
+>>> kind = QUESTION_KINDS["check_follow"]
+>>> kind.rpc, kind.request.__name__, kind.answer_field, kind.json_name
+('CheckFollow', 'CheckFollowRequest', 'check_follow', 'checkFollow')
+>>> dispatch(pb.Question(get_variant=pb.GetVariantRequest(variant_id="qq-two-deck"))).get_variant.variant.deal.decks
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from google.protobuf.descriptor import ServiceDescriptor
+from google.protobuf.message import Message
+
+from oracle import pb
+from oracle.engine import questions as engine
+from oracle.errors import InvalidQuestion
+from oracle.service.play_validation import (
+    CheckFollowArgs,
+    CheckThrowArgs,
+    DescribePlayArgs,
+    JudgeTrickArgs,
+    ScoreBottomArgs,
+    parse_check_follow,
+    parse_check_throw,
+    parse_describe_play,
+    parse_judge_trick,
+    parse_score_bottom,
+)
+from oracle.service.status import capped, question_error
+from oracle.service.variant_validation import (
+    CompareDeclarationsArgs,
+    GetVariantArgs,
+    ScoreDealArgs,
+    parse_compare_declarations,
+    parse_get_variant,
+    parse_score_deal,
+)
+
+_Request = TypeVar("_Request", bound=Message)
+_Args = TypeVar("_Args")
+
+
+@dataclass(frozen=True)
+class Handler:
+    """How one request message is answered: its parser, then the engine call on what it returns."""
+
+    request: type[Message]
+    parse: Callable[[Any], Any]
+    ask: Callable[[Any], Message]
+
+
+def handler(
+    request: type[_Request], parse: Callable[[_Request], _Args], ask: Callable[[_Args], Message]
+) -> Handler:
+    """A :class:`Handler` whose request, parser and engine call the type checker sees agree."""
+    return Handler(request, parse, ask)
+
+
+def _describe_play(args: DescribePlayArgs) -> pb.DescribePlayResponse:
+    return engine.describe_play(args.ctx, args.cards)
+
+
+def _check_follow(args: CheckFollowArgs) -> pb.CheckFollowResponse:
+    return engine.check_follow(args.ctx, args.lead, args.hand, args.play)
+
+
+def _judge_trick(args: JudgeTrickArgs) -> pb.JudgeTrickResponse:
+    return engine.judge_trick(args.ctx, args.plays)
+
+
+def _check_throw(args: CheckThrowArgs) -> pb.CheckThrowResponse:
+    return engine.check_throw(args.ctx, args.thrower, args.other_hands)
+
+
+def _score_bottom(args: ScoreBottomArgs) -> pb.ScoreBottomResponse:
+    return engine.score_bottom(
+        args.ctx,
+        args.last_trick,
+        args.banker_seats,
+        args.bottom,
+        banker_side_points=args.banker_side_points,
+        attacker_points=args.attacker_points,
+    )
+
+
+def _score_deal(args: ScoreDealArgs) -> pb.ScoreDealResponse:
+    return engine.score_deal(
+        args.variant, args.attacker_points, args.banker_seat, args.banker_level, args.attacker_level
+    )
+
+
+def _compare_declarations(args: CompareDeclarationsArgs) -> pb.CompareDeclarationsResponse:
+    return engine.compare_declarations(
+        args.variant, args.level, args.standing, args.challenger, rebury=args.rebury
+    )
+
+
+def _get_variant(args: GetVariantArgs) -> pb.GetVariantResponse:
+    return pb.GetVariantResponse(variant=args.variant)
+
+
+HANDLERS: tuple[Handler, ...] = (
+    handler(pb.DescribePlayRequest, parse_describe_play, _describe_play),
+    handler(pb.CheckFollowRequest, parse_check_follow, _check_follow),
+    handler(pb.JudgeTrickRequest, parse_judge_trick, _judge_trick),
+    handler(pb.CheckThrowRequest, parse_check_throw, _check_throw),
+    handler(pb.ScoreBottomRequest, parse_score_bottom, _score_bottom),
+    handler(pb.ScoreDealRequest, parse_score_deal, _score_deal),
+    handler(pb.CompareDeclarationsRequest, parse_compare_declarations, _compare_declarations),
+    handler(pb.GetVariantRequest, parse_get_variant, _get_variant),
+)
+"""The parser and engine call of every request message a ``Question`` can hold."""
+
+
+@dataclass(frozen=True)
+class QuestionKind:
+    """One kind of question: its field in ``Question`` (``name``, and ``json_name`` in the JSON
+    mapping), its request message, its field in ``Answer``, its unary RPC and its handler."""
+
+    name: str
+    json_name: str
+    request: type[Message]
+    answer_field: str
+    rpc: str
+    parse: Callable[[Any], Any]
+    ask: Callable[[Any], Message]
+
+    def answer(self, request: Message) -> Message:
+        """Validate the request (raising :class:`InvalidQuestion`), then ask the engine."""
+        return self.ask(self.parse(request))
+
+
+def question_kinds(
+    question: Any, answer: Any, service: ServiceDescriptor, handlers: Sequence[Handler]
+) -> dict[str, QuestionKind]:
+    """One kind per field of the ``question`` oneof (a ``OneofDescriptor``, as ``answer``), in
+    field order, by field name.
+
+    ``LookupError`` names every field without a handler, an RPC taking its request or a field
+    of ``answer`` holding that RPC's response, and every handler of no field.
+
+    >>> question_kinds(QUESTION_ONEOF, ANSWER_ONEOF, ORACLE_SERVICE, HANDLERS[:-1])
+    Traceback (most recent call last):
+    ...
+    LookupError: Question.get_variant has no handler
+    """
+    by_request = {h.request.DESCRIPTOR.full_name: h for h in handlers}
+    methods = {m.input_type.full_name: m for m in service.methods}
+    answer_fields = {f.message_type.full_name: f.name for f in answer.fields if f.message_type}
+    kinds: dict[str, QuestionKind] = {}
+    missing: list[str] = []
+    for field in question.fields:
+        request_name = field.message_type.full_name
+        found = by_request.pop(request_name, None)
+        method = methods.get(request_name)
+        answer_field = answer_fields.get(method.output_type.full_name) if method else None
+        if found is None or method is None or answer_field is None:
+            what = "handler" if found is None else "RPC" if method is None else "answer field"
+            missing.append(f"{question.containing_type.name}.{field.name} has no {what}")
+            continue
+        kinds[field.name] = QuestionKind(
+            field.name, field.json_name, found.request, answer_field, method.name,
+            found.parse, found.ask,
+        )
+    missing.extend(f"the handler of {name} answers no question" for name in by_request)
+    if missing:
+        raise LookupError("; ".join(missing))
+    return kinds
+
+
+QUESTION_ONEOF = pb.Question.DESCRIPTOR.oneofs_by_name["question"]
+"""The oneof of ``Question``: one field per kind of question."""
+
+ANSWER_ONEOF = pb.Answer.DESCRIPTOR.oneofs_by_name["answer"]
+"""The oneof of ``Answer``: one field per kind of question, and ``error``."""
+
+ORACLE_SERVICE = pb.oracle_service_pb2.DESCRIPTOR.services_by_name["OracleService"]
+"""The service, whose unary RPCs answer one question each."""
+
+QUESTION_KINDS: dict[str, QuestionKind] = question_kinds(
+    QUESTION_ONEOF, ANSWER_ONEOF, ORACLE_SERVICE, HANDLERS
+)
+"""Every kind of question, by its field name in ``Question``, in the proto's order."""
+
+
+def dispatch(question: pb.Question) -> pb.Answer:
+    """Answer one question of a batch; a bad question gets ``Answer.error``.
+
+    Field paths of the error start with the name of the question's kind.
+
+    >>> err = dispatch(pb.Question(get_variant=pb.GetVariantRequest(variant_id="nope"))).error
+    >>> err.code, err.field_violations[0].field
+    ('INVALID_ARGUMENT', 'get_variant.variant_id')
+    >>> dispatch(pb.Question()).error.field_violations[0].description  # doctest: +ELLIPSIS
+    'no question: set one of describe_play, check_follow, ..., get_variant'
+    """
+    name = question.WhichOneof("question")
+    if name is None:
+        empty = InvalidQuestion.single(
+            "question", f"no question: set one of {', '.join(QUESTION_KINDS)}"
+        )
+        return pb.Answer(error=question_error(empty))
+    kind = QUESTION_KINDS[name]
+    try:
+        response = kind.answer(getattr(question, name))
+    except InvalidQuestion as err:
+        return pb.Answer(
+            error=question_error(InvalidQuestion(capped(err.prefixed(name).violations)))
+        )
+    answer = pb.Answer()
+    getattr(answer, kind.answer_field).CopyFrom(response)
+    return answer
