@@ -22,29 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from conformance import CASES_DIR
+from oracle.service.questions import QUESTION_KINDS
 
-KINDS: tuple[str, ...] = (
-    "describe_play",
-    "check_follow",
-    "judge_trick",
-    "check_throw",
-    "score_bottom",
-    "score_deal",
-    "compare_declarations",
-    "get_variant",
-)
+KINDS: tuple[str, ...] = tuple(QUESTION_KINDS)
 """The kinds of question, as the field names of ``Question``'s oneof."""
 
-JSON_KINDS: dict[str, str] = {
-    "describePlay": "describe_play",
-    "checkFollow": "check_follow",
-    "judgeTrick": "judge_trick",
-    "checkThrow": "check_throw",
-    "scoreBottom": "score_bottom",
-    "scoreDeal": "score_deal",
-    "compareDeclarations": "compare_declarations",
-    "getVariant": "get_variant",
-}
+JSON_KINDS: dict[str, str] = {kind.json_name: kind.name for kind in QUESTION_KINDS.values()}
 """The JSON name of each kind (the proto3 JSON mapping writes field names in lowerCamelCase)."""
 
 ORIGINS: tuple[str, ...] = ("seed", "hand", "generated")
@@ -52,14 +35,7 @@ ORIGINS: tuple[str, ...] = ("seed", "hand", "generated")
 
 TAGS: dict[str, str] = {
     # The kind of question (exactly one, except for an empty question), and errors.
-    "describe_play": "a DescribePlay question",
-    "check_follow": "a CheckFollow question",
-    "judge_trick": "a JudgeTrick question",
-    "check_throw": "a CheckThrow question",
-    "score_bottom": "a ScoreBottom question",
-    "score_deal": "a ScoreDeal question",
-    "compare_declarations": "a CompareDeclarations question",
-    "get_variant": "a GetVariant question",
+    **{kind.name: f"a {kind.rpc} question" for kind in QUESTION_KINDS.values()},
     "error": "the expected answer is an error (a malformed question)",
     # The family of the variant and its number of decks.
     "qq": "a variant of the QQ rules (qq-*)",

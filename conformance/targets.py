@@ -24,10 +24,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, Protocol
 
+import grpc
 from google.protobuf import json_format
 
 from conformance.compare import AnswerFormatError, parse_answer
 from oracle import pb
+from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
+from oracle.service.questions import dispatch as engine_dispatch
 
 
 @dataclass(frozen=True)
@@ -55,18 +58,14 @@ class Target(Protocol):
 
 
 class InProcessTarget:
-    """This project's engine, called directly (:func:`oracle.service.requests.dispatch`).
+    """This project's engine, called directly (:func:`oracle.service.questions.dispatch`).
 
     ``dispatch`` may be replaced, for example by a test that wraps it.
     """
 
     name = "in-process"
 
-    def __init__(self, dispatch: Callable[[pb.Question], pb.Answer] | None = None) -> None:
-        if dispatch is None:
-            from oracle.service.requests import dispatch as engine_dispatch
-
-            dispatch = engine_dispatch
+    def __init__(self, dispatch: Callable[[pb.Question], pb.Answer] = engine_dispatch) -> None:
         self._dispatch = dispatch
 
     def answer(self, questions: Sequence[pb.Question]) -> list[Result]:
@@ -90,12 +89,7 @@ class GrpcTarget:
     """
 
     def __init__(self, address: str, timeout: float = 60.0) -> None:
-        import grpc
-
-        from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
-
         self.name = f"grpc {address}"
-        self._grpc = grpc
         self._channel = grpc.insecure_channel(
             address, options=[("grpc.max_receive_message_length", 64 * 1024 * 1024)]
         )
@@ -105,8 +99,8 @@ class GrpcTarget:
     def wait_ready(self, timeout: float = 10.0) -> None:
         """Wait until the channel connects; ``ConnectionError`` if it does not."""
         try:
-            self._grpc.channel_ready_future(self._channel).result(timeout=timeout)
-        except self._grpc.FutureTimeoutError:
+            grpc.channel_ready_future(self._channel).result(timeout=timeout)
+        except grpc.FutureTimeoutError:
             raise ConnectionError(f"{self.name}: no server answered within {timeout:g} s") from None
 
     def _call(self, questions: Sequence[pb.Question]) -> list[Result]:
@@ -121,14 +115,14 @@ class GrpcTarget:
     def answer(self, questions: Sequence[pb.Question]) -> list[Result]:
         try:
             return self._call(questions)
-        except self._grpc.RpcError as err:
+        except grpc.RpcError as err:
             if len(questions) == 1:
                 return [Failure(_rpc_error_text(err))]
         results: list[Result] = []
         for question in questions:
             try:
                 results.extend(self._call([question]))
-            except self._grpc.RpcError as err:
+            except grpc.RpcError as err:
                 results.append(Failure(_rpc_error_text(err)))
         return results
 
