@@ -43,7 +43,7 @@ from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
 from oracle.cards import Card, full_deck, parse_cards
 from oracle.variants import make_ruleset
 from oracle.convert import cards_to_pb
-from oracle.service.requests import dispatch
+from oracle.service.questions import QUESTION_KINDS, dispatch
 from oracle.variants import load_catalogue
 
 
@@ -73,7 +73,7 @@ def _ctx_pb(variant: str, level: int, trump: int) -> pb.Context:
 
 
 def sample_questions(seed: int = 7) -> dict[str, pb.Question]:
-    """One ordinary question of each kind on a two-deck deal."""
+    """One ordinary question of each kind on a two-deck deal, in the order of the kinds' table."""
     rng = random.Random(seed)
     deck = full_deck() * 2
     rng.shuffle(deck)
@@ -86,24 +86,30 @@ def sample_questions(seed: int = 7) -> dict[str, pb.Question]:
     play = follower[:2]
     trick = [pb.Play(seat=i, cards=cards_to_pb(h[:1])) for i, h in enumerate(hands)]
     trick[0] = pb.Play(seat=0, cards=cards_to_pb(lead[:1]))
-    return {
-        "describe_play": pb.Question(describe_play=pb.DescribePlayRequest(context=ctx, cards=cards_to_pb(lead))),
-        "check_follow": pb.Question(check_follow=pb.CheckFollowRequest(
+    questions = [
+        pb.Question(describe_play=pb.DescribePlayRequest(context=ctx, cards=cards_to_pb(lead))),
+        pb.Question(check_follow=pb.CheckFollowRequest(
             context=ctx, lead=cards_to_pb(lead), hand=cards_to_pb(follower), play=cards_to_pb(play))),
-        "judge_trick": pb.Question(judge_trick=pb.JudgeTrickRequest(context=ctx, plays=trick)),
-        "check_throw": pb.Question(check_throw=pb.CheckThrowRequest(
+        pb.Question(judge_trick=pb.JudgeTrickRequest(context=ctx, plays=trick)),
+        pb.Question(check_throw=pb.CheckThrowRequest(
             context=ctx, throw=pb.Play(seat=0, cards=cards_to_pb(lead)),
             other_hands=[pb.Hand(seat=i, cards=cards_to_pb(hands[i])) for i in (1, 2, 3)])),
-        "score_bottom": pb.Question(score_bottom=pb.ScoreBottomRequest(
+        pb.Question(score_bottom=pb.ScoreBottomRequest(
             context=ctx, last_trick=trick, banker_seats=[0, 2], bottom=cards_to_pb(deck[100:108]))),
-        "score_deal": pb.Question(score_deal=pb.ScoreDealRequest(
+        pb.Question(score_deal=pb.ScoreDealRequest(
             variant_id="qq-two-deck", attacker_points=125, banker_seat=0,
             banker_level=pb.RANK_TEN, attacker_level=pb.RANK_FIVE)),
-        "compare_declarations": pb.Question(compare_declarations=pb.CompareDeclarationsRequest(
+        pb.Question(compare_declarations=pb.CompareDeclarationsRequest(
             variant_id="qq-two-deck", level=pb.RANK_TEN,
             standing=pb.Declaration(seat=0, cards=cards_to_pb(parse_cards("10H"))),
             challenger=pb.Declaration(seat=1, cards=cards_to_pb(parse_cards("10S 10S"))))),
-    }
+        pb.Question(get_variant=pb.GetVariantRequest(variant_id="qq-two-deck")),
+    ]
+    samples = {str(q.WhichOneof("question")): q for q in questions}
+    missing = [kind for kind in QUESTION_KINDS if kind not in samples]
+    if missing:
+        raise SystemExit(f"bench: no sample question of {', '.join(missing)}")
+    return {kind: samples[kind] for kind in QUESTION_KINDS}
 
 
 def worst_questions() -> list[tuple[str, pb.Question]]:
@@ -257,16 +263,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows.append((kind, f"{us:8.1f} µs   {us / cpu_us:6.3f} x round trip"))
         _report(rows)
 
-        questions = [q for q in sample_questions().values()] * (1000 // 7 + 1)
-        questions = questions[:1000]
+        samples = list(sample_questions().values())
+        questions = (samples * (1000 // len(samples) + 1))[:1000]
         batch = pb.AnswerBatchRequest(questions=questions)
         stub.AnswerBatch(batch)
-        unary = {
-            "describe_play": stub.DescribePlay, "check_follow": stub.CheckFollow,
-            "judge_trick": stub.JudgeTrick, "check_throw": stub.CheckThrow,
-            "score_bottom": stub.ScoreBottom, "score_deal": stub.ScoreDeal,
-            "compare_declarations": stub.CompareDeclarations,
-        }
+        unary = {kind.name: getattr(stub, kind.rpc) for kind in QUESTION_KINDS.values()}
         rounds = 3 if args.quick else 5
         batch_s = min(_timed(lambda: stub.AnswerBatch(batch)) for _ in range(rounds))
         single_s = min(
