@@ -1,7 +1,7 @@
 """Malformed questions over a real channel: INVALID_ARGUMENT with a
 google.rpc.BadRequest naming the field, never INTERNAL.
 
-One case per kind of bad input (see oracle/requests.py): unknown variant,
+One case per kind of bad input (see oracle/service/): unknown variant,
 level, trump; unknown cards; more copies than the decks hold; cards played
 that are not in the hand; wrong card counts; a lead of several suits; seats
 out of range, twice or out of order; oversize requests. Then a fuzz test:
@@ -29,7 +29,9 @@ from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
 from oracle.cards import full_deck
 from oracle.variants import make_ruleset
 from oracle.convert import card_from_pb, cards_to_pb
-from oracle.service.requests import MAX_LIST, MAX_QUESTIONS, MAX_VIOLATIONS, pb_cards
+from oracle.service.decoding import pb_cards
+from oracle.service.limits import MAX_LIST, MAX_QUESTIONS, MAX_VIOLATIONS
+from oracle.service.questions import QUESTION_KINDS
 from oracle.service.server import RunningServer, serve
 from oracle.service.servicer import SERVICE_NAME
 from oracle.variants import load_catalogue
@@ -579,78 +581,57 @@ hands = st.lists(st.builds(pb.Hand, seat=seats, cards=card_lists), max_size=5)
 declarations = st.builds(pb.Declaration, seat=seats, cards=st.lists(cards, max_size=4))
 variant_ids = st.sampled_from([*VARIANTS, "", "nope"])
 
+REQUESTS: dict[type[Message], st.SearchStrategy[Any]] = {
+    pb.DescribePlayRequest: st.builds(pb.DescribePlayRequest, context=contexts, cards=card_lists),
+    pb.CheckFollowRequest: st.builds(
+        pb.CheckFollowRequest,
+        context=contexts,
+        lead=card_lists,
+        hand=card_lists,
+        play=card_lists,
+    ),
+    pb.JudgeTrickRequest: st.builds(pb.JudgeTrickRequest, context=contexts, plays=plays),
+    pb.CheckThrowRequest: st.builds(
+        pb.CheckThrowRequest,
+        context=contexts,
+        throw=st.builds(pb.Play, seat=seats, cards=card_lists),
+        other_hands=hands,
+    ),
+    pb.ScoreBottomRequest: st.builds(
+        pb.ScoreBottomRequest,
+        context=contexts,
+        last_trick=plays,
+        banker_seats=st.lists(seats, max_size=5),
+        bottom=card_lists,
+    ),
+    pb.ScoreDealRequest: st.builds(
+        pb.ScoreDealRequest,
+        variant_id=variant_ids,
+        attacker_points=st.integers(-(2**31), 2**31 - 1),
+        banker_seat=seats,
+        banker_level=enum_ints,
+        attacker_level=enum_ints,
+    ),
+    pb.CompareDeclarationsRequest: st.builds(
+        pb.CompareDeclarationsRequest,
+        variant_id=variant_ids,
+        level=enum_ints,
+        standing=st.one_of(st.none(), declarations),
+        challenger=st.one_of(st.none(), declarations),
+    ),
+    pb.GetVariantRequest: st.builds(pb.GetVariantRequest, variant_id=variant_ids),
+}
+"""Random requests of each kind of question (a kind missing here fails at import)."""
+
 questions = st.one_of(
-    st.builds(
-        pb.Question,
-        describe_play=st.builds(pb.DescribePlayRequest, context=contexts, cards=card_lists),
+    *(
+        st.builds(pb.Question, **{kind.name: REQUESTS[kind.request]})
+        for kind in QUESTION_KINDS.values()
     ),
-    st.builds(
-        pb.Question,
-        check_follow=st.builds(
-            pb.CheckFollowRequest,
-            context=contexts,
-            lead=card_lists,
-            hand=card_lists,
-            play=card_lists,
-        ),
-    ),
-    st.builds(
-        pb.Question, judge_trick=st.builds(pb.JudgeTrickRequest, context=contexts, plays=plays)
-    ),
-    st.builds(
-        pb.Question,
-        check_throw=st.builds(
-            pb.CheckThrowRequest,
-            context=contexts,
-            throw=st.builds(pb.Play, seat=seats, cards=card_lists),
-            other_hands=hands,
-        ),
-    ),
-    st.builds(
-        pb.Question,
-        score_bottom=st.builds(
-            pb.ScoreBottomRequest,
-            context=contexts,
-            last_trick=plays,
-            banker_seats=st.lists(seats, max_size=5),
-            bottom=card_lists,
-        ),
-    ),
-    st.builds(
-        pb.Question,
-        score_deal=st.builds(
-            pb.ScoreDealRequest,
-            variant_id=variant_ids,
-            attacker_points=st.integers(-(2**31), 2**31 - 1),
-            banker_seat=seats,
-            banker_level=enum_ints,
-            attacker_level=enum_ints,
-        ),
-    ),
-    st.builds(
-        pb.Question,
-        compare_declarations=st.builds(
-            pb.CompareDeclarationsRequest,
-            variant_id=variant_ids,
-            level=enum_ints,
-            standing=st.one_of(st.none(), declarations),
-            challenger=st.one_of(st.none(), declarations),
-        ),
-    ),
-    st.builds(pb.Question, get_variant=st.builds(pb.GetVariantRequest, variant_id=variant_ids)),
     st.just(pb.Question()),
 )
 
-RPC_OF = {
-    "describe_play": "DescribePlay",
-    "check_follow": "CheckFollow",
-    "judge_trick": "JudgeTrick",
-    "check_throw": "CheckThrow",
-    "score_bottom": "ScoreBottom",
-    "score_deal": "ScoreDeal",
-    "compare_declarations": "CompareDeclarations",
-    "get_variant": "GetVariant",
-}
+RPC_OF = {kind.name: kind.rpc for kind in QUESTION_KINDS.values()}
 
 FUZZ = settings(
     max_examples=300,
@@ -793,7 +774,9 @@ def valid_questions(variant: pb.Variant, rng: random.Random) -> list[pb.Question
 def test_valid_questions_from_real_deals_are_answered(stub: Any, seed: int) -> None:
     rng = random.Random(seed)
     for variant in load_catalogue().values():
-        for question in valid_questions(variant, rng):
+        batch = valid_questions(variant, rng)
+        assert {q.WhichOneof("question") for q in batch} == set(QUESTION_KINDS)
+        for question in batch:
             kind = question.WhichOneof("question")
             assert kind is not None
             getattr(stub, RPC_OF[kind])(getattr(question, kind), timeout=30)  # raises on any error
