@@ -2,7 +2,7 @@
 
 :func:`card_keys` reads the variant's trump tiers once for a (variant, level, trump); the
 ruleset keeps the result. Rule ``order.trump`` (002_ 牌的大小顺序): 大王 > 小王 > 主10 > 副10 >
-trump A..2; how the tiers become strengths and slots is in docs/rules.md (Card order).
+trump A..2; how the tiers become strengths and slots: docs/rules.md (The order of the cards).
 
 >>> from oracle.cards import parse_card as c
 >>> from oracle.variants import get_variant
@@ -130,7 +130,7 @@ def _tier_members(
 
 
 def card_keys(variant: pb.Variant, level: Rank, trump: Suit | None) -> dict[Card, CardKey]:
-    """Work out every card's key: see the module docstring."""
+    """Work out every card's key: see docs/rules.md (The order of the cards)."""
     bridge = variant.tractors.bridge_gaps
     across = variant.tractors.across_trump_tiers
     trump_ls = None if trump is None else logical_suit(variant, trump)

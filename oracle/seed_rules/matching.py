@@ -84,7 +84,7 @@ def match_structure(
 def match_shapes(
     ctx: Ruleset, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False
 ) -> Match:
-    """Greedily match ``cards`` against required shapes (see the module docstring).
+    """Greedily match ``cards`` against required shapes (docs/rules.md, Following).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset

@@ -1,23 +1,8 @@
-"""Bombs: rbtying/shengji's BombPolicy (``comparison.bomb_policy``).
+"""Bombs: rbtying/shengji's ``BombPolicy`` (rules ``follow.bomb``, ``trick.bomb``).
 
-A *bomb* is one play of four or more identical cards (rbtying/shengji
-``TrickUnit::is_bomb``: a repeated unit of count four or more). The policy,
-read from a newer revision of upstream's ``mechanics/src/trick.rs`` whose
-repository the code index does not name (so unconfirmed; the default is no
-bombs, as there):
-
-``BOMB_POLICY_NO_BOMBS``
-    A bomb is only its cards: no special rule (rule ids unused).
-``BOMB_POLICY_ALLOW_BOMBS``
-    A follower may play a bomb of the lead's card count whatever the suit
-    (rule ``follow.bomb``), and a bomb beats any play that is not a bomb
-    (rule ``trick.bomb``).
-``BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING``
-    The same, but the bomb must be of the led suit or trump; a bomb of
-    another suit only when the hand has none of the led suit.
-
-Between bombs, more cards win; with as many, a trump bomb beats a side-suit
-one, and of one suit the higher wins; ties keep the earlier play.
+Chosen by ``comparison.bomb_policy``. A bomb is four or more identical cards
+(``TrickUnit::is_bomb``), read from a newer, unconfirmed revision of ``mechanics/src/trick.rs``;
+the policies and how bombs compare: docs/rbtying.md.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
@@ -59,7 +44,7 @@ def is_bomb(ctx: Ruleset, cards: Sequence[Card]) -> bool:
 
 
 def bomb_key(ctx: Ruleset, cards: Sequence[Card]) -> BombKey:
-    """The key a bomb compares by (see the module docstring)."""
+    """The key a bomb compares by: cards, then trump, then the higher in one suit (:func:`beats`)."""
     suit = ctx.effective_suit(cards[0])
     return (len(cards), int(suit == TRUMP), int(suit), ctx.strength(cards[0]))
 

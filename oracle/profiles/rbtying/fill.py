@@ -77,7 +77,7 @@ def fill_needs(
     Every need is filled from distinct cards; cards left over are allowed. With ``exact``
     (identity to copies held), a tuple of ``k`` may only use an identity held exactly ``k``
     times: rbtying/shengji's LongerTuplesProtected. Placements come back in the order of
-    ``needs``. The module docstring gives the order and the cost.
+    ``needs``. docs/rbtying.md (The fill test) gives the order and the cost.
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset

@@ -1,79 +1,9 @@
-"""Following by ordered decompositions: rbtying/shengji's rule (FOLLOW_RULE_DECOMPOSITION).
+"""Following by ordered decompositions: rbtying/shengji's rule (``FOLLOW_RULE_DECOMPOSITION``).
 
-Used when a variant's ``following.follow_rule`` is ``FOLLOW_RULE_DECOMPOSITION`` (the
-``rbtying-default`` profile). The rule, as rbtying/shengji applies it
-(``mechanics/src/trick.rs``, ``TrickFormat::is_legal_play``), in the oracle's words:
-
-1. The lead has a *format*: its units, found the way rbtying/shengji's
-   ``TrickFormat::from_cards`` finds them (:func:`lead_format`).
-2. A follower who plays fewer cards of the led suit than were led must have played every
-   card of it they hold (rule ``follow.suit``).
-3. A follower who plays only cards of the led suit walks a sequence of *requirements*: the
-   format's own units, then the decompositions that
-   ``ordered_card::subsequent_decomposition_ordering`` lists (:func:`requirements`). At the
-   first requirement that the play can fill, the play is legal; at the first that the hand's
-   cards of the suit can fill (and the play cannot), the play is illegal (rule
-   ``follow.decomposition``). When no requirement can be filled either way the play is legal.
-   In words: the play must reach the first requirement the hand can meet.
-
-The variant's ``following.draw_policy`` (rbtying/shengji's ``TrickDrawPolicy``) changes the
-walk: ``DRAW_POLICY_NO_FORMAT_BASED_DRAW`` stops after step 2;
-``DRAW_POLICY_LONGER_TUPLES_PROTECTED`` lets the hand fill a tuple of ``k`` only with a card
-it holds exactly ``k`` times (a triple is never broken for a pair);
-``DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR`` leaves out every requirement that would give a
-unit that was not a tractor an adjacency (a quad lead never asks for a tractor); the
-combined policy (``..._AND_ONLY_DRAW_TRACTOR_ON_TRACTOR``, of a newer upstream revision not
-confirmed) does both. That revision's extra guard against a longer tuple of the play
-standing in for a shorter one the hand holds is not modelled.
-
-A requirement is a list of units, each written as the tuple sizes of adjacent cards from the
-lowest up, as rbtying/shengji writes them: ``(2, 2)`` a tractor of two pairs, ``(3,)`` a
-triple, ``(3, 2)`` a triple with a pair just above it.
-
-**The fill test is greedy and polynomial.** "Can these cards fill requirement R?" is
-answered by :func:`oracle.seed_rules.matching.fill_needs`: adjacent units first (in the tightest run
-that holds them, at an end of the run rather than inside it, the fewest spare copies, then
-the lowest), then tuples by size (fewest copies first), then single cards; ``O(u * n log n)``
-for ``u`` units and ``n`` cards. The play also fills R when it holds the very cards the
-hand's fill of R uses. rbtying/shengji answers the question by an exhaustive search
-(``format_match::find_format_matches``, exponential in the worst case). The two agree
-whenever the units of R cannot compete for cards. They can differ when:
-
-* several tractors of R compete for the runs of a hand: placing segments in runs is bin
-  packing, and the greedy (longest first, tightest run) can fail where a packing exists:
-  runs of six and four pairs hold tractors of 3, 3, 2 and 2 pairs (3+3 and 2+2), but the
-  greedy puts the first 3 in the run of four and then has no room for a 2;
-* with three or more decks, a tractor placed first takes copies that a tuple of R needed (or
-  the other way round) where another placement would have left them;
-* at the trump junction (trump ace, off-suit level cards, trump level card) the greedy takes
-  the off-suit level card of a slot with the fewest copies; the exhaustive search tries each.
-
-A false "cannot fill" of the hand makes the oracle accept a play upstream rejects; a false
-"cannot fill" of the play (where the hand's own fill is not in the play) makes it reject a
-play upstream accepts. Checked against an exhaustive fill on random deals (two, three and
-four decks, both draw policies that fill, leads of up to 12 cards) the verdicts agreed in
-every one of some 10,000 follows; a difference needs a hand like the one above.
-
-**The order of the requirements** is rbtying/shengji's, computed by this module's own code:
-:func:`full_decomposition_ordering` (every split of ``n`` cards, most structured first) and
-:func:`subsequent_decompositions` (each unit starts after its own entry; the unit with the
-most decompositions left is decomposed next). The order inside one split of tuple sizes
-depends on how upstream enumerates set partitions (``usize_partitions``); that enumeration
-has ``Bell(k)`` entries for ``k`` tuples of two or more cards, so it is reproduced exactly
-for units of up to :data:`EXACT_MAX_CARDS` cards (``k <= 8``; computed once per size,
-11,358 requirements for 17 cards). A unit of more cards (a tractor of nine or more pairs) is
-listed lazily: its distinct splits in the same coarse order (longest adjacency first, then
-fewest units, ties broken by the larger split first), and in a throw it counts as having
-more decompositions left than any smaller unit. There the order, and so the interleaving of
-a throw's units, may differ from upstream's.
-
-**Cost of a walk.** The walk stops at the first requirement that decides. A requirement
-seen before, or whose tuples the hand's copy counts cannot hold at all (a necessary
-condition, :func:`tuples_possible`), is skipped without a fill: such a requirement is filled
-by neither the hand nor the play. For a large unit whole groupings are skipped this way
-before their splits are listed. A follow against a tractor of twelve pairs takes
-milliseconds; the walk is polynomial for units of up to 17 cards and, beyond, bounded by the
-splits of the groupings the hand can hold.
+rbtying/shengji ``mechanics/src/trick.rs`` (``TrickFormat::is_legal_play``, ``TrickDrawPolicy``)
+@ 71f8d43: a follower of the led suit must fill the first of the lead's ordered decompositions
+that the hand can fill (rules ``follow.suit``, ``follow.decomposition``; ``follow.bomb`` where
+bombs are allowed). The walk, the draw policies, the greedy fill and its cost: docs/rbtying.md.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset

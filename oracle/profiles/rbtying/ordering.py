@@ -191,7 +191,8 @@ def _lazy_tail(unit: Adjacent, possible: Possible) -> Iterator[Requirement]:
 
     Groupings in descending order from the unit's own (their first part is never larger), a
     grouping whose tuples fail ``possible`` skipped with every grouping that extends the same
-    prefix; each grouping's distinct splits in the coarse order of the module docstring.
+    prefix; each grouping's distinct splits in the coarse order of docs/rbtying.md (The order
+    of the requirements).
     """
     own = tuple(sorted(unit, reverse=True))
     n = sum(own)
@@ -223,7 +224,7 @@ class _Tail:
     """One unit's decompositions after its own entry, and how many are left."""
 
     LAZY = 1 << 62
-    """The count a lazily listed unit reports: more than any listed one (see the docstring)."""
+    """The count a lazily listed unit reports: more than any listed one (docs/rbtying.md)."""
 
     def __init__(self, unit: Adjacent, possible: Possible) -> None:
         self.listed: tuple[Requirement, ...] = ()

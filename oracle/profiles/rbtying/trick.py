@@ -1,48 +1,10 @@
 """Who wins a trick under rbtying/shengji's throw evaluation policies (JudgeTrick).
 
-Used when a variant's ``following.throw_evaluation`` is ``THROW_EVALUATION_ALL``,
-``THROW_EVALUATION_HIGHEST`` or ``THROW_EVALUATION_TRICK_UNIT_LENGTH`` (the
-``rbtying-default`` profile), in place of the key-unit comparison of :mod:`oracle.seed_rules.trick`.
 rbtying/shengji ``mechanics/src/trick.rs`` (``TrickFormat::matches``, ``Trick::winner``,
-``Trick::_defeats``), in the oracle's words:
-
-* The lead's units are its format (:func:`oracle.profiles.rbtying.trick_format.lead_format`), sorted by
-  size, then by their lowest card. The best so far starts as the leader's units.
-* A later play can win only if its cards are all of the led suit or all trump and can be
-  split into the format's units exactly (rule ``trick.format``): a triple may stand for a
-  pair, a follow of the led suit without the format cannot win, and trump without it is a
-  discard.
-* Such a play beats the best so far if *some* split of it does (rule
-  ``trick.throw_evaluation``), under the policy:
-
-  ``THROW_EVALUATION_ALL``
-      every unit's lowest card is strictly higher than the lowest card of the best's unit in
-      the same place;
-  ``THROW_EVALUATION_HIGHEST``
-      the play's highest card is strictly higher than the best's highest card;
-  ``THROW_EVALUATION_TRICK_UNIT_LENGTH``
-      units are compared place by place by their lowest cards, the largest units first (single
-      cards are left out when the format has several units and one of more than one card);
-      the first place that is not level decides, higher winning; all level loses.
-
-  The split that beats becomes the best so far: later plays are compared with it.
-* Any trump ranks above any card of a side suit, so a matching ruff beats any follow. Level
-  cards of the other suits are equal: the first played stays best
-  (``order.first_played_wins``).
-
-Places are compared in the format's order. The leader's units stand lowest first; a later
-play's units of one shape are handed out highest first (rbtying/shengji's
-``FormatMatchState::into_matching_cards``), so under ``THROW_EVALUATION_ALL`` each of a play's
-units of a shape must beat the leader's highest unit of that shape, and against an earlier
-follower's split the comparison is highest against highest. The oracle's search is the
-greedy of :func:`oracle.seed_rules.matching.fill_needs` with those bounds (``THROW_EVALUATION_ALL``), or one
-try per place as the deciding one (``THROW_EVALUATION_TRICK_UNIT_LENGTH``), every split found
-checked against the policy as upstream states it (:func:`defeats`). Where a play beats the best
-so far with more than one split, the one kept is the greedy's, not necessarily the first that
-rbtying/shengji's enumeration finds; a later play's verdict can depend on that only under
-``THROW_EVALUATION_TRICK_UNIT_LENGTH`` or when two splits put different cards in places of
-different shapes. Complexity: one fill per play, or one per place of the format
-(TrickUnitLength), each ``O(u * n log n)``.
+``Trick::_defeats``) @ 71f8d43, for ``THROW_EVALUATION_ALL``, ``_HIGHEST`` and
+``_TRICK_UNIT_LENGTH``: only a play that splits exactly into the lead's format can win, and it
+wins if some split beats the best so far under the policy (rules ``trick.format``,
+``trick.throw_evaluation``, ``trick.bomb``). The policies and the search: docs/rbtying.md.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.ruleset import SeatPlay
