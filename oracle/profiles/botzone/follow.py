@@ -1,65 +1,8 @@
-"""Is this follow legal, as the Botzone Tractor judge decides? (CheckFollow, ``FOLLOW_RULE_TYPE_AND_PAIRS``)
+"""Is this follow legal, as the Botzone judge decides? (CheckFollow, ``FOLLOW_RULE_TYPE_AND_PAIRS``)
 
-The profile ``botzone-tractor`` follows the referee of Botzone's Tractor
-contest (keyijing/Tractor-RL judger.py; the places below are those of commit
-2807665, whose ``checkLegalMove`` tags each error ``ILLEGAL_MOVE [n]``).
-:func:`oracle.seed_rules.follow.check_follow` hands a follow over to
-:func:`check_follow_by_type` when the variant's ``following.follow_rule`` is
-``FOLLOW_RULE_TYPE_AND_PAIRS``. The judge's vocabulary (play types, the split
-into components, covering) is :mod:`oracle.profiles.botzone.trick`'s.
-
-"In suit" is the judge's: in ``Major`` (trump) against a trump lead, else the
-lead's suit letter and not trump; that is the effective suit.
-
-**A lead that is not a throw** (single, pair or tractor; ``checkLegalMove``
-"常规牌型", with ``checkRes``):
-
-1. ``follow.same_type`` (ILLEGAL_MOVE [13]-[15]). When the hand holds a
-   response of the lead's type in the suit (``checkRes``: a single, any pair,
-   jokers and level pairs included in trump, or a run of as many adjacent
-   pairs as the tractor, jokers and level cards never in it), the play must
-   be of the lead's type (``checkPokerType``) and in suit. Any such response
-   will do: the lowest pair follows a pair lead as well as the highest.
-   Against a single lead this is following suit, cited ``follow.suit``.
-2. Else, when the play's type is not the lead's:
-
-   * ``follow.suit`` (ILLEGAL_MOVE [16], [19]): a play not all in suit must
-     hold every card of the suit the hand has;
-   * ``follow.pairs`` (ILLEGAL_MOVE [18], [21]): against a tractor, a play all
-     in suit must hold ``min(pairs in the tractor, pairs of the suit in the
-     hand)`` pairs (jokers and level pairs count in trump). Against a pair the
-     judge's check ([17], [20]) can never fire: step 1 already applied.
-3. Else (no same-type response in the suit, but the play is of the lead's
-   type) the judge checks nothing more. **Hole (docs/botzone.md, item 3)**: a
-   pair of another suit, or of trump, follows a pair lead even while the hand
-   still holds cards of the suit; a tractor of another suit follows a
-   tractor. The profile answers legal, as the judge does.
-
-**A throw** (``checkLegalMove`` "tyfirst == 'suspect'"):
-
-1. ``follow.suit`` (ILLEGAL_MOVE [7], [10]): as above.
-2. A play all in suit is checked only when the throw's longest component is
-   a tractor. **Hole (item 4)**: a throw of pairs and singles lets the
-   follower play any cards of the suit, pairs held or not.
-3. ``follow.throw_components`` (ILLEGAL_MOVE [8], [11]): when the play's
-   component lengths do not cover the throw's (:func:`covers`), but the
-   in-suit hand's do, the play is illegal. The judge compares lengths only:
-   a tractor of four covers two pairs, a pair two singles.
-4. ``follow.pairs`` (ILLEGAL_MOVE [9], [12]): when neither covers, the play
-   must hold ``min(cards in pairs and tractors of the hand's suit, of the
-   throw)`` cards in pairs and tractors.
-
-The 01621cc copy calls ``checkThrow`` without ``major`` at step 3 and fails
-with "Unknown Error", blamed on the follower (item 7); the profile follows
-2807665, where the call is fixed.
-
-The example returned with an illegal verdict is a legal play: the lowest
-same-type response when there is one, else the in-suit cards (pairs or
-covering components first), the lowest first, topped up with the lowest
-other cards.
-
-Complexity: a few splits of the hand's suit, ``O(h log h)``; the example
-tries at most four candidates.
+keyijing/Tractor-RL judger.py ``checkLegalMove`` and ``checkRes`` (at 2807665, whose errors are
+tagged ``ILLEGAL_MOVE [n]``): rules ``follow.same_type``, ``follow.suit``, ``follow.pairs`` and
+``follow.throw_components``, the judge's holes kept. The rule step by step: docs/botzone.md.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset

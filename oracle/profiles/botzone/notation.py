@@ -1,18 +1,8 @@
-"""The Botzone Tractor judge's card numbering and notation, beside ours (docs/botzone.md).
+"""The Botzone Tractor judge's card numbering and notation, beside ours.
 
-The judge (keyijing/Tractor-RL judger.py, ``num2Poker`` and ``Poker2Num``)
-numbers the 108 cards of two decks 0 to 107 and writes them as two
-characters:
-
-* ``id % 54`` is the card in one deck: 52 is the small joker ``jo``, 53 the
-  big joker ``Jo``; otherwise ``4 * rank + suit`` with ranks
-  ``A 2 3 4 5 6 7 8 9 0 J Q K`` (0 to 12; **the ten is written** ``0``) and
-  suits ``s h c d`` (0 to 3). The second deck adds 54.
-* A name is the suit letter, then the rank: ``s0`` is the ten of spades
-  (``10S`` in our notation), ``hA`` the ace of hearts.
-
-The judge's header comment says 0 is the ace of hearts; its code makes 0 the
-ace of spades. The code is what runs, and what this module follows.
+keyijing/Tractor-RL judger.py ``num2Poker`` and ``Poker2Num``: ids 0 to 107, names of a suit
+letter then a rank (``s0`` is our ``10S``: the ten is ``0``; ``jo`` and ``Jo`` the jokers). The
+code, not the judge's header comment, is followed; the whole table: docs/botzone.md.
 
 >>> from oracle.cards import card_name
 >>> card_name(card_from_id(36)), card_name(card_from_id(107)), card_name(card_from_name("s0"))

@@ -1,48 +1,8 @@
 """The Botzone Tractor judge's trick winner (JudgeTrick, ``THROW_EVALUATION_LARGEST_COMPONENT``).
 
-The profile ``botzone-tractor`` answers as the referee of Botzone's Tractor
-contest does (a copy: keyijing/Tractor-RL judger.py, read at 2807665 and
-01621cc; docs/botzone.md). Its trick winner (``checkWinner``) does not ask
-our engine's questions, so this module judges the whole trick for a variant
-whose ``following.throw_evaluation`` is ``THROW_EVALUATION_LARGEST_COMPONENT``
-(:func:`oracle.seed_rules.trick.judge_trick` hands it over). It also holds the judge's
-vocabulary that :mod:`oracle.profiles.botzone.follow` shares:
-
-:func:`play_type` (``checkPokerType``)
-    ``single`` (one card), ``pair`` (two identical cards), ``tractor`` (pairs
-    of one suit, adjacent, no level card and no joker, or exactly
-    ``SJ SJ BJ BJ``), anything else a ``throw`` (the judge's "suspect").
-:func:`components` (``checkThrow`` with ``check=False``)
-    a set of cards split into maximal runs of adjacent pairs (never jokers or
-    level cards: inside a throw ``SJ SJ BJ BJ`` is two pairs, B10 #10) and
-    groups of identical cards; longest first, equal lengths lowest first (the
-    judge lists its tractors upwards after the other groups and sorts stably).
-:func:`covers` (the loop over ``first_parse`` / ``outhis``)
-    whether one list of component lengths covers another, greedily and by
-    lengths only: largest first, each taken out of the longest left.
-
-The trick, rule by rule:
-
-``trick.same_type`` (a lead that is not a throw)
-    A later play counts only if it is of the lead's type and of the led suit
-    or trump. Against a trump best so far it must be trump and higher; against
-    a side-suit best, trump wins (a ruff) and a play of the suit wins if
-    higher. "Higher" is the top card: the judge reads the last card listed
-    (trump) or the first (side suit), which with two decks is the same thing.
-    An off-suit level card is beaten only by the trump-suit level card or a
-    joker, and in no-trump a level card only by a joker: equal cards, the
-    first played winning (``order.first_played_wins``).
-``trick.largest_component`` (a throw; 对于甩牌，盖毙只判定最大牌型的大小)
-    A later play counts only if its component lengths cover the throw's and
-    every card is trump. The first such play beats a side-suit throw (a ruff).
-    Between trump plays: when the throw's longest component is a tractor,
-    the top card of the play's first longest component (its lowest longest
-    tractor) decides, and in no-trump nothing beats the best; otherwise the
-    highest card held as often as the throw's longest component is long
-    (once, or twice), the same equal cards as above. A play of the thrown
-    side suit never wins.
-
-Complexity: one split per play, ``O(n log n)`` for ``n`` cards.
+keyijing/Tractor-RL judger.py ``checkWinner`` (read at 2807665 and 01621cc): rules
+``trick.same_type`` (a lead that is not a throw) and ``trick.largest_component`` (a throw), in
+the vocabulary of :mod:`oracle.profiles.botzone.play_types`. The rule step by step: docs/botzone.md.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.ruleset import SeatPlay
