@@ -1,30 +1,8 @@
 """The bottom (底牌): its multiplier and the points it adds (ScoreBottom).
 
-The last trick is judged as any trick (:mod:`oracle.seed_rules.trick`). When the banker's
-side wins it, the attackers score nothing from the bottom (rule
-``bottom.banker_wins``); in variants where the banker keeps the bottom's
-points (Heijian) they go to the banker. When the attackers win it (扣底), the
-bottom's points are multiplied by the variant's rule:
-
-``BOTTOM_RULE_POWER`` (``bottom.power``)
-    ``base ** size`` of the trick's largest unit, capped (QQ: 2 to the card
-    count, at most 64: a pair 4, a triple 8, 4455 16, 444555 64).
-``BOTTOM_RULE_SHAPE_TABLE`` (``bottom.shape_table``)
-    the first row of the table the trick contains (Lianzhong: Titanic
-    2*3^len, triple 6, tractor 2*2^len, pair 4, otherwise 2).
-``BOTTOM_RULE_LINEAR`` (``bottom.linear``)
-    the size itself (single 1, pair 2, triple 3).
-``BOTTOM_RULE_TRUMP_DOUBLES`` (``bottom.trump_doubles``)
-    1 when the winning play is in a side suit, 2 when it is trump.
-``BOTTOM_RULE_TIMES`` (``bottom.times``)
-    ``base`` times the size of the trick's largest unit (rbtying/shengji).
-
-A variant may give a throw its own rule (``bottom.throw_rule``: the Botzone
-judge counts a lead's cards, but a throw's largest unit twice).
-
-The trick's units are the lead's: a play wins only by showing the lead's
-structure, and for a throw the seeds count its largest unit ("如果最后一圈牌为
-甩牌，只根据甩牌中的最大牌型计算抠底倍数").
+Rules ``bottom.banker_wins``, ``bottom.either_side`` and the multiplier of the variant's
+``bottom.rule`` (:mod:`oracle.seed_rules.bottom_multipliers`) over the units of the last trick,
+which is judged as any trick; docs/rules.md (The bottom).
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.ruleset import SeatPlay

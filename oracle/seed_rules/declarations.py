@@ -1,43 +1,9 @@
-"""Declarations (亮主): does a new declaration override the standing one?
+"""Declarations (亮主): does a new declaration override the standing one? (CompareDeclarations)
 
-Two rules, chosen by the variant's ``declarations.rule``:
-
-**The ladder** (``DECLARATION_RULE_LADDER``, rules ``declare.cards`` and
-``declare.ladder``). The cards of a declaration make a rung of the variant's
-ladder, or nothing (rule ``declare.cards``):
-
-* ``LEVEL``: ``count`` identical level cards; they name their suit trump. In
-  the two-colour game 10H and 10D are identical, so they make a pair;
-* ``JOKERS``: ``count`` identical jokers (all small or all big);
-* ``SMALL_JOKERS`` / ``BIG_JOKERS``: ``count`` small / big jokers;
-* ``ANY_JOKERS``: ``count`` jokers of either kind, mixed or not.
-
-Jokers make no-trump. Cards that fit several rungs make the highest of them;
-cards that fit none (mixed suits, a card of another rank, too many cards...)
-make no declaration. A declaration overrides the standing one only from a
-higher rung (002_ 三副牌规则: 其它玩家就不能再亮同级别或该级别以下的牌了). On one
-rung, a suit later in ``suit_order`` overrides an earlier one (rule
-``declare.suit_order``, the four-deck reply of 002_: 单张10 ＜对方块10 ＜对梅花10
-＜对红桃10＜对黑桃10); with no suit order an equal rung never overrides, the
-first shown standing (以上后三条以先出现者为准).
-
-**The point sum** (``DECLARATION_RULE_POINT_SUM``, rule ``declare.point_sum``,
-Heijian 001_ 比较卡片). Every card shown must be listed in ``card_points`` (an
-entry with ``level_card`` matches any level card; an entry naming the card
-itself comes first); the higher sum overrides, an equal sum does not. The
-cards name no trump: the winner of the bidding chooses it later (001_ 呼唤上帝),
-so the answer leaves the trump unset.
-
-**The standing declarer** (rule ``declare.self``). When the challenger sits in
-the seat that made the standing declaration, a higher declaration of the same
-trump (自保) overrides only if ``allow_self_reinforce``, and one of another
-trump (自反) only if ``allow_self_override``. Overriding one's own declaration
-replaces it; with the same trump the trump is unchanged. A point-sum raise of
-one's own bid counts as 自保. The banker's partner is another seat like any
-other: the sources name only the declarer himself (自保, 自反, 不能自反).
-
-A standing declaration whose cards make nothing is treated as absent (the layer
-that validates questions should not let one through).
+Rules ``declare.cards``, ``declare.ladder``, ``declare.suit_order``, ``declare.point_sum``,
+``declare.self`` and ``declare.rebury``: a higher rung of the variant's ladder, or a higher point
+sum (Heijian), overrides; the rungs, suit order and the standing declarer: docs/rules.md
+(Declarations).
 
 >>> from oracle.cards import parse_cards
 >>> from oracle.variants import get_variant

@@ -1,27 +1,8 @@
-"""Is this follow legal? (CheckFollow)
+"""Is this follow legal? (CheckFollow) The seeds' rule: ``FOLLOW_RULE_GREEDY_STRUCTURE``, or unset.
 
-The duties of a follower, checked in this order (each a rule id):
-
-``follow.suit``
-    Play ``min(n, held)`` cards of the led suit, where ``n`` is the number of
-    cards led and ``held`` the number of the led suit in the hand.
-``follow.tractor`` and ``follow.pairs``
-    Show as much of the lead's structure as the hand allows: the follower's
-    cards of the led suit are matched against the lead greedily
-    (:mod:`oracle.seed_rules.matching`), once for the hand and once for the play; the
-    play's profile must be at least the hand's. The first shape where the
-    play falls short names the duty broken: a tractor, or a pair (tuple).
-
-``follow.ladder``
-    Where the variant lists a ladder for the lead's shape (a lead of one
-    unit: the Titanic, triple, quad and tractor ladders of the three- and
-    four-deck games), the duty is the first rung the hand can show: the play
-    must show a rung of that position (alternatives share one).
-
-Anything else in the play is free (垫牌). The example returned with an
-illegal verdict is the hand's own match, topped up with the lowest cards.
-
-Complexity: two matches of at most ``h`` cards (the hand), ``O(h^2 log h)``.
+Rules ``follow.suit``, ``follow.tractor``, ``follow.pairs`` and ``follow.ladder``: the follower
+shows as much of the lead's structure as the hand allows, matched greedily
+(:mod:`oracle.seed_rules.matching`); the duties, the match and the cost: docs/rules.md (Following).
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset

@@ -1,28 +1,8 @@
-"""How the levels move after a deal, and who deals next.
+"""How the levels move after a deal, and who deals next (ScoreDeal).
 
-The attackers' final points (the bottom included) pick one band of the
-variant's level table (rule ``levels.table``). A band is the half-open range
-``[at_least, below)`` of points; an unset bound is open. It says which side
-goes up (``side``), by how many levels (``levels``), and whether the attackers
-become the banker's side (``attackers_take_deal``). In the last band, which
-has no upper bound, ``step`` adds one more level for every ``step`` points
-past ``at_least`` (QQ: 以后以 40 分为一个等级抓分方升相应等级).
-
-Who deals next (rule ``levels.next_banker``, 002_ 轮庄规则: 庄家升级时，下一副牌
-由其对家当庄家。闲家上台时，下一副牌由此副牌的庄家的下家当庄家) depends only on
-whether the deal passes to the attackers:
-
-* the attackers take the deal (上台, or the Lianzhong one-deck 轮换庄家 in which
-  nobody goes up): the seat after the banker, ``(banker_seat + 1) % players``;
-* otherwise the banker's side keeps the deal and the banker's partner deals,
-  ``(banker_seat + players // 2) % players``. This is also the answer when the
-  banker's side keeps the deal without going up (a band with ``levels = 0``,
-  which no shipped table has): the fixed-2 game of 000_ keys the rule on the
-  side winning, not on the levels (如果是莊家那一方贏，下一局由莊家的對家成為莊家).
-
-Levels advance through the variant's ``card_order.levels``, which may skip
-ranks (Heijian plays 2 4 6 7 8 9 10 J Q K). A side that would go past the last
-level stops on it and wins the game (rule ``levels.last_level``).
+Rules ``levels.table``, ``levels.next_banker`` and ``levels.last_level``: the attackers' points
+pick a band of the level table (its own, or the bands its formula gives, passed in by
+:mod:`oracle.engine.questions`); bands, next banker and last level: docs/rules.md (Levels).
 
 >>> from oracle.variants import get_variant
 >>> answer = score_deal(get_variant("qq-two-deck"), 125, 0, Rank.FIVE, Rank.NINE)

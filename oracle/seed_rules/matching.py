@@ -1,32 +1,8 @@
-"""Matching cards against the structure of a lead.
+"""Matching cards against the structure of a lead: how much of its tractors and tuples they show.
 
-Following, ruffing and the trick winner all ask one question: how much of the
-lead's structure (its tractors and tuples) can these cards show? The answer is
-a *profile*: the shapes matched, largest first.
-
-The matching is greedy and deterministic (documented in docs/rules.md,
-"Following"):
-
-1. The lead's tuples and tractors are requirements, taken largest first
-   (tuple size, then length). Singles require nothing beyond the suit.
-2. A tractor requirement of length ``l`` takes the longest run it can use,
-   ``u = min(l, run)``; of the runs giving that ``u`` the shortest (least
-   waste), then the lowest; it takes the run's lowest ``u`` tuples. What is
-   left of the requirement (``l - u``) is required again: as a tractor when it
-   is still long enough to be one, else as separate tuples. With no run to
-   use, the requirement becomes ``l`` separate tuples.
-3. A tuple requirement of size ``k`` takes the lowest identity with ``k`` or
-   more copies (the fewest copies first). With none left it becomes a
-   requirement of size ``k - 1`` (a pair becomes nothing more than cards of
-   the suit).
-
-Every step looks at each run or identity once: with ``n`` cards there are at
-most ``n`` requirements and each costs ``O(n log n)``, so a match is
-``O(n^2 log n)``; there is no search.
-
-Finding the matching that covers the most pairs would be a packing problem
-(NP-hard in general); the rule sources only say "as far as the hand allows",
-and this greedy order is the reading the oracle fixes.
+The greedy, deterministic match that following, ruffing and the trick winner share: a *profile*
+(the shapes matched, largest first) in ``O(n^2 log n)`` for ``n`` cards, with no search. Its
+order and why it is greedy: docs/rules.md (Following).
 
 >>> from oracle.cards import parse_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset

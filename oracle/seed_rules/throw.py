@@ -1,24 +1,8 @@
 """Does this throw (甩牌) succeed? (CheckThrow)
 
-A throw is a lead of several units of one suit. It succeeds only if no other
-hand can beat any of its units within the thrown suit (rule
-``throw.unbeatable``): a single by a higher card, a tuple by a higher tuple of
-the same size, a tractor by a higher tractor of the same tuple size at least
-as long (and, where the variant lets larger tuples win, any unit of the same
-card count and larger tuples: a quad beats a thrown two-pair tractor). Equal cards do not beat (the first played wins). Trump held by a
-hand void in the suit does not count: a throw is judged inside its suit.
-
-When it fails, the thrower plays one beaten unit instead, chosen by the
-variant (``throw.forced_unit``): the lowest beaten unit (the QQ 98844
-example: QQ held elsewhere beats the 9, the 88 and the 44, and 44 is forced),
-the one with the most cards (the Lianzhong 33344 example), the one with the
-fewest cards, the fewest-card unit of the first seat in play order that can
-beat one (rbtying/shengji), one card of the lowest beaten unit (the Botzone
-judge), or just the lowest card of the throw (Heijian). The variant's penalty applies
-(``throw.penalty``).
-
-Complexity: for each of the ``u`` units and each of the ``s`` other hands
-one scan of that hand's runs or identities: ``O(u * s * h log h)``.
+Rules ``throw.unbeatable``, ``throw.forced_unit`` and ``throw.penalty``: a throw fails when
+another hand can beat one of its units inside the thrown suit, and the variant's forced-unit and
+penalty strategies say what it costs; docs/rules.md (Throws).
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.ruleset import SeatPlay

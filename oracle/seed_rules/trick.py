@@ -1,32 +1,9 @@
-"""Who wins this trick, and why? (JudgeTrick)
+"""Who wins this trick, and why? (JudgeTrick) The seeds' key-unit judge.
 
-The lead sets the trick's suit and structure (its units). Each later play is:
-
-* a **follow** when all its cards are of the led suit. It beats the best so
-  far only if it shows the lead's whole structure (rule ``trick.structure``),
-  the best so far is not a ruff, and its key unit is higher;
-* a **ruff** (毙) when all its cards are trump, the led suit is a side suit,
-  and it has the structure the variant's ruff rule asks for (``trick.ruff``):
-  at least as many tractors and as many pairs as the lead
-  (``RUFF_RULE_UNIT_COUNTS``) or the lead's exact shape
-  (``RUFF_RULE_SAME_SHAPE``). A ruff beats any follow; a later ruff beats an
-  earlier one only with a higher key unit, and is then an **over-ruff** (盖毙,
-  ``trick.over_ruff``);
-* a **discard** (垫) otherwise: it cannot win (``trick.discard``).
-
-Where the variant lets larger tuples win (``trick.kinds``), a play that is one
-unit of the lead's card count and of larger tuples than the lead's one
-tractor (a quad against a two-pair tractor) stands in for the lead's
-structure, both to follow and to ruff, and outranks every unit of the lead's
-kind. Where the ruff rule is ``RUFF_RULE_LARGEST_UNIT`` (Heijian), a ruff
-needs a largest unit of the lead's largest unit's shape.
-
-The *key unit* of a play is compared by the lead's largest unit: with a
-tractor in the lead, the play's highest tractor; with a pair, its highest
-pair; with only singles, its highest card. Equal keys: the earlier play
-stays the best (``order.first_played_wins``).
-
-Complexity: one structure match per play, ``O(n^2 log n)`` for ``n`` cards.
+Chosen by ``THROW_EVALUATION_KEY_UNIT`` (or ``following.throw_evaluation`` unset). Rules
+``trick.structure``, ``trick.ruff``, ``trick.over_ruff``, ``trick.kinds``, ``trick.discard`` and
+``order.first_played_wins``: a follow showing the lead's structure, or a ruff, wins by its key
+unit (the highest unit of the lead's largest unit's shape); docs/rules.md (The trick).
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.ruleset import SeatPlay
