@@ -1,1 +1,2 @@
-"""TODO package docstring."""
+"""The Botzone Tractor judge's rules (keyijing/Tractor-RL judger.py), for the ``botzone-tractor``
+profile (docs/botzone.md)."""
