@@ -1,15 +1,97 @@
 """Shengji rules oracle: a stateless adjudicator for 升级 / 拖拉机.
 
-The package is flat; each module holds one concept:
+Every module holds one concept, and the layers import only downwards (docs/architecture.md);
+each rule module names the rule ids it decides, and docs/ says how.
 
-- :mod:`oracle.cards`: cards and their notation
-- :mod:`oracle.variants`: variant files and the catalogue
-- :mod:`oracle.engine.ruleset`: trump, card order and tractor adjacency in one deal
-- :mod:`oracle.engine.units`: singles, tuples and tractors of a set of cards
-- :mod:`oracle.seed_rules.follow`, :mod:`oracle.seed_rules.trick`, :mod:`oracle.seed_rules.throw`: the play
-- :mod:`oracle.seed_rules.bottom`, :mod:`oracle.seed_rules.levels`, :mod:`oracle.seed_rules.declarations`
-- :mod:`oracle.rules`: the catalogue of rule ids and their sources
-- :mod:`oracle.service.servicer`, :mod:`oracle.service.server`: the gRPC service
+>>> from oracle.cards import parse_cards as p
+>>> from oracle.engine.questions import check_follow
+>>> from oracle.variants import make_ruleset
+>>> check_follow(make_ruleset("qq-two-deck", 10, 2), p("8S 8S"), p("AS 5S 3C"), p("AS 3C")).legal
+False
+
+Foundation:
+
+- :mod:`oracle.cards`: cards, ranks and suits, and their text notation (``AS``, ``10H``, ``BJ``)
+- :mod:`oracle.errors`: a malformed question, one violation per field
+- :mod:`oracle.pb`: the generated protobuf modules, under short names
+- :mod:`oracle.convert`: the engine's values to and from proto messages
+- :mod:`oracle.rules`: the catalogue of rule ids an answer can cite, with their sources
+
+Variants:
+
+- :mod:`oracle.variants`: the catalogue by id; whether a variant is valid; its ruleset for a deal
+- :mod:`oracle.variants.files`: variant files (TOML, ``extends``) and where they are read from
+- :mod:`oracle.variants.checks`: whether a variant's values agree with each other
+- :mod:`oracle.variants.limits`: the size bounds of every field of a variant
+
+The engine (:mod:`oracle.engine`), its values:
+
+- :mod:`oracle.engine.card_order`: each card's effective suit, strength, slot and identity
+- :mod:`oracle.engine.ruleset`: one variant compiled for one deal, with the strategies it applies
+- :mod:`oracle.engine.units`: what a play is made of (units) and what beat a throw (blocks)
+- :mod:`oracle.engine.pool`: which tuples and runs of adjacent tuples cards of one suit hold
+- :mod:`oracle.engine.answers`: how verdicts, units and a judged trick are told (proto messages)
+- :mod:`oracle.engine.following`: the suit duty (``follow.suit``) and the legal example's top-up
+- :mod:`oracle.engine.registry`: which strategy an enum value names, and what it reads
+- :mod:`oracle.engine.budget`: when a question has spent its work budget or its deadline
+
+The engine, its dispatch:
+
+- :mod:`oracle.engine.strategies`: the registries: the rule of every value of every strategy enum
+- :mod:`oracle.engine.compile`: a variant's strategies for a deal, and which parameters are refused
+- :mod:`oracle.engine.level_tables`: a variant's level bands, its own or its formula's
+- :mod:`oracle.engine.questions`: the engine's entry point for each kind of question
+
+The seeds' rules (:mod:`oracle.seed_rules`, docs/rules.md):
+
+- :mod:`oracle.seed_rules.natural_units`: a play's units (``units.tuple``, ``units.tractor``)
+- :mod:`oracle.seed_rules.matching`: how much of a lead's structure cards show (greedy match)
+- :mod:`oracle.seed_rules.follow`: is a follow legal (``follow.suit``, ``.pairs``, ``.ladder``...)
+- :mod:`oracle.seed_rules.trick`: who wins a trick, by key units (``trick.structure``...)
+- :mod:`oracle.seed_rules.ruffs`: whether trump to a side-suit lead is a ruff (``trick.ruff``)
+- :mod:`oracle.seed_rules.throw`: whether a throw succeeds (``throw.unbeatable``)
+- :mod:`oracle.seed_rules.failed_throw`: a failed throw's forced unit and penalty (``throw.*``)
+- :mod:`oracle.seed_rules.bottom`: what the bottom adds (``bottom.banker_wins``, ``.either_side``)
+- :mod:`oracle.seed_rules.bottom_multipliers`: the bottom's multiplier, one rule per ``BottomRule``
+- :mod:`oracle.seed_rules.levels`: how the levels move and who deals next (``levels.*``)
+- :mod:`oracle.seed_rules.declarations`: whether a declaration overrides (``declare.*``)
+- :mod:`oracle.seed_rules.describe`: what a set of cards is (DescribePlay)
+
+The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
+(:mod:`oracle.profiles.rbtying`, docs/rbtying.md):
+
+- :mod:`oracle.profiles.rbtying.trick_format`: how rbtying reads a play (its format) and orders it
+- :mod:`oracle.profiles.rbtying.ordering`: the order of a lead's decompositions
+- :mod:`oracle.profiles.rbtying.fill`: whether cards split into units of given shapes (greedy)
+- :mod:`oracle.profiles.rbtying.follow`: is a follow legal (``follow.decomposition``)
+- :mod:`oracle.profiles.rbtying.trick`: who wins a trick (``trick.format``, ``.throw_evaluation``)
+- :mod:`oracle.profiles.rbtying.throw`: whether a throw stands (``throw.unbeatable``)
+- :mod:`oracle.profiles.rbtying.bombs`: what a bomb may do (``follow.bomb``, ``trick.bomb``)
+- :mod:`oracle.profiles.rbtying.forced_unit`: what a failed throw forces (the first blocker's unit)
+- :mod:`oracle.profiles.rbtying.kitty`: the bottom's multiplier (``bottom.times``)
+- :mod:`oracle.profiles.rbtying.level_formula`: the level bands of a formula (``levels.formula``)
+
+The Botzone judge (:mod:`oracle.profiles.botzone`, docs/botzone.md):
+
+- :mod:`oracle.profiles.botzone.notation`: the judge's card ids and names
+- :mod:`oracle.profiles.botzone.play_types`: a play's type, a throw's components, covering
+- :mod:`oracle.profiles.botzone.follow`: is a follow legal (``follow.same_type``...)
+- :mod:`oracle.profiles.botzone.trick`: who wins a trick (``trick.same_type``...)
+- :mod:`oracle.profiles.botzone.failed_throw`: what a failed throw forces and costs
+
+The service (:mod:`oracle.service`):
+
+- :mod:`oracle.service.servicer`: every RPC: validated, answered, or INVALID_ARGUMENT / INTERNAL
+- :mod:`oracle.service.server`: the ``shengji-oracle`` command: options, health, shutdown
+- :mod:`oracle.service.questions`: the table of question kinds (the ``Question`` oneof), dispatch
+- :mod:`oracle.service.play_validation`: whether a question about cards in play is well formed
+- :mod:`oracle.service.variant_validation`: whether a question about a variant alone is well formed
+- :mod:`oracle.service.decoding`: cards, seats, copies and hand sizes, with field paths
+- :mod:`oracle.service.contexts`: a question's variant, level and trump, checked once into a ruleset
+- :mod:`oracle.service.room_cache`: rooms' own variants, validated and compiled once
+- :mod:`oracle.service.limits`: the size limits of a question, a batch and a request
+- :mod:`oracle.service.status`: what a client is told about a malformed question
+- :mod:`oracle.service.requests`: the old names of the request handling, kept for their importers
 """
 
 __version__ = "1.0.0"
