@@ -30,8 +30,10 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 import oracle.engine.questions
 import oracle.service.contexts
+import oracle.service.room_cache
 import oracle.service.server
 from oracle import pb
+from oracle.cards import Rank, Suit
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
 from oracle.service.decoding import pb_cards
 from oracle.service.questions import (
@@ -274,17 +276,21 @@ def test_the_servicer_answers_every_rpc_of_the_contract() -> None:
     assert set(ANSWERS) == {method.name for method in ORACLE_SERVICE.methods}
 
 
-def test_a_room_variant_is_validated_once_per_question(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_room_variant_is_validated_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A room's own variant is validated once, when first seen, and remembered by its bytes:
+    later questions of the same room (another level, even a bad one) do not validate it again."""
     calls: list[str] = []
-    validate = oracle.service.contexts.validate
+    validate = oracle.service.room_cache.validate
 
     def counted(variant: pb.Variant) -> Any:
         calls.append(variant.id)
         return validate(variant)
 
-    monkeypatch.setattr(oracle.service.contexts, "validate", counted)
+    monkeypatch.setattr(oracle.service.room_cache, "validate", counted)
+    oracle.service.room_cache.ROOMS.cache_clear()
     room = pb.Variant()
     room.CopyFrom(get_variant("qq-two-deck"))
+    room.id = "room-validated-once"
     context = pb.Context(level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS, custom_variant=room)
     question = pb.Question(
         check_follow=pb.CheckFollowRequest(
@@ -292,11 +298,29 @@ def test_a_room_variant_is_validated_once_per_question(monkeypatch: pytest.Monke
         )
     )
     assert not dispatch(question).check_follow.legal
-    assert calls == ["qq-two-deck"]
-    question.check_follow.context.level = pb.RANK_BIG_JOKER  # still checked only once
-    calls.clear()
+    assert calls == ["room-validated-once"]
+    question.check_follow.context.level = pb.RANK_BIG_JOKER
     assert dispatch(question).WhichOneof("answer") == "error"
-    assert calls == ["qq-two-deck"]
+    question.check_follow.context.level = pb.RANK_NINE
+    assert not dispatch(question).check_follow.legal
+    assert calls == ["room-validated-once"]
+    question.check_follow.context.custom_variant.name = "another room"
+    dispatch(question)
+    assert calls == ["room-validated-once", "room-validated-once"]
+
+
+def test_the_room_cache_is_bounded_in_bytes() -> None:
+    """300 distinct rooms of a few KB each never hold more than the cache's byte bound."""
+    cache = oracle.service.room_cache.RoomCache(max_bytes=500_000)
+    base = pb.Variant()
+    base.CopyFrom(get_variant("four-deck"))
+    for i in range(300):
+        base.description = f"room {i} " + "x" * 3000
+        blob = base.SerializeToString()
+        room = cache.room(blob)
+        cache.ruleset(blob, room, Rank.TWO, Suit.HEARTS)
+        assert cache.size() <= 500_000
+    assert 0 < cache.size()
 
 
 ENGINE_DOORS = {"oracle.engine.questions", "oracle.engine.ruleset"}

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-DEFAULT_STEPS = 1_500_000
+DEFAULT_STEPS = 1_000_000
 """Steps one question may spend: about a second of the heaviest loop (rbtying's decomposition
 walk, a fill of ``n`` cards costing ``n`` steps per unit asked) on one core of the benchmark machine."""
 
@@ -77,3 +77,14 @@ def limited(
         yield _current.get()  # type: ignore[misc]
     finally:
         _current.reset(token)
+
+
+@contextlib.contextmanager
+def question_budget(steps: int = DEFAULT_STEPS) -> Iterator[Budget]:
+    """A fresh budget of ``steps`` for one question of a batch, keeping the call's deadline and
+    caller (those of the enclosing :func:`limited`, if any)."""
+    outer = _current.get()
+    deadline = outer.deadline if outer is not None else None
+    gone = outer.gone if outer is not None else None
+    with limited(steps, deadline, gone) as budget:
+        yield budget

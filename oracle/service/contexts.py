@@ -1,7 +1,8 @@
 """A question's context (variant, level, trump) checked once and turned into its cached ruleset.
 
 A catalogue variant's rulesets are cached by id; a room's own variant (``custom_variant``) is
-validated as a variant file is, once per question, and its rulesets cached by the variant's bytes.
+validated as a variant file is, once, and its rulesets cached by the variant's bytes
+(:mod:`oracle.service.room_cache`, bounded in bytes).
 
 >>> checked = check_context("qq-two-deck", 10, 2)
 >>> checked.ruleset.trump, checked.variant.id, checked.violations
@@ -18,10 +19,11 @@ from functools import lru_cache
 
 from oracle import pb
 from oracle.cards import Rank, Suit
-from oracle.engine.compile import compile_ruleset
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import InvalidQuestion, Violation
-from oracle.variants import load_catalogue, make_ruleset, validate
+from oracle.service.room_cache import ROOMS
+from oracle.service.status import echoed
+from oracle.variants import load_catalogue, make_ruleset
 
 _RANK_VALUES = frozenset(int(r) for r in Rank)
 _SUIT_VALUES = frozenset(int(s) for s in Suit)
@@ -53,11 +55,6 @@ def _known_context(variant_id: str, level: int, trump_suit: int, no_trump: bool)
     return make_ruleset(variant_id, level, trump_suit)
 
 
-@lru_cache(maxsize=256)
-def _cached_custom_context(blob: bytes, level: Rank, trump: Suit | None) -> Ruleset:
-    return compile_ruleset(pb.Variant.FromString(blob), level, trump)
-
-
 def unknown_variant(variant_id: str) -> str:
     """The description of a variant id the catalogue does not hold.
 
@@ -65,22 +62,7 @@ def unknown_variant(variant_id: str) -> str:
     "unknown variant 'nope'; known: ...four-deck, ..."
     """
     known = ", ".join(sorted(load_catalogue()))
-    return f"unknown variant {variant_id!r}; known: {known}"
-
-
-def custom_variant_problems(custom: pb.Variant) -> list[Violation]:
-    """What is wrong with a room's own variant, as violations under ``custom_variant``.
-
-    >>> v = pb.Variant()
-    >>> from oracle.variants import get_variant
-    >>> v.CopyFrom(get_variant("qq-two-deck"))
-    >>> custom_variant_problems(v)
-    []
-    >>> v.deal.decks = 0
-    >>> custom_variant_problems(v)[0].field
-    'custom_variant.deal.decks'
-    """
-    return [Violation(f"custom_variant.{p.field}", p.description) for p in validate(custom)]
+    return f"unknown variant {echoed(variant_id)}; known: {known}"
 
 
 def check_context(
@@ -107,10 +89,13 @@ def check_context(
         else:
             return CheckedContext(ruleset, ruleset.variant)
     violations: list[Violation] = []
+    blob = b""
     if custom is not None:
-        problems = custom_variant_problems(custom)
+        blob = custom.SerializeToString(deterministic=True)
+        room = ROOMS.room(blob)
+        problems = [Violation(f"custom_variant.{p.field}", p.description) for p in room.problems]
         violations.extend(problems)
-        variant: pb.Variant | None = None if problems else custom
+        variant: pb.Variant | None = None if problems else room.variant
         variant_id = custom.id
     else:
         variant = load_catalogue().get(variant_id)
@@ -143,8 +128,7 @@ def check_context(
         return CheckedContext(None, variant, tuple(violations))
     assert rank is not None
     if custom is not None:
-        blob = custom.SerializeToString(deterministic=True)
-        ruleset = _cached_custom_context(blob, rank, suit)
+        ruleset = ROOMS.ruleset(blob, ROOMS.room(blob), rank, suit)
     else:
         ruleset = make_ruleset(variant_id, rank, suit)
     return CheckedContext(ruleset, ruleset.variant)

@@ -359,8 +359,8 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     check_copies(groups, "the last trick and the bottom", variant, problems)
     for name in ("banker_side_points", "attacker_points"):
         value = getattr(req, name)
-        if abs(value) > MAX_POINTS:
-            problems.add(name, f"{value} points: at most {MAX_POINTS} either way")
+        if not 0 <= value <= MAX_POINTS:
+            problems.add(name, f"{value} points: a side's points are 0 to {MAX_POINTS}")
     problems.raise_if_any()
     assert ctx is not None and trick is not None and bottom is not None
     return ScoreBottomArgs(ctx, trick, seats, bottom, req.banker_side_points, req.attacker_points)

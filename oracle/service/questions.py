@@ -19,6 +19,7 @@ from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.engine import questions as engine
+from oracle.engine.budget import DeadlinePassed, WorkExceeded, question_budget
 from oracle.errors import InvalidQuestion
 from oracle.service.play_validation import (
     CheckFollowArgs,
@@ -32,7 +33,7 @@ from oracle.service.play_validation import (
     parse_judge_trick,
     parse_score_bottom,
 )
-from oracle.service.status import capped, question_error
+from oracle.service.status import RESOURCE_EXHAUSTED, capped, question_error
 from oracle.service.variant_validation import (
     CompareDeclarationsArgs,
     GetVariantArgs,
@@ -192,7 +193,8 @@ QUESTION_KINDS: dict[str, QuestionKind] = question_kinds(
 def dispatch(question: pb.Question) -> pb.Answer:
     """Answer one question of a batch; a bad question gets ``Answer.error``.
 
-    Field paths of the error start with the name of the question's kind.
+    Field paths of the error start with the name of the question's kind. Each question has its
+    own work budget (:mod:`oracle.engine.budget`): one that spends it gets ``RESOURCE_EXHAUSTED``.
 
     >>> err = dispatch(pb.Question(get_variant=pb.GetVariantRequest(variant_id="nope"))).error
     >>> err.code, err.field_violations[0].field
@@ -208,11 +210,16 @@ def dispatch(question: pb.Question) -> pb.Answer:
         return pb.Answer(error=question_error(empty))
     kind = QUESTION_KINDS[name]
     try:
-        response = kind.answer(getattr(question, name))
+        with question_budget():
+            response = kind.answer(getattr(question, name))
     except InvalidQuestion as err:
         return pb.Answer(
             error=question_error(InvalidQuestion(capped(err.prefixed(name).violations)))
         )
+    except DeadlinePassed:
+        raise  # the whole call stops: its deadline passed or its caller went away
+    except WorkExceeded as err:
+        return pb.Answer(error=pb.QuestionError(code=RESOURCE_EXHAUSTED, message=str(err)))
     answer = pb.Answer()
     getattr(answer, kind.answer_field).CopyFrom(response)
     return answer

@@ -29,6 +29,7 @@ import grpc
 from google.protobuf.message import DecodeError, Message
 
 from oracle import pb
+from oracle.engine.budget import DeadlinePassed, WorkExceeded, limited
 from oracle.errors import InvalidQuestion
 from oracle.rules import RULES
 from oracle.service.limits import MAX_QUESTIONS
@@ -95,7 +96,9 @@ class OracleService:
     """The rules oracle over gRPC; stateless, so one instance serves every thread."""
 
     def handle(self, method: str, request: Any, context: Any) -> Message:
-        """Answer one call of ``method``, or end it with INVALID_ARGUMENT or INTERNAL.
+        """Answer one call of ``method``, or end it with INVALID_ARGUMENT, RESOURCE_EXHAUSTED
+        (its work budget spent), DEADLINE_EXCEEDED (its deadline passed or its client went away)
+        or INTERNAL.
 
         >>> answer = OracleService().handle("ListVariants", pb.ListVariantsRequest(), None)
         >>> "qq-two-deck" in [variant.id for variant in answer.variants]
@@ -108,10 +111,19 @@ class OracleService:
                 raise InvalidQuestion.single(
                     "", f"the request is not a valid {request.type_name}: {request.error}"
                 )
-            response = ANSWERS[method](request)
+            with limited(deadline=_deadline(context), gone=_gone(context)):
+                response = ANSWERS[method](request)
         except InvalidQuestion as err:
             _log_call(method, variant_id, "INVALID_ARGUMENT", start)
             _abort(context, InvalidQuestion(capped(err.violations)))
+        except DeadlinePassed as err:
+            _log_call(method, variant_id, "DEADLINE_EXCEEDED", start)
+            context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, str(err))
+            raise AssertionError("unreachable: abort raises") from None
+        except WorkExceeded as err:
+            _log_call(method, variant_id, "RESOURCE_EXHAUSTED", start)
+            context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, str(err))
+            raise AssertionError("unreachable: abort raises") from None
         except Exception:
             log.exception("%s failed on variant %r", method, variant_id)
             _log_call(method, variant_id, "INTERNAL", start)
@@ -136,6 +148,8 @@ def answer_batch(request: pb.AnswerBatchRequest) -> pb.AnswerBatchResponse:
     for i, question in enumerate(request.questions):
         try:
             answers.append(dispatch(question))
+        except DeadlinePassed:
+            raise  # the call stops: its deadline passed or its client went away
         except Exception:
             log.exception(
                 "AnswerBatch failed on questions[%d] (%s)", i, question.WhichOneof("question")
@@ -144,6 +158,19 @@ def answer_batch(request: pb.AnswerBatchRequest) -> pb.AnswerBatchResponse:
                 pb.Answer(error=pb.QuestionError(code="INTERNAL", message=INTERNAL_MESSAGE))
             )
     return pb.AnswerBatchResponse(answers=answers)
+
+
+def _deadline(context: Any) -> float | None:
+    """The call's deadline on the ``time.monotonic`` clock, if the client set one."""
+    remaining = getattr(context, "time_remaining", None)
+    left = remaining() if callable(remaining) else None
+    return None if left is None else time.monotonic() + left
+
+
+def _gone(context: Any) -> Callable[[], bool] | None:
+    """A test for the client having gone (cancelled, or the connection lost)."""
+    active = getattr(context, "is_active", None)
+    return None if not callable(active) else (lambda: not active())
 
 
 def _log_call(method: str, variant_id: str, outcome: str, start_ns: int) -> None:

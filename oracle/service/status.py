@@ -24,6 +24,23 @@ from oracle.service.limits import MAX_VIOLATIONS
 INVALID_ARGUMENT = "INVALID_ARGUMENT"
 """The gRPC status code name of a malformed question."""
 
+RESOURCE_EXHAUSTED = "RESOURCE_EXHAUSTED"
+"""The gRPC status code name of a question that spent its work budget."""
+
+MAX_ECHO = 64
+"""The most characters of a client's value echoed back in a message."""
+
+
+def echoed(value: str, most: int = MAX_ECHO) -> str:
+    """A client's value as a message quotes it: cut short past ``most`` characters.
+
+    >>> echoed("qq-two-deck"), echoed("x" * 100)
+    ("'qq-two-deck'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100 characters)")
+    """
+    if len(value) <= most:
+        return repr(value)
+    return f"{value[:most]!r}... ({len(value)} characters)"
+
 INTERNAL_MESSAGE = (
     "internal error: the oracle failed on this question; the server log has the details"
 )
