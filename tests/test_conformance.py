@@ -26,6 +26,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+
+from oracle.service.questions import QUESTION_KINDS
 from google.protobuf import json_format
 from mutants.suite import KNOWN_FAILING, KNOWN_FAILING_FILE, everything
 
@@ -47,7 +49,8 @@ ADAPTER = ROOT / "examples" / "stdio_adapter" / "adapter.py"
 CASES = load_cases()
 RAW = [(path.name, number, line) for path in sorted(CASES_DIR.glob("*.jsonl"))
        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)]
-PLAY_KINDS = ("describe_play", "check_follow", "judge_trick", "check_throw", "score_bottom")
+PLAY_KINDS = tuple(k.name for k in QUESTION_KINDS.values() if "context" in k.request.DESCRIPTOR.fields_by_name)
+"""The kinds of question asked about one deal (those whose request carries a Context)."""
 
 
 def test_every_line_satisfies_the_schema() -> None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.authoring import variant_files
+from conformance.cases import JSON_KINDS
 
 RANK_NAMES = {
     "2": "RANK_TWO", "3": "RANK_THREE", "4": "RANK_FOUR", "5": "RANK_FIVE", "6": "RANK_SIX",
@@ -441,9 +442,7 @@ def error(case_id: str, meta: Meta, variant: str | None, question: dict[str, Any
           trump: str | None | bool = False, shown: Sequence[str] = ()) -> dict[str, Any]:
     """A malformed question: the error expected names exactly these field paths (proto field names)."""
     kind_json = next(iter(question), None)
-    kind = {"describePlay": "describe_play", "checkFollow": "check_follow", "judgeTrick": "judge_trick",
-            "checkThrow": "check_throw", "scoreBottom": "score_bottom", "scoreDeal": "score_deal",
-            "compareDeclarations": "compare_declarations", "getVariant": "get_variant"}.get(kind_json or "")
+    kind = JSON_KINDS.get(kind_json or "")
     expected = {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": [{"field": f} for f in fields]}}
     auto = auto_tags(kind, variant, shown, level, trump) if kind else []
     return _case(case_id, meta, variant, question, expected, ["error.code", "error.fieldViolations[].field"],
