@@ -27,6 +27,7 @@ from oracle.engine.questions import compare_declarations
 from oracle.profiles.rbtying.ordering import (
     full_decomposition_ordering,
     groupings,
+    orderings,
     set_partitions,
     subsequent_decompositions,
 )
@@ -49,6 +50,7 @@ NP = pb.DRAW_POLICY_NO_PROTECTIONS
 LTP = pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED
 ODTT = pb.DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR
 NFD = pb.DRAW_POLICY_NO_FORMAT_BASED_DRAW
+BOTH = pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR
 ALL = pb.THROW_EVALUATION_ALL
 HIGHEST = pb.THROW_EVALUATION_HIGHEST
 TUL = pb.THROW_EVALUATION_TRICK_UNIT_LENGTH
@@ -75,6 +77,15 @@ def room(decks: int = 2, draw: int = NP, evaluation: int = ALL, min_length: int 
 
 def ctx(level: Rank, trump: Suit | None, decks: int = 2, **settings: int) -> Ruleset:
     return make_ruleset(room(decks, **settings), level, trump, no_trump=trump is None)
+
+
+def bomb_ctx(level: Rank, trump: Suit | None, decks: int = 4, policy: int = pb.BOMB_POLICY_ALLOW_BOMBS,
+             **settings: int) -> Ruleset:
+    """A room with the given BombPolicy (``comparison.bomb_policy``)."""
+    variant = room(decks, **settings)
+    variant.comparison.bomb_policy = policy  # type: ignore[assignment]
+    assert validate(variant) == []
+    return make_ruleset(variant, level, trump, no_trump=trump is None)
 
 
 def cards(text: str) -> list[Card]:
@@ -148,28 +159,51 @@ def _lists(reqs: object) -> list[list[list[int]]]:
 
 
 def test_full_decomposition_ordering() -> None:
-    """ordered_card.rs test_full_decomposition_ordering."""
+    """ordered_card.rs test_full_decomposition_ordering, with the orderings #430 (2755f3e) adds: each
+    irregular adjacent unit is followed by its other orderings ([3, 2] by [2, 3], a pair below a
+    triple). The assertions of upstream's test at a9ea0d2 are these without the [2, 3] and [2, 4]
+    entries; #430's own updated assertions are not in the readable source (docs/rbtying.md)."""
     f = lambda n: _lists(full_decomposition_ordering(n))
     assert f(1) == [[[1]]]
     assert f(2) == [[[2]], [[1], [1]]]
     assert f(3) == [[[3]], [[2], [1]], [[1], [1], [1]]]
     assert f(4) == [[[4]], [[3], [1]], [[2, 2]], [[2], [2]], [[2], [1], [1]], [[1], [1], [1], [1]]]
-    assert f(5) == [[[5]], [[4], [1]], [[3, 2]], [[3], [2]], [[3], [1], [1]], [[2, 2], [1]], [[2], [2], [1]],
-                    [[2], [1], [1], [1]], [[1], [1], [1], [1], [1]]]
-    assert f(6) == [[[6]], [[5], [1]], [[4, 2]], [[4], [2]], [[4], [1], [1]], [[3, 3]], [[3], [3]], [[3, 2], [1]],
-                    [[3], [2], [1]], [[3], [1], [1], [1]], [[2, 2, 2]], [[2, 2], [2]], [[2], [2], [2]],
-                    [[2, 2], [1], [1]], [[2], [2], [1], [1]], [[2], [1], [1], [1], [1]],
-                    [[1], [1], [1], [1], [1], [1]]]
+    assert f(5) == [[[5]], [[4], [1]], [[3, 2]], [[2, 3]], [[3], [2]], [[3], [1], [1]], [[2, 2], [1]],
+                    [[2], [2], [1]], [[2], [1], [1], [1]], [[1], [1], [1], [1], [1]]]
+    assert f(6) == [[[6]], [[5], [1]], [[4, 2]], [[2, 4]], [[4], [2]], [[4], [1], [1]], [[3, 3]], [[3], [3]],
+                    [[3, 2], [1]], [[2, 3], [1]], [[3], [2], [1]], [[3], [1], [1], [1]], [[2, 2, 2]],
+                    [[2, 2], [2]], [[2], [2], [2]], [[2, 2], [1], [1]], [[2], [2], [1], [1]],
+                    [[2], [1], [1], [1], [1]], [[1], [1], [1], [1], [1], [1]]]
+
+
+def test_orderings_of_an_irregular_unit() -> None:
+    """#430: every unique ordering of an irregular unit, its own first, in Heap's order (the
+    oracle's reading where a unit has three tuples or more)."""
+    assert orderings((3, 2)) == ((3, 2), (2, 3))
+    assert orderings((3, 3, 2)) == ((3, 3, 2), (2, 3, 3), (3, 2, 3))
+    assert orderings((4, 3, 2)) == ((4, 3, 2), (3, 4, 2), (2, 4, 3), (4, 2, 3), (3, 2, 4), (2, 3, 4))
+    assert orderings((2, 2, 2)) == ((2, 2, 2),)
 
 
 def _f(units: list[list[int]], new_adjacency: bool = True) -> list[list[list[int]]]:
     return _lists(subsequent_decompositions([tuple(u) for u in units], new_adjacency))
 
 
-FOUR_FOUR = [[[4], [4]], [[4, 3], [1]], [[4], [3], [1]], [[4, 2, 2]], [[4, 2], [2]], [[4], [2, 2]], [[4], [2], [2]],
-             [[4, 2], [1], [1]], [[4], [2], [1], [1]], [[4], [1], [1], [1], [1]], [[3, 3, 2]], [[3, 3], [2]],
-             [[3, 2], [3]], [[3], [3], [2]], [[3, 3], [1], [1]], [[3], [3], [1], [1]], [[3, 2, 2], [1]],
-             [[3, 2], [2], [1]], [[3], [2, 2], [1]], [[3], [2], [2], [1]], [[3, 2], [1], [1], [1]],
+# Upstream's list at a9ea0d2 with #430's orderings inserted after each irregular entry (marked
+# "#430"); an entry #430 makes repeat non-adjacently ([4, 2], [2]) stays, as Vec::dedup keeps it.
+FOUR_FOUR = [[[4], [4]], [[4, 3], [1]], [[3, 4], [1]], [[4], [3], [1]],  # 430
+             [[4, 2, 2]], [[2, 4, 2]], [[2, 2, 4]],  # 430
+             [[4, 2], [2]], [[2, 4], [2]], [[4, 2], [2]], [[2, 4], [2]],  # 430
+             [[4], [2, 2]], [[4], [2], [2]],
+             [[4, 2], [1], [1]], [[2, 4], [1], [1]],  # 430
+             [[4], [2], [1], [1]], [[4], [1], [1], [1], [1]],
+             [[3, 3, 2]], [[2, 3, 3]], [[3, 2, 3]],  # 430
+             [[3, 3], [2]], [[3, 2], [3]], [[3], [2, 3]], [[3, 2], [3]], [[3], [2, 3]],  # 430
+             [[3], [3], [2]], [[3, 3], [1], [1]], [[3], [3], [1], [1]],
+             [[3, 2, 2], [1]], [[2, 3, 2], [1]], [[2, 2, 3], [1]],  # 430
+             [[3, 2], [2], [1]], [[2, 3], [2], [1]], [[3, 2], [2], [1]], [[2, 3], [2], [1]],  # 430
+             [[3], [2, 2], [1]], [[3], [2], [2], [1]],
+             [[3, 2], [1], [1], [1]], [[2, 3], [1], [1], [1]],  # 430
              [[3], [2], [1], [1], [1]], [[3], [1], [1], [1], [1], [1]], [[2, 2, 2, 2]], [[2, 2, 2], [2]],
              [[2, 2], [2, 2]], [[2, 2], [2], [2]], [[2], [2], [2], [2]], [[2, 2, 2], [1], [1]],
              [[2, 2], [2], [1], [1]], [[2], [2], [2], [1], [1]], [[2, 2], [1], [1], [1], [1]],
@@ -177,7 +211,8 @@ FOUR_FOUR = [[[4], [4]], [[4, 3], [1]], [[4], [3], [1]], [[4, 2, 2]], [[4, 2], [
 
 
 def test_subsequent_decomposition_ordering() -> None:
-    """ordered_card.rs test_subsequent_decomposition_ordering (f: new adjacency allowed, g: not)."""
+    """ordered_card.rs test_subsequent_decomposition_ordering (f: new adjacency allowed, g: not); [[4, 4]]
+    with #430's orderings (:data:`FOUR_FOUR`)."""
     for new in (True, False):
         assert _f([[1]], new) == []
         assert _f([[2]], new) == [[[1], [1]]]
@@ -297,14 +332,14 @@ LEGAL_PLAY_PAIRS = [
     ("9S 9S 9S", "2S 2S 3S 3S 5S 5S", "2S 3S 5S", {NP: False, NFD: True}),
     ("9S 9S 9S 9S 9S", "2S 2S 3S 3S 5S 5S", "2S 2S 3S 3S 5S", {NP: True, NFD: True}),
     ("9S 9S 9S 9S 9S", "2S 2S 2S 2S 3S 3S 5S 5S", "2S 2S 2S 2S 5S", {NP: True, NFD: True}),
-    ("9S 9S 10S 10S", "2S 2S 2S 2S 3S 3S 5S 5S", "2S 2S 2S 2S", {NP: False, LTP: False, NFD: True}),
-    ("9S 9S 10S 10S", "2S 2S 2S 2S 3S 3S 5S 5S", "2S 2S 3S 3S", {NP: True, LTP: True, NFD: True}),
-    ("9S 9S 10S 10S", "2S 2S 2S 2S 3S 3S 5S 5S", "3S 3S 5S 5S", {NP: True, LTP: True, NFD: True}),
-    ("9S 9S 10S 10S", "2S 2S 2S 2S 3S 5S 5S", "2S 2S 2S 2S", {NP: True, NFD: True, LTP: True}),
-    ("9S 9S 10S 10S", "2S 2S 2S 2S 3S 5S 5S", "2S 2S 5S 5S", {NP: True, NFD: True, LTP: True}),
+    ("9S 9S 10S 10S", "2S 2S 2S 2S 3S 3S 5S 5S", "2S 2S 2S 2S", {NP: False, LTP: False, BOTH: False, NFD: True}),
+    ("9S 9S 10S 10S", "2S 2S 2S 2S 3S 3S 5S 5S", "2S 2S 3S 3S", {NP: True, LTP: True, BOTH: True, NFD: True}),
+    ("9S 9S 10S 10S", "2S 2S 2S 2S 3S 3S 5S 5S", "3S 3S 5S 5S", {NP: True, LTP: True, BOTH: True, NFD: True}),
+    ("9S 9S 10S 10S", "2S 2S 2S 2S 3S 5S 5S", "2S 2S 2S 2S", {NP: True, NFD: True, LTP: True, BOTH: True}),
+    ("9S 9S 10S 10S", "2S 2S 2S 2S 3S 5S 5S", "2S 2S 5S 5S", {NP: True, NFD: True, LTP: True, BOTH: True}),
     ("9S 9S 10S 10S", "2S 2S 2S 2S 3S 5S 5S", "2S 2S 5S 3S", {NP: False, NFD: True, LTP: True}),
-    ("9S 9S 10S", "2S 2S 2S 5S", "2S 2S 2S", {NP: True, NFD: True, LTP: True}),
-    ("9S 9S 10S", "2S 2S 2S 5S", "2S 2S 5S", {NP: True, NFD: True, LTP: True}),
+    ("9S 9S 10S", "2S 2S 2S 5S", "2S 2S 2S", {NP: True, NFD: True, LTP: True, BOTH: True}),
+    ("9S 9S 10S", "2S 2S 2S 5S", "2S 2S 5S", {NP: True, NFD: True, LTP: True, BOTH: True}),
 ]
 
 
@@ -341,6 +376,7 @@ def test_protected_tuple() -> None:
     assert not legal(ctx(*FOUR_SPADES, decks=4, draw=NP), lead, hand, "5S 5S 6S")
     assert legal(ctx(*FOUR_SPADES, decks=4, draw=NFD), lead, hand, "5S 5S 6S")
     assert legal(ctx(*FOUR_SPADES, decks=4, draw=LTP), lead, hand, "5S 5S 6S")
+    assert legal(ctx(*FOUR_SPADES, decks=4, draw=BOTH), lead, hand, "5S 5S 6S")
     assert not legal(ctx(*FOUR_SPADES, decks=4, draw=LTP), lead, hand, "6S 7S 8S")
 
 
@@ -350,6 +386,8 @@ def test_protected_wider_tractor() -> None:
     assert not legal(ctx(*FOUR_SPADES, decks=3, draw=NP), lead, hand, play)
     assert legal(ctx(*FOUR_SPADES, decks=3, draw=NFD), lead, hand, play)
     assert legal(ctx(*FOUR_SPADES, decks=3, draw=LTP), lead, hand, play)
+    assert not legal(ctx(*FOUR_SPADES, decks=3, draw=ODTT), lead, hand, play)
+    assert legal(ctx(*FOUR_SPADES, decks=3, draw=BOTH), lead, hand, play)
 
 
 def test_protected_tractor_triple() -> None:
@@ -365,7 +403,7 @@ def test_protected_tractor_triple() -> None:
     assert legal(c(LTP), lead, hand, "3S 5S 10S JS QS")
 
 
-@pytest.mark.parametrize("policy", [NP, LTP, ODTT, NFD])
+@pytest.mark.parametrize("policy", [NP, LTP, ODTT, BOTH, NFD])
 def test_long_tractor_decomposition_draws_pairs(policy: int) -> None:
     """trick.rs test_long_tractor_decomposition_draws_pairs (trump KS): a 3-pair tractor led; P2 may
     not keep its KS KS pair back, except under NoFormatBasedDraw."""
@@ -388,6 +426,44 @@ def test_tuple_protection_case() -> None:
     assert legal(c, lead, "6S 6S 6S 8C 9C 10C JC QC KC AC AC", "6S 6S 6S 8C 9C")
     result = trick(c, lead, "3S 3S 5S 5S 7S", "3S 5S 10S JS QS", "6S 6S 6S 8C 9C")
     assert result.winning_seat == 0
+
+
+@pytest.mark.parametrize("policy", [LTP, BOTH])
+def test_longer_tuple_bypasses_genuine_false_positive(policy: int) -> None:
+    """trick.rs test_longer_tuple_bypasses_genuine_false_positive (#512, trump 4H): a spade tractor
+    and a single led; a hand of exactly 666 88 plays it all (the pair in the play is not "kept
+    back"); with JJ as well, 666 88 is illegal: JJ is a genuine pair left in the hand."""
+    c = ctx(Rank.FOUR, Suit.HEARTS, decks=3, draw=policy)
+    lead = "9S 9S 10S 10S KS"
+    assert legal(c, lead, "6S 6S 6S 8S 8S", "6S 6S 6S 8S 8S")
+    if policy == LTP:
+        assert not legal(c, lead, "6S 6S 6S 8S 8S JS JS", "6S 6S 6S 8S 8S")
+
+
+@pytest.mark.parametrize("bombs", [pb.BOMB_POLICY_NO_BOMBS, pb.BOMB_POLICY_ALLOW_BOMBS])
+def test_triple_in_play_does_not_satisfy_pair_when_genuine_pair_available(bombs: int) -> None:
+    """trick.rs test_triple_in_play_does_not_satisfy_pair_when_genuine_pair_available (#507,
+    LongerTuplesProtected, AllowBombs there; both bomb policies here): a heart tractor of three
+    pairs led; 222 567 keeps KK back and is illegal; 22 KK 5 6 is legal; without KK, 222 567 is."""
+    c = bomb_ctx(Rank.FOUR, Suit.SPADES, decks=3, policy=bombs, draw=LTP)
+    lead = "10H 10H JH JH QH QH"
+    hand = "KH KH 2H 2H 2H 5H 6H 7H 8H"
+    assert not legal(c, lead, hand, "2H 2H 2H 5H 6H 7H")
+    assert legal(c, lead, hand, "2H 2H KH KH 5H 6H")
+    assert legal(c, lead, "2H 2H 2H 5H 6H 7H 8H 9H JH", "2H 2H 2H 5H 6H 7H")
+
+
+@pytest.mark.parametrize("bombs", [pb.BOMB_POLICY_NO_BOMBS, pb.BOMB_POLICY_ALLOW_BOMBS])
+def test_longer_tuple_guard_requires_enough_genuine_tuples(bombs: int) -> None:
+    """trick.rs test_longer_tuple_guard_requires_enough_genuine_tuples (#507, trump 4S,
+    LongerTuplesProtected): a quad fills a two-pair tractor when the hand has only one genuine pair;
+    a triple may not fill a pair and a single while 55 stays in the hand; 55 2 may; with no pair,
+    the triple may."""
+    c = bomb_ctx(*FOUR_SPADES, decks=4, policy=bombs, draw=LTP)
+    assert legal(c, "9S 9S 10S 10S", "2S 2S 2S 2S 3S 5S 5S", "2S 2S 2S 2S")
+    assert not legal(c, "9S 9S 10S", "2S 2S 2S 5S 5S 6S", "2S 2S 2S")
+    assert legal(c, "9S 9S 10S", "2S 2S 2S 5S 5S 6S", "5S 5S 2S")
+    assert legal(c, "9S 9S 10S", "2S 2S 2S 6S 7S 8S", "2S 2S 2S")
 
 
 # --- mechanics/src/trick.rs: tricks -----------------------------------------------------------

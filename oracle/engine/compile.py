@@ -39,6 +39,7 @@ from oracle.engine.strategies import (
     TRICK_JUDGES,
     UNIT_READER_READS,
     UNIT_READERS,
+    throw_check,
 )
 from oracle.errors import Violation
 
@@ -75,14 +76,16 @@ def strategies_for(variant: pb.Variant) -> Strategies:
     bottom = variant.bottom
     uses = follow.reads | judge.reads
     rbtying_judge = following.throw_evaluation in _RBTYING_EVALUATIONS
+    units = follow.units or judge.units
     return Strategies(
-        units=UNIT_READERS[follow.units or judge.units],
+        units=UNIT_READERS[units],
         follow=follow.strategy,
         judge=judge.strategy,
         forced=FORCED_UNITS.entry(variant.throws.forced_unit).strategy,
         penalty=PENALTIES.entry(variant.throws.penalty).strategy,
         bottom=BOTTOM_RULES.entry(bottom.rule).strategy,
         throw_bottom=BOTTOM_RULES.entry(bottom.throw_rule or bottom.rule).strategy,
+        throw=throw_check(units),
         ruff=RUFF_RULES.entry(following.ruff_rule).strategy if "following.ruff_rule" in uses else None,
         bombs=BOMB_POLICIES.entry(variant.comparison.bomb_policy).strategy
         if "comparison.bomb_policy" in uses else None,

@@ -24,7 +24,6 @@ from oracle.seed_rules.bottom import score_bottom as _score_bottom
 from oracle.seed_rules.declarations import compare_declarations
 from oracle.seed_rules.describe import describe_play
 from oracle.seed_rules.levels import score_deal as _score_deal
-from oracle.seed_rules.throw import check_throw
 
 __all__ = [
     "check_follow", "check_throw", "compare_declarations", "describe_play", "judge_trick",
@@ -37,6 +36,11 @@ def check_follow(
 ) -> pb.CheckFollowResponse:
     """CheckFollow: the ruleset's follow rule; ``hand`` is the whole hand before ``play``."""
     return rules.strategies.follow(rules, lead, hand, play)
+
+
+def check_throw(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
+    """CheckThrow: the ruleset's throw check (the one of its unit reading); the other hands in any order."""
+    return rules.strategies.throw(rules, thrower, other_hands)
 
 
 def judge_trick(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:

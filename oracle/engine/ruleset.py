@@ -62,6 +62,9 @@ Penalty = Callable[[pb.Throws, int, int, int], int]
 BottomMultiplier = Callable[["Ruleset", Sequence[Unit], bool], tuple[int, str, str]]
 """The bottom's multiplier from the last lead's units and whether trump won: (value, rule id, why)."""
 
+ThrowCheck = Callable[["Ruleset", SeatPlay, Sequence[SeatPlay]], pb.CheckThrowResponse]
+"""Judge a throw: (ruleset, the thrower's cards, the other seats' hands)."""
+
 
 @dataclass(frozen=True)
 class RuffTest:
@@ -102,6 +105,8 @@ class Strategies:
     penalty: Penalty
     bottom: BottomMultiplier
     throw_bottom: BottomMultiplier
+    throw: ThrowCheck
+    """Whether a throw stands: the check that reads plays as :attr:`units` does."""
     ruff: RuffTest | None = None
     bombs: BombRule | None = None
     draw: DrawRule | None = None

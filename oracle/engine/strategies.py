@@ -24,6 +24,7 @@ from oracle.engine.ruleset import (
     ForcedUnit,
     Penalty,
     RuffTest,
+    ThrowCheck,
     TrickJudge,
     UnitReader,
 )
@@ -32,11 +33,13 @@ from oracle.profiles.botzone.follow import check_follow_by_type
 from oracle.profiles.botzone.trick import judge_trick_by_type
 from oracle.profiles.rbtying import bombs, forced_unit, kitty
 from oracle.profiles.rbtying import follow as rbtying_follow
+from oracle.profiles.rbtying.throw import check_throw_by_format
 from oracle.profiles.rbtying.trick import judge_trick_by_format
 from oracle.profiles.rbtying.trick_format import format_units
 from oracle.seed_rules import bottom_multipliers, failed_throw, ruffs
 from oracle.seed_rules.follow import follow_by_structure
 from oracle.seed_rules.natural_units import natural_units
+from oracle.seed_rules.throw import check_throw
 from oracle.seed_rules.trick import judge_by_key_unit
 
 RBTYING = "rbtying/shengji"
@@ -52,6 +55,19 @@ UNIT_READERS: dict[str, UnitReader] = {
     RBTYING_FORMAT: format_units,
 }
 """How a ruleset splits a play into units, by the name its follow rule and trick judge give."""
+
+
+def throw_check(units: str) -> ThrowCheck:
+    """The throw check of a unit reading: rbtying/shengji's blocker search for its format
+    (``mechanics/src/trick.rs`` ``Trick::play_cards`` @ 71f8d43), the seeds' otherwise.
+
+    Looked up when a ruleset is compiled, so a test that rebinds either function reaches it.
+
+    >>> throw_check(RBTYING_FORMAT).__name__, throw_check(NATURAL).__name__
+    ('check_throw_by_format', 'check_throw')
+    """
+    return check_throw_by_format if units == RBTYING_FORMAT else check_throw
+
 
 UNIT_READER_READS: dict[str, frozenset[str]] = {
     NATURAL: frozenset({"tractors.mixed_tuple_sizes", "tractors.joker_tractor_alone"}),

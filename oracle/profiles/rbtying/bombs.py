@@ -1,8 +1,9 @@
 """Bombs: rbtying/shengji's ``BombPolicy`` (rules ``follow.bomb``, ``trick.bomb``).
 
-Chosen by ``comparison.bomb_policy``. A bomb is four or more identical cards
-(``TrickUnit::is_bomb``), read from a newer, unconfirmed revision of ``mechanics/src/trick.rs``;
-the policies and how bombs compare: docs/rbtying.md.
+Chosen by ``comparison.bomb_policy``. rbtying/shengji ``mechanics/src/trick.rs`` (``BombPolicy``,
+``TrickUnit::is_bomb``, ``TrickFormat::is_legal_play``, ``Trick::_defeats``) @ 71f8d43: a bomb is
+four or more identical cards; between bombs more cards win, then ``cmp_effective`` of their cards
+(``mechanics/src/types.rs``). The policies and the suit order: docs/rbtying.md.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
@@ -15,11 +16,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from oracle.cards import Card
+from oracle.cards import Card, Suit
 from oracle.engine.ruleset import TRUMP, BombRule, Ruleset
 
-BombKey = tuple[int, int, int, int]
-"""How bombs compare: (cards, 1 for trump, effective suit, strength)."""
+BombKey = tuple[int, int, int]
+"""How bombs compare: (cards, the suit's place in upstream's suit order, strength)."""
+
+_SIDE_SUITS: dict[Suit | None, tuple[Suit, ...]] = {
+    Suit.CLUBS: (Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS),
+    Suit.DIAMONDS: (Suit.SPADES, Suit.HEARTS, Suit.CLUBS),
+    Suit.SPADES: (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS),
+    Suit.HEARTS: (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES),
+    None: (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS),
+}
+"""rbtying/shengji ``mechanics/src/types.rs`` ``Trump::suit_ordinal`` @ 71f8d43: the side suits
+from the lowest under each trump suit (``None``: no-trump); trump is above them all."""
+
+_TRUMP_PLACE = 5
 
 
 NO_BOMBS = BombRule(allowed=False, follows_suit=False)
@@ -43,23 +56,37 @@ def is_bomb(ctx: Ruleset, cards: Sequence[Card]) -> bool:
     return len(cards) >= 4 and len({ctx.identity(c) for c in cards}) == 1
 
 
+def suit_place(ctx: Ruleset, card: Card) -> int:
+    """The card's effective suit in upstream's suit order (``Trump::suit_ordinal``), the first key
+    of ``Trump::compare_effective``: a fixed order of the side suits under each trump, trump last.
+
+    >>> from oracle.cards import parse_card as c, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("rbtying-default", Rank.NINE, Suit.SPADES)
+    >>> [suit_place(ctx, c(t)) for t in ("6H", "6C", "6D", "6S", "9H")]
+    [1, 2, 3, 5, 5]
+    """
+    if ctx.is_trump(card) or card.suit is None:
+        return _TRUMP_PLACE
+    return 1 + _SIDE_SUITS[ctx.trump].index(card.suit)
+
+
 def bomb_key(ctx: Ruleset, cards: Sequence[Card]) -> BombKey:
-    """The key a bomb compares by: cards, then trump, then the higher in one suit (:func:`beats`)."""
-    suit = ctx.effective_suit(cards[0])
-    return (len(cards), int(suit == TRUMP), int(suit), ctx.strength(cards[0]))
+    """The key a bomb compares by: its cards, then ``cmp_effective`` of its card (the suit's place,
+    then the strength inside the suit)."""
+    return (len(cards), suit_place(ctx, cards[0]), ctx.strength(cards[0]))
 
 
 def beats(earlier: BombKey, later: BombKey) -> bool:
-    """Whether a later bomb beats an earlier one: more cards, then trump, then higher in one suit.
+    """Whether a later bomb beats an earlier one (rbtying/shengji ``mechanics/src/trick.rs``
+    ``Trick::_defeats`` @ 71f8d43): more cards, else ``cmp_effective`` strictly greater. Two bombs of
+    different side suits compare by the suits' fixed order, not by rank: under trump spades a
+    diamond bomb beats a heart one (docs/rbtying.md, upstream's quirks); ties keep the earlier.
 
-    >>> beats((4, 0, 2, 10), (5, 0, 3, 1)), beats((4, 0, 2, 10), (4, 1, 1, 1)), beats((4, 0, 2, 10), (4, 0, 3, 99))
-    (True, True, False)
+    >>> beats((4, 2, 10), (5, 1, 1)), beats((4, 2, 10), (4, 5, 1)), beats((4, 2, 10), (4, 3, 1)), beats((4, 2, 9), (4, 2, 9))
+    (True, True, True, False)
     """
-    if later[0] != earlier[0]:
-        return later[0] > earlier[0]
-    if later[1] != earlier[1]:
-        return later[1] > earlier[1]
-    return later[2] == earlier[2] and later[3] > earlier[3]
+    return later > earlier
 
 
 def follow_allowed(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> bool:

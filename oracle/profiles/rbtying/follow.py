@@ -73,6 +73,38 @@ class Duty:
     requirement: Requirement | None
     play_fills: bool
     hand_cards: tuple[Card, ...] = ()
+    kept_back: tuple[int, int] | None = None
+    """Where the play fills the requirement but the longer-tuple guard fires: the tuple size and
+    how many such tuples the rest of the hand holds for places the play filled otherwise."""
+
+
+def kept_back(ctx: Ruleset, requirement: Requirement, hand_x: Sequence[Card], play_x: Sequence[Card]) -> tuple[int, int] | None:
+    """The guard of ``is_legal_play`` under the longer-tuple protections, once the play fills
+    ``requirement`` (rbtying/shengji ``mechanics/src/trick.rs`` @ 71f8d43, #507 and #512).
+
+    For each tuple size ``n`` of two or more that the requirement asks for as a tuple of its own:
+    its places, less the identities the play holds exactly ``n`` times, are left; if the cards of
+    the suit the play leaves in the hand hold as many identities exactly ``n`` times (protected
+    against that rest of the hand), the play broke a longer tuple while keeping genuine ones back,
+    and is illegal. Returns ``(n, places left)`` for the first size that fires.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+    >>> kept_back(ctx, ((2,), (1,), (1,)), p("QH QH QH 5H 5H 6H 8H"), p("QH QH QH 6H"))
+    (2, 1)
+    >>> kept_back(ctx, ((2,), (1,), (1,)), p("QH QH QH 5H 5H 6H 8H"), p("5H 5H QH 6H")) is None
+    True
+    """
+    in_play = Counter(ctx.identity(c) for c in play_x)
+    left = Counter(ctx.identity(c) for c in hand_x)
+    left.subtract(in_play)
+    places = Counter(a[0] for a in requirement if len(a) == 1 and a[0] >= 2)
+    for n, wanted in places.items():
+        remaining = wanted - sum(1 for held in in_play.values() if held == n)
+        if remaining > 0 and sum(1 for held in left.values() if held == n) >= remaining:
+            return (n, remaining)
+    return None
 
 
 def first_duty(
@@ -97,16 +129,25 @@ def first_duty(
         seen.add(requirement)
         needs = [Need(a) for a in requirement]
         if play_x is not None and fill_needs(ctx, needs, play_x) is not None:
-            return Duty(position, requirement, True)
+            return _play_fills(ctx, draw, position, requirement, hand_x, play_x)
         placed = fill_needs(ctx, needs, hand_x, exact=exact)
         if placed is not None:
             cards = tuple(c for unit in placement_cards(ctx, hand_x, placed) for c in unit)
             if play_x is not None and not Counter(cards) - Counter(play_x):
                 # The play holds the very cards the hand fills it with: a fill the greedy
                 # search of the play alone can miss.
-                return Duty(position, requirement, True)
+                return _play_fills(ctx, draw, position, requirement, hand_x, play_x)
             return Duty(position, requirement, False, cards)
     return Duty(None, None, False)
+
+
+def _play_fills(
+    ctx: Ruleset, draw: DrawRule, position: int, requirement: Requirement, hand_x: Sequence[Card],
+    play_x: Sequence[Card],
+) -> Duty:
+    """The play fills the requirement: legal, unless the longer-tuple guard fires."""
+    guard = kept_back(ctx, requirement, hand_x, play_x) if draw.protects_longer_tuples else None
+    return Duty(position, requirement, guard is None, kept_back=guard)
 
 
 def legal_example(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
@@ -150,6 +191,12 @@ def check_follow_decomposition(
                          f"decomposition of the lead ({shape})."))
     where = "the lead's own format" if duty.position == 0 else f"decomposition {duty.position} of the lead ({shape})"
     wanted = requirement_name(duty.requirement)
+    if duty.kept_back is not None:
+        size, places = duty.kept_back
+        tuples = requirement_name(((size,),) * places)
+        return _illegal(ctx, lead, hand, "follow.decomposition", rule_ids,
+                        f"the play shows {wanted}, {where}, only by breaking a longer tuple, while the rest "
+                        f"of the hand holds {tuples} of exactly that size (the longer-tuple guard)")
     if duty.play_fills:
         return pb.CheckFollowResponse(
             legal=True, rule_ids=rule_ids,

@@ -20,10 +20,13 @@ from collections.abc import Sequence
 from oracle.cards import Card
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Block
+from oracle.profiles.rbtying.trick_format import order_key
 
 
 def first_blocker_fewest_cards(ctx: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
-    """The first blocking seat's beaten unit with the fewest cards, then the lowest card."""
+    """The first blocking seat's beaten unit with the fewest cards, then the lowest card in
+    upstream's card order (``Trump::compare``: of equal level cards spades < hearts < diamonds
+    < clubs), the order ``TrickFormat::from_cards`` sorts the units in."""
     first = min((b.seat for b in blocks), key=order.index)
     mine = [b.unit for b in blocks if b.seat == first]
-    return list(min(mine, key=lambda u: (u.size, min(ctx.strength(c) for c in u.cards))).cards)
+    return list(min(mine, key=lambda u: (u.size, min(order_key(ctx, c) for c in u.cards))).cards)

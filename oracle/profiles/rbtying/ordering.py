@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
+from itertools import product
 from typing import TypeVar
 
 from oracle.engine.budget import spend
@@ -136,12 +137,51 @@ def _splits(big: tuple[int, ...]) -> list[tuple[Adjacent, ...]]:
     return list(_multiset_partitions(big))
 
 
+def _heap(items: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every ordering of ``items`` in the order of Heap's algorithm (``permutohedron::heap_recursive``),
+    the given order first.
+
+    >>> list(_heap([1, 2, 3]))
+    [(1, 2, 3), (2, 1, 3), (3, 1, 2), (1, 3, 2), (2, 3, 1), (3, 2, 1)]
+    """
+    def generate(k: int) -> Iterator[tuple[int, ...]]:
+        if k <= 1:
+            yield tuple(items)
+            return
+        yield from generate(k - 1)
+        for i in range(k - 1):
+            j = i if k % 2 == 0 else 0
+            items[j], items[k - 1] = items[k - 1], items[j]
+            yield from generate(k - 1)
+
+    yield from generate(len(items))
+
+
+@cache
+def orderings(unit: Adjacent) -> tuple[Adjacent, ...]:
+    """The distinct orderings of an adjacent unit's tuple sizes, its own first: since
+    rbtying/shengji #430 (2755f3e) a decomposition lists every unique ordering of an irregular
+    unit, as ``(3, 2)`` (a triple below a pair) and ``(2, 3)`` (a pair below a triple) are filled
+    by different cards. Heap's order is the oracle's reading (docs/rbtying.md).
+
+    >>> orderings((3, 2)), orderings((2, 2)), orderings((3, 2, 2))
+    (((3, 2), (2, 3)), ((2, 2),), ((3, 2, 2), (2, 3, 2), (2, 2, 3)))
+    """
+    if len(set(unit)) == 1:
+        return (unit,)
+    return tuple(dict.fromkeys(_heap(list(unit))))
+
+
 def _entries(grouping: tuple[int, ...]) -> list[Requirement]:
     big = tuple(v for v in grouping if v > 1)
     ones: list[Adjacent] = [(1,)] * (len(grouping) - len(big))
     if not big:
         return [tuple(ones)]
-    return [tuple(sorted([*split, *ones], reverse=True)) for split in _splits(big)]
+    out: list[Requirement] = []
+    for split in _splits(big):
+        for chosen in product(*(orderings(block) for block in split)):
+            out.append(tuple(sorted([*chosen, *ones], reverse=True)))
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -172,9 +212,18 @@ def decompositions_after(unit: Adjacent) -> tuple[Requirement, ...]:
     >>> decompositions_after((2, 2))
     (((2,), (2,)), ((2,), (1,), (1,)), ((1,), (1,), (1,), (1,)))
     """
-    own: Requirement = (tuple(sorted(unit, reverse=True)),)
-    sequence = full_decomposition_ordering(sum(unit))
-    return sequence[sequence.index(own) + 1:] if own in sequence else ()
+    grouping = tuple(sorted(unit, reverse=True))
+    own: Requirement = (grouping,)
+    every = groupings(sum(unit))
+    if grouping not in every:
+        return ()
+    # Only the groupings from the unit's own on: the entries before them are never walked, and a
+    # repeat is only ever dropped next to an equal entry, which another grouping never gives.
+    out: list[Requirement] = []
+    for later in every[every.index(grouping):]:
+        out.extend(_entries(later))
+    sequence = _dedup(out)
+    return tuple(sequence[sequence.index(own) + 1:]) if own in sequence else ()
 
 
 Possible = Callable[[Sequence[int]], bool]

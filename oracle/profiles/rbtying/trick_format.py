@@ -255,8 +255,10 @@ def format_units(ctx: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     >>> [u.name for u in format_units(ctx, p("QS QS KS KS AS"))]
     ['tractor of 2 pairs', 'single']
     """
-    units = [
-        Unit(u.count, len(u.members), max(ctx.strength(c) for c in u.cards), tuple(ctx.sorted(u.cards)))
-        for u in lead_format(ctx, cards)
-    ]
+    units = [as_unit(ctx, u) for u in lead_format(ctx, cards)]
     return sorted(units, key=lambda u: (u.sort_key(), [ctx.sort_key(c) for c in u.cards]))
+
+
+def as_unit(ctx: Ruleset, unit: FormatUnit) -> Unit:
+    """A format unit as the engine's :class:`~oracle.engine.units.Unit` (cards highest first)."""
+    return Unit(unit.count, len(unit.members), max(ctx.strength(c) for c in unit.cards), tuple(ctx.sorted(unit.cards)))

@@ -1,0 +1,159 @@
+"""Does a throw stand? rbtying/shengji's blocker search (CheckThrow, rule ``throw.unbeatable``).
+
+rbtying/shengji ``mechanics/src/trick.rs`` ``Trick::play_cards`` (the search before
+``ThrowFailed``) and ``find_tractors_from_start`` @ 71f8d43: each other seat in play order, each
+unit of the lead's format: a tuple falls to a higher card held as many times, a tractor to a
+tractor of as many tuples or more, of its tuple size or more, that starts at or above the
+tractor's *second* card in upstream's card order. That start misses a higher tractor that begins
+at a level card of an earlier suit (docs/rbtying.md, upstream's quirks). The ruleset's forced-unit
+rule and penalty then apply, as in the seeds' check.
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("rbtying-default", Rank.FIVE, Suit.SPADES)
+>>> others = [SeatPlay(1, tuple(p("5H 5H 5S 5S 3C"))), SeatPlay(2, tuple(p("4C"))), SeatPlay(3, tuple(p("6C")))]
+>>> check_throw_by_format(ctx, SeatPlay(0, tuple(p("AS AS 5D 5D BJ"))), others).succeeds
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from oracle import pb
+from oracle.cards import Card, format_cards
+from oracle.convert import cards_to_pb, suit_name
+from oracle.engine.answers import unit_to_pb
+from oracle.engine.budget import spend
+from oracle.engine.card_order import Identity
+from oracle.engine.pool import Pool
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.engine.units import Block
+from oracle.profiles.rbtying.fill import rank_key
+from oracle.profiles.rbtying.trick_format import FormatUnit, as_unit, lead_format, order_key
+
+
+@dataclass(frozen=True)
+class _Hand:
+    """One seat's cards of the thrown suit: copies, cards and successors of each identity, the
+    identities in upstream's card order (``Trump::compare``)."""
+
+    ordered: tuple[Identity, ...]
+    cards: dict[Identity, list[Card]]
+    successors: dict[Identity, list[Identity]]
+
+
+def _hand(ctx: Ruleset, cards: Sequence[Card]) -> _Hand:
+    pool = Pool(ctx, cards)
+    ordered = tuple(sorted(pool.cards, key=lambda i: order_key(ctx, pool.cards[i][0])))
+    at_slot: dict[int, list[Identity]] = {}
+    for identity in ordered:
+        for slot in pool.slots(identity):
+            at_slot.setdefault(slot, []).append(identity)
+    # Trump::successor lists the off-suit level cards after the trump ace in ALL_SUITS order
+    # (spades, hearts, diamonds, clubs), the order of ``ordered`` between equal cards.
+    successors = {
+        identity: [m for slot in pool.slots(identity) for m in at_slot.get(slot + 1, ()) if m != identity]
+        for identity in ordered
+    }
+    return _Hand(ordered, pool.cards, successors)
+
+
+def _tractor_from(hand: _Hand, start: Identity, count: int, length: int) -> tuple[Identity, ...] | None:
+    """``find_tractors_from_start`` with the found tractor's requirements: a tractor of at least
+    ``length`` tuples of at least ``count`` cards beginning at ``start``, if there is one.
+
+    As upstream, a path goes on through any card held twice or more, and one running minimum of
+    the copies is kept over the whole search (all branches at the trump junction)."""
+    lowest = len(hand.cards[start])
+    if lowest < count:
+        return None
+    frontier: list[tuple[Identity, tuple[Identity, ...]]] = [(m, (start,)) for m in hand.successors[start]]
+    while frontier:
+        following: list[tuple[Identity, tuple[Identity, ...]]] = []
+        for member, path in frontier:
+            spend()
+            held = len(hand.cards[member])
+            if held >= 2:
+                lowest = min(lowest, held)
+                longer = (*path, member)
+                if lowest >= count and len(longer) >= length:
+                    return longer
+                following.extend((m, longer) for m in hand.successors[member])
+        frontier = following
+    return None
+
+
+def _beating(ctx: Ruleset, hand: _Hand, unit: FormatUnit) -> tuple[Card, ...] | None:
+    """The cards of ``hand`` that beat the unit as upstream's search finds them, if any."""
+    if not unit.is_tractor:
+        low = rank_key(ctx, unit.cards[0])
+        for identity in hand.ordered:
+            spend()
+            held = hand.cards[identity]
+            if len(held) >= unit.count and rank_key(ctx, held[0]) > low:
+                return tuple(ctx.sorted(held[:unit.count]))
+        return None
+    second = next(c for c in unit.cards if ctx.identity(c) == unit.members[1])
+    floor = order_key(ctx, second)
+    for start in hand.ordered:
+        if order_key(ctx, hand.cards[start][0]) < floor:
+            continue  # upstream searches in_suit.range(members[1]..)
+        found = _tractor_from(hand, start, unit.count, len(unit.members))
+        if found is not None:
+            return tuple(ctx.sorted(c for member in found for c in hand.cards[member][:unit.count]))
+    return None
+
+
+def _listed(ctx: Ruleset, unit: FormatUnit) -> tuple[object, ...]:
+    """Where :func:`~oracle.profiles.rbtying.trick_format.format_units` lists the unit."""
+    as_engine = as_unit(ctx, unit)
+    return (as_engine.sort_key(), [ctx.sort_key(c) for c in as_engine.cards])
+
+
+def check_throw_by_format(ctx: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
+    """Judge a throw against the other seats' hands as rbtying/shengji does."""
+    cards = thrower.cards
+    suit = ctx.suit_of(cards)
+    unit_msgs = [unit_to_pb(u) for u in ctx.units(cards)]
+    units = lead_format(ctx, cards)  # fewest cards first, then the lowest: upstream's order
+    if len(units) == 1:
+        return pb.CheckThrowResponse(
+            is_throw=False, succeeds=True, units=unit_msgs, rule_ids=["lead.one_suit"],
+            explanation=f"A single unit ({units[0].name}) is not a throw: it can always be led.",
+        )
+    order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % ctx.players)
+    hands = [(h.seat, _hand(ctx, ctx.of_suit(h.cards, suit))) for h in order]
+    blocks: list[Block] = []
+    # Each unit with the first seat that beats it, listed as ``units`` lists them; the forced-unit
+    # rule picks from these (the first blocker's fewest cards is upstream's first find).
+    for unit in sorted(units, key=lambda u: _listed(ctx, u)):
+        for seat, hand in hands:
+            beating = _beating(ctx, hand, unit)
+            if beating is not None:
+                blocks.append(Block(as_unit(ctx, unit), seat, beating))
+                break
+    if not blocks:
+        return pb.CheckThrowResponse(
+            is_throw=True, succeeds=True, units=unit_msgs, rule_ids=["throw.unbeatable"],
+            explanation=(f"The throw of {len(units)} units of {suit_name(suit)} succeeds: "
+                         "no other hand can beat any of them."),
+        )
+    forced = ctx.strategies.forced(ctx, blocks, cards, [h.seat for h in order])
+    penalty = ctx.strategies.penalty(ctx.variant.throws, len(cards), len(forced), sum(b.unit.size for b in blocks))
+    first = min(blocks, key=lambda b: [h.seat for h in order].index(b.seat))
+    return pb.CheckThrowResponse(
+        is_throw=True,
+        succeeds=False,
+        units=unit_msgs,
+        blocks=[pb.ThrowBlock(unit=unit_to_pb(b.unit), seat=b.seat, beating_cards=cards_to_pb(b.beating))
+                for b in blocks],
+        forced_play=cards_to_pb(forced),
+        penalty_points=penalty,
+        rule_ids=["throw.unbeatable", "throw.forced_unit", "throw.penalty"],
+        explanation=(f"The throw fails: seat {first.seat} can beat the {first.unit.name} "
+                     f"({format_cards(first.unit.cards)}) with {format_cards(first.beating)}; "
+                     f"the thrower must play {format_cards(forced)}"
+                     + (f" and loses {penalty} points." if penalty else ".")),
+    )
