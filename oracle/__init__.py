@@ -83,6 +83,7 @@ The service (:mod:`oracle.service`):
 
 - :mod:`oracle.service.servicer`: every RPC: validated, answered, or INVALID_ARGUMENT / INTERNAL
 - :mod:`oracle.service.server`: the ``shengji-oracle`` command: options, health, shutdown
+- :mod:`oracle.service.workers`: the worker pool oracle calls run in, off the health checks' loop
 - :mod:`oracle.service.questions`: the table of question kinds (the ``Question`` oneof), dispatch
 - :mod:`oracle.service.play_validation`: whether a question about cards in play is well formed
 - :mod:`oracle.service.variant_validation`: whether a question about a variant alone is well formed

@@ -1,12 +1,10 @@
 """The ``shengji-oracle`` command: the oracle over gRPC with the standard health service and
 server reflection, on ``localhost:50051`` unless told otherwise (README, "Running the service").
 
-The oracle has no authentication and no TLS, so it listens on the loopback interfaces unless
-``--host`` says otherwise (``0.0.0.0`` or ``::`` in a container). SIGTERM and SIGINT stop it
-gracefully: the health status turns NOT_SERVING, new calls are refused and calls in flight get
-``--grace`` seconds to finish (a second signal stops at once).
-
-Tests start a server in-process on a free port:
+Health and reflection are answered on an event loop, oracle calls in the worker pool
+(:mod:`oracle.service.workers`), so a heavy question never delays a health check. SIGTERM or
+SIGINT: NOT_SERVING at once, new calls still answered for ``--drain`` seconds, then calls in
+flight get at most ``--grace`` seconds and the process exits; a second signal exits at once.
 
 >>> running = serve(port=0)
 >>> running.port > 0
@@ -17,16 +15,19 @@ True
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import logging
 import os
+import select
 import signal
+import socket
 import sys
 import threading
-from collections.abc import Sequence
-from concurrent import futures
-from dataclasses import dataclass
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass, field
 from types import FrameType
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -34,10 +35,13 @@ from grpc_reflection.v1alpha import reflection
 
 from oracle import __version__
 from oracle.service.limits import MAX_MESSAGE_BYTES
-from oracle.service.servicer import SERVICE_NAME, add_to_server
+from oracle.service.servicer import SERVICE_NAME, OracleService
+from oracle.service.workers import WorkerPool, add_to_aio_server
 from oracle.variants import VariantFileError, load_catalogue, variant_dirs
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 DEFAULT_PORT = 50051
 """The port the oracle listens on unless told otherwise."""
@@ -46,32 +50,99 @@ DEFAULT_HOST = "localhost"
 """Loopback only (IPv4 and IPv6): the oracle has no authentication."""
 
 DEFAULT_WORKERS = 8
-"""Threads answering calls; the engine is pure Python, so more rarely helps."""
+"""Threads answering oracle calls; the engine is pure Python, so more rarely helps."""
+
+DEFAULT_DRAIN_SECONDS = 1.0
+"""How long new calls are still answered after SIGTERM or SIGINT, health saying NOT_SERVING."""
 
 DEFAULT_GRACE_SECONDS = 5.0
-"""How long calls in flight may take to finish after SIGTERM or SIGINT."""
+"""How long calls in flight may then take to finish before they are cancelled."""
 
 PORT_ENV = "SHENGJI_ORACLE_PORT"
 HOST_ENV = "SHENGJI_ORACLE_HOST"
 LOG_LEVEL_ENV = "SHENGJI_ORACLE_LOG_LEVEL"
 
+_loop_lock = threading.Lock()
+_loops: list[asyncio.AbstractEventLoop] = []
+
+
+def event_loop() -> asyncio.AbstractEventLoop:
+    """The event loop every server of the process runs on, in a daemon thread of its own.
+
+    One loop for all the process's servers, which never ends: gRPC's asyncio layer keeps
+    process-wide state, so servers started and stopped in any order share it.
+    """
+    with _loop_lock:
+        if not _loops:
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="oracle-event-loop", daemon=True).start()
+            _loops.append(loop)
+        return _loops[0]
+
+
+def _on_loop(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` on :func:`event_loop` and wait for its result (never call it there)."""
+    return asyncio.run_coroutine_threadsafe(coroutine, event_loop()).result()
+
+
+class Health:
+    """The statuses of the health service, set from any thread; the servicer (``servicer``, a
+    ``grpc_health`` aio servicer) answers on the event loop."""
+
+    def __init__(self, servicer: Any) -> None:
+        self.servicer = servicer
+
+    def set(self, service: str, status: Any) -> None:
+        _on_loop(self.servicer.set(service, status))
+
+    def enter_graceful_shutdown(self) -> None:
+        """NOT_SERVING for every service, for good."""
+        _on_loop(self.servicer.enter_graceful_shutdown())
+
 
 @dataclass
 class RunningServer:
-    """A started server, the port it is bound to and its health service."""
+    """A started server (a ``grpc.aio.Server`` on :func:`event_loop`), its port, its health
+    service and the worker pool its oracle calls run in."""
 
     server: Any
     port: int
-    health: health.HealthServicer
+    health: Health
+    pool: WorkerPool
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _stopping: bool = field(default=False, repr=False)
+    _stopped: threading.Event = field(default_factory=threading.Event, repr=False)
 
-    def stop(self, grace: float | None = DEFAULT_GRACE_SECONDS) -> None:
-        """Report NOT_SERVING, refuse new calls and wait up to ``grace`` seconds for those in flight."""
-        self.health.enter_graceful_shutdown()
-        self.server.stop(grace).wait()
+    def stop(self, grace: float | None = DEFAULT_GRACE_SECONDS, *, drain: float = 0.0) -> None:
+        """The shutdown sequence: health NOT_SERVING at once; new calls still answered for
+        ``drain`` seconds; then new calls refused and those in flight given at most ``grace``
+        seconds (``None``: none) before they are cancelled. A call still computing in a worker
+        after that is abandoned: its context is no longer active and its thread, a daemon, never
+        keeps the process alive. A second ``stop`` waits for the first."""
+        with self._lock:
+            first, self._stopping = not self._stopping, True
+        if not first:
+            self._stopped.wait()
+            return
+        try:
+            _on_loop(self._shut_down(drain, grace))
+        finally:
+            self.pool.shutdown(wait=False)
+            self._stopped.set()
+        if self.pool.busy:
+            log.warning(
+                "%d call(s) still computing after the grace period: abandoned", self.pool.busy
+            )
+
+    async def _shut_down(self, drain: float, grace: float | None) -> None:
+        await self.health.servicer.enter_graceful_shutdown()
+        if drain > 0:
+            await asyncio.sleep(drain)
+        await self.server.stop(grace)
 
     def wait(self) -> None:
         """Block until the server has stopped."""
-        self.server.wait_for_termination()
+        self._stopped.wait()
 
 
 def serve(
@@ -80,11 +151,13 @@ def serve(
     *,
     max_message_bytes: int = MAX_MESSAGE_BYTES,
     workers: int = DEFAULT_WORKERS,
+    service: OracleService | None = None,
 ) -> RunningServer:
     """Start the oracle with health checking and reflection; port 0 picks a free port.
 
     Raises ``RuntimeError`` when the address cannot be bound (a port in use).
-    Requests larger than ``max_message_bytes`` fail with RESOURCE_EXHAUSTED.
+    Requests larger than ``max_message_bytes`` fail with RESOURCE_EXHAUSTED. Oracle calls run
+    on ``workers`` threads; health checks and reflection never wait for them.
 
     >>> running = serve(port=0, host="127.0.0.1", workers=2)
     >>> channel = grpc.insecure_channel(f"127.0.0.1:{running.port}")
@@ -101,18 +174,36 @@ def serve(
         # One server per port: a second one fails to start instead of sharing it.
         ("grpc.so_reuseport", 0),
     ]
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=workers), options=options)
-    add_to_server(server)
-    health_servicer = health.HealthServicer()
+    pool = WorkerPool(workers)
+    try:
+        server, health_servicer, bound = _on_loop(
+            _start(_address(host, port), options, pool, service)
+        )
+    except BaseException:
+        pool.shutdown(wait=False)
+        raise
+    return RunningServer(server, bound, Health(health_servicer), pool)
+
+
+async def _start(
+    address: str, options: list[tuple[str, Any]], pool: WorkerPool, service: OracleService | None
+) -> tuple[Any, Any, int]:
+    server = grpc.aio.server(options=options)
+    add_to_aio_server(server, pool, service)
+    health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in ("", SERVICE_NAME):
-        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     reflection.enable_server_reflection(
         (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
     )
-    bound = server.add_insecure_port(_address(host, port))
-    server.start()
-    return RunningServer(server, int(bound), health_servicer)
+    try:
+        bound = server.add_insecure_port(address)
+    except BaseException:
+        await server.stop(None)
+        raise
+    await server.start()
+    return server, health_servicer, int(bound)
 
 
 def _address(host: str, port: int) -> str:
@@ -134,6 +225,20 @@ def _env_int(name: str, default: int) -> int:
         return int(value)
     except ValueError:
         raise SystemExit(f"shengji-oracle: {name}={value!r} is not a port number") from None
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds")
+    return value
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -174,22 +279,41 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--workers",
-        type=int,
+        type=_positive_int,
         default=DEFAULT_WORKERS,
-        help="threads answering calls (default %(default)s)",
+        help="threads answering oracle calls; health checks never wait for them (default %(default)s)",
+    )
+    parser.add_argument(
+        "--drain",
+        type=_seconds,
+        default=DEFAULT_DRAIN_SECONDS,
+        help="seconds new calls are still answered after SIGTERM or SIGINT, health saying "
+        "NOT_SERVING (default %(default)s)",
     )
     parser.add_argument(
         "--grace",
-        type=float,
+        type=_seconds,
         default=DEFAULT_GRACE_SECONDS,
-        help="seconds calls in flight may take to finish on SIGTERM or SIGINT (default %(default)s)",
+        help="seconds calls in flight then have before they are cancelled and the process exits "
+        "(default %(default)s)",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser.parse_args(argv)
 
 
+def _sleep_until(done: Callable[[], bool], wakeup: socket.socket) -> None:
+    """Block the main thread until ``done()``, woken by every signal whichever thread the system
+    gave it to (``signal.set_wakeup_fd`` writes to ``wakeup``), so that its handler runs at once."""
+    while not done():
+        select.select([wakeup], [], [], 1.0)
+        with contextlib.suppress(BlockingIOError):
+            wakeup.recv(4096)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the server until SIGTERM or SIGINT; the exit status is 0 after a graceful stop."""
+    """Run the server until SIGTERM or SIGINT, then the shutdown sequence of
+    :meth:`RunningServer.stop`; the exit status is 0 after it, 128 + the signal's number (143,
+    130) when a second signal cut it short, 1 when the port is taken, 2 without variants."""
     args = parse_args(argv)
     logging.basicConfig(
         level=args.log_level,
@@ -213,26 +337,50 @@ def main(argv: Sequence[str] | None = None) -> int:
     stopping = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
+        name = signal.Signals(signum).name
         if stopping.is_set():
-            log.warning("second %s: stopping now", signal.Signals(signum).name)
-            running.server.stop(None)
-            return
-        log.info(
-            "%s: stopping, calls in flight have %.1f s", signal.Signals(signum).name, args.grace
-        )
+            log.warning("second %s: exiting now, status %d", name, 128 + signum)
+            os._exit(128 + signum)
         stopping.set()
+        log.info(
+            "%s: NOT_SERVING; new calls answered for %.1f s more, then calls in flight have %.1f s",
+            name,
+            args.drain,
+            args.grace,
+        )
 
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
-    variants = ", ".join(sorted(load_catalogue()))
-    log.info(
-        "shengji-oracle %s serving %s on %s (variants: %s)",
-        __version__,
-        SERVICE_NAME,
-        _address(args.host, running.port),
-        variants,
-    )
-    stopping.wait()
-    running.stop(args.grace)
+    previous = {
+        signum: signal.signal(signum, on_signal) for signum in (signal.SIGTERM, signal.SIGINT)
+    }
+    wakeup, woken = socket.socketpair()
+    for end in (wakeup, woken):
+        end.setblocking(False)
+    previous_fd = signal.set_wakeup_fd(woken.fileno(), warn_on_full_buffer=False)
+
+    def stop() -> None:
+        try:
+            running.stop(args.grace, drain=args.drain)
+        finally:
+            woken.send(b"\0")
+
+    try:
+        variants = ", ".join(sorted(load_catalogue()))
+        log.info(
+            "shengji-oracle %s serving %s on %s (variants: %s)",
+            __version__,
+            SERVICE_NAME,
+            _address(args.host, running.port),
+            variants,
+        )
+        _sleep_until(stopping.is_set, wakeup)
+        stopper = threading.Thread(target=stop, name="oracle-stop", daemon=True)
+        stopper.start()
+        _sleep_until(lambda: not stopper.is_alive(), wakeup)
+    finally:
+        signal.set_wakeup_fd(previous_fd)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        wakeup.close()
+        woken.close()
     log.info("stopped")
     return 0

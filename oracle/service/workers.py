@@ -1,0 +1,194 @@
+"""The worker pool: each oracle call runs on one of a few daemon threads, off the event loop that
+answers health checks, and is told through its context when its client has stopped waiting.
+
+>>> pool = WorkerPool(1)
+>>> context = CallContext(time_remaining=None)
+>>> pool.submit(lambda: context.is_active()).result(), pool.busy
+(True, 0)
+>>> context.cancel(); context.is_active()
+False
+>>> pool.shutdown()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent import futures
+from typing import Any, NoReturn, ParamSpec, TypeVar
+
+import grpc
+
+from oracle.service.servicer import SERVICE_NAME, OracleService, add_to_server
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+_Work = tuple["futures.Future[Any]", Callable[[], Any]]
+
+
+class WorkerPool(futures.Executor):
+    """A fixed number of daemon threads: a call still computing never keeps the process alive
+    (the standard pool's threads are joined at exit, however long they take)."""
+
+    def __init__(self, workers: int, name: str = "oracle-worker") -> None:
+        if workers < 1:
+            raise ValueError(f"a worker pool needs at least one thread, not {workers}")
+        self._queue: queue.SimpleQueue[_Work | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._busy = 0
+        self._closed = False
+        self._threads = [
+            threading.Thread(target=self._work, name=f"{name}-{i}", daemon=True)
+            for i in range(workers)
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    @property
+    def busy(self) -> int:
+        """How many threads are computing a call now."""
+        with self._lock:
+            return self._busy
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> futures.Future[T]:
+        future: futures.Future[T] = futures.Future()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the worker pool is shut down")
+            self._queue.put((future, lambda: fn(*args, **kwargs)))
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Let every thread end once its call is done (``wait``: until they have); calls still
+        queued are cancelled when ``cancel_futures``."""
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                if cancel_futures:
+                    self._cancel_queued()
+                for _ in self._threads:
+                    self._queue.put(None)
+        if wait:
+            for thread in self._threads:
+                thread.join()
+
+    def _cancel_queued(self) -> None:
+        while True:
+            try:
+                work = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if work is not None:
+                work[0].cancel()
+
+    def _work(self) -> None:
+        while (work := self._queue.get()) is not None:
+            future, call = work
+            if not future.set_running_or_notify_cancel():
+                continue
+            with self._lock:
+                self._busy += 1
+            result: Any = None
+            failure: BaseException | None = None
+            try:
+                result = call()
+            except BaseException as err:  # noqa: BLE001 - handed to the caller, as the standard pool does
+                failure = err
+            with self._lock:
+                self._busy -= 1  # before the caller hears of it
+            if failure is None:
+                future.set_result(result)
+            else:
+                future.set_exception(failure)
+            del work, future, call, result, failure  # hold nothing while idle
+
+
+class Aborted(Exception):
+    """A call ended by ``abort`` in a worker; the event loop passes the status on to gRPC."""
+
+    def __init__(self, code: grpc.StatusCode, details: str, trailing_metadata: Sequence[Any] = ()):
+        super().__init__(code, details)
+        self.code = code
+        self.details = details
+        self.trailing_metadata = tuple(trailing_metadata)
+
+
+class CallContext:
+    """The part of a gRPC servicer context a call in a worker thread uses: the time left, whether
+    its client still waits (not cancelled, not past the deadline, not dropped on shutdown), and
+    ``abort``/``abort_with_status``, which raise :class:`Aborted`."""
+
+    def __init__(self, time_remaining: float | None) -> None:
+        self._deadline = None if time_remaining is None else time.monotonic() + time_remaining
+        self._cancelled = threading.Event()
+
+    def time_remaining(self) -> float | None:
+        """Seconds until the deadline, or ``None`` when the client set none."""
+        return None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
+
+    def is_active(self) -> bool:
+        past = self._deadline is not None and time.monotonic() >= self._deadline
+        return not past and not self._cancelled.is_set()
+
+    def cancel(self) -> None:
+        """The client stopped waiting (or the server dropped the call)."""
+        self._cancelled.set()
+
+    def abort(self, code: grpc.StatusCode, details: str = "") -> NoReturn:
+        raise Aborted(code, details)
+
+    def abort_with_status(self, status: Any) -> NoReturn:
+        raise Aborted(status.code, status.details, status.trailing_metadata)
+
+
+class _Recorder:
+    """Stands for a ``grpc.Server`` to :func:`add_to_server`, keeping the handlers it is given."""
+
+    handlers: dict[str, grpc.RpcMethodHandler]
+
+    def add_generic_rpc_handlers(self, generic_handlers: Any) -> None:
+        pass  # the same handlers come by name below
+
+    def add_registered_method_handlers(self, name: str, handlers: Any) -> None:
+        self.handlers = dict(handlers)
+
+
+def _in_pool(
+    behaviour: Callable[[Any, Any], Any], pool: futures.Executor
+) -> Callable[[Any, Any], Awaitable[Any]]:
+    """An aio method behaviour that runs the sync ``behaviour`` in ``pool``."""
+
+    async def call(request: Any, context: Any) -> Any:
+        call_context = CallContext(context.time_remaining())
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(pool, behaviour, request, call_context)
+        except asyncio.CancelledError:
+            call_context.cancel()  # the client went away, or the grace period ended
+            raise
+        except Aborted as aborted:
+            await context.abort(aborted.code, aborted.details, aborted.trailing_metadata)
+
+    return call
+
+
+def add_to_aio_server(
+    server: grpc.aio.Server, pool: futures.Executor, service: OracleService | None = None
+) -> None:
+    """Register every RPC of the oracle on a ``grpc.aio`` server, each call run in ``pool``."""
+    recorder = _Recorder()
+    add_to_server(recorder, service)
+    handlers = {
+        name: grpc.unary_unary_rpc_method_handler(
+            _in_pool(handler.unary_unary, pool),
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+        for name, handler in recorder.handlers.items()
+    }
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
+    server.add_registered_method_handlers(SERVICE_NAME, handlers)
