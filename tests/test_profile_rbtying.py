@@ -21,6 +21,7 @@ import pytest
 from oracle import pb
 from oracle.engine.questions import score_bottom
 from oracle.cards import Card, Rank, Suit, format_cards, parse_cards
+from oracle.convert import cards_from_pb
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.variants import make_ruleset
 from oracle.engine.questions import compare_declarations
@@ -621,6 +622,166 @@ def test_trick_format_multi_parse(policy: int) -> None:
     assert r.winning_seat == 3
 
 
+# --- mechanics/src/trick.rs: bombs (BombPolicy, #498 88a9e23; the leader's bomb, #507) ------------
+
+ALLOW = pb.BOMB_POLICY_ALLOW_BOMBS
+SUIT_FOLLOWING = pb.BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING
+
+
+def _bombed(c: Ruleset, *plays: str) -> int:
+    return trick(c, *plays).winning_seat
+
+
+@pytest.mark.parametrize(("policy", "winner"), [(ALLOW, 1), (pb.BOMB_POLICY_NO_BOMBS, 0), (SUIT_FOLLOWING, 1)])
+def test_bomb_beats_tractor(policy: int, winner: int) -> None:
+    """trick.rs test_bomb_beats_tractor, test_bomb_not_allowed_when_policy_disabled and
+    test_bomb_suit_following_same_suit_allowed (trump 4S): S2 x4 beats the tractor S8S8S9S9 where
+    bombs are allowed; with NoBombs the tractor stands."""
+    c = bomb_ctx(*FOUR_SPADES, policy=policy)
+    assert _bombed(c, "8S 8S 9S 9S", "2S 2S 2S 2S", "3S 5S 6S 7S", "3S 5S 6S 7S") == winner
+
+
+def test_higher_bomb_beats_lower_bomb() -> None:
+    """trick.rs test_higher_bomb_beats_lower_bomb (trump 4S): S3 x4 over S2 x4."""
+    assert _bombed(bomb_ctx(*FOUR_SPADES), "8S 8S 9S 9S", "2S 2S 2S 2S", "3S 3S 3S 3S", "5S 6S 7S 10S") == 2
+
+
+def test_bomb_six_cards_beats_six_card_tractor() -> None:
+    """trick.rs test_bomb_six_cards_beats_six_card_tractor (trump 4H): six S3 beat AAKKQQ."""
+    c = bomb_ctx(Rank.FOUR, Suit.HEARTS, decks=6)
+    assert _bombed(c, "AS AS KS KS QS QS", "3S 3S 3S 3S 3S 3S", "2S 5S 6S 7S 8S 9S", "2S 5S 6S 7S 8S 9S") == 1
+
+
+def test_trump_bomb_beats_non_trump_bomb() -> None:
+    """trick.rs test_trump_bomb_beats_non_trump_bomb (trump 4H): H3 x4 over S2 x4."""
+    c = bomb_ctx(Rank.FOUR, Suit.HEARTS)
+    assert _bombed(c, "8S 8S 9S 9S", "2S 2S 2S 2S", "3H 3H 3H 3H", "5S 6S 7S 10S") == 2
+
+
+def test_three_identical_cards_not_a_bomb() -> None:
+    """trick.rs test_three_identical_cards_not_a_bomb (trump 4S): S2 x3 is no bomb; the leader wins."""
+    assert _bombed(bomb_ctx(*FOUR_SPADES), "8S 8S 9S", "2S 2S 2S", "3S 5S 6S", "3S 5S 6S") == 0
+
+
+def test_bomb_suit_following_off_suit_rejected_when_has_led_suit() -> None:
+    """trick.rs test_bomb_suit_following_off_suit_rejected_when_has_led_suit (trump 4H): D2 x4 to a
+    spade tractor while holding S3."""
+    c = bomb_ctx(Rank.FOUR, Suit.HEARTS, policy=SUIT_FOLLOWING)
+    assert not legal(c, "8S 8S 9S 9S", "2D 2D 2D 2D 3S", "2D 2D 2D 2D")
+    assert legal(bomb_ctx(Rank.FOUR, Suit.HEARTS, policy=ALLOW), "8S 8S 9S 9S", "2D 2D 2D 2D 3S", "2D 2D 2D 2D")
+
+
+def test_bomb_suit_following_off_suit_allowed_when_void() -> None:
+    """trick.rs test_bomb_suit_following_off_suit_allowed_when_void (trump 4H): void in spades, D2 x4
+    may be played and wins."""
+    c = bomb_ctx(Rank.FOUR, Suit.HEARTS, policy=SUIT_FOLLOWING)
+    assert legal(c, "8S 8S 9S 9S", "2D 2D 2D 2D", "2D 2D 2D 2D")
+    assert _bombed(c, "8S 8S 9S 9S", "2D 2D 2D 2D", "3S 5S 6S 7S", "3S 5S 6S 7S") == 1
+
+
+def test_bomb_suit_following_trump_bomb_allowed() -> None:
+    """trick.rs test_bomb_suit_following_trump_bomb_allowed (trump 4H): a trump bomb while holding S5."""
+    c = bomb_ctx(Rank.FOUR, Suit.HEARTS, policy=SUIT_FOLLOWING)
+    assert legal(c, "8S 8S 9S 9S", "3H 3H 3H 3H 5S", "3H 3H 3H 3H")
+    assert _bombed(c, "8S 8S 9S 9S", "3H 3H 3H 3H", "3S 5S 6S 7S", "3S 5S 6S 7S") == 1
+
+
+def test_leader_bomb_not_beaten_by_lower_bomb() -> None:
+    """trick.rs test_leader_bomb_not_beaten_by_lower_bomb (#507, trump 4S): the leader's HJ x4 stands."""
+    assert _bombed(bomb_ctx(*FOUR_SPADES), "JH JH JH JH", "2H 2H 2H 2H", "5C 6C 7C 8C", "5C 6C 7C 8C") == 0
+
+
+def test_higher_bomb_beats_leader_bomb() -> None:
+    """trick.rs test_higher_bomb_beats_leader_bomb (trump 4S): HJ x4 over the leader's H2 x4."""
+    assert _bombed(bomb_ctx(*FOUR_SPADES), "2H 2H 2H 2H", "JH JH JH JH", "5C 6C 7C 8C", "5C 6C 7C 8C") == 1
+
+
+def test_larger_bomb_beats_smaller_bomb_regardless_of_order() -> None:
+    """trick.rs test_larger_bomb_beats_smaller_bomb_regardless_of_order (trump 4S): six HJ over six H2;
+    six H3 after them do not win."""
+    c = bomb_ctx(*FOUR_SPADES, decks=6)
+    assert _bombed(c, "2H 2H 2H 2H 2H 2H", "JH JH JH JH JH JH", "3H 3H 3H 3H 3H 3H", "5C 6C 7C 8C 9C 10C") == 1
+
+
+@pytest.mark.parametrize(("trump", "plays", "winner"), [
+    (Suit.SPADES, ("6H 6H 6H 6H", "6D 6D 6D 6D", "2C 3C 4C 5C", "7C 8C 10C JC"), 1),  # the issue's reproducer
+    (Suit.SPADES, ("6H 6H 6H 6H", "6C 6C 6C 6C", "2D 3D 4D 5D", "7D 8D 10D JD"), 1),  # H < C
+    (Suit.SPADES, ("6D 6D 6D 6D", "AC AC AC AC", "AH AH AH AH", "7C 8C 10C JC"), 0),  # C < D whatever the rank
+    (Suit.SPADES, ("6H 6H 6H 6H", "6D 6D 6D 6D", "9H 9H 9H 9H", "3S 3S 3S 3S"), 2),  # trump above; 3S below 9H
+    (Suit.HEARTS, ("6S 6S 6S 6S", "AD AD AD AD", "7C 8C 10C JC", "2C 3C 4C 5C"), 0),  # under hearts C < D < S
+    (None, ("6S 6S 6S 6S", "6H 6H 6H 6H", "6D 6D 6D 6D", "7C 8C 10C JC"), 1),  # no-trump: C < D < S < H
+])
+def test_bombs_of_one_size_compare_by_suit_order(trump: Suit | None, plays: tuple[str, ...], winner: int) -> None:
+    """The issue's class 5 (AllowBombs, four decks, level 9): two bombs of one size compare by
+    ``cmp_effective`` (trick.rs Trick::_defeats), whose first key is types.rs Trump::suit_ordinal,
+    a fixed order of the side suits under each trump; the rank counts only within one suit."""
+    assert _bombed(bomb_ctx(Rank.NINE, trump), *plays) == winner
+
+
+# --- The issue "The rbtying profile at upstream's current rules": its reproducers -------------------
+
+
+@pytest.mark.parametrize(("decks", "lead", "hand", "play", "verdict"), [
+    (3, "QC QC QC KC KC KC", "7C 7C 8C 8C 8C AC AC 3H", "8C 8C 8C AC AC 7C", False),  # the reproducer
+    (3, "QC QC QC KC KC KC", "7C 7C 8C 8C 8C AC AC 3H", "7C 7C 8C 8C 8C AC", True),
+    (3, "QC QC QC KC KC KC", "8C 8C 8C 9C 9C AC AC 3H", "8C 8C 8C AC AC 9C", False),  # [3, 2] comes first
+    (3, "QC QC QC KC KC KC", "8C 8C 8C 9C 9C AC AC 3H", "8C 8C 8C 9C 9C AC", True),
+    (5, "QC QC QC QC QC", "7C 7C 8C 8C 8C AC AC 3H", "8C 8C 8C AC AC", False),  # a 5-tuple: [2, 3] before [3] [2]
+    (5, "QC QC QC QC QC", "7C 7C 8C 8C 8C AC AC 3H", "7C 7C 8C 8C 8C", True),
+])
+def test_irregular_decomposition_pair_below_triple(decks: int, lead: str, hand: str, play: str, verdict: bool) -> None:
+    """Class 1 (#430, 2755f3e; level 2, trump S): a pair below a triple ([2, 3]) is asked for right after
+    a triple below a pair ([3, 2]), before a separate triple and pair."""
+    assert legal(ctx(Rank.TWO, Suit.SPADES, decks=decks), lead, hand, play) is verdict
+    assert legal(ctx(Rank.TWO, Suit.SPADES, decks=decks, draw=NFD), lead, hand, play)
+
+
+@pytest.mark.parametrize(("policy", "hand", "play", "verdict"), [
+    (LTP, "QH QH QH 5H 5H 6H 8H 4C", "QH QH QH 6H", False),  # the reproducer
+    (BOTH, "QH QH QH 5H 5H 6H 8H 4C", "QH QH QH 6H", False),
+    (LTP, "QH QH QH 5H 5H 6H 8H 4C", "5H 5H QH 6H", True),
+    (LTP, "QH QH QH 6H 8H 4C", "QH QH QH 6H", True),  # no genuine pair left: the guard is silent
+    (NP, "QH QH QH 5H 5H 6H 8H 4C", "QH QH QH 6H", False),  # unprotected, QQ 55 is owed
+    (NP, "QH QH QH 5H 5H 6H 8H 4C", "QH QH 5H 5H", True),
+])
+def test_longer_tuple_guard(policy: int, hand: str, play: str, verdict: bool) -> None:
+    """Class 2 (#507, #512; three decks, level 2, trump S): two pairs led; the triple may not stand in
+    for a pair while 5H 5H stays in the hand."""
+    assert legal(ctx(Rank.TWO, Suit.SPADES, decks=3, draw=policy), "3H 3H 9H 9H", hand, play) is verdict
+
+
+def _throw(c: Ruleset, thrown: str, *others: str) -> pb.CheckThrowResponse:
+    return check_throw(c, SeatPlay(0, tuple(cards(thrown))),
+                       [SeatPlay(seat, tuple(cards(h))) for seat, h in enumerate(others, start=1)])
+
+
+def test_check_throw_reads_the_format() -> None:
+    """Class 3 (TrickFormat::from_cards in CheckThrow): 3H3H3H4H4H is a tractor 3H3H4H4H and a single
+    3H, so 5H beats the single; AS AS 5H 5H 5D 5D (two decks, level 5) is a tractor and a pair, and
+    the pair 5H 5H is forced."""
+    r = _throw(ctx(Rank.TWO, Suit.SPADES, decks=3), "3H 3H 3H 4H 4H", "5H 6C", "7C", "8C")
+    assert not r.succeeds and format_cards(cards_from_pb(r.forced_play)) == "3H"
+    r = _throw(ctx(Rank.FIVE, Suit.SPADES), "AS AS 5H 5H 5D 5D", "5C 5C 5S 5S")
+    assert not r.succeeds and format_cards(cards_from_pb(r.forced_play)) == "5H 5H"
+
+
+@pytest.mark.parametrize(("thrown", "holder", "stands"), [
+    ("AS AS 5D 5D BJ", "5H 5H 5S 5S 3C", True),  # the reproducer: 5H sorts before 5D
+    ("AS AS 5D 5D BJ", "5C 5C 5S 5S 3C", False),  # 5C sorts after 5D: found
+    ("AS AS 5H 5H BJ", "5D 5D 5S 5S 3C", False),
+    ("AS AS 5C 5C BJ", "5D 5D 5S 5S 3C", True),
+    ("7H 7H 8H 8H AH", "9H 9H 10H 10H 3C", False),  # no junction: a higher tractor is found
+])
+def test_blocker_search_starts_at_the_second_member(thrown: str, holder: str, stands: bool) -> None:
+    """Class 4 (trick.rs Trick::play_cards @ 71f8d43; two decks, level 5, trump S): the search for a
+    higher tractor starts at the thrown tractor's second card in card order (S < H < D < C between
+    equal level cards), so a higher tractor starting at a level card of an earlier suit is missed."""
+    r = _throw(ctx(Rank.FIVE, Suit.SPADES), thrown, holder, "4C", "6C")
+    assert r.succeeds is stands
+    if not stands:
+        assert [b.seat for b in r.blocks] == [1] and len(r.forced_play) == 4
+
+
 # --- mechanics/src/types.rs -------------------------------------------------------------------
 
 
@@ -738,11 +899,26 @@ UPSTREAM_TESTS = {
     "test_throw_of_trump_rank_in_trump", "test_trump_throw_single_cards", "test_trick_format_multi_parse",
     "test_adjacent", "test_ordering", "test_level_deltas", "test_level_deltas_no_deadzone", "test_bid_sequence",
     "test_tuple_protection_case", "defaults",
+    "test_longer_tuple_bypasses_genuine_false_positive",
+    "test_triple_in_play_does_not_satisfy_pair_when_genuine_pair_available",
+    "test_longer_tuple_guard_requires_enough_genuine_tuples",
+    "test_bomb_beats_tractor", "test_higher_bomb_beats_lower_bomb", "test_bomb_not_allowed_when_policy_disabled",
+    "test_bomb_six_cards_beats_six_card_tractor", "test_trump_bomb_beats_non_trump_bomb",
+    "test_three_identical_cards_not_a_bomb", "test_bomb_suit_following_same_suit_allowed",
+    "test_bomb_suit_following_off_suit_rejected_when_has_led_suit",
+    "test_bomb_suit_following_off_suit_allowed_when_void", "test_bomb_suit_following_trump_bomb_allowed",
+    "test_leader_bomb_not_beaten_by_lower_bomb", "test_higher_bomb_beats_leader_bomb",
+    "test_larger_bomb_beats_smaller_bomb_regardless_of_order",
 }
 
 UPSTREAM_SETTINGS = {"BombPolicy"}
-"""Settings reproduced from upstream's code where no upstream test asserts them (bombs: a newer,
-unconfirmed revision of trick.rs; tests/test_bombs.py)."""
+"""Settings reproduced from upstream's code where no upstream test asserts them."""
+
+UPSTREAM_FUNCTIONS = {
+    "TrickFormat::is_legal_play", "TrickFormat::from_cards", "Trick::play_cards", "Trick::_defeats",
+    "full_decomposition_ordering",
+}
+"""Upstream functions a case copies where it is none of upstream's tests (the issue's reproducers)."""
 
 
 def test_conformance_cases_pass_in_process() -> None:
@@ -757,7 +933,7 @@ def test_conformance_cases_pass_in_process() -> None:
     for case in raw:
         repo, path, name = case["upstream"].split(" ")
         assert repo == "rbtying/shengji" and path.endswith(".rs"), case["id"]
-        assert name in UPSTREAM_TESTS | UPSTREAM_SETTINGS, case["id"]
+        assert name in UPSTREAM_TESTS | UPSTREAM_SETTINGS | UPSTREAM_FUNCTIONS, case["id"]
     report = run(prepare(load_cases([CASES])), InProcessTarget())
     failed = [(r.case.id, r.problems()[:2]) for r in report.results if not r.ok]
     assert not failed, failed[:5]
