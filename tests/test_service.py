@@ -323,9 +323,9 @@ def test_the_room_cache_is_bounded_in_bytes() -> None:
     assert 0 < cache.size()
 
 
-ENGINE_DOORS = {"oracle.engine.questions", "oracle.engine.ruleset"}
+ENGINE_DOORS = {"oracle.engine.questions", "oracle.engine.ruleset", "oracle.engine.budget"}
 """What the service may import of the rules: the engine's questions and the ruleset type
-(only :mod:`oracle.service.contexts` builds rulesets)."""
+(only :mod:`oracle.service.contexts` builds rulesets) and the work budget each call runs under."""
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -74,8 +74,8 @@ def clear_caches() -> None:
     """Empty every cache of the engine (the rulesets of the catalogue's and of custom variants)."""
     for module in engine_modules():
         for value in list(vars(module).values()):
-            if value is load_catalogue:
-                continue  # the catalogue is what edit_variants edits in place
+            if value is load_catalogue or isinstance(value, type):
+                continue  # the catalogue is what edit_variants edits in place; a class is no cache
             clear = getattr(value, "cache_clear", None)
             if callable(clear):
                 clear()
