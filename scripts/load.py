@@ -1,0 +1,386 @@
+"""Load test: several client processes against the oracle, then against a no-op server.
+
+Usage::
+
+    python scripts/load.py [--clients N] [--seconds S] [--mode unary|batch|both]
+                           [--batch-size B] [--seed K]
+
+It starts two servers on free loopback ports, one after the other:
+
+* the oracle (``python -m oracle --port 0 --host 127.0.0.1``);
+* a no-op grpcio server with the same service shape (every RPC of
+  ``shengji.oracle.v1.OracleService`` answers an empty response at once), on grpc.aio like
+  the oracle's and with the same message limit, so what it costs is gRPC and Python alone.
+
+Against each, ``--clients`` processes (spawned, one channel each) send calls back to back for
+``--seconds`` seconds per phase: in ``unary`` mode a mix of the eight question RPCs, evenly by
+kind, drawn from the conformance questions whose expected answer is not an error; in ``batch``
+mode ``AnswerBatch`` calls of ``--batch-size`` such questions. The server's resident memory
+(VmRSS from /proc) and CPU time are sampled every half second. It prints, for each phase,
+the calls and questions per second, p50 and p99 latency, failed calls and the RSS over time,
+and then the oracle's figures as a ratio of the no-op server's.
+
+Every phase is bounded by ``--seconds`` (the whole run takes about ``2 x S`` per mode, plus
+the servers' start-up); only loopback addresses are used. Nothing is asserted: the figures are
+for people to read, and on a shared two-core machine they are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import grpc
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from google.protobuf import json_format
+
+from oracle import pb
+
+SERVICE = "shengji.oracle.v1.OracleService"
+CASES = ROOT / "conformance" / "cases"
+_METHODS = pb.oracle_service_pb2.DESCRIPTOR.services_by_name["OracleService"].methods
+KIND_RPC = {f.name: m.name for f in pb.Question.DESCRIPTOR.fields for m in _METHODS
+            if m.input_type.full_name == f.message_type.full_name}
+"""Each field of ``Question`` and its unary RPC."""
+
+MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+
+
+# ---------------------------------------------------------------------------------------------
+# The no-op server.
+
+
+def serve_noop(port: int) -> None:
+    """Serve every RPC of the service with an empty response until SIGTERM; log the port.
+
+    Like the oracle's own server it runs on grpc.aio; it has nothing else to do.
+    """
+    import asyncio
+    import signal
+
+    async def empty(request: bytes, context: Any) -> bytes:
+        return b""
+
+    async def run() -> None:
+        handlers = {
+            m.name: grpc.unary_unary_rpc_method_handler(
+                empty, request_deserializer=None, response_serializer=None)
+            for m in _METHODS
+        }
+        server = grpc.aio.server(options=[
+            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES), ("grpc.so_reuseport", 0)])
+        server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, handlers),))
+        bound = server.add_insecure_port(f"127.0.0.1:{port}")
+        await server.start()
+        print(f"no-op server serving {SERVICE} on 127.0.0.1:{bound}", file=sys.stderr, flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+        await server.stop(None)
+
+    asyncio.run(run())
+
+
+class Server:
+    """A server process on a free loopback port, found from its log line."""
+
+    def __init__(self, name: str, argv: list[str]) -> None:
+        self.name = name
+        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 (open while the server runs)
+            prefix=f"load-{name}-", suffix=".log", delete=False)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+            [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
+        self.proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.log,
+                                     env=env)
+        pattern = re.compile(r"serving \S+ on 127\.0\.0\.1:(\d+)")
+        deadline = time.monotonic() + 60
+        while True:
+            found = pattern.search(Path(self.log.name).read_text(errors="replace"))
+            if found:
+                self.port = int(found.group(1))
+                break
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise SystemExit(f"load.py: the {name} server did not start; log {self.log.name}")
+            time.sleep(0.05)
+        self.target = f"127.0.0.1:{self.port}"
+
+    def rss_kib(self) -> int:
+        try:
+            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        except OSError:
+            pass
+        return 0
+
+    def cpu_seconds(self) -> float:
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=15)
+        try:
+            os.unlink(self.log.name)
+        except OSError:
+            pass
+
+
+# ---------------------------------------------------------------------------------------------
+# The questions.
+
+
+def valid_questions() -> dict[str, list[bytes]]:
+    """The conformance questions whose expected answer is not an error, serialized, by kind."""
+    by_kind: dict[str, list[bytes]] = {kind: [] for kind in KIND_RPC}
+    for path in sorted(CASES.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            case = json.loads(line)
+            if "error" in case.get("expected", {}):
+                continue
+            question = pb.Question()
+            try:
+                json_format.ParseDict(case["question"], question)
+            except (json_format.ParseError, KeyError):
+                continue
+            kind = question.WhichOneof("question")
+            if kind:
+                by_kind[kind].append(question.SerializeToString())
+    return {kind: qs for kind, qs in by_kind.items() if qs}
+
+
+# ---------------------------------------------------------------------------------------------
+# The clients.
+
+
+def request_pool(mode: str, batch_size: int, seed: int, questions: dict[str, list[bytes]],
+                 index: int) -> list[tuple[str, bytes]]:
+    """The requests one client sends in turn, serialized (built before the clock starts)."""
+    rng = random.Random(f"{seed}/{index}")
+    kinds = sorted(questions)
+    if mode == "unary":
+        pool = []
+        for _ in range(2000):
+            kind = rng.choice(kinds)
+            question = pb.Question.FromString(rng.choice(questions[kind]))
+            pool.append((KIND_RPC[kind], getattr(question, kind).SerializeToString()))
+        return pool
+    everything = [q for kind in kinds for q in questions[kind]]
+    return [("AnswerBatch", pb.AnswerBatchRequest(questions=[
+        pb.Question.FromString(rng.choice(everything)) for _ in range(batch_size)
+    ]).SerializeToString()) for _ in range(20)]
+
+
+@dataclass
+class ClientJob:
+    index: int
+    target: str
+    mode: str
+    seconds: float
+    batch_size: int
+    pool: list[tuple[str, bytes]]
+    start_at: float  # time.time() at which every client starts sending
+
+
+@dataclass
+class ClientResult:
+    calls: int = 0
+    questions: int = 0
+    failed: dict[str, int] = field(default_factory=dict)
+    latencies: list[float] = field(default_factory=list)
+
+
+def run_client(job: ClientJob) -> ClientResult:
+    pool = job.pool
+    result = ClientResult()
+    with grpc.insecure_channel(job.target, options=[
+            ("grpc.max_receive_message_length", 256 * 1024 * 1024),
+            ("grpc.enable_retries", 0)]) as channel:
+        grpc.channel_ready_future(channel).result(timeout=30)
+        calls = {rpc: channel.unary_unary(f"/{SERVICE}/{rpc}") for rpc in {r for r, _ in pool}}
+        calls[pool[0][0]](pool[0][1], timeout=30)  # warm the connection up
+        time.sleep(max(0.0, job.start_at - time.time()))
+        end = time.monotonic() + job.seconds
+        i = job.index * 97
+        per_call = job.batch_size if job.mode == "batch" else 1
+        while time.monotonic() < end:
+            rpc, data = pool[i % len(pool)]
+            i += 1
+            start = time.perf_counter()
+            try:
+                calls[rpc](data, timeout=30)
+            except grpc.RpcError as err:
+                name = err.code().name
+                result.failed[name] = result.failed.get(name, 0) + 1
+            result.latencies.append(time.perf_counter() - start)
+            result.calls += 1
+            result.questions += per_call
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# One phase: one server, one mode.
+
+
+@dataclass
+class Phase:
+    server: str
+    mode: str
+    seconds: float
+    calls: int
+    questions: int
+    failed: dict[str, int]
+    p50: float
+    p99: float
+    rss: list[tuple[float, int]]
+    cpu: float
+
+    @property
+    def calls_per_s(self) -> float:
+        return self.calls / self.seconds
+
+    @property
+    def questions_per_s(self) -> float:
+        return self.questions / self.seconds
+
+
+def run_phase(server: Server, mode: str, clients: int, seconds: float, batch_size: int,
+              seed: int, questions: dict[str, list[bytes]], pool: Any) -> Phase:
+    jobs = [ClientJob(i, server.target, mode, seconds, batch_size,
+                      request_pool(mode, batch_size, seed, questions, i), 0.0)
+            for i in range(clients)]
+    start_at = time.time() + 2.0 + 0.25 * clients  # the clients connect before the clock starts
+    for job in jobs:
+        job.start_at = start_at
+    pending = pool.map_async(run_client, jobs)
+    rss: list[tuple[float, int]] = []
+    time.sleep(max(0.0, start_at - time.time()))
+    t0 = time.monotonic()
+    cpu0 = server.cpu_seconds()
+    while not pending.ready() and time.monotonic() - t0 < seconds + 60:
+        rss.append((time.monotonic() - t0, server.rss_kib()))
+        pending.wait(min(0.5, max(0.01, seconds - (time.monotonic() - t0))))
+        if time.monotonic() - t0 >= seconds:
+            break
+    cpu = server.cpu_seconds() - cpu0
+    rss.append((time.monotonic() - t0, server.rss_kib()))
+    results: list[ClientResult] = pending.get(timeout=60)
+    latencies = sorted(x for r in results for x in r.latencies)
+    failed: dict[str, int] = {}
+    for r in results:
+        for k, v in r.failed.items():
+            failed[k] = failed.get(k, 0) + v
+
+    def pct(q: float) -> float:
+        return latencies[min(len(latencies) - 1, int(q * len(latencies)))] if latencies else 0.0
+
+    return Phase(server.name, mode, seconds, sum(r.calls for r in results),
+                 sum(r.questions for r in results), failed, pct(0.5), pct(0.99), rss, cpu)
+
+
+def _rss_line(rss: list[tuple[float, int]]) -> str:
+    if not rss:
+        return "no samples"
+    step = max(1, len(rss) // 12)
+    shown = rss[::step]
+    if shown[-1] is not rss[-1]:
+        shown.append(rss[-1])
+    return "  ".join(f"{t:.0f}s:{kib / 1024:.1f}" for t, kib in shown) + " MiB"
+
+
+def report(phase: Phase) -> None:
+    rates = f"{phase.calls_per_s:8.1f} calls/s"
+    if phase.mode == "batch":
+        rates += f" ({phase.questions_per_s:.0f} questions/s)"
+    failed = ", ".join(f"{k} {v}" for k, v in sorted(phase.failed.items())) or "none"
+    peak = max((kib for _, kib in phase.rss), default=0) / 1024
+    print(f"  {phase.server:<7} {phase.mode:<6} {phase.calls:8d} calls {rates}   "
+          f"p50 {phase.p50 * 1e3:7.2f} ms   p99 {phase.p99 * 1e3:7.2f} ms   failed: {failed}")
+    print(f"          server CPU {phase.cpu:.1f} s ({phase.cpu / phase.seconds:.2f} cores), "
+          f"RSS peak {peak:.1f} MiB; RSS over time: {_rss_line(phase.rss)}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clients", type=int, default=4, help="client processes (default %(default)s)")
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="length of each measured phase (default %(default)s)")
+    parser.add_argument("--mode", choices=("unary", "batch", "both"), default="both",
+                        help="mixed unary calls, AnswerBatch calls, or both (default %(default)s)")
+    parser.add_argument("--batch-size", type=int, default=100,
+                        help="questions per AnswerBatch call (default %(default)s)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default %(default)s)")
+    parser.add_argument("--noop-server", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.noop_server:
+        serve_noop(0)
+        return 0
+    if not 1 <= args.clients <= 64 or not 0 < args.seconds <= 3600 or not 1 <= args.batch_size <= 10_000:
+        parser.error("--clients 1..64, --seconds up to 3600, --batch-size 1..10000")
+    modes = ("unary", "batch") if args.mode == "both" else (args.mode,)
+    print(f"load: {args.clients} client processes, {args.seconds:g} s per phase, "
+          f"modes {', '.join(modes)}" + (f", {args.batch_size} questions per batch"
+                                         if "batch" in modes else "")
+          + f", {os.cpu_count()} CPUs")
+    phases: dict[tuple[str, str], Phase] = {}
+    servers = {
+        "oracle": [sys.executable, "-m", "oracle", "--port", "0", "--host", "127.0.0.1"],
+        "no-op": [sys.executable, str(Path(__file__).resolve()), "--noop-server"],
+    }
+    questions = valid_questions()
+    with multiprocessing.get_context("spawn").Pool(args.clients) as pool:
+        for name, argv_ in servers.items():
+            server = Server(name, argv_)
+            try:
+                rss0 = server.rss_kib()
+                print(f"\n{name} server on {server.target} (pid {server.proc.pid}), "
+                      f"RSS at start {rss0 / 1024:.1f} MiB")
+                for mode in modes:
+                    phase = run_phase(server, mode, args.clients, args.seconds, args.batch_size,
+                                      args.seed, questions, pool)
+                    phases[(name, mode)] = phase
+                    report(phase)
+            finally:
+                server.stop()
+    print("\noracle / no-op (throughput: higher is better for the oracle; latency: lower is):")
+    for mode in modes:
+        o, n = phases[("oracle", mode)], phases[("no-op", mode)]
+        print(f"  {mode:<6} throughput {o.calls_per_s / n.calls_per_s:6.3f}   "
+              f"p50 {o.p50 / n.p50:6.2f} x   p99 {o.p99 / n.p99:6.2f} x   "
+              f"server CPU per call {(o.cpu / max(o.calls, 1)) / max(n.cpu / max(n.calls, 1), 1e-9):6.2f} x")
+    failed = sum(sum(p.failed.values()) for p in phases.values())
+    print(f"\nload: {failed} failed calls")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
