@@ -705,8 +705,15 @@ class Server:
         self.stop()
         raise SystemExit(f"fuzz.py: the server did not start in 60 s; log: {self.log.name}")
 
-    def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
+    def exited_within(self, seconds: float) -> bool:
+        """The server process has ended, or does within ``seconds`` (a crash takes a moment)."""
+        if self.proc is None:
+            return False
+        try:
+            self.proc.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -807,9 +814,8 @@ class Fuzzer:
         status, response, err, seconds = self.raw(built.rpc, built.data)
         stats.latencies.append(seconds)
         crashed = False
-        if status in ("UNAVAILABLE", "CANCELLED", "UNKNOWN") and self.server is not None \
-                and not self.server.alive():
-            crashed = True
+        if status in ("UNAVAILABLE", "CANCELLED", "UNKNOWN") and self.server is not None:
+            crashed = self.server.exited_within(2.0)
         column = "crash" if crashed else status if status in COLUMNS else "other"
         stats.statuses[column] += 1
         problems: list[str] = []
