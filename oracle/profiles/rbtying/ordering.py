@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
-from itertools import product
 from typing import TypeVar
 
 from oracle.engine.budget import spend
@@ -172,16 +171,50 @@ def orderings(unit: Adjacent) -> tuple[Adjacent, ...]:
     return tuple(dict.fromkeys(_heap(list(unit))))
 
 
-def _entries(grouping: tuple[int, ...]) -> list[Requirement]:
+def _descending_orderings(unit: Adjacent) -> Iterator[Adjacent]:
+    """The distinct orderings of a unit of more than :data:`_EXACT_MAX_TUPLES` tuples, lazily, from
+    its own (sizes largest first) down in lexicographic order: the order beyond the exact sizes."""
+    sizes = sorted(unit, reverse=True)
+    while True:
+        yield tuple(sizes)
+        i = len(sizes) - 2
+        while i >= 0 and sizes[i] <= sizes[i + 1]:
+            i -= 1
+        if i < 0:
+            return
+        j = len(sizes) - 1
+        while sizes[j] >= sizes[i]:
+            j -= 1
+        sizes[i], sizes[j] = sizes[j], sizes[i]
+        sizes[i + 1:] = reversed(sizes[i + 1:])
+
+
+def _unit_orderings(unit: Adjacent) -> Iterator[Adjacent]:
+    return iter(orderings(unit)) if len(unit) <= _EXACT_MAX_TUPLES else _descending_orderings(unit)
+
+
+def _choices(split: Sequence[Adjacent]) -> Iterator[tuple[Adjacent, ...]]:
+    """Every choice of one ordering per unit of a split, the first unit's outermost, lazily."""
+    if not split:
+        yield ()
+        return
+    for first in _unit_orderings(split[0]):
+        for rest in _choices(split[1:]):
+            yield (first, *rest)
+
+
+def _iter_entries(grouping: tuple[int, ...]) -> Iterator[Requirement]:
+    """A grouping's requirements: each split of its tuples into adjacent units, each with every
+    choice of the units' orderings (#430), sorted largest unit first. Lazily: the walk that takes
+    them (``follow.first_duty``) counts one step of work for each, which bounds their listing."""
     big = tuple(v for v in grouping if v > 1)
     ones: list[Adjacent] = [(1,)] * (len(grouping) - len(big))
     if not big:
-        return [tuple(ones)]
-    out: list[Requirement] = []
+        yield tuple(ones)
+        return
     for split in _splits(big):
-        for chosen in product(*(orderings(block) for block in split)):
-            out.append(tuple(sorted([*chosen, *ones], reverse=True)))
-    return out
+        for chosen in _choices(split):
+            yield tuple(sorted([*chosen, *ones], reverse=True))
 
 
 @lru_cache(maxsize=64)
@@ -198,7 +231,7 @@ def full_decomposition_ordering(n: int) -> tuple[Requirement, ...]:
     """
     out: list[Requirement] = []
     for grouping in groupings(n):
-        out.extend(_entries(grouping))
+        out.extend(_iter_entries(grouping))
     return tuple(_dedup(out))
 
 
@@ -221,7 +254,7 @@ def decompositions_after(unit: Adjacent) -> tuple[Requirement, ...]:
     # repeat is only ever dropped next to an equal entry, which another grouping never gives.
     out: list[Requirement] = []
     for later in every[every.index(grouping):]:
-        out.extend(_entries(later))
+        out.extend(_iter_entries(later))
     sequence = _dedup(out)
     return tuple(sequence[sequence.index(own) + 1:]) if own in sequence else ()
 
@@ -240,8 +273,7 @@ def _lazy_tail(unit: Adjacent, possible: Possible) -> Iterator[Requirement]:
 
     Groupings in descending order from the unit's own (their first part is never larger), a
     grouping whose tuples fail ``possible`` skipped with every grouping that extends the same
-    prefix; each grouping's distinct splits in the coarse order of docs/rbtying.md (The order
-    of the requirements).
+    prefix; each grouping's distinct splits in the coarse order (docs/rbtying.md).
     """
     own = tuple(sorted(unit, reverse=True))
     n = sum(own)
@@ -261,11 +293,14 @@ def _lazy_tail(unit: Adjacent, possible: Possible) -> Iterator[Requirement]:
 
     started = False
     for grouping in partitions((), n, own[0]):
-        entries = _entries(grouping)
+        entries = _iter_entries(grouping)
         if not started:
             started = True
             if grouping == own:
-                entries = entries[entries.index((own,)) + 1:] if (own,) in entries else entries
+                # The unit's own entry is its grouping's first (one unit, its own order).
+                first = next(entries, None)
+                if first is not None and first != (own,):
+                    yield first
         yield from entries
 
 
