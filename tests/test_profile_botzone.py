@@ -5,7 +5,7 @@ the judge's function and the place in it that it reproduces; the places
 ``ILLEGAL_MOVE [n]`` are the error tags of commit 2807665's checkLegalMove.
 The expected values are read off the judge's code, never taken from the
 engine. Cards are written the judge's way (``s0`` the ten of spades, ``jo``
-and ``Jo`` the jokers; oracle/botzone.py), the level as its rank character.
+and ``Jo`` the jokers; oracle/profiles/botzone/notation.py), the level as its rank character.
 
 The two places the profile cannot do what the judge does (a mixed lead, a
 bottom of any size) are the shape of the question, not a rule: docs/botzone.md

@@ -16,7 +16,7 @@ Properties:
 * a throw reported as successful is never beaten: for every other hand and
   every unit of the throw, no unit of that hand in the suit beats it (checked
   here by brute force over the hand's pairs and runs, independently of
-  oracle/throw.py); a failed throw names a seat that really can beat a unit,
+  oracle/seed_rules/throw.py); a failed throw names a seat that really can beat a unit,
   and forces part of the throw;
 * the winner of a trick is the leader or a play all of whose cards are of the
   led suit or all trump;
