@@ -174,13 +174,15 @@ _ALL = [
           "rbtying/shengji mechanics/src/trick.rs (Trick::winner, Trick::_defeats, ThrowEvaluationPolicy)"),
     _rule("trick.bomb",
           "Where the variant plays bombs, four or more identical cards beat any play that is not a "
-          "bomb; between bombs more cards win, then trump, then the higher.",
-          "rbtying/shengji mechanics/src/trick.rs (BombPolicy, Trick::_defeats; a newer revision, unconfirmed)"),
+          "bomb; between bombs more cards win, then the suit as upstream orders suits under the trump "
+          "(trump highest), then the higher.",
+          "rbtying/shengji mechanics/src/trick.rs (BombPolicy, Trick::_defeats; #498, 88a9e23) and "
+          "mechanics/src/types.rs (Trump::suit_ordinal, cmp_effective) @ 71f8d43"),
     _rule("follow.bomb",
           "Where the variant plays bombs, a follower may play a bomb of the lead's card count whatever "
           "the suit (AllowBombs), or of the led suit or trump, another suit only when void "
           "(AllowBombsSuitFollowing).",
-          "rbtying/shengji mechanics/src/trick.rs (BombPolicy; a newer revision, unconfirmed)"),
+          "rbtying/shengji mechanics/src/trick.rs (BombPolicy, TrickFormat::is_legal_play; #498, 88a9e23) @ 71f8d43"),
     _rule("trick.discard",
           "A play neither in the led suit with its structure nor a ruff is a discard (垫) and cannot win.",
           f"{QQ} 出牌规则 (否则被视为垫牌)"),

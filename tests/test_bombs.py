@@ -82,8 +82,13 @@ def test_a_bomb_beats_a_tractor_ruff() -> None:
 
 def test_more_cards_then_trump_then_higher() -> None:
     """Between bombs: a bigger one wins; of as many cards a trump bomb beats a side one; in one
-    suit the higher."""
+    suit the higher; of two side suits, the one upstream's ``Trump::suit_ordinal`` puts higher
+    under this trump (hearts: clubs < diamonds < spades), whatever the ranks (#498)."""
+    assert _trick(ALLOW, "5S 5S 5S 5S 6S", "7C 7C 7C 7C 7C", "8C 8C 8C 8C 8C", "6C 6C 6C 6C 6C",
+                  decks=8).winning_seat == 2
     assert _trick(ALLOW, "5S 5S 5S 5S 6S", "7C 7C 7C 7C 7C", "8C 8C 8C 8C 8C", "KD KD KD KD KD",
+                  decks=8).winning_seat == 3
+    assert _trick(ALLOW, "5S 5S 5S 5S 6S", "AD AD AD AD AD", "3S 3S 3S 3S 3S", "KC KC KC KC KC",
                   decks=8).winning_seat == 2
     assert _trick(ALLOW, "5S 5S 5S 5S 6S", "7C 7C 7C 7C 7C", "8H 8H 8H 8H 3H", "KD KD KD KD 3D",
                   decks=8).winning_seat == 1
