@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from oracle import pb
-from oracle.cards import format_cards
-from oracle.convert import cards_to_pb
+from oracle.cards import Card, format_cards
+from oracle.convert import cards_to_pb, suit_name
 from oracle.engine.ruleset import Ruleset, SeatPlay, points
-from oracle.engine.units import Unit
+from oracle.engine.units import Block, Unit
 
 INT32_MAX = 2**31 - 1
 """The largest number an answer's int32 field carries."""
@@ -94,4 +94,45 @@ def trick_answer(
         verdicts=verdicts,
         rule_ids=sorted(rule_ids),
         explanation=f"Seat {plays[winner].seat} wins the trick and its {total} points: {reason}.",
+    )
+
+
+def not_a_throw(units: Sequence[Unit]) -> pb.CheckThrowResponse:
+    """The answer for a lead of one unit: no throw, it can always be led."""
+    return pb.CheckThrowResponse(
+        is_throw=False, succeeds=True, units=[unit_to_pb(u) for u in units], rule_ids=["lead.one_suit"],
+        explanation=f"A single unit ({units[0].name}) is not a throw: it can always be led.",
+    )
+
+
+def throw_answer(
+    ctx: Ruleset, units: Sequence[Unit], cards: Sequence[Card], blocks: Sequence[Block], order: Sequence[int]
+) -> pb.CheckThrowResponse:
+    """The answer for a throw, its ``blocks`` found (none: it succeeds). A failed throw forces what
+    the ruleset's forced-unit rule says and costs its penalty; the first blocker in play order
+    (``order``, the other seats) is the one the explanation names."""
+    unit_msgs = [unit_to_pb(u) for u in units]
+    if not blocks:
+        return pb.CheckThrowResponse(
+            is_throw=True, succeeds=True, units=unit_msgs, rule_ids=["throw.unbeatable"],
+            explanation=(f"The throw of {len(units)} units of {suit_name(ctx.suit_of(cards))} succeeds: "
+                         "no other hand can beat any of them."),
+        )
+    forced = ctx.strategies.forced(ctx, blocks, cards, order)
+    penalty = clamped(ctx.strategies.penalty(ctx.variant.throws, len(cards), len(forced),
+                                             sum(b.unit.size for b in blocks)))
+    first = min(blocks, key=lambda b: order.index(b.seat))
+    return pb.CheckThrowResponse(
+        is_throw=True,
+        succeeds=False,
+        units=unit_msgs,
+        blocks=[pb.ThrowBlock(unit=unit_to_pb(b.unit), seat=b.seat, beating_cards=cards_to_pb(b.beating))
+                for b in blocks],
+        forced_play=cards_to_pb(forced),
+        penalty_points=penalty,
+        rule_ids=["throw.unbeatable", "throw.forced_unit", "throw.penalty"],
+        explanation=(f"The throw fails: seat {first.seat} can beat the {first.unit.name} "
+                     f"({format_cards(first.unit.cards)}) with {format_cards(first.beating)}; "
+                     f"the thrower must play {format_cards(forced)}"
+                     + (f" and loses {penalty} points." if penalty else ".")),
     )

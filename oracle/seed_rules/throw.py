@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from oracle import pb
-from oracle.cards import Card, format_cards
-from oracle.convert import cards_to_pb, suit_name
-from oracle.engine.answers import unit_to_pb
+from oracle.cards import Card
+from oracle.engine.answers import not_a_throw, throw_answer
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block, Unit
@@ -86,12 +85,8 @@ def check_throw(ctx: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]
     units = ctx.units(cards)
     players = ctx.players
     order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % players)
-    unit_msgs = [unit_to_pb(u) for u in units]
     if len(units) == 1:
-        return pb.CheckThrowResponse(
-            is_throw=False, succeeds=True, units=unit_msgs, rule_ids=["lead.one_suit"],
-            explanation=f"A single unit ({units[0].name}) is not a throw: it can always be led.",
-        )
+        return not_a_throw(units)
     blocks: list[Block] = []
     pools = [(hand.seat, Pool(ctx, ctx.of_suit(hand.cards, suit))) for hand in order]
     for unit in units:
@@ -100,26 +95,4 @@ def check_throw(ctx: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]
             if beating is not None:
                 blocks.append(Block(unit, seat, beating))
                 break
-    if not blocks:
-        return pb.CheckThrowResponse(
-            is_throw=True, succeeds=True, units=unit_msgs, rule_ids=["throw.unbeatable"],
-            explanation=(f"The throw of {len(units)} units of {suit_name(suit)} succeeds: "
-                         "no other hand can beat any of them."),
-        )
-    forced = ctx.strategies.forced(ctx, blocks, cards, [h.seat for h in order])
-    penalty = ctx.strategies.penalty(ctx.variant.throws, len(cards), len(forced), sum(b.unit.size for b in blocks))
-    first = blocks[0]
-    return pb.CheckThrowResponse(
-        is_throw=True,
-        succeeds=False,
-        units=unit_msgs,
-        blocks=[pb.ThrowBlock(unit=unit_to_pb(b.unit), seat=b.seat, beating_cards=cards_to_pb(b.beating))
-                for b in blocks],
-        forced_play=cards_to_pb(forced),
-        penalty_points=penalty,
-        rule_ids=["throw.unbeatable", "throw.forced_unit", "throw.penalty"],
-        explanation=(f"The throw fails: seat {first.seat} can beat the {first.unit.name} "
-                     f"({format_cards(first.unit.cards)}) with {format_cards(first.beating)}; "
-                     f"the thrower must play {format_cards(forced)}"
-                     + (f" and loses {penalty} points." if penalty else ".")),
-    )
+    return throw_answer(ctx, units, cards, blocks, [h.seat for h in order])
