@@ -32,7 +32,7 @@ from oracle.engine.units import Block, Unit
 def beating_cards(ctx: Ruleset, unit: Unit, cards: Sequence[Card]) -> tuple[Card, ...] | None:
     """The lowest cards among ``cards`` (all of the unit's suit) that beat the unit, if any.
 
-    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.cards import format_cards, parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
     >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> pair = ctx.units(p("8S 8S"))[0]
