@@ -61,6 +61,8 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -669,6 +671,18 @@ def _loopback(target: str) -> bool:
         return False
 
 
+DIE_WITH_PARENT = (
+    "import ctypes, os, sys\n"
+    "try:\n"
+    "    ctypes.CDLL(None).prctl(1, 15)  # PR_SET_PDEATHSIG, SIGTERM: kept across exec\n"
+    "except (OSError, AttributeError):\n"
+    "    pass\n"
+    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])\n"
+)
+"""Runs the rest of its command line as Python, ended when the process that started it ends
+(Linux): a server outlives no client process, even one killed from outside."""
+
+
 class Server:
     """``python -m oracle`` on a free loopback port, its log in a temporary file."""
 
@@ -686,7 +700,8 @@ class Server:
         self.log.flush()
         offset = os.path.getsize(self.log.name)  # a restart's log line comes after the last
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "oracle", "--port", "0", "--host", "127.0.0.1"],
+            [sys.executable, "-c", DIE_WITH_PARENT, "-m", "oracle", "--port", "0",
+             "--host", "127.0.0.1"],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.log, env=env)
         self.starts += 1
         deadline = time.monotonic() + 60
@@ -1020,8 +1035,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.jobs == 1:
         results = [run_job(jobs[0])]
     else:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            results = pool.map(run_job, jobs)
+        try:
+            with ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("spawn")) as ex:
+                results = list(ex.map(run_job, jobs))
+        except BrokenProcessPool:
+            print("fuzz: a client process died (killed from outside?); no figures", file=sys.stderr)
+            return 2
     wall = time.monotonic() - wall
     stats = {rpc: Stats() for rpc in rpcs}
     for result in results:

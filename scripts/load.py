@@ -38,6 +38,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from concurrent import futures
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -280,19 +281,18 @@ def run_phase(server: Server, mode: str, clients: int, seconds: float, batch_siz
     start_at = time.time() + 2.0 + 0.25 * clients  # the clients connect before the clock starts
     for job in jobs:
         job.start_at = start_at
-    pending = pool.map_async(run_client, jobs)
+    pending = [pool.submit(run_client, job) for job in jobs]
     rss: list[tuple[float, int]] = []
     time.sleep(max(0.0, start_at - time.time()))
     t0 = time.monotonic()
     cpu0 = server.cpu_seconds()
-    while not pending.ready() and time.monotonic() - t0 < seconds + 60:
+    while time.monotonic() - t0 < seconds:
         rss.append((time.monotonic() - t0, server.rss_kib()))
-        pending.wait(min(0.5, max(0.01, seconds - (time.monotonic() - t0))))
-        if time.monotonic() - t0 >= seconds:
-            break
+        futures.wait(pending, timeout=min(0.5, max(0.01, seconds - (time.monotonic() - t0))))
     cpu = server.cpu_seconds() - cpu0
     rss.append((time.monotonic() - t0, server.rss_kib()))
-    results: list[ClientResult] = pending.get(timeout=60)
+    # A client that died raises BrokenProcessPool here; one that hangs, TimeoutError.
+    results: list[ClientResult] = [f.result(timeout=60) for f in pending]
     latencies = sorted(x for r in results for x in r.latencies)
     failed: dict[str, int] = {}
     for r in results:
@@ -357,7 +357,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "no-op": [sys.executable, str(Path(__file__).resolve()), "--noop-server"],
     }
     questions = valid_questions()
-    with multiprocessing.get_context("spawn").Pool(args.clients) as pool:
+    with futures.ProcessPoolExecutor(args.clients,
+                                     mp_context=multiprocessing.get_context("spawn")) as pool:
         for name, argv_ in servers.items():
             server = Server(name, argv_)
             try:
