@@ -37,7 +37,7 @@ NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 SLOW = "slow"
 """The variant id of a GetVariant call the test servicers make slow."""
 
-HEALTH_DEADLINE = 0.5
+HEALTH_DEADLINE = 2.0
 """How fast a health check must be answered, however busy the workers are."""
 
 
@@ -133,7 +133,7 @@ def test_a_deadline_reaches_the_worker(spinning: tuple[SpinningService, RunningS
             call.result()
         assert err.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
         wait_until(lambda: running.pool.busy == 0)
-        assert service.stopped[0][0] - start < 1.5  # the worker stopped soon after the deadline
+        assert service.stopped[0][0] - start < 3  # soon after the deadline, not the call's 30 s
 
 
 def test_the_call_context_of_a_worker() -> None:
@@ -164,14 +164,14 @@ def test_stop_in_process_keeps_its_grace(spinning: tuple[SpinningService, Runnin
     with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
         call = slow_call(channel)
         assert service.started.acquire(timeout=5)
-        stopper = threading.Thread(target=running.stop, kwargs={"grace": 0.5, "drain": 0.5})
+        stopper = threading.Thread(target=running.stop, kwargs={"grace": 1.0, "drain": 2.0})
         start = time.monotonic()
         stopper.start()
-        wait_until(lambda: check(channel) == NOT_SERVING, timeout=0.4)
+        wait_until(lambda: check(channel) == NOT_SERVING, timeout=1.5)
         assert get_variant(channel).variant.id == "qq-two-deck"  # inside the drain window
-        stopper.join(timeout=5)
+        stopper.join(timeout=10)
         took = time.monotonic() - start
-        assert not stopper.is_alive() and took < 0.5 + 0.5 + 1, took
+        assert not stopper.is_alive() and took < 2.0 + 1.0 + 3, took  # not the call's 30 s
         with pytest.raises(grpc.RpcError):
             call.result(timeout=5)
         wait_until(lambda: running.pool.busy == 0)
@@ -265,7 +265,9 @@ def watch(channel: grpc.Channel, seen: list[tuple[float, Any]]) -> None:
 
 
 def test_sigterm_runs_the_shutdown_sequence(child_factory: Any) -> None:
-    drain, grace = 1.0, 1.5
+    # Margins wide enough for a loaded two-core machine; the call in flight sleeps 60 s, so an
+    # exit within drain + grace + a few seconds still shows the grace is kept.
+    drain, grace = 3.0, 2.0
     child = child_factory("--drain", str(drain), "--grace", str(grace))
     with grpc.insecure_channel(f"127.0.0.1:{child.port}") as channel:
         assert check(channel, timeout=5) == SERVING
@@ -277,14 +279,14 @@ def test_sigterm_runs_the_shutdown_sequence(child_factory: Any) -> None:
 
         start = time.monotonic()
         child.proc.send_signal(signal.SIGTERM)
-        first_not_serving = wait_until(lambda: check(channel) == NOT_SERVING, timeout=0.5)
+        first_not_serving = wait_until(lambda: check(channel) == NOT_SERVING, timeout=1.5)
         assert get_variant(channel).variant.id == "qq-two-deck"  # a new call inside the drain
         answered_in_drain = time.monotonic() - start
         time.sleep(max(0.0, drain + 0.4 - (time.monotonic() - start)))
         with pytest.raises(grpc.RpcError) as refused:
             get_variant(channel)  # after the drain, inside the grace period
         refused_at = time.monotonic() - start
-        child.proc.wait(timeout=drain + grace + 1)
+        child.proc.wait(timeout=drain + grace + 4)
         exited = time.monotonic() - start
 
     watched = next(t for t, status in seen if status == NOT_SERVING) - start
@@ -295,11 +297,11 @@ def test_sigterm_runs_the_shutdown_sequence(child_factory: Any) -> None:
         f"{refused_at:.2f} s; stopped after {stopped:.2f} s, exit after {exited:.2f} s "
         f"(drain {drain}, grace {grace})"
     )
-    assert watched < 0.5
+    assert watched < 1.5
     assert answered_in_drain < drain
     assert refused.value.code() == grpc.StatusCode.UNAVAILABLE
-    assert drain + grace - 0.2 < stopped < drain + grace + 0.5, stopped
-    assert exited < drain + grace + 1, exited
+    assert drain + grace - 0.2 < stopped < drain + grace + 2, stopped
+    assert exited < drain + grace + 4, exited
     assert child.proc.returncode == 0, child.log()
     with pytest.raises(grpc.RpcError) as dropped:
         call.result(timeout=5)
@@ -314,14 +316,14 @@ def test_a_second_sigterm_exits_at_once(child_factory: Any) -> None:
         call = slow_call(channel)
         assert child.slow_started.wait(5)
         child.proc.send_signal(signal.SIGTERM)
-        wait_until(lambda: check(channel) == NOT_SERVING, timeout=0.5)
+        wait_until(lambda: check(channel) == NOT_SERVING, timeout=1.5)
         start = time.monotonic()
         child.proc.send_signal(signal.SIGTERM)
-        child.proc.wait(timeout=2)
+        child.proc.wait(timeout=4)
         exited = time.monotonic() - start
     print(f"second SIGTERM: exit after {exited * 1000:.0f} ms")
     assert call.exception(timeout=5) is not None
-    assert exited < 1
+    assert exited < 3  # at once, not after the drain and grace of 10 s
     assert child.proc.returncode == 128 + signal.SIGTERM, child.log()
     assert "second SIGTERM" in child.log()
 
