@@ -233,3 +233,35 @@ def test_9_the_banker_side_digging_has_its_multiplier(stub: Any) -> None:
     assert answer.digging_side == pb.SIDE_BANKER
     assert answer.multiplier == 2
     assert answer.points_to_banker == 120
+
+
+@pytest.mark.parametrize(("edit", "field"), [
+    (lambda v: setattr(v.bottom, "throw_rule", pb.BOTTOM_RULE_SHAPE_TABLE), "custom_variant.bottom.shapes"),
+    (lambda v: setattr(v.bottom, "rule", pb.BOTTOM_RULE_NONE), "custom_variant.bottom.rule"),
+    (lambda v: setattr(v.bottom, "dig", pb.DIG_RULE_EITHER_SIDE), "custom_variant.bottom.dig"),
+], ids=["throw-rule-table-without-rows", "no-bottom-rule", "either-side-with-a-bottom"])
+def test_fuzzed_bottom_rules_are_refused(stub: Any, edit: Any, field: str) -> None:
+    """Found by scripts/fuzz.py --requests 100000: a throw's shape table without rows and a bottom
+    rule that scores nothing were INTERNAL; either side digging beside a dealt bottom ignored it."""
+    variant = room()
+    edit(variant)
+    refused(stub.ScoreBottom, _last_trick_request(variant), field)
+
+
+def test_the_rbtying_example_passes_the_longer_tuple_guard(stub: Any) -> None:
+    """Found by scripts/fuzz.py: under LongerTuplesProtected the example broke the guard. Three
+    decks: a tractor and a single led; the hand's pairs 8S 8S and JS JS are the example's."""
+    variant = room("rbtying-default")
+    variant.id, variant.deal.decks, variant.deal.bottom_size = "room-3-decks-ltp", 3, 6
+    variant.deal.hand_size = (54 * 3 - 6) // 4
+    variant.level_table.total_points = 300
+    variant.following.draw_policy = pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED
+    request = follow(variant, "9S 9S 10S 10S KS", "6S 6S 6S 8S 8S JS JS", "6S 6S 6S 8S 8S",
+                     level=pb.RANK_FOUR, trump=pb.SUIT_HEARTS)
+    answer = stub.CheckFollow(request, timeout=10)
+    assert not answer.legal
+    again = pb.CheckFollowRequest()
+    again.CopyFrom(request)
+    del again.play[:]
+    again.play.extend(answer.example)
+    assert stub.CheckFollow(again, timeout=10).legal, [str(c) for c in cards_from_pb(answer.example)]

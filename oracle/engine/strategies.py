@@ -153,13 +153,10 @@ _BOTTOM_READS: dict[int, set[str]] = {
 }
 
 
-def _no_bottom(ctx: Any, units: Any, winner_is_trump: bool) -> tuple[int, str, str]:
-    raise AssertionError("a variant without a bottom is never asked for its multiplier")
-
-
 BOTTOM_RULES: Registry[BottomMultiplier] = Registry("bottom.rule", pb.BottomRule)
 BOTTOM_RULES.refuse(pb.BOTTOM_RULE_UNSPECIFIED, _UNSET)
-BOTTOM_RULES.add(pb.BOTTOM_RULE_NONE, _no_bottom)
+BOTTOM_RULES.refuse(pb.BOTTOM_RULE_NONE, "scores no last trick: every deal digs its last trick by a multiplier rule, "
+                    "a deal without a bottom by either side (DIG_RULE_EITHER_SIDE)")
 for _rule, _strategy, _source in (
     (pb.BOTTOM_RULE_POWER, bottom_multipliers.power, "rule bottom.power"),
     (pb.BOTTOM_RULE_SHAPE_TABLE, bottom_multipliers.shape_table, "rule bottom.shape_table"),

@@ -130,15 +130,21 @@ def _validate_bottom(variant: pb.Variant) -> Iterable[Problem]:
         yield Problem("bottom.dig", "must be set")
     if bottom.dig == pb.DIG_RULE_ATTACKERS and variant.deal.bottom_size == 0:
         yield Problem("bottom.dig", "the attackers dig a bottom: a variant without one digs by either side")
-    if bottom.rule in (pb.BOTTOM_RULE_POWER, pb.BOTTOM_RULE_TIMES) and bottom.base < 2:
-        yield Problem("bottom.base", "needs a base of at least 2")
-    if bottom.rule in (pb.BOTTOM_RULE_POWER, pb.BOTTOM_RULE_LINEAR, pb.BOTTOM_RULE_TIMES) and bottom.measure == pb.UNIT_MEASURE_UNSPECIFIED:
-        yield Problem("bottom.measure", "must be set for this rule")
-    if bottom.rule == pb.BOTTOM_RULE_SHAPE_TABLE:
-        if not bottom.shapes:
-            yield Problem("bottom.shapes", "a shape table needs rows")
-        elif not any(s.tuple_size == 1 and s.min_length <= 1 for s in bottom.shapes):
-            yield Problem("bottom.shapes", "the table needs a last row for singles (tuple_size 1)")
+    if bottom.dig == pb.DIG_RULE_EITHER_SIDE and variant.deal.bottom_size > 0:
+        yield Problem("bottom.dig", "either side digs only where no bottom is dealt (000_): the bottom's "
+                                    "points would be ignored; a variant with a bottom digs by the attackers")
+    rules = {("bottom.rule", bottom.rule), ("bottom.throw_rule", bottom.throw_rule)}
+    for key, rule in sorted(rules):
+        if rule in (pb.BOTTOM_RULE_POWER, pb.BOTTOM_RULE_TIMES) and bottom.base < 2:
+            yield Problem("bottom.base", f"{pb.BottomRule.Name(rule)} ({key}) needs a base of at least 2")
+        if rule in (pb.BOTTOM_RULE_POWER, pb.BOTTOM_RULE_LINEAR, pb.BOTTOM_RULE_TIMES) \
+                and bottom.measure == pb.UNIT_MEASURE_UNSPECIFIED:
+            yield Problem("bottom.measure", f"must be set for {pb.BottomRule.Name(rule)} ({key})")
+        if rule == pb.BOTTOM_RULE_SHAPE_TABLE:
+            if not bottom.shapes:
+                yield Problem("bottom.shapes", f"a shape table ({key}) needs rows")
+            elif not any(s.tuple_size == 1 and s.min_length <= 1 for s in bottom.shapes):
+                yield Problem("bottom.shapes", "the table needs a last row for singles (tuple_size 1)")
     if bottom.cap < 0:
         yield Problem("bottom.cap", "must not be negative")
 

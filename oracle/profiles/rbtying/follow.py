@@ -152,12 +152,37 @@ def _play_fills(
 
 def legal_example(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
     """A legal follow: the cards the hand fills its first requirement with (when it holds
-    enough of the suit), topped up with the lowest cards (rule ``follow.suit`` first)."""
+    enough of the suit), topped up with the lowest cards (rule ``follow.suit`` first).
+
+    Under the longer-tuple guard that play can itself be refused (the hand fills no requirement
+    with protected tuples, and the lowest cards break one): then the hand's unprotected fills
+    are tried in the walk's order, each topped up, and the first the walk accepts is the example.
+    """
     duty = suit_duty(ctx, lead, hand, ())
-    chosen: list[Card] = list(duty.hand_x)
-    if len(duty.hand_x) >= duty.led:
-        chosen = list(first_duty(ctx, lead_format(ctx, lead), duty.hand_x, None).hand_cards)
-    return top_up(ctx, chosen, duty.suit, hand, duty.led)
+    if len(duty.hand_x) < duty.led:
+        return top_up(ctx, duty.hand_x, duty.suit, hand, duty.led)
+    units = lead_format(ctx, lead)
+    example = top_up(ctx, first_duty(ctx, units, duty.hand_x, None).hand_cards, duty.suit, hand, duty.led)
+    if _walk_accepts(ctx, units, duty.hand_x, example):
+        return example
+    draw = _draw(ctx)
+    possible = tuples_possible(list(Counter(ctx.identity(c) for c in duty.hand_x).values()))
+    for requirement in requirements(units, draw, possible):
+        spend()
+        placed = fill_needs(ctx, [Need(a) for a in requirement], duty.hand_x)
+        if placed is None:
+            continue
+        cards = [c for unit in placement_cards(ctx, duty.hand_x, placed) for c in unit]
+        candidate = top_up(ctx, cards, duty.suit, hand, duty.led)
+        if _walk_accepts(ctx, units, duty.hand_x, candidate):
+            return candidate
+    return example
+
+
+def _walk_accepts(ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play: Sequence[Card]) -> bool:
+    """Whether a play of ``len(lead)`` cards of the led suit passes the decomposition walk."""
+    duty = first_duty(ctx, units, hand_x, play)
+    return duty.requirement is None or duty.play_fills
 
 
 def check_follow_decomposition(
