@@ -50,6 +50,17 @@ def follow(variant: pb.Variant, lead: str = "8S", hand: str = "AS", play: str = 
         lead=cards(lead), hand=cards(hand), play=cards(play))
 
 
+def assert_example_is_legal(stub: Any, request: pb.CheckFollowRequest) -> None:
+    """The follow is illegal, and its example, asked again in its place, is legal."""
+    answer = stub.CheckFollow(request, timeout=10)
+    assert not answer.legal
+    again = pb.CheckFollowRequest()
+    again.CopyFrom(request)
+    del again.play[:]
+    again.play.extend(answer.example)
+    assert stub.CheckFollow(again, timeout=10).legal, [str(c) for c in cards_from_pb(answer.example)]
+
+
 def refused(call: Any, request: Any, field: str, seconds: float = 10.0) -> grpc.RpcError:
     """The call fails with INVALID_ARGUMENT naming ``field`` (a BadRequest), within ``seconds``
     (a hang guard: the reproducers took from 2 s to minutes before)."""
@@ -204,13 +215,7 @@ def test_8_the_botzone_example_is_legal_in_a_three_deck_room(stub: Any) -> None:
     variant.deal.hand_size = (54 * 3 - 6) // 4
     request = follow(variant, "9S 9S 10S 10S", "2S 2S 2S 3S 3S 3S", "3S 2S 2S 2S",
                      level=pb.RANK_FOUR, trump=pb.SUIT_SPADES)
-    answer = stub.CheckFollow(request, timeout=10)
-    assert not answer.legal
-    again = pb.CheckFollowRequest()
-    again.CopyFrom(request)
-    del again.play[:]
-    again.play.extend(answer.example)
-    assert stub.CheckFollow(again, timeout=10).legal, [str(c) for c in cards_from_pb(answer.example)]
+    assert_example_is_legal(stub, request)
 
 
 def _either_side_request(banker_side_points: int) -> pb.ScoreBottomRequest:
@@ -258,10 +263,4 @@ def test_the_rbtying_example_passes_the_longer_tuple_guard(stub: Any) -> None:
     variant.following.draw_policy = pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED
     request = follow(variant, "9S 9S 10S 10S KS", "6S 6S 6S 8S 8S JS JS", "6S 6S 6S 8S 8S",
                      level=pb.RANK_FOUR, trump=pb.SUIT_HEARTS)
-    answer = stub.CheckFollow(request, timeout=10)
-    assert not answer.legal
-    again = pb.CheckFollowRequest()
-    again.CopyFrom(request)
-    del again.play[:]
-    again.play.extend(answer.example)
-    assert stub.CheckFollow(again, timeout=10).legal, [str(c) for c in cards_from_pb(answer.example)]
+    assert_example_is_legal(stub, request)
