@@ -1,9 +1,8 @@
-"""``python -m oracle`` runs the server, the same as the ``shengji-oracle`` command.
-
-See :func:`oracle.service.server.main` for the options (``python -m oracle --help``).
+"""``python -m oracle`` is the ``shengji-oracle`` command (:mod:`oracle.cli`): with no
+subcommand it runs the server (``python -m oracle --help``).
 """
 
-from oracle.service.server import main
+from oracle.cli import main
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main(prog_name="shengji-oracle")

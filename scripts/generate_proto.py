@@ -4,6 +4,10 @@ Run from anywhere: ``python scripts/generate_proto.py [OUT_DIR]``. The
 generated modules import each other as ``oracle._gen.shengji.oracle.v1``, so
 the package needs no top-level ``shengji`` module. The tests regenerate into a
 temporary folder and compare, so the committed code is always fresh.
+
+It also writes ``descriptors.binpb`` (a ``FileDescriptorSet`` of every proto
+file, imports included): the conformance runner builds its messages from it,
+so it needs only the ``protobuf`` package, never this project's code.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from grpc_tools import protoc  # type: ignore[import-untyped]
 ROOT = Path(__file__).resolve().parent.parent
 PROTO_ROOT = ROOT / "proto"
 PACKAGE = "oracle._gen"
+DESCRIPTOR_SET = "descriptors.binpb"
+DESCRIPTOR_SET = "descriptors.binpb"
 
 
 def generate(out_dir: Path) -> list[Path]:
@@ -31,9 +37,17 @@ def generate(out_dir: Path) -> list[Path]:
         f"--python_out={out_dir}",
         f"--pyi_out={out_dir}",
         f"--grpc_python_out={out_dir}",
+        f"--descriptor_set_out={out_dir / DESCRIPTOR_SET}",
+        "--include_imports",
         *protos,
     ]
     if protoc.main(args) != 0:
+        raise SystemExit("protoc failed")
+    # The same files as one descriptor set with their comments, which server reflection serves
+    # (oracle.service.reflection) so that `grpcurl describe` shows what each field means.
+    descriptors = out_dir / DESCRIPTOR_SET
+    source_info = [f"-I{PROTO_ROOT}", "--include_source_info", f"--descriptor_set_out={descriptors}"]
+    if protoc.main(["grpc_tools.protoc", *source_info, *protos]) != 0:
         raise SystemExit("protoc failed")
     written = sorted(p for p in out_dir.rglob("*") if p.suffix in (".py", ".pyi"))
     for path in written:

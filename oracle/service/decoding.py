@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from oracle import pb
@@ -19,13 +20,16 @@ from oracle.cards import Card, Rank, Suit, card_of, parse_cards
 from oracle.convert import cards_to_pb
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.errors import InvalidQuestion, Violation
-from oracle.service.contexts import check_context, unknown_variant
+from oracle.service.card_keys import cards_of
+from oracle.service.contexts import check_context, known_ruleset, unknown_variant
 from oracle.service.limits import MAX_LIST
+from oracle.service.room_cache import ROOMS
 from oracle.service.status import capped
 from oracle.variants import load_catalogue
 
 _RANK_VALUES = frozenset(int(r) for r in Rank)
 _SUIT_VALUES = frozenset(int(s) for s in Suit)
+_CODE = attrgetter("code")
 
 Group = tuple[str, Sequence[Card] | None]
 """A list of cards and its field path; ``None`` for a list with a bad card."""
@@ -97,15 +101,20 @@ def decode_card(msg: pb.Card, field: str, problems: Problems) -> Card | None:
 
 
 def decode_cards(
-    msgs: Sequence[pb.Card], field: str, problems: Problems
+    msgs: Sequence[pb.Card], field: str, problems: Problems, keys: Sequence[bytes] | None = None
 ) -> tuple[Card, ...] | None:
-    """The cards of a list, or ``None`` when the list has a bad card or is too long."""
+    """The cards of a list, or ``None`` when the list has a bad card or is too long.
+
+    ``keys`` are the same cards as their bytes (:mod:`oracle.service.card_keys`): the fast way,
+    when each is a card's; the messages themselves are read only to name a problem.
+    """
     if len(msgs) > MAX_LIST:
         problems.add(field, f"{len(msgs)} cards: at most {MAX_LIST} in any list")
         return None
-    fast = [card_of(msg.rank, msg.suit) for msg in msgs]
-    if all(card is not None for card in fast):
-        return tuple(fast)  # type: ignore[arg-type]
+    if keys is not None:
+        fast = cards_of(keys)
+        if fast is not None:
+            return fast
     cards: list[Card] = []
     for i, msg in enumerate(msgs):
         card = decode_card(msg, f"{field}[{i}]", problems)
@@ -118,6 +127,13 @@ def decode_context(
     msg: pb.Context, field: str, problems: Problems
 ) -> tuple[Ruleset | None, pb.Variant | None]:
     """The context's ruleset, and its variant even when the rest of the context is bad."""
+    if not msg.HasField("custom_variant"):
+        try:
+            ruleset = known_ruleset(msg.variant_id, msg.level, msg.trump_suit, msg.no_trump)
+        except InvalidQuestion:
+            pass  # checked again below, to report every problem
+        else:
+            return ruleset, ruleset.variant
     custom = msg.custom_variant if msg.HasField("custom_variant") else None
     checked = check_context(msg.variant_id, msg.level, msg.trump_suit, msg.no_trump, custom)
     problems.items.extend(v.prefixed(field) for v in checked.violations)
@@ -130,6 +146,46 @@ def decode_variant(variant_id: str, field: str, problems: Problems) -> pb.Varian
     if variant is None:
         problems.add(field, unknown_variant(variant_id))
     return variant
+
+
+def decode_variant_context(
+    req: pb.ScoreDealRequest | pb.CompareDeclarationsRequest, problems: Problems, *, level: bool
+) -> tuple[pb.Variant | None, Rank | None]:
+    """The variant of a question that has no trump (ScoreDeal, CompareDeclarations), and its
+    level when the question takes one: from ``context`` (a catalogue id or a room's own
+    variant), or from the deprecated ``variant_id`` and ``level`` when ``context`` is absent.
+    A context field the question does not use is refused, and so is setting both forms.
+
+    >>> problems = Problems()
+    >>> ctx = pb.Context(variant_id="qq-one-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)
+    >>> variant, rank = decode_variant_context(pb.ScoreDealRequest(context=ctx), problems,
+    ...     level=False)
+    >>> variant.id, rank, [p.field for p in problems.items]
+    ('qq-one-deck', None, ['context.level', 'context.trump_suit'])
+    """
+    old_level = getattr(req, "level", pb.RANK_UNSPECIFIED) if level else pb.RANK_UNSPECIFIED
+    variant: pb.Variant | None = None
+    if not req.HasField("context"):
+        variant = decode_variant(req.variant_id, "variant_id", problems)
+        return variant, decode_level(old_level, "level", variant, problems) if level else None
+    for field, value in (("variant_id", req.variant_id), ("level", old_level)):
+        if value:
+            problems.add(field, f"deprecated: set context.{field} instead, not both")
+    ctx = req.context
+    if ctx.HasField("custom_variant"):
+        room = ROOMS.room(ctx.custom_variant.SerializeToString(deterministic=True))
+        for problem in room.problems:
+            problems.add(f"context.custom_variant.{problem.field}", problem.description)
+        variant = None if room.problems else room.variant
+    else:
+        variant = decode_variant(ctx.variant_id, "context.variant_id", problems)
+    unused = [("trump_suit", ctx.trump_suit), ("no_trump", ctx.no_trump)]
+    if not level:
+        unused.insert(0, ("level", ctx.level))
+    for field, value in unused:
+        if value:
+            problems.add(f"context.{field}", "not used by this question: leave it unset")
+    return variant, decode_level(ctx.level, "context.level", variant, problems) if level else None
 
 
 def decode_level(
@@ -187,10 +243,12 @@ def check_copies(
     if variant is None:
         return
     decks = variant.deal.decks
+    if sum(len(cards or ()) for _, cards in groups) <= decks:
+        return
     codes: Counter[int] = Counter()
     for _, cards in groups:
-        codes.update(card.code for card in cards or ())
-    if not codes or max(codes.values()) <= decks:
+        codes.update(map(_CODE, cards or ()))
+    if max(codes.values()) <= decks:
         return
     total: Counter[Card] = Counter()
     for _, cards in groups:
@@ -212,6 +270,9 @@ def check_in_hand(
 ) -> None:
     """Every card played is in the hand, with its copies."""
     if play is None or hand is None:
+        return
+    held_codes = Counter(map(_CODE, hand))
+    if all(held_codes[code] >= n for code, n in Counter(map(_CODE, play)).items()):
         return
     held = Counter(hand)
     seen: Counter[Card] = Counter()

@@ -23,6 +23,7 @@ from oracle.service.decoding import (
     decode_cards,
     decode_level,
     decode_variant,
+    decode_variant_context,
 )
 
 
@@ -46,7 +47,7 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     (<Rank.FIVE: 5>, None)
     """
     problems = Problems()
-    variant = decode_variant(req.variant_id, "variant_id", problems)
+    variant, _ = decode_variant_context(req, problems, level=False)
     check_seat(req.banker_seat, "banker_seat", variant, problems)
     levels: list[Rank | None] = []
     for field, value in (
@@ -95,8 +96,7 @@ def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDec
     (True, '10H 10H')
     """
     problems = Problems()
-    variant = decode_variant(req.variant_id, "variant_id", problems)
-    level = decode_level(req.level, "level", variant, problems)
+    variant, level = decode_variant_context(req, problems, level=True)
     standing = (
         _declaration(req.standing, "standing", variant, problems)
         if req.HasField("standing")

@@ -235,18 +235,20 @@ class ScoreBottomResponse(_message.Message):
     def __init__(self, winning_seat: _Optional[int] = ..., attackers_won: _Optional[bool] = ..., bottom_points: _Optional[int] = ..., multiplier: _Optional[int] = ..., points_to_attackers: _Optional[int] = ..., points_to_banker: _Optional[int] = ..., rule_ids: _Optional[_Iterable[str]] = ..., explanation: _Optional[str] = ..., digging_side: _Optional[_Union[_variant_pb2.Side, str]] = ...) -> None: ...
 
 class ScoreDealRequest(_message.Message):
-    __slots__ = ("variant_id", "attacker_points", "banker_seat", "banker_level", "attacker_level")
+    __slots__ = ("variant_id", "attacker_points", "banker_seat", "banker_level", "attacker_level", "context")
     VARIANT_ID_FIELD_NUMBER: _ClassVar[int]
     ATTACKER_POINTS_FIELD_NUMBER: _ClassVar[int]
     BANKER_SEAT_FIELD_NUMBER: _ClassVar[int]
     BANKER_LEVEL_FIELD_NUMBER: _ClassVar[int]
     ATTACKER_LEVEL_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
     variant_id: str
     attacker_points: int
     banker_seat: int
     banker_level: _cards_pb2.Rank
     attacker_level: _cards_pb2.Rank
-    def __init__(self, variant_id: _Optional[str] = ..., attacker_points: _Optional[int] = ..., banker_seat: _Optional[int] = ..., banker_level: _Optional[_Union[_cards_pb2.Rank, str]] = ..., attacker_level: _Optional[_Union[_cards_pb2.Rank, str]] = ...) -> None: ...
+    context: _variant_pb2.Context
+    def __init__(self, variant_id: _Optional[str] = ..., attacker_points: _Optional[int] = ..., banker_seat: _Optional[int] = ..., banker_level: _Optional[_Union[_cards_pb2.Rank, str]] = ..., attacker_level: _Optional[_Union[_cards_pb2.Rank, str]] = ..., context: _Optional[_Union[_variant_pb2.Context, _Mapping]] = ...) -> None: ...
 
 class ScoreDealResponse(_message.Message):
     __slots__ = ("side", "levels", "attackers_take_deal", "next_banker_seat", "new_banker_level", "new_attacker_level", "passes_last_level", "rule_ids", "explanation")
@@ -279,18 +281,20 @@ class Declaration(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ...) -> None: ...
 
 class CompareDeclarationsRequest(_message.Message):
-    __slots__ = ("variant_id", "level", "standing", "challenger", "rebury")
+    __slots__ = ("variant_id", "level", "standing", "challenger", "rebury", "context")
     VARIANT_ID_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
     STANDING_FIELD_NUMBER: _ClassVar[int]
     CHALLENGER_FIELD_NUMBER: _ClassVar[int]
     REBURY_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
     variant_id: str
     level: _cards_pb2.Rank
     standing: Declaration
     challenger: Declaration
     rebury: bool
-    def __init__(self, variant_id: _Optional[str] = ..., level: _Optional[_Union[_cards_pb2.Rank, str]] = ..., standing: _Optional[_Union[Declaration, _Mapping]] = ..., challenger: _Optional[_Union[Declaration, _Mapping]] = ..., rebury: _Optional[bool] = ...) -> None: ...
+    context: _variant_pb2.Context
+    def __init__(self, variant_id: _Optional[str] = ..., level: _Optional[_Union[_cards_pb2.Rank, str]] = ..., standing: _Optional[_Union[Declaration, _Mapping]] = ..., challenger: _Optional[_Union[Declaration, _Mapping]] = ..., rebury: _Optional[bool] = ..., context: _Optional[_Union[_variant_pb2.Context, _Mapping]] = ...) -> None: ...
 
 class CompareDeclarationsResponse(_message.Message):
     __slots__ = ("challenger_valid", "overrides", "trump_suit", "no_trump", "standing_strength", "challenger_strength", "rule_ids", "explanation")
