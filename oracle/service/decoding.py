@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import Any
 
 from oracle import pb
@@ -20,8 +19,7 @@ from oracle.cards import Card, Rank, Suit, card_of, parse_cards
 from oracle.convert import cards_to_pb
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.errors import InvalidQuestion, Violation
-from oracle.service.card_keys import cards_of
-from oracle.service.contexts import check_context, known_ruleset, unknown_variant
+from oracle.service.contexts import check_context, unknown_variant
 from oracle.service.limits import MAX_LIST
 from oracle.service.room_cache import ROOMS
 from oracle.service.status import capped
@@ -29,7 +27,6 @@ from oracle.variants import load_catalogue
 
 _RANK_VALUES = frozenset(int(r) for r in Rank)
 _SUIT_VALUES = frozenset(int(s) for s in Suit)
-_CODE = attrgetter("code")
 
 Group = tuple[str, Sequence[Card] | None]
 """A list of cards and its field path; ``None`` for a list with a bad card."""
@@ -101,20 +98,15 @@ def decode_card(msg: pb.Card, field: str, problems: Problems) -> Card | None:
 
 
 def decode_cards(
-    msgs: Sequence[pb.Card], field: str, problems: Problems, keys: Sequence[bytes] | None = None
+    msgs: Sequence[pb.Card], field: str, problems: Problems
 ) -> tuple[Card, ...] | None:
-    """The cards of a list, or ``None`` when the list has a bad card or is too long.
-
-    ``keys`` are the same cards as their bytes (:mod:`oracle.service.card_keys`): the fast way,
-    when each is a card's; the messages themselves are read only to name a problem.
-    """
+    """The cards of a list, or ``None`` when the list has a bad card or is too long."""
     if len(msgs) > MAX_LIST:
         problems.add(field, f"{len(msgs)} cards: at most {MAX_LIST} in any list")
         return None
-    if keys is not None:
-        fast = cards_of(keys)
-        if fast is not None:
-            return fast
+    fast = [card_of(msg.rank, msg.suit) for msg in msgs]
+    if all(card is not None for card in fast):
+        return tuple(fast)  # type: ignore[arg-type]
     cards: list[Card] = []
     for i, msg in enumerate(msgs):
         card = decode_card(msg, f"{field}[{i}]", problems)
@@ -127,13 +119,6 @@ def decode_context(
     msg: pb.Context, field: str, problems: Problems
 ) -> tuple[Ruleset | None, pb.Variant | None]:
     """The context's ruleset, and its variant even when the rest of the context is bad."""
-    if not msg.HasField("custom_variant"):
-        try:
-            ruleset = known_ruleset(msg.variant_id, msg.level, msg.trump_suit, msg.no_trump)
-        except InvalidQuestion:
-            pass  # checked again below, to report every problem
-        else:
-            return ruleset, ruleset.variant
     custom = msg.custom_variant if msg.HasField("custom_variant") else None
     checked = check_context(msg.variant_id, msg.level, msg.trump_suit, msg.no_trump, custom)
     problems.items.extend(v.prefixed(field) for v in checked.violations)
@@ -243,12 +228,10 @@ def check_copies(
     if variant is None:
         return
     decks = variant.deal.decks
-    if sum(len(cards or ()) for _, cards in groups) <= decks:
-        return
     codes: Counter[int] = Counter()
     for _, cards in groups:
-        codes.update(map(_CODE, cards or ()))
-    if max(codes.values()) <= decks:
+        codes.update(card.code for card in cards or ())
+    if not codes or max(codes.values()) <= decks:
         return
     total: Counter[Card] = Counter()
     for _, cards in groups:
@@ -270,9 +253,6 @@ def check_in_hand(
 ) -> None:
     """Every card played is in the hand, with its copies."""
     if play is None or hand is None:
-        return
-    held_codes = Counter(map(_CODE, hand))
-    if all(held_codes[code] >= n for code, n in Counter(map(_CODE, play)).items()):
         return
     held = Counter(hand)
     seen: Counter[Card] = Counter()
