@@ -31,10 +31,10 @@ from typing import Any, TypeVar
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 
 from oracle import __version__
 from oracle.service.limits import MAX_MESSAGE_BYTES
+from oracle.service.reflection import enable_reflection
 from oracle.service.servicer import SERVICE_NAME, OracleService
 from oracle.service.workers import WorkerPool, add_to_aio_server
 from oracle.variants import VariantFileError, load_catalogue, variant_dirs
@@ -194,9 +194,7 @@ async def _start(
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    reflection.enable_server_reflection(
-        (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
-    )
+    enable_reflection(server, (SERVICE_NAME, health.SERVICE_NAME))
     try:
         bound = server.add_insecure_port(address)
     except BaseException:
