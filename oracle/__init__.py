@@ -79,6 +79,20 @@ The Botzone judge (:mod:`oracle.profiles.botzone`, docs/botzone.md):
 - :mod:`oracle.profiles.botzone.trick`: who wins a trick (``trick.same_type``...)
 - :mod:`oracle.profiles.botzone.failed_throw`: what a failed throw forces and costs
 
+The referee (:mod:`oracle.referee`, docs/records.md): a whole deal record replayed with the engine:
+
+- :mod:`oracle.referee.record`: a deal record, decoded (hands, declarations, tricks, reported results)
+- :mod:`oracle.referee.audit_log`: every step's verdict, the first violation, the answer
+- :mod:`oracle.referee.dealing`: every card dealt exactly once (``deal.cards``)
+- :mod:`oracle.referee.declaring`: the declarations in order, and the trump they set (``declare.*``)
+- :mod:`oracle.referee.burying`: the bury from the banker's hand and the bottom (``bury.cards``)
+- :mod:`oracle.referee.leading`: a trick's lead, a throw and the play a failed throw forces
+- :mod:`oracle.referee.tricks`: one trick: turn, cards held, follows, winner and points
+- :mod:`oracle.referee.scoring`: the bottom, the final points, the levels and the next banker
+- :mod:`oracle.referee.replay`: AuditDeal: the whole record, step by step
+- :mod:`oracle.referee.record_message`: a record as the proto ``DealRecord``
+- :mod:`oracle.referee.random_deal`: a complete deal played by a random legal player
+
 The service (:mod:`oracle.service`):
 
 - :mod:`oracle.service.servicer`: every RPC: validated, answered, or INVALID_ARGUMENT / INTERNAL
@@ -86,8 +100,10 @@ The service (:mod:`oracle.service`):
 - :mod:`oracle.service.workers`: the worker pool oracle calls run in, off the health checks' loop
 - :mod:`oracle.service.questions`: the table of question kinds (the ``Question`` oneof), dispatch
 - :mod:`oracle.service.play_validation`: whether a question about cards in play is well formed
+- :mod:`oracle.service.record_validation`: whether an AuditDeal request holds a deal record at all
 - :mod:`oracle.service.variant_validation`: whether a question about a variant alone is well formed
 - :mod:`oracle.service.decoding`: cards, seats, copies and hand sizes, with field paths
+- :mod:`oracle.service.card_keys`: a request's cards read as their bytes, one look-up each
 - :mod:`oracle.service.contexts`: a question's variant, level and trump, checked once into a ruleset
 - :mod:`oracle.service.room_cache`: rooms' own variants, validated and compiled once
 - :mod:`oracle.service.limits`: the size limits of a question, a batch and a request

@@ -260,6 +260,21 @@ _ALL = [
     _rule("levels.last_level",
           "Levels stop at the variant's last level; going past it wins the game.",
           f"{CLASSIC} 二 (一般以先升到A的一方為贏家)"),
+    # A whole deal (the referee, docs/records.md).
+    _rule("deal.cards",
+          "Every card of the variant's decks is dealt exactly once: the hand size to each seat, the rest "
+          "to the bottom.",
+          f"{QQ} 四副牌 (发牌：系统扣除底牌外，把所有牌平均发给4位玩家 … 每方得牌 52 张，剩余的8 张牌为底牌)"),
+    _rule("bury.cards",
+          "The banker takes up the bottom and buries as many cards from its hand and the bottom.",
+          f"{QQ} 四副牌 (在亮主后由**取走底牌，而替换成**不需要的同样张数的牌作为新的底牌重新扣下)"),
+    _rule("trick.leader",
+          "The banker leads the first trick, and the winner of each trick leads the next.",
+          f"{QQ} (具有扣底牌和第一轮的首先出牌权 … 下一轮牌由牌大的玩家首先出牌)",
+          f"{HEIJIAN} (每轮牌后，前轮赢家先出牌)"),
+    _rule("play.held",
+          "A seat plays only cards it holds: each card it was dealt (or took up from the bottom) once.",
+          f"{QQ} 四副牌 (把所有牌平均发给4位玩家)"),
     # Declarations.
     _rule("declare.cards",
           "A declaration shows level cards (naming their suit trump) or jokers (no-trump), as the "

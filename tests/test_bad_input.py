@@ -620,6 +620,19 @@ REQUESTS: dict[type[Message], st.SearchStrategy[Any]] = {
         challenger=st.one_of(st.none(), declarations),
     ),
     pb.GetVariantRequest: st.builds(pb.GetVariantRequest, variant_id=variant_ids),
+    pb.AuditDealRequest: st.builds(
+        pb.AuditDealRequest,
+        record=st.builds(
+            pb.DealRecord,
+            context=contexts,
+            banker_seat=seats,
+            hands=st.lists(st.builds(pb.Hand, seat=seats, cards=card_lists), max_size=5),
+            bottom=card_lists,
+            declarations=plays,
+            buried=card_lists,
+            tricks=st.lists(st.builds(pb.Trick, plays=plays), max_size=3),
+        ),
+    ),
 }
 """Random requests of each kind of question (a kind missing here fails at import)."""
 
@@ -767,6 +780,17 @@ def valid_questions(variant: pb.Variant, rng: random.Random) -> list[pb.Question
             )
         ),
         pb.Question(get_variant=pb.GetVariantRequest(variant_id=variant.id)),
+        pb.Question(
+            audit_deal=pb.AuditDealRequest(
+                record=pb.DealRecord(
+                    context=ctx,
+                    banker_seat=banker,
+                    hands=[pb.Hand(seat=s, cards=hands[s]) for s in range(players)],
+                    bottom=bottom,
+                    tricks=[pb.Trick(plays=trick_plays)],
+                )
+            )
+        ),
     ]
 
 

@@ -158,3 +158,13 @@ def test_the_package_docstring_lists_every_module() -> None:
     assert missing == []
     stale = [word.strip("`") for word in doc.split(":mod:")[1:]]
     assert all(w.split("`")[0] in MODULES for w in stale)
+
+
+def test_the_referee_asks_the_engine_and_never_the_service() -> None:
+    """The referee replays a record with the engine's questions (``engine/questions``), never a
+    rule module directly (no second implementation) and never the service that decodes it."""
+    banned = ("oracle.service", "oracle.seed_rules", "oracle.profiles", "oracle.engine.strategies",
+              "oracle.engine.compile")
+    assert _imports_from("oracle.referee", banned) == []
+    assert not [m for m, targets in GRAPH.items() if not m.startswith(("oracle.referee",
+                "oracle.service", "oracle.cli")) for t in targets if t.startswith("oracle.referee")]

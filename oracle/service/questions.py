@@ -21,6 +21,7 @@ from oracle import pb
 from oracle.engine import questions as engine
 from oracle.engine.budget import DeadlinePassed, WorkExceeded, question_budget
 from oracle.errors import InvalidQuestion
+from oracle.referee.replay import audit_deal
 from oracle.service.play_validation import (
     CheckFollowArgs,
     CheckThrowArgs,
@@ -33,6 +34,7 @@ from oracle.service.play_validation import (
     parse_judge_trick,
     parse_score_bottom,
 )
+from oracle.service.record_validation import parse_audit_deal
 from oracle.service.status import RESOURCE_EXHAUSTED, capped, question_error
 from oracle.service.variant_validation import (
     CompareDeclarationsArgs,
@@ -115,6 +117,7 @@ HANDLERS: tuple[Handler, ...] = (
     handler(pb.ScoreDealRequest, parse_score_deal, _score_deal),
     handler(pb.CompareDeclarationsRequest, parse_compare_declarations, _compare_declarations),
     handler(pb.GetVariantRequest, parse_get_variant, _get_variant),
+    handler(pb.AuditDealRequest, parse_audit_deal, audit_deal),
 )
 """The parser and engine call of every request message a ``Question`` can hold."""
 

@@ -4,6 +4,7 @@ import grpc
 import warnings
 
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2 as shengji_dot_oracle_dot_v1_dot_oracle__service__pb2
+from oracle._gen.shengji.oracle.v1 import records_pb2 as shengji_dot_oracle_dot_v1_dot_records__pb2
 
 GRPC_GENERATED_VERSION = '1.85.1'
 GRPC_VERSION = grpc.__version__
@@ -93,6 +94,11 @@ class OracleServiceStub:
                 '/shengji.oracle.v1.OracleService/CompareDeclarations',
                 request_serializer=shengji_dot_oracle_dot_v1_dot_oracle__service__pb2.CompareDeclarationsRequest.SerializeToString,
                 response_deserializer=shengji_dot_oracle_dot_v1_dot_oracle__service__pb2.CompareDeclarationsResponse.FromString,
+                _registered_method=True)
+        self.AuditDeal = channel.unary_unary(
+                '/shengji.oracle.v1.OracleService/AuditDeal',
+                request_serializer=shengji_dot_oracle_dot_v1_dot_records__pb2.AuditDealRequest.SerializeToString,
+                response_deserializer=shengji_dot_oracle_dot_v1_dot_records__pb2.AuditDealResponse.FromString,
                 _registered_method=True)
         self.AnswerBatch = channel.unary_unary(
                 '/shengji.oracle.v1.OracleService/AnswerBatch',
@@ -184,6 +190,14 @@ class OracleServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AuditDeal(self, request, context):
+        """A whole deal record replayed step by step: every step's verdict, the
+        first violation and the totals (docs/records.md).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def AnswerBatch(self, request, context):
         """Many questions in one call, answered in order; a bad question is
         reported in its own slot without failing the others.
@@ -244,6 +258,11 @@ def add_OracleServiceServicer_to_server(servicer, server):
                     servicer.CompareDeclarations,
                     request_deserializer=shengji_dot_oracle_dot_v1_dot_oracle__service__pb2.CompareDeclarationsRequest.FromString,
                     response_serializer=shengji_dot_oracle_dot_v1_dot_oracle__service__pb2.CompareDeclarationsResponse.SerializeToString,
+            ),
+            'AuditDeal': grpc.unary_unary_rpc_method_handler(
+                    servicer.AuditDeal,
+                    request_deserializer=shengji_dot_oracle_dot_v1_dot_records__pb2.AuditDealRequest.FromString,
+                    response_serializer=shengji_dot_oracle_dot_v1_dot_records__pb2.AuditDealResponse.SerializeToString,
             ),
             'AnswerBatch': grpc.unary_unary_rpc_method_handler(
                     servicer.AnswerBatch,
@@ -531,6 +550,33 @@ class OracleService:
             '/shengji.oracle.v1.OracleService/CompareDeclarations',
             shengji_dot_oracle_dot_v1_dot_oracle__service__pb2.CompareDeclarationsRequest.SerializeToString,
             shengji_dot_oracle_dot_v1_dot_oracle__service__pb2.CompareDeclarationsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AuditDeal(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/shengji.oracle.v1.OracleService/AuditDeal',
+            shengji_dot_oracle_dot_v1_dot_records__pb2.AuditDealRequest.SerializeToString,
+            shengji_dot_oracle_dot_v1_dot_records__pb2.AuditDealResponse.FromString,
             options,
             channel_credentials,
             insecure,

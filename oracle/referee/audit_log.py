@@ -1,0 +1,96 @@
+"""The referee's notebook: every step's verdict in order, the first violation, the reported
+results that differ, and the audit's answer built from them.
+
+>>> from oracle.cards import parse_cards as p
+>>> log = AuditLog()
+>>> log.ok("hands", -1, (), ["deal.cards"], "every card was dealt once")
+>>> log.broken("tricks[0].plays[1]", 1, p("3S"), "follow.suit", ["follow.suit"], "not hearts",
+...            alternative=p("4H"))
+>>> log.first_violation.step, log.violations
+('tricks[0].plays[1]', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracle import pb
+from oracle.cards import Card
+from oracle.convert import cards_to_pb
+
+NOBODY = -1
+"""The seat of a step that is nobody's (the deal, the score)."""
+
+
+class AuditLog:
+    """The steps of one audit so far."""
+
+    def __init__(self) -> None:
+        self.steps: list[pb.AuditStep] = []
+        self.first_violation: pb.AuditStep | None = None
+        self.violations = 0
+        self.differences: list[pb.ResultDifference] = []
+        self.stopped = ""
+        """Why the replay stopped before the end (empty while it goes on)."""
+
+    def ok(self, step: str, seat: int, cards: Sequence[Card], rule_ids: Sequence[str],
+           explanation: str) -> None:
+        """A step that keeps the rules."""
+        self.steps.append(pb.AuditStep(step=step, seat=seat, legal=True, cards=cards_to_pb(cards),
+                                       rule_ids=_unique(rule_ids), explanation=explanation))
+
+    def broken(self, step: str, seat: int, cards: Sequence[Card], broken_rule_id: str,
+               rule_ids: Sequence[str], explanation: str, *,
+               alternative: Sequence[Card] = ()) -> None:
+        """A step that breaks ``broken_rule_id``, with a legal alternative where there is one."""
+        verdict = pb.AuditStep(
+            step=step, seat=seat, legal=False, cards=cards_to_pb(cards),
+            broken_rule_id=broken_rule_id, legal_alternative=cards_to_pb(alternative),
+            rule_ids=_unique([broken_rule_id, *rule_ids]), explanation=explanation,
+        )
+        self.steps.append(verdict)
+        self.violations += 1
+        if self.first_violation is None:
+            self.first_violation = verdict
+
+    def differs(self, field: str, reported: object, oracle: object) -> None:
+        """A reported result that is not the referee's."""
+        self.differences.append(pb.ResultDifference(field=field, reported=str(reported),
+                                                    oracle=str(oracle)))
+
+    def stop(self, why: str) -> None:
+        """The replay cannot go on: the cards in play are no longer known."""
+        self.stopped = why
+
+    def answer(self, totals: pb.AuditTotals | None) -> pb.AuditDealResponse:
+        """The audit's answer: clean when no step broke a rule and no result differs."""
+        clean = self.violations == 0 and not self.differences and not self.stopped
+        response = pb.AuditDealResponse(clean=clean, steps=self.steps, differences=self.differences,
+                                        complete=not self.stopped)
+        if self.first_violation is not None:
+            response.first_violation.CopyFrom(self.first_violation)
+        if totals is not None:
+            totals.violations = self.violations
+            response.totals.CopyFrom(totals)
+        response.rule_ids.extend(_unique([r for s in self.steps for r in s.rule_ids]))
+        response.explanation = _summary(self)
+        return response
+
+
+def _unique(ids: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(i for i in ids if i))
+
+
+def _summary(log: AuditLog) -> str:
+    first = log.first_violation
+    if first is None and not log.differences and not log.stopped:
+        return f"The deal keeps the rules: {len(log.steps)} steps checked."
+    parts = []
+    if first is not None:
+        count = f"{log.violations} step{'s' if log.violations > 1 else ''} broke a rule"
+        parts.append(f"{count}; the first, {first.step}: {first.explanation}")
+    if log.differences:
+        parts.append(f"{len(log.differences)} reported result(s) differ from the referee's")
+    if log.stopped:
+        parts.append(f"the replay stopped: {log.stopped}")
+    return "; ".join(parts) + "."

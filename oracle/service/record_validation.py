@@ -1,0 +1,184 @@
+"""Whether an AuditDeal request holds a deal record at all, validated into the referee's
+:class:`~oracle.referee.record.Record`: every card a card, every seat in range, one hand per
+seat, whole tricks in play order, sizes bounded. A record of an illegal game passes: judging
+it is the referee's work.
+
+>>> from oracle.service.decoding import pb_cards
+>>> from oracle.errors import InvalidQuestion
+>>> record = pb.DealRecord(context=pb.Context(variant_id="qq-one-deck", level=pb.RANK_TWO),
+...     banker_seat=4, tricks=[pb.Trick(plays=[pb.Play(seat=0, cards=[pb.Card(rank=99)])])])
+>>> try:
+...     parse_audit_deal(pb.AuditDealRequest(record=record))
+... except InvalidQuestion as err:
+...     for v in err.violations[:4]:
+...         print(v.field, "|", v.description)
+record.context.trump_suit | set a trump suit, or no_trump, or the declarations that set it
+record.banker_seat | seat 4 is out of range: qq-one-deck has seats 0 to 3
+record.hands | 0 hands: qq-one-deck deals one to each of its 4 seats
+record.tricks[0].plays | 1 plays: a whole trick of qq-one-deck has 4, one per seat
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracle import pb
+from oracle.cards import Card, Rank, Suit
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.referee.record import RecordedTrick, Record, Reported
+from oracle.service.contexts import check_context
+from oracle.service.decoding import Problems, check_hand_size, check_seat, decode_cards, decode_level
+from oracle.service.limits import MAX_LIST, MAX_POINTS
+
+
+def _hands(msgs: Sequence[pb.Hand], field: str, variant: pb.Variant | None,
+           problems: Problems) -> tuple[tuple[Card, ...], ...] | None:
+    """One hand per seat, by seat."""
+    if variant is None:
+        return None
+    players = variant.deal.players
+    if len(msgs) != players:
+        problems.add(field, f"{len(msgs)} hands: {variant.id} deals one to each of its {players} seats")
+        return None
+    by_seat: dict[int, tuple[Card, ...]] = {}
+    ok = True
+    for i, msg in enumerate(msgs):
+        seat_ok = check_seat(msg.seat, f"{field}[{i}].seat", variant, problems)
+        if seat_ok and msg.seat in by_seat:
+            problems.add(f"{field}[{i}].seat", f"seat {msg.seat} has two hands")
+        cards = decode_cards(msg.cards, f"{field}[{i}].cards", problems)
+        if cards is None or not seat_ok:
+            ok = False
+        else:
+            by_seat.setdefault(msg.seat, cards)
+    return tuple(by_seat[s] for s in range(players)) if ok and len(by_seat) == players else None
+
+
+def _trick_plays(msgs: Sequence[pb.Play], field: str, variant: pb.Variant,
+                 problems: Problems) -> tuple[SeatPlay, ...] | None:
+    """One play per seat in play order (seat s + 1 after s), each of the lead's count."""
+    players = variant.deal.players
+    if len(msgs) != players:
+        problems.add(field, f"{len(msgs)} plays: a whole trick of {variant.id} has {players}, "
+                            "one per seat")
+        return None
+    plays: list[SeatPlay] = []
+    for i, msg in enumerate(msgs):
+        where = f"{field}[{i}]"
+        if check_seat(msg.seat, f"{where}.seat", variant, problems) and i:
+            expected = (msgs[0].seat + i) % players
+            if msg.seat != expected:
+                problems.add(f"{where}.seat", f"seat {msg.seat} is out of play order: the play "
+                                              f"after seat {(expected - 1) % players} is seat {expected}")
+        cards = decode_cards(msg.cards, f"{where}.cards", problems)
+        check_hand_size(len(msg.cards), f"{where}.cards", variant, problems)
+        if not msg.cards:
+            problems.add(f"{where}.cards", "no cards: every play of a trick has at least one")
+        elif i and len(msg.cards) != len(msgs[0].cards):
+            problems.add(f"{where}.cards", f"{len(msg.cards)} cards: every play of a trick has as "
+                                           f"many cards as the lead ({len(msgs[0].cards)})")
+        if cards is not None:
+            plays.append(SeatPlay(msg.seat, cards))
+    return tuple(plays) if len(plays) == players else None
+
+
+def _tricks(msgs: Sequence[pb.Trick], field: str, variant: pb.Variant | None,
+            problems: Problems) -> tuple[RecordedTrick, ...] | None:
+    """Whole tricks in play order, each play of the lead's count; the reported values in range."""
+    if variant is None:
+        return None
+    if len(msgs) > variant.deal.hand_size:
+        problems.add(field, f"{len(msgs)} tricks: a deal of {variant.id} has at most "
+                            f"{variant.deal.hand_size}, one card a seat at least")
+        return None
+    tricks: list[RecordedTrick] = []
+    for i, msg in enumerate(msgs):
+        where = f"{field}[{i}]"
+        plays = _trick_plays(msg.plays, f"{where}.plays", variant, problems)
+        tried: tuple[Card, ...] | None = None
+        if msg.attempted_throw:
+            tried = decode_cards(msg.attempted_throw, f"{where}.attempted_throw", problems)
+            check_hand_size(len(msg.attempted_throw), f"{where}.attempted_throw", variant, problems)
+        winner = msg.reported_winner if msg.HasField("reported_winner") else None
+        if winner is not None:
+            check_seat(winner, f"{where}.reported_winner", variant, problems)
+        points = msg.reported_points if msg.HasField("reported_points") else None
+        if points is not None and not 0 <= points <= MAX_POINTS:
+            problems.add(f"{where}.reported_points", f"{points} points: a trick holds 0 to {MAX_POINTS}")
+        if plays is not None and (tried is not None or not msg.attempted_throw):
+            tricks.append(RecordedTrick(plays, tried, winner, points))
+    return tuple(tricks) if len(tricks) == len(msgs) else None
+
+
+def _reported(msg: pb.ReportedResults, field: str, variant: pb.Variant | None,
+              problems: Problems) -> Reported:
+    """The client's results, each in range."""
+    def optional(name: str, low: int, high: int) -> int | None:
+        if not msg.HasField(name):
+            return None
+        value: int = getattr(msg, name)
+        if not low <= value <= high:
+            problems.add(f"{field}.{name}", f"{value}: {name} is {low} to {high}")
+        return value
+    if msg.level_side not in pb.Side.values():
+        problems.add(f"{field}.level_side", f"{msg.level_side} is not a Side")
+    seat = msg.next_banker_seat if msg.HasField("next_banker_seat") else None
+    if seat is not None:
+        check_seat(seat, f"{field}.next_banker_seat", variant, problems)
+    return Reported(optional("bottom_multiplier", 0, MAX_POINTS),
+                    optional("attacker_points", -MAX_POINTS, MAX_POINTS), msg.level_side,
+                    optional("levels", 0, len(Rank)), seat)
+
+
+def _plays(msgs: Sequence[pb.Play], field: str, variant: pb.Variant | None,
+           problems: Problems) -> tuple[SeatPlay, ...]:
+    """Declarations: a seat and the cards it showed."""
+    if len(msgs) > MAX_LIST:
+        problems.add(field, f"{len(msgs)} declarations: at most {MAX_LIST} in any list")
+        return ()
+    found = []
+    for i, msg in enumerate(msgs):
+        seat_ok = check_seat(msg.seat, f"{field}[{i}].seat", variant, problems)
+        cards = decode_cards(msg.cards, f"{field}[{i}].cards", problems)
+        check_hand_size(len(msg.cards), f"{field}[{i}].cards", variant, problems)
+        if seat_ok and cards is not None:
+            found.append(SeatPlay(msg.seat, cards))
+    return tuple(found)
+
+
+def parse_audit_deal(req: pb.AuditDealRequest) -> Record:
+    """Validate an AuditDeal request into the record the referee replays."""
+    msg, problems = req.record, Problems()
+    ctx = msg.context
+    custom = ctx.custom_variant if ctx.HasField("custom_variant") else None
+    trump_given = bool(ctx.trump_suit) or ctx.no_trump
+    if not trump_given and not msg.declarations:
+        problems.add("context.trump_suit", "set a trump suit, or no_trump, or the declarations that set it")
+    checked = check_context(ctx.variant_id, ctx.level, ctx.trump_suit,
+                            ctx.no_trump or not trump_given, custom)
+    problems.items.extend(v.prefixed("context") for v in checked.violations)
+    variant = checked.variant
+    level = decode_level(ctx.level, "context.level", variant, Problems())
+    check_seat(msg.banker_seat, "banker_seat", variant, problems)
+    hands = _hands(msg.hands, "hands", variant, problems)
+    bottom = decode_cards(msg.bottom, "bottom", problems)
+    declarations = _plays(msg.declarations, "declarations", variant, problems)
+    buried = decode_cards(msg.buried, "buried", problems)
+    tricks = _tricks(msg.tricks, "tricks", variant, problems)
+    reported = _reported(msg.reported, "reported", variant, problems)
+    attacker_level = None
+    if msg.attacker_level:
+        attacker_level = decode_level(msg.attacker_level, "attacker_level", variant, problems)
+    problems.items[:] = [v.prefixed("record") for v in problems.items]
+    problems.raise_if_any()
+    assert variant is not None and level is not None and hands is not None
+    assert bottom is not None and buried is not None and tricks is not None
+
+    def rules_for(trump: Suit | None) -> Ruleset:
+        found = check_context(ctx.variant_id, level, trump, trump is None, custom).ruleset
+        assert found is not None
+        return found
+
+    trump = Suit(ctx.trump_suit) if ctx.trump_suit else None
+    return Record(variant, level, rules_for, trump_given, trump, msg.banker_seat, hands, bottom,
+                  declarations, buried, tricks, attacker_level, reported)
