@@ -29,13 +29,16 @@ from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
 from oracle.service.server import RunningServer, serve
 from oracle.service.servicer import SERVICE_NAME, OracleService
-from oracle.service.workers import CallContext, WorkerPool
+from oracle.engine.budget import spend
+from oracle.service import servicer
+from oracle.service.workers import INLINE_BYTES, INLINE_STEPS, CallContext, WorkerPool
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
-SLOW = "slow"
-"""The variant id of a GetVariant call the test servicers make slow."""
+SLOW = "slow" + "-" * INLINE_BYTES
+"""The variant id of a GetVariant call the test servicers make slow: long enough for the request
+to be answered in the worker pool, as every request larger than ``INLINE_BYTES`` is."""
 
 HEALTH_DEADLINE = 2.0
 """How fast a health check must be answered, however busy the workers are."""
@@ -157,6 +160,51 @@ def test_worker_threads_never_keep_the_process_alive() -> None:
     blocker.set()
 
 
+def test_a_question_that_spends_its_share_on_the_loop_moves_to_the_pool(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A small question is answered on the event loop with a share of the work budget; one that
+    spends more is answered again in a worker with the whole budget, and health checks are
+    answered meanwhile."""
+    threads: list[str] = []
+
+    def heavy(request: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        end = time.monotonic() + 0.5
+        while time.monotonic() < end:  # about 0.5 s of steps: far more than the loop's share
+            spend(1)
+            sum(range(50))
+        return pb.GetVariantResponse(variant=pb.Variant(id="heavy"))
+
+    def light(request: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        spend(INLINE_STEPS // 2)
+        return pb.GetVariantResponse(variant=pb.Variant(id="light"))
+
+    running = serve(port=0, host="127.0.0.1", workers=1)
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+            stub = oracle_service_pb2_grpc.OracleServiceStub(channel)
+            monkeypatch.setitem(servicer.ANSWERS, "GetVariant", light)
+            assert stub.GetVariant(pb.GetVariantRequest(), timeout=5).variant.id == "light"
+            assert threads == ["oracle-event-loop"]
+
+            threads.clear()
+            monkeypatch.setitem(servicer.ANSWERS, "GetVariant", heavy)
+            call = stub.GetVariant.future(pb.GetVariantRequest(), timeout=30)
+            wait_until(lambda: running.pool.busy == 1)
+            start = time.monotonic()
+            assert check(channel, SERVICE_NAME) == SERVING
+            health_took = time.monotonic() - start
+            assert call.result().variant.id == "heavy"
+        print(f"health while a moved question computes: {health_took * 1000:.0f} ms")
+        assert threads[0] == "oracle-event-loop" and threads[1].startswith("oracle-worker")
+        assert len(threads) == 2
+        assert health_took < HEALTH_DEADLINE
+    finally:
+        running.stop(grace=None)
+
+
 def test_stop_in_process_keeps_its_grace(spinning: tuple[SpinningService, RunningServer]) -> None:
     """In-process: NOT_SERVING during the drain, new calls still answered, then the stop within
     drain + grace though a call ignores it (its context turns inactive when cancelled)."""
@@ -184,7 +232,7 @@ from oracle.service import server, servicer
 original = servicer.OracleService.handle
 
 def handle(self, method, request, context):
-    if method == "GetVariant" and request.variant_id == "slow":
+    if method == "GetVariant" and request.variant_id.startswith("slow"):
         print("slow call started", file=sys.stderr, flush=True)
         time.sleep(60)  # ignores its context: the worst case for a shutdown
     return original(self, method, request, context)

@@ -29,7 +29,7 @@ import grpc
 from google.protobuf.message import DecodeError, Message
 
 from oracle import pb
-from oracle.engine.budget import DeadlinePassed, WorkExceeded, limited
+from oracle.engine.budget import DEFAULT_STEPS, DeadlinePassed, WorkExceeded, limited
 from oracle.errors import InvalidQuestion
 from oracle.rules import RULES
 from oracle.service.limits import MAX_QUESTIONS
@@ -41,6 +41,11 @@ log = logging.getLogger(__name__)
 
 SERVICE_NAME = "shengji.oracle.v1.OracleService"
 """The full name of the service, as health checks and reflection know it."""
+
+
+class ShareSpent(Exception):
+    """A call given a share of the work budget (its context's ``work_steps``, as on the event
+    loop) spent it: its caller answers it again with the whole budget, in the worker pool."""
 
 
 @dataclass(frozen=True)
@@ -98,20 +103,22 @@ class OracleService:
     def handle(self, method: str, request: Any, context: Any) -> Message:
         """Answer one call of ``method``, or end it with INVALID_ARGUMENT, RESOURCE_EXHAUSTED
         (its work budget spent), DEADLINE_EXCEEDED (its deadline passed or its client went away)
-        or INTERNAL.
+        or INTERNAL. The work budget is the context's ``work_steps`` when it has one: spending a
+        share smaller than :data:`~oracle.engine.budget.DEFAULT_STEPS` raises :class:`ShareSpent`.
 
         >>> answer = OracleService().handle("ListVariants", pb.ListVariantsRequest(), None)
         >>> "qq-two-deck" in [variant.id for variant in answer.variants]
         True
         """
         start = time.perf_counter_ns()
+        steps: int = getattr(context, "work_steps", DEFAULT_STEPS)
         variant_id = str(getattr(getattr(request, "context", request), "variant_id", ""))
         try:
             if isinstance(request, Undecodable):
                 raise InvalidQuestion.single(
                     "", f"the request is not a valid {request.type_name}: {request.error}"
                 )
-            with limited(deadline=_deadline(context), gone=_gone(context)):
+            with limited(steps, deadline=_deadline(context), gone=_gone(context)):
                 response = ANSWERS[method](request)
         except InvalidQuestion as err:
             _log_call(method, variant_id, "INVALID_ARGUMENT", start)
@@ -121,6 +128,8 @@ class OracleService:
             context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, str(err))
             raise AssertionError("unreachable: abort raises") from None
         except WorkExceeded as err:
+            if steps < DEFAULT_STEPS:
+                raise ShareSpent(method) from err
             _log_call(method, variant_id, "RESOURCE_EXHAUSTED", start)
             context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, str(err))
             raise AssertionError("unreachable: abort raises") from None

@@ -1,5 +1,13 @@
-"""The worker pool: each oracle call runs on one of a few daemon threads, off the event loop that
-answers health checks, and is told through its context when its client has stopped waiting.
+"""Where an oracle call is answered: a small question on the event loop itself, everything else
+in the worker pool, a few daemon threads off the loop that answers health checks, each call told
+through its context when its client has stopped waiting.
+
+Handing a call to a thread and back costs more than most questions (the hop, and the switches
+of the interpreter's lock between the threads), so a question of at most :data:`INLINE_BYTES`
+on a catalogue variant is answered on the loop with a share of the work budget
+(:data:`INLINE_STEPS`, a few milliseconds); one that needs more is answered again in the pool
+with the whole budget. Rooms' own variants (validated and compiled on first sight, up to many
+decks), ``AnswerBatch`` and any method not in :data:`INLINE_METHODS` always go to the pool.
 
 >>> pool = WorkerPool(1)
 >>> context = CallContext(time_remaining=None)
@@ -22,12 +30,46 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import grpc
 
-from oracle.service.servicer import SERVICE_NAME, OracleService, add_to_server
+from oracle import pb
+from oracle.engine.budget import DEFAULT_STEPS
+from oracle.service.questions import ORACLE_SERVICE
+from oracle.service.servicer import (
+    SERVICE_NAME,
+    OracleService,
+    ShareSpent,
+    Undecodable,
+    add_to_server,
+)
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
 _Work = tuple["futures.Future[Any]", Callable[[], Any]]
+
+INLINE_BYTES = 1024
+"""The largest request answered on the event loop (98% of the conformance questions are smaller);
+it bounds the cards of a question, so the checks that spend no work steps stay short there."""
+
+INLINE_STEPS = 5_000
+"""The share of the work budget a call has on the event loop: a few milliseconds of the heaviest
+loop (:data:`oracle.engine.budget.DEFAULT_STEPS` is about a second)."""
+
+INLINE_METHODS = frozenset(
+    {
+        "ListVariants",
+        "GetVariant",
+        "ListRules",
+        "DescribePlay",
+        "CheckFollow",
+        "JudgeTrick",
+        "CheckThrow",
+        "ScoreBottom",
+        "ScoreDeal",
+        "CompareDeclarations",
+    }
+)
+"""The methods whose small requests are answered on the event loop; a new one goes to the pool
+until its cost at :data:`INLINE_BYTES` is known."""
 
 
 class WorkerPool(futures.Executor):
@@ -122,9 +164,11 @@ class CallContext:
     its client still waits (not cancelled, not past the deadline, not dropped on shutdown), and
     ``abort``/``abort_with_status``, which raise :class:`Aborted`."""
 
-    def __init__(self, time_remaining: float | None) -> None:
+    def __init__(self, time_remaining: float | None, work_steps: int = DEFAULT_STEPS) -> None:
         self._deadline = None if time_remaining is None else time.monotonic() + time_remaining
         self._cancelled = threading.Event()
+        self.work_steps = work_steps
+        """The call's work budget (less than the whole: a share, see :class:`ShareSpent`)."""
 
     def time_remaining(self) -> float | None:
         """Seconds until the deadline, or ``None`` when the client set none."""
@@ -157,19 +201,50 @@ class _Recorder:
         self.handlers = dict(handlers)
 
 
-def _in_pool(
-    behaviour: Callable[[Any, Any], Any], pool: futures.Executor
+def on_loop(method: str) -> Callable[[Any], bool]:
+    """Whether a request of ``method`` is answered on the event loop (see the module's text).
+
+    >>> small = pb.DescribePlayRequest(context=pb.Context(variant_id="qq-two-deck"))
+    >>> room = pb.DescribePlayRequest(context=pb.Context(custom_variant=pb.Variant(id="room")))
+    >>> on_loop("DescribePlay")(small), on_loop("DescribePlay")(room), on_loop("AnswerBatch")(None)
+    (True, False, False)
+    """
+    if method not in INLINE_METHODS:
+        return lambda request: False
+    fields = ORACLE_SERVICE.methods_by_name[method].input_type.fields_by_name
+    has_context = "context" in fields and fields["context"].message_type is pb.Context.DESCRIPTOR
+
+    def small(request: Any) -> bool:
+        if isinstance(request, Undecodable):
+            return True  # refused at once
+        if request.ByteSize() > INLINE_BYTES:
+            return False
+        return not (has_context and request.context.HasField("custom_variant"))
+
+    return small
+
+
+def _dispatched(
+    method: str, behaviour: Callable[[Any, Any], Any], pool: futures.Executor
 ) -> Callable[[Any, Any], Awaitable[Any]]:
-    """An aio method behaviour that runs the sync ``behaviour`` in ``pool``."""
+    """An aio method behaviour that runs the sync ``behaviour`` on the loop when the request is
+    small (:func:`on_loop`) and in ``pool`` otherwise or when its share of work is spent."""
+    inline = on_loop(method)
 
     async def call(request: Any, context: Any) -> Any:
-        call_context = CallContext(context.time_remaining())
-        loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(pool, behaviour, request, call_context)
-        except asyncio.CancelledError:
-            call_context.cancel()  # the client went away, or the grace period ended
-            raise
+            if inline(request):
+                try:
+                    return behaviour(request, CallContext(context.time_remaining(), INLINE_STEPS))
+                except ShareSpent:
+                    pass  # answered again, in the pool, with the whole budget
+            call_context = CallContext(context.time_remaining())
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(pool, behaviour, request, call_context)
+            except asyncio.CancelledError:
+                call_context.cancel()  # the client went away, or the grace period ended
+                raise
         except Aborted as aborted:
             await context.abort(aborted.code, aborted.details, aborted.trailing_metadata)
 
@@ -184,7 +259,7 @@ def add_to_aio_server(
     add_to_server(recorder, service)
     handlers = {
         name: grpc.unary_unary_rpc_method_handler(
-            _in_pool(handler.unary_unary, pool),
+            _dispatched(name, handler.unary_unary, pool),
             request_deserializer=handler.request_deserializer,
             response_serializer=handler.response_serializer,
         )
