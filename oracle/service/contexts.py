@@ -41,8 +41,14 @@ class CheckedContext:
 
 
 @lru_cache(maxsize=4096)
-def _known_context(variant_id: str, level: int, trump_suit: int, no_trump: bool) -> Ruleset:
-    """The fast path of :func:`check_context` for a well-formed context of a catalogue variant."""
+def known_ruleset(variant_id: str, level: int, trump_suit: int, no_trump: bool) -> Ruleset:
+    """The fast path of :func:`check_context` for a well-formed context of a catalogue variant,
+    by the context's proto values; :class:`InvalidQuestion` (not cached, and without the
+    details: :func:`check_context` finds them) for any other.
+
+    >>> known_ruleset("qq-two-deck", 10, 2, False) is known_ruleset("qq-two-deck", 10, 2, False)
+    True
+    """
     variant = load_catalogue().get(variant_id)
     valid = (
         variant is not None
@@ -83,7 +89,7 @@ def check_context(
     """
     if custom is None:
         try:
-            ruleset = _known_context(variant_id, int(level), int(trump_suit or 0), no_trump)
+            ruleset = known_ruleset(variant_id, int(level), int(trump_suit or 0), no_trump)
         except InvalidQuestion:
             pass  # checked again below, to report every problem
         else:

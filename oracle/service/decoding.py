@@ -12,14 +12,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
+from operator import attrgetter, eq, ge
 from typing import Any
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, card_of, parse_cards
 from oracle.convert import cards_to_pb
-from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.engine.ruleset import Ruleset
 from oracle.errors import InvalidQuestion, Violation
-from oracle.service.contexts import check_context, unknown_variant
+from oracle.service.card_keys import cards_of
+from oracle.service.contexts import check_context, known_ruleset, unknown_variant
 from oracle.service.limits import MAX_LIST
 from oracle.service.room_cache import ROOMS
 from oracle.service.status import capped
@@ -27,6 +30,7 @@ from oracle.variants import load_catalogue
 
 _RANK_VALUES = frozenset(int(r) for r in Rank)
 _SUIT_VALUES = frozenset(int(s) for s in Suit)
+_CODE = attrgetter("code")
 
 Group = tuple[str, Sequence[Card] | None]
 """A list of cards and its field path; ``None`` for a list with a bad card."""
@@ -98,15 +102,20 @@ def decode_card(msg: pb.Card, field: str, problems: Problems) -> Card | None:
 
 
 def decode_cards(
-    msgs: Sequence[pb.Card], field: str, problems: Problems
+    msgs: Sequence[pb.Card], field: str, problems: Problems, keys: Sequence[bytes] | None = None
 ) -> tuple[Card, ...] | None:
-    """The cards of a list, or ``None`` when the list has a bad card or is too long."""
+    """The cards of a list, or ``None`` when the list has a bad card or is too long.
+
+    ``keys`` are the same cards as their bytes (:mod:`oracle.service.card_keys`): the fast way,
+    when each is a card's; the messages themselves are read only to name a problem.
+    """
     if len(msgs) > MAX_LIST:
         problems.add(field, f"{len(msgs)} cards: at most {MAX_LIST} in any list")
         return None
-    fast = [card_of(msg.rank, msg.suit) for msg in msgs]
-    if all(card is not None for card in fast):
-        return tuple(fast)  # type: ignore[arg-type]
+    if keys is not None:
+        fast = cards_of(keys)
+        if fast is not None:
+            return fast
     cards: list[Card] = []
     for i, msg in enumerate(msgs):
         card = decode_card(msg, f"{field}[{i}]", problems)
@@ -119,6 +128,13 @@ def decode_context(
     msg: pb.Context, field: str, problems: Problems
 ) -> tuple[Ruleset | None, pb.Variant | None]:
     """The context's ruleset, and its variant even when the rest of the context is bad."""
+    if not msg.HasField("custom_variant"):
+        try:
+            ruleset = known_ruleset(msg.variant_id, msg.level, msg.trump_suit, msg.no_trump)
+        except InvalidQuestion:
+            pass  # checked again below, to report every problem
+        else:
+            return ruleset, ruleset.variant
     custom = msg.custom_variant if msg.HasField("custom_variant") else None
     checked = check_context(msg.variant_id, msg.level, msg.trump_suit, msg.no_trump, custom)
     problems.items.extend(v.prefixed(field) for v in checked.violations)
@@ -228,10 +244,10 @@ def check_copies(
     if variant is None:
         return
     decks = variant.deal.decks
-    codes: Counter[int] = Counter()
-    for _, cards in groups:
-        codes.update(card.code for card in cards or ())
-    if not codes or max(codes.values()) <= decks:
+    # Sorted, a card held more often than the decks hold it is a code equal to the one ``decks``
+    # places on (one pass in C, no dictionary to grow).
+    codes = sorted(chain.from_iterable(map(_CODE, cards) for _, cards in groups if cards))
+    if not any(map(eq, codes, codes[decks:])):
         return
     total: Counter[Card] = Counter()
     for _, cards in groups:
@@ -254,6 +270,9 @@ def check_in_hand(
     """Every card played is in the hand, with its copies."""
     if play is None or hand is None:
         return
+    hand_codes, play_codes = list(map(_CODE, hand)), list(map(_CODE, play))
+    if all(map(ge, map(hand_codes.count, play_codes), map(play_codes.count, play_codes))):
+        return  # each card played is held as often as it is played (counted in C)
     held = Counter(hand)
     seen: Counter[Card] = Counter()
     for i, card in enumerate(play):

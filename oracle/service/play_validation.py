@@ -18,12 +18,13 @@ play[2] | 3H is played 2 times but the hand holds 1
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
 from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.service.card_keys import card_keys
 from oracle.service.decoding import (
     Group,
     Problems,
@@ -56,6 +57,7 @@ def _check_lead(
 
 def _seat_plays(
     msgs: Sequence[pb.Play],
+    keys: Sequence[Any],
     field: str,
     ctx: Ruleset | None,
     variant: pb.Variant | None,
@@ -64,7 +66,8 @@ def _seat_plays(
     complete: bool,
 ) -> tuple[tuple[SeatPlay, ...] | None, list[Group]]:
     """The plays of a trick, in play order, the first being the lead (``None`` when
-    a card is bad), and each play's cards as a group for :func:`check_copies`."""
+    a card is bad), and each play's cards as a group for :func:`check_copies`; ``keys`` are the
+    plays' mirrors (:mod:`oracle.service.card_keys`)."""
     groups: list[Group] = []
     if len(msgs) > MAX_LIST:
         problems.add(field, f"{len(msgs)} plays: at most {MAX_LIST} in any list")
@@ -108,7 +111,7 @@ def _seat_plays(
                 )
             where_seat.setdefault(msg.seat, i)
         cards_field = f"{field}[{i}].cards"
-        cards = decode_cards(msg.cards, cards_field, problems)
+        cards = decode_cards(msg.cards, cards_field, problems, keys[i].cards)
         groups.append((cards_field, cards))
         check_hand_size(len(msg.cards), cards_field, variant, problems)
         if i == 0:
@@ -126,8 +129,7 @@ def _seat_plays(
     return (tuple(plays) if ok else None), groups
 
 
-@dataclass(frozen=True)
-class DescribePlayArgs:
+class DescribePlayArgs(NamedTuple):
     """The arguments of :func:`oracle.engine.questions.describe_play`."""
 
     ctx: Ruleset
@@ -149,7 +151,7 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
     """
     problems = Problems()
     ctx, variant = decode_context(req.context, "context", problems)
-    cards = decode_cards(req.cards, "cards", problems)
+    cards = decode_cards(req.cards, "cards", problems, card_keys(req).cards)
     if cards is not None and not cards:
         problems.add("cards", "no cards: describe at least one")
     check_hand_size(len(req.cards), "cards", variant, problems)
@@ -159,8 +161,7 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
     return DescribePlayArgs(ctx, cards)
 
 
-@dataclass(frozen=True)
-class CheckFollowArgs:
+class CheckFollowArgs(NamedTuple):
     """The arguments of :func:`oracle.engine.questions.check_follow`."""
 
     ctx: Ruleset
@@ -187,12 +188,13 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
     """
     problems = Problems()
     ctx, variant = decode_context(req.context, "context", problems)
-    lead = decode_cards(req.lead, "lead", problems)
+    keys = card_keys(req)
+    lead = decode_cards(req.lead, "lead", problems, keys.lead)
     _check_lead(lead, "lead", ctx, problems)
     check_hand_size(len(req.lead), "lead", variant, problems)
-    hand = decode_cards(req.hand, "hand", problems)
+    hand = decode_cards(req.hand, "hand", problems, keys.hand)
     check_hand_size(len(req.hand), "hand", variant, problems)
-    play = decode_cards(req.play, "play", problems)
+    play = decode_cards(req.play, "play", problems, keys.play)
     if req.lead and len(req.play) != len(req.lead):
         problems.add(
             "play",
@@ -205,8 +207,7 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
     return CheckFollowArgs(ctx, lead, hand, play)
 
 
-@dataclass(frozen=True)
-class JudgeTrickArgs:
+class JudgeTrickArgs(NamedTuple):
     """The arguments of :func:`oracle.engine.questions.judge_trick`."""
 
     ctx: Ruleset
@@ -229,15 +230,16 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
     """
     problems = Problems()
     ctx, variant = decode_context(req.context, "context", problems)
-    plays, groups = _seat_plays(req.plays, "plays", ctx, variant, problems, complete=False)
+    plays, groups = _seat_plays(
+        req.plays, card_keys(req).plays, "plays", ctx, variant, problems, complete=False
+    )
     check_copies(groups, "the trick", variant, problems)
     problems.raise_if_any()
     assert ctx is not None and plays is not None
     return JudgeTrickArgs(ctx, plays)
 
 
-@dataclass(frozen=True)
-class CheckThrowArgs:
+class CheckThrowArgs(NamedTuple):
     """The arguments of :func:`oracle.engine.questions.check_throw`."""
 
     ctx: Ruleset
@@ -258,8 +260,9 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
     """
     problems = Problems()
     ctx, variant = decode_context(req.context, "context", problems)
+    keys = card_keys(req)
     thrower_ok = check_seat(req.throw.seat, "throw.seat", variant, problems)
-    throw = decode_cards(req.throw.cards, "throw.cards", problems)
+    throw = decode_cards(req.throw.cards, "throw.cards", problems, keys.throw.cards)
     _check_lead(throw, "throw.cards", ctx, problems)
     check_hand_size(len(req.throw.cards), "throw.cards", variant, problems)
     groups: list[Group] = [("throw.cards", throw)]
@@ -273,6 +276,7 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
             "one of them the thrower's",
         )
     where_seat: dict[int, int] = {}
+    hand_keys = keys.other_hands
     for i, hand_msg in enumerate(req.other_hands if len(req.other_hands) <= MAX_LIST else ()):
         seat_field = f"other_hands[{i}].seat"
         if check_seat(hand_msg.seat, seat_field, variant, problems):
@@ -288,7 +292,7 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
                 )
             where_seat.setdefault(hand_msg.seat, i)
         cards_field = f"other_hands[{i}].cards"
-        cards = decode_cards(hand_msg.cards, cards_field, problems)
+        cards = decode_cards(hand_msg.cards, cards_field, problems, hand_keys[i].cards)
         groups.append((cards_field, cards))
         check_hand_size(len(hand_msg.cards), cards_field, variant, problems)
         if cards is not None:
@@ -299,8 +303,7 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
     return CheckThrowArgs(ctx, SeatPlay(req.throw.seat, throw), tuple(hands))
 
 
-@dataclass(frozen=True)
-class ScoreBottomArgs:
+class ScoreBottomArgs(NamedTuple):
     """The arguments of :func:`oracle.engine.questions.score_bottom`."""
 
     ctx: Ruleset
@@ -347,9 +350,12 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     """
     problems = Problems()
     ctx, variant = decode_context(req.context, "context", problems)
-    trick, groups = _seat_plays(req.last_trick, "last_trick", ctx, variant, problems, complete=True)
+    keys = card_keys(req)
+    trick, groups = _seat_plays(
+        req.last_trick, keys.last_trick, "last_trick", ctx, variant, problems, complete=True
+    )
     seats = _banker_seats(req.banker_seats, "banker_seats", variant, problems)
-    bottom = decode_cards(req.bottom, "bottom", problems)
+    bottom = decode_cards(req.bottom, "bottom", problems, keys.bottom)
     if bottom is not None and variant is not None and len(bottom) != variant.deal.bottom_size:
         problems.add(
             "bottom",

@@ -1,0 +1,110 @@
+"""A request's cards read as their bytes: the request parsed a second time as its *mirror*, the
+same field numbers with every ``Card`` a ``bytes`` field, so that each card is one dictionary
+look-up instead of a message wrapper and two attribute reads (a 25-card hand: about 2 µs, not 14).
+
+A mirror keeps only the fields that hold cards (the context's variant is left out: its cards are
+a variant's, checked with it). The bytes of a valid card without unknown fields are one of the
+54 canonical encodings in :data:`CARDS_BY_KEY`; any other bytes are no key, and the caller decodes
+that list the slow way, which names the problem.
+
+>>> from oracle.service.decoding import pb_cards
+>>> request = pb.CheckFollowRequest(hand=pb_cards("AS BJ"), play=[pb.Card(rank=99)])
+>>> keys = card_keys(request)
+>>> [str(c) for c in cards_of(keys.hand)], cards_of(keys.play)
+(['AS', 'BJ'], None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+from google.protobuf.descriptor import Descriptor
+from google.protobuf.message import Message
+
+from oracle import pb
+from oracle.cards import Card, full_deck
+
+CARDS_BY_KEY: dict[bytes, Card] = {
+    pb.Card(rank=int(card.rank), suit=int(card.suit or 0)).SerializeToString(): card  # type: ignore[arg-type]
+    for card in full_deck()
+}
+"""Each card by its bytes as a ``Card`` message (the encoder writes one encoding per value)."""
+
+_CARD = pb.Card.DESCRIPTOR.full_name
+_SKIPPED = frozenset({pb.Context.DESCRIPTOR.full_name})
+"""Messages whose cards are not a question's cards: a room's variant is checked as a variant."""
+
+_FieldProto = descriptor_pb2.FieldDescriptorProto
+_POOL = descriptor_pool.DescriptorPool()
+
+
+def cards_of(keys: Any) -> tuple[Card, ...] | None:
+    """The cards of a list of keys, or ``None`` when one of them is no valid card's key.
+
+    >>> cards_of([b"garbage"]) is None, cards_of([])
+    (True, ())
+    """
+    cards = tuple(map(CARDS_BY_KEY.get, keys))
+    return cards if all(cards) else None  # type: ignore[return-value]
+
+
+def card_keys(request: Message) -> Any:
+    """The request as its mirror: each field holding cards, each ``Card`` as its bytes."""
+    return _MIRRORS[request.DESCRIPTOR.full_name].FromString(request.SerializeToString())
+
+
+def _holds_cards(desc: Descriptor, seen: frozenset[str] = frozenset()) -> bool:
+    if desc.full_name == _CARD:
+        return True
+    if desc.full_name in _SKIPPED or desc.full_name in seen:
+        return False
+    inner = seen | {desc.full_name}
+    return any(f.message_type is not None and _holds_cards(f.message_type, inner)
+               for f in desc.fields)
+
+
+def _mirror_name(desc: Descriptor) -> str:
+    return desc.full_name.replace(".", "_")
+
+
+def _mirror_classes(roots: list[Any]) -> dict[str, Any]:
+    """The mirrors of these message types (and of the messages inside them that hold cards), in
+    one file of a private pool, by the full name of the type mirrored."""
+    file = descriptor_pb2.FileDescriptorProto(
+        name="card_keys.proto", package="card_keys", syntax="proto3"
+    )
+    done: set[str] = set()
+    todo = list(roots)
+    while todo:
+        desc = todo.pop()
+        if desc.full_name in done:
+            continue
+        done.add(desc.full_name)
+        message = file.message_type.add(name=_mirror_name(desc))
+        for f in desc.fields:
+            if f.message_type is None or not _holds_cards(f.message_type):
+                continue
+            label = _FieldProto.LABEL_REPEATED if f.is_repeated else _FieldProto.LABEL_OPTIONAL
+            if f.message_type.full_name == _CARD:
+                message.field.add(name=f.name, number=f.number, label=label,
+                                  type=_FieldProto.TYPE_BYTES)
+            else:
+                message.field.add(name=f.name, number=f.number, label=label,
+                                  type=_FieldProto.TYPE_MESSAGE,
+                                  type_name=f".card_keys.{_mirror_name(f.message_type)}")
+                todo.append(f.message_type)
+    _POOL.Add(file)
+    return {
+        root.full_name: message_factory.GetMessageClass(
+            _POOL.FindMessageTypeByName(f"card_keys.{_mirror_name(root)}")
+        )
+        for root in roots
+    }
+
+
+_MIRRORS: dict[str, Any] = _mirror_classes(
+    [f.message_type for f in pb.Question.DESCRIPTOR.oneofs_by_name["question"].fields
+     if f.message_type is not None]
+)
+"""The mirror of every request a ``Question`` can hold, by the request's full name."""
