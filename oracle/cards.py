@@ -115,6 +115,12 @@ class Card:
     rank: Rank
     suit: Suit | None
     code: int = field(init=False, repr=False, compare=False)
+    points: int = field(init=False, repr=False, compare=False)
+    """Points on the card: 5 is 5, 10 and K are 10.
+
+    >>> parse_card("KD").points, parse_card("5S").points, parse_card("AS").points
+    (10, 5, 0)
+    """
 
     def __post_init__(self) -> None:
         if self.rank.is_joker != (self.suit is None):
@@ -122,6 +128,7 @@ class Card:
                 "a joker has no suit" if self.rank.is_joker else "a card other than a joker needs a suit"
             )
         object.__setattr__(self, "code", int(self.rank) * 8 + (0 if self.suit is None else int(self.suit)))
+        object.__setattr__(self, "points", _POINTS.get(self.rank, 0))
 
     def __hash__(self) -> int:
         return self.code
@@ -136,15 +143,6 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return self.rank.is_joker
-
-    @property
-    def points(self) -> int:
-        """Points on the card: 5 is 5, 10 and K are 10.
-
-        >>> parse_card("KD").points, parse_card("5S").points, parse_card("AS").points
-        (10, 5, 0)
-        """
-        return _POINTS.get(self.rank, 0)
 
     def __str__(self) -> str:
         return card_name(self)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import cast
 
 from oracle import pb
-from oracle.cards import Card, Rank, Suit
+from oracle.cards import Card, Rank, Suit, full_deck
 
 _SUIT_NAMES = {
     pb.EFFECTIVE_SUIT_TRUMP: "trump",
@@ -37,16 +37,23 @@ def suit_name(effective_suit: int) -> str:
     return _SUIT_NAMES.get(cast(pb.EffectiveSuit, effective_suit), "unknown suit")
 
 
+_PB_FIELDS: dict[int, tuple[pb.Rank, pb.Suit]] = {
+    card.code: (cast(pb.Rank, int(card.rank)), cast(pb.Suit, 0 if card.suit is None else int(card.suit)))
+    for card in full_deck()
+}
+"""Each card's proto rank and suit, by card code."""
+
+
 def card_to_pb(card: Card) -> pb.Card:
-    """One card as a proto message (jokers leave the suit unspecified)."""
-    rank = cast(pb.Rank, int(card.rank))
-    suit = cast(pb.Suit, 0 if card.suit is None else int(card.suit))
+    """One card as a proto message (jokers leave the suit unspecified); a new message each time."""
+    rank, suit = _PB_FIELDS[card.code]
     return pb.Card(rank=rank, suit=suit)
 
 
 def cards_to_pb(cards: Iterable[Card]) -> list[pb.Card]:
-    """Cards as proto messages, in the same order."""
-    return [card_to_pb(c) for c in cards]
+    """Cards as proto messages, in the same order (new messages, the caller's to change)."""
+    fields, message = _PB_FIELDS, pb.Card
+    return [message(rank=fields[c.code][0], suit=fields[c.code][1]) for c in cards]
 
 
 def card_from_pb(message: pb.Card) -> Card:

@@ -28,8 +28,14 @@ class Pool:
         self.cards: dict[Identity, list[Card]] = {}
         # Each identity's cards in a fixed order (in the two-colour game AS and AC share one),
         # so what is taken does not depend on the order the cards came in.
-        for card in sorted(cards, key=ctx.sort_key):
-            self.cards.setdefault(ctx.identity(card), []).append(card)
+        order, identities, by_identity = ctx.order, ctx.identities, self.cards
+        for card in sorted(cards, key=lambda c: order[c.code]):
+            identity = identities[card.code]
+            held = by_identity.get(identity)
+            if held is None:
+                by_identity[identity] = [card]
+            else:
+                held.append(card)
         self.tractor_min = ctx.variant.tractors.min_length
         self.tractor_min_tuple = max(2, ctx.variant.tractors.min_tuple_size)
 
@@ -37,7 +43,7 @@ class Pool:
         return len(self.cards.get(identity, ()))
 
     def strength(self, identity: Identity) -> int:
-        return self.ctx.strength(self.cards[identity][0])
+        return self.ctx.strengths[self.cards[identity][0].code]
 
     def slots(self, identity: Identity) -> tuple[int, ...]:
         return self.ctx.slots(self.cards[identity][0])
@@ -48,10 +54,12 @@ class Pool:
         With ``exact_tuples``, only those with exactly ``min_count`` copies.
         """
         if self.exact_tuples and min_count > 1:
-            found = [i for i, cs in self.cards.items() if len(cs) == min_count]
+            found = [(cs, i) for i, cs in self.cards.items() if len(cs) == min_count]
         else:
-            found = [i for i, cs in self.cards.items() if len(cs) >= min_count]
-        return sorted(found, key=lambda i: (self.strength(i), len(self.cards[i]), i))
+            found = [(cs, i) for i, cs in self.cards.items() if len(cs) >= min_count]
+        strengths = self.ctx.strengths
+        found.sort(key=lambda f: (strengths[f[0][0].code], len(f[0]), f[1]))
+        return [i for _, i in found]
 
     def runs(self, k: int) -> list[list[list[Identity]]]:
         """Maximal runs of adjacent slots holding an identity with ``k`` or more copies.

@@ -118,8 +118,17 @@ class Strategies:
 class Ruleset:
     """A variant, the level rank, the trump suit (``None`` for no-trump) and what follows.
 
-    ``keys`` holds every card's :class:`~oracle.engine.card_order.CardKey`; lookups go by the
-    card's code, with no hashing on the hot paths.
+    ``keys`` holds every card's :class:`~oracle.engine.card_order.CardKey`. The hot paths read
+    the tables built from them, one entry per card code (:attr:`oracle.cards.Card.code`), with
+    no hashing: :attr:`suits`, :attr:`strengths`, :attr:`identities` and :attr:`order`.
+
+    >>> from oracle.cards import parse_card as c, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> rules.suits[c("10S").code] == TRUMP, rules.strengths[c("AS").code] == rules.strength(c("AS"))
+    (True, True)
+    >>> rules.order[c("BJ").code] < rules.order[c("10H").code] < rules.order[c("3S").code]
+    True
     """
 
     variant: pb.Variant
@@ -129,15 +138,33 @@ class Ruleset:
     strategies: Strategies
     _by_code: list[CardKey | None] = field(default_factory=list, repr=False)
     _sort_keys: list[tuple[int, int, int, int]] = field(default_factory=list, repr=False)
+    suits: list[pb.EffectiveSuit] = field(default_factory=list, repr=False)
+    """Each card code's effective suit (0 for a code that is no card)."""
+    strengths: list[int] = field(default_factory=list, repr=False)
+    """Each card code's strength (higher is stronger, inside one effective suit)."""
+    identities: list[Identity] = field(default_factory=list, repr=False)
+    """Each card code's identity: the cards that pair with it share it."""
+    order: list[int] = field(default_factory=list, repr=False)
+    """Each card code's place in the output order (:meth:`sort_key`): 0 first."""
 
     def __post_init__(self) -> None:
         size = max(card.code for card in self.keys) + 1
         self._by_code = [None] * size
         self._sort_keys = [(0, 0, 0, 0)] * size
+        self.suits = [pb.EFFECTIVE_SUIT_UNSPECIFIED] * size
+        self.strengths = [0] * size
+        self.identities = [(0, 0)] * size
+        self.order = [0] * size
         for card, key in self.keys.items():
-            self._by_code[card.code] = key
+            code = card.code
+            self._by_code[code] = key
             suit_rank = 0 if key.suit == TRUMP else int(key.suit)
-            self._sort_keys[card.code] = (suit_rank, -key.strength, int(card.suit or 0), -int(card.rank))
+            self._sort_keys[code] = (suit_rank, -key.strength, int(card.suit or 0), -int(card.rank))
+            self.suits[code] = key.suit
+            self.strengths[code] = key.strength
+            self.identities[code] = key.identity
+        for place, card in enumerate(sorted(self.keys, key=lambda c: self._sort_keys[c.code])):
+            self.order[card.code] = place
 
     @property
     def decks(self) -> int:
@@ -158,14 +185,14 @@ class Ruleset:
 
     def effective_suit(self, card: Card) -> pb.EffectiveSuit:
         """The proto ``EffectiveSuit`` number of the card."""
-        return self.key(card).suit
+        return self.suits[card.code]
 
     def is_trump(self, card: Card) -> bool:
-        return self.key(card).suit == TRUMP
+        return self.suits[card.code] == TRUMP
 
     def strength(self, card: Card) -> int:
         """Higher is stronger; only comparable inside one effective suit."""
-        return self.key(card).strength
+        return self.strengths[card.code]
 
     def slot(self, card: Card) -> int | None:
         return self.key(card).slot
@@ -175,7 +202,7 @@ class Ruleset:
         return self.key(card).slots
 
     def identity(self, card: Card) -> Identity:
-        return self.key(card).identity
+        return self.identities[card.code]
 
     def suit_of(self, cards: Iterable[Card]) -> pb.EffectiveSuit:
         """The effective suit shared by all the cards, or ``MIXED``.
@@ -186,8 +213,8 @@ class Ruleset:
         >>> rules.suit_of(parse_cards("BJ 10S 3H")) == TRUMP, rules.suit_of(parse_cards("AS AH")) == MIXED
         (True, True)
         """
-        by_code = self._by_code
-        suits = {by_code[c.code].suit for c in cards}  # type: ignore[union-attr]
+        table = self.suits
+        suits = {table[c.code] for c in cards}
         return suits.pop() if len(suits) == 1 else MIXED
 
     def sort_key(self, card: Card) -> tuple[int, int, int, int]:
@@ -195,20 +222,20 @@ class Ruleset:
         return self._sort_keys[card.code]
 
     def sorted(self, cards: Iterable[Card]) -> list[Card]:
-        """Cards trump first, highest first.
+        """Cards trump first, highest first (the order of :meth:`sort_key`).
 
         >>> from oracle.cards import parse_cards, format_cards, Rank, Suit
         >>> from oracle.variants import make_ruleset
         >>> format_cards(make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS).sorted(parse_cards("3S AH 10C BJ")))
         'BJ 10C AH 3S'
         """
-        keys = self._sort_keys
-        return sorted(cards, key=lambda c: keys[c.code])
+        order = self.order
+        return sorted(cards, key=lambda c: order[c.code])
 
     def of_suit(self, cards: Iterable[Card], suit: int) -> list[Card]:
         """The cards of one effective suit."""
-        by_code = self._by_code
-        return [c for c in cards if by_code[c.code].suit == suit]  # type: ignore[union-attr]
+        table = self.suits
+        return [c for c in cards if table[c.code] == suit]
 
 
 def points(cards: Sequence[Card]) -> int:

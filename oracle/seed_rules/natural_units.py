@@ -35,6 +35,12 @@ def natural_units(ctx: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     >>> [u.name for u in natural_units(ctx, parse_cards("AS AS 2S 2S"))]   # AA22 is not a tractor
     ['pair', 'pair']
     """
+    strengths, identities = ctx.strengths, ctx.identities
+    if len({identities[c.code] for c in cards}) == len(cards):
+        # No two cards pair: singles only, highest first (as the general sort below orders them).
+        order = ctx.order
+        ranked = sorted(cards, key=lambda c: (-strengths[c.code], order[c.code]))
+        return [Unit(1, 1, strengths[c.code], (c,)) for c in ranked]
     mixed = ctx.variant.tractors.mixed_tuple_sizes
     # The natural tuples: a tractor of k-tuples is made of cards held exactly k times, unless
     # the variant lets tuples of different sizes make one.
@@ -63,7 +69,8 @@ def natural_units(ctx: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     # their cards, so the answer does not depend on the order the cards came in.
     if ctx.variant.tractors.joker_tractor_alone and len(units) > 1:
         units = [piece for unit in units for piece in _jokers_apart(ctx, unit)]
-    return sorted(units, key=lambda u: (u.sort_key(), [ctx.sort_key(c) for c in u.cards]))
+    order = ctx.order
+    return sorted(units, key=lambda u: (u.sort_key(), [order[c.code] for c in u.cards]))
 
 
 def _jokers_apart(ctx: Ruleset, unit: Unit) -> list[Unit]:
@@ -78,4 +85,4 @@ def _jokers_apart(ctx: Ruleset, unit: Unit) -> list[Unit]:
 
 def _unit(ctx: Ruleset, k: int, length: int, cards: list[Card], top: int | None = None) -> Unit:
     ordered = tuple(ctx.sorted(cards))
-    return Unit(k, length, ctx.strength(ordered[0]) if top is None else top, ordered)
+    return Unit(k, length, ctx.strengths[ordered[0].code] if top is None else top, ordered)
