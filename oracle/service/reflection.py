@@ -39,7 +39,7 @@ COMMENTED: dict[str, bytes] = {
 class _CommentedReflection(ReflectionServicer):  # type: ignore[misc]
     """grpcio-reflection's servicer, its file answers swapped for the commented files."""
 
-    async def ServerReflectionInfo(  # noqa: N802 (the gRPC method's name)
+    async def ServerReflectionInfo(
         self, request_iterator: Any, context: Any
     ) -> AsyncIterator[Any]:
         async for response in super().ServerReflectionInfo(request_iterator, context):
