@@ -21,7 +21,7 @@ from oracle.cards import Card, Rank, Suit, full_deck
 from oracle.convert import cards_from_pb
 from oracle.engine import questions as engine
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.referee.record import RecordedTrick, Record, Reported
+from oracle.referee.record import Record, RecordedTrick, Reported
 from oracle.variants import get_variant, make_ruleset
 
 

@@ -88,20 +88,20 @@ def _score_step(scored: pb.ScoreDealResponse, final: int, reported: Reported, lo
     table_rule = scored.rule_ids[0]
     if reported.attacker_points is not None and reported.attacker_points != final:
         log.differs("reported.attacker_points", reported.attacker_points, final)
-        wrong.append(("trick.points", f"the record says the attackers have "
-                                      f"{reported.attacker_points} points, but they have {final}"))
+        wrong.append(("trick.points", (f"the record says the attackers have "
+                                      f"{reported.attacker_points} points, but they have {final}")))
     if reported.level_side != pb.SIDE_UNSPECIFIED and reported.level_side != scored.side:
         log.differs("reported.level_side", pb.Side.Name(reported.level_side), pb.Side.Name(scored.side))
-        wrong.append((table_rule, f"the record says {pb.Side.Name(reported.level_side)} goes up, "
-                                  f"but it is {pb.Side.Name(scored.side)}"))
+        wrong.append((table_rule, (f"the record says {pb.Side.Name(reported.level_side)} goes up, "
+                                  f"but it is {pb.Side.Name(scored.side)}")))
     if reported.levels is not None and reported.levels != scored.levels:
         log.differs("reported.levels", reported.levels, scored.levels)
-        wrong.append((table_rule, f"the record says {reported.levels} levels, but it is "
-                                  f"{scored.levels}"))
+        wrong.append((table_rule, (f"the record says {reported.levels} levels, but it is "
+                                  f"{scored.levels}")))
     if reported.next_banker_seat is not None and reported.next_banker_seat != scored.next_banker_seat:
         log.differs("reported.next_banker_seat", reported.next_banker_seat, scored.next_banker_seat)
-        wrong.append(("levels.next_banker", f"the record says seat {reported.next_banker_seat} "
-                                            f"deals next, but it is seat {scored.next_banker_seat}"))
+        wrong.append(("levels.next_banker", (f"the record says seat {reported.next_banker_seat} "
+                                            f"deals next, but it is seat {scored.next_banker_seat}")))
     if wrong:
         log.broken("score", NOBODY, (), wrong[0][0], scored.rule_ids,
                    "; ".join(w for _, w in wrong) + f" ({scored.explanation}).")

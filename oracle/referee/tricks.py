@@ -19,7 +19,6 @@ every follow legal against the hand as it stands (CheckFollow), then the winner 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -46,7 +45,9 @@ class TrickOutcome:
 
 
 def _unheld(cards: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
-    return sorted((Counter(cards) - Counter(hand)).elements())
+    """The cards played beyond those held (each copy counts)."""
+    over = [c for c in set(cards) if cards.count(c) > hand.count(c)]
+    return sorted(c for c in over for _ in range(cards.count(c) - hand.count(c)))
 
 
 def _take(hand: list[Card], cards: Sequence[Card]) -> None:
@@ -105,12 +106,12 @@ def _judge_step(name: str, trick: RecordedTrick, judged: pb.JudgeTrickResponse, 
         claimed = next((v for v in judged.verdicts if v.seat == trick.reported_winner), None)
         why = claimed.reason if claimed is not None else "it did not play"
         rule = claimed.rule_ids[0] if claimed is not None and claimed.rule_ids else judged.rule_ids[0]
-        wrong.append((rule, f"the record says seat {trick.reported_winner} won, but seat {winner} "
-                            f"wins ({why})"))
+        wrong.append((rule, (f"the record says seat {trick.reported_winner} won, but seat {winner} "
+                            f"wins ({why})")))
     if trick.reported_points is not None and trick.reported_points != trick_points:
         log.differs(f"{name}.reported_points", trick.reported_points, trick_points)
-        wrong.append(("trick.points", f"the record says the trick holds {trick.reported_points} "
-                                      f"points, but it holds {trick_points}"))
+        wrong.append(("trick.points", (f"the record says the trick holds {trick.reported_points} "
+                                      f"points, but it holds {trick_points}")))
     if wrong:
         log.broken(name, winner, cards, wrong[0][0], judged.rule_ids,
                    "; ".join(w for _, w in wrong) + ".")
