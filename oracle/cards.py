@@ -192,9 +192,7 @@ def card_name(card: Card) -> str:
     >>> card_name(Card(Rank.TEN, Suit.CLUBS))
     '10C'
     """
-    if card.suit is None:
-        return card.rank.symbol
-    return card.rank.symbol + card.suit.letter
+    return _NAMES[card.code]
 
 
 def parse_cards(text: str) -> list[Card]:
@@ -214,7 +212,8 @@ def format_cards(cards: Iterable[Card]) -> str:
     >>> format_cards([BIG_JOKER, Card(Rank.TWO, Suit.SPADES)])
     'BJ 2S'
     """
-    return " ".join(card_name(c) for c in cards)
+    names = _NAMES
+    return " ".join([names[c.code] for c in cards])
 
 
 _DECK: tuple[Card, ...] = tuple(
@@ -236,8 +235,10 @@ def full_deck() -> list[Card]:
 
 _CODES = int(Rank.BIG_JOKER) * 8 + 8
 _BY_CODE: list[Card | None] = [None] * _CODES
+_NAMES: list[str] = [""] * _CODES
 for _card in _DECK:
     _BY_CODE[_card.code] = _card
+    _NAMES[_card.code] = _card.rank.symbol + ("" if _card.suit is None else _card.suit.letter)
 
 
 def card_of(rank: int, suit: int) -> Card | None:

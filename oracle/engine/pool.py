@@ -61,6 +61,32 @@ class Pool:
         found.sort(key=lambda f: (strengths[f[0][0].code], len(f[0]), f[1]))
         return [i for _, i in found]
 
+    def lowest(self, k: int, above: int | None = None) -> Identity | None:
+        """The first of :meth:`identities` ``(k)`` stronger than ``above`` (any, for ``None``), in
+        one pass over the pool instead of a sort.
+
+        >>> from oracle.cards import parse_cards, Rank, Suit
+        >>> from oracle.variants import make_ruleset
+        >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+        >>> pool = Pool(ctx, parse_cards("KS KS 9S 9S 5S 3S"))
+        >>> pool.lowest(2, ctx.strength(parse_cards("9S")[0])), pool.lowest(1), pool.lowest(3)
+        ((13, 2), (3, 2), None)
+        """
+        exact = self.exact_tuples and k > 1
+        strengths = self.ctx.strengths
+        best: tuple[int, int, Identity] | None = None
+        for identity, cards in self.cards.items():
+            n = len(cards)
+            if n != k if exact else n < k:
+                continue
+            strength = strengths[cards[0].code]
+            if above is not None and strength <= above:
+                continue
+            candidate = (strength, n, identity)
+            if best is None or candidate < best:
+                best = candidate
+        return None if best is None else best[2]
+
     def runs(self, k: int) -> list[list[list[Identity]]]:
         """Maximal runs of adjacent slots holding an identity with ``k`` or more copies.
 

@@ -245,4 +245,4 @@ def points(cards: Sequence[Card]) -> int:
     >>> points(parse_cards("5S 10H KD AS"))
     25
     """
-    return sum(c.points for c in cards)
+    return sum([c.points for c in cards])

@@ -25,7 +25,7 @@ from oracle.convert import cards_to_pb, suit_name
 from oracle.engine.following import suit_duty, top_up
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit, shape_name
-from oracle.seed_rules.matching import Match, Shape, match_structure, shows_shapes
+from oracle.seed_rules.matching import Match, Shape, lead_requirements, match_shapes, shows_shapes
 
 
 def _duty_of(shape: Shape) -> str:
@@ -60,7 +60,8 @@ def follow_by_structure(
     if ladder is not None:
         rule_ids = ["follow.suit", "follow.ladder"]
 
-    hand_match = match_structure(ctx, lead_units, hand_x, exact_tuples=exact)
+    required = lead_requirements(lead_units)
+    hand_match = match_shapes(ctx, required, hand_x, exact_tuples=exact)
     broken = ""
     if ladder is not None:
         hand_rung = best_rung(ctx, ladder, hand_x, exact)
@@ -78,7 +79,7 @@ def follow_by_structure(
             why = (f"against a {lead_units[0].name} the hand can show {hand_rung[1]} of {name}, "
                    f"the play shows {play_rung[1] if play_rung else 'none of the rungs'}")
     else:
-        play_match = match_structure(ctx, lead_units, play_x, exact_tuples=exact)
+        play_match = match_shapes(ctx, required, play_x, exact_tuples=exact)
         short = _first_shortfall(hand_match.profile, play_match.profile)
         if short is not None:
             broken = _duty_of(short)

@@ -68,6 +68,8 @@ def match_shapes(
     >>> match_shapes(ctx, [(2, 1), (2, 1)], parse_cards("9S 9S 8S 8S 4S")).profile
     [(2, 1), (2, 1)]
     """
+    if not shapes:
+        return Match()  # singles ask for nothing
     pool = Pool(ctx, cards, exact_tuples=exact_tuples)
     min_len = pool.tractor_min
     requirements = list(shapes)

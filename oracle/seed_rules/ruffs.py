@@ -48,8 +48,10 @@ def ruff_counts(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card])
     >>> ruff_counts(ctx, ctx.units(p("AS AS 5S 5S 4S 4S")), p("9H 9H 8H 8H 7H 2H"))
     False
     """
-    units = ctx.units(cards)
     lead_tuples, lead_tractors = tuple_counts(lead_units), tractor_counts(lead_units)
+    if not lead_tuples and not lead_tractors:
+        return True  # a lead of singles: any trump play of its size ruffs it
+    units = ctx.units(cards)
     have_tuples, have_tractors = tuple_counts(units), tractor_counts(units)
     return all(have_tuples[k] >= n for k, n in lead_tuples.items()) and all(
         have_tractors[k] >= n for k, n in lead_tractors.items()

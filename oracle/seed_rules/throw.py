@@ -65,17 +65,15 @@ def _beating(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
             return None
         lowest = min(segments, key=lambda seg: pool.strength(seg[0][0]))
         return tuple(ctx.sorted(c for ids in lowest for c in pool.cards[pool.pick(ids, k)][:k]))
-    for identity in pool.identities(k):
-        if pool.strength(identity) > unit.top:
-            # Sorted: in the two-colour game a pair is two different cards (4H 4D).
-            return tuple(ctx.sorted(pool.cards[identity][:k]))
-    return None
+    identity = pool.lowest(k, unit.top)
+    # Sorted: in the two-colour game a pair is two different cards (4H 4D).
+    return None if identity is None else tuple(ctx.sorted(pool.cards[identity][:k]))
 
 
 def _any_tuple(pool: Pool, k: int) -> tuple[Card, ...] | None:
     """The lowest ``k`` identical cards of the pool, if any."""
-    found = pool.identities(k)
-    return tuple(pool.ctx.sorted(pool.cards[found[0]][:k])) if found else None
+    found = pool.lowest(k)
+    return None if found is None else tuple(pool.ctx.sorted(pool.cards[found][:k]))
 
 
 def check_throw(ctx: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:

@@ -81,7 +81,8 @@ def key_strength(ctx: Ruleset, cards: Sequence[Card], shape: tuple[int, int]) ->
     k, min_length = shape
     ranked = ctx.variant.comparison.larger_tuples_win
     if k == 1:
-        return (1 if ranked else 0, max(ctx.strength(c) for c in cards))
+        strengths = ctx.strengths
+        return (1 if ranked else 0, max([strengths[c.code] for c in cards]))
     units = ctx.units(cards)
     # A larger tuple holds the key tuple (a quad holds a triple), as the structure match allows.
     tops = [u.top for u in units if u.tuple_size >= k and u.length >= min_length]
@@ -109,6 +110,8 @@ def _play_key(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], s
 
 
 _Best = BestSoFar[Key]
+"""The best play so far, as this judge keys plays (build it with :class:`BestSoFar` itself: calling
+the subscripted alias goes through ``typing`` on every call)."""
 
 
 def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
@@ -120,7 +123,7 @@ def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickR
     lead_strength = key_strength(ctx, lead.cards, shape)
     if lead_strength is None:  # a lead that is its own stand-in cannot happen: it has its shape
         raise ValueError("the lead has no unit of its own key shape")
-    best = _Best(0, lead.seat, suit == TRUMP, lead_strength)
+    best: _Best = BestSoFar(0, lead.seat, suit == TRUMP, lead_strength)
     structure = ", ".join(u.name for u in lead_units)
     verdicts = [
         pb.PlayVerdict(
@@ -136,7 +139,7 @@ def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickR
         verdict = _judge_play(ctx, play, suit, lead_units, shape, best)
         if verdict.beats_best_so_far:
             strength = _play_key(ctx, lead_units, play.cards, shape)
-            best = _Best(index, play.seat, ctx.suit_of(play.cards) == TRUMP, strength)
+            best = BestSoFar(index, play.seat, ctx.suit_of(play.cards) == TRUMP, strength)
         used_rules.update(verdict.rule_ids)
         verdicts.append(verdict)
     return trick_answer(plays, verdicts, best.index, used_rules)

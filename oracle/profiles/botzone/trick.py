@@ -65,7 +65,7 @@ def judge_trick_by_type(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTric
         need = []
         what = f"a {kind}"
         rule = "trick.same_type"
-    best = _Best(0, lead.seat, suit == TRUMP, _key(ctx, lead.cards, kind, need))
+    best = BestSoFar(0, lead.seat, suit == TRUMP, _key(ctx, lead.cards, kind, need))
     verdicts = [pb.PlayVerdict(seat=lead.seat, kind=pb.PLAY_KIND_LEAD, beats_best_so_far=True,
                                reason=f"leads {suit_name(suit)}: {what}", rule_ids=["lead.one_suit"])]
     used = {"lead.one_suit", "trick.points", rule}
@@ -75,7 +75,7 @@ def judge_trick_by_type(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTric
         else:
             verdict = _judge_typed_play(ctx, play, suit, kind, best)
         if verdict.beats_best_so_far:
-            best = _Best(index, play.seat, True if kind == THROW else ctx.suit_of(play.cards) == TRUMP,
+            best = BestSoFar(index, play.seat, True if kind == THROW else ctx.suit_of(play.cards) == TRUMP,
                          _key(ctx, play.cards, kind, need))
         used.update(verdict.rule_ids)
         verdicts.append(verdict)
