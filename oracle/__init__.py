@@ -34,6 +34,9 @@ The engine (:mod:`oracle.engine`), its values:
 - :mod:`oracle.engine.following`: the suit duty (``follow.suit``) and the legal example's top-up
 - :mod:`oracle.engine.registry`: which strategy an enum value names, and what it reads
 - :mod:`oracle.engine.budget`: when a question has spent its work budget or its deadline
+- :mod:`oracle.engine.legal_plays`: counting and paging the plays an automaton accepts (a DP over cards)
+- :mod:`oracle.engine.legal_follows`: the suit duty's split of the follows, and a play's judged core
+- :mod:`oracle.engine.legal_leads`: every valid lead: singles, tuples, tractors listed, throws counted
 
 The engine, its dispatch:
 
@@ -41,6 +44,7 @@ The engine, its dispatch:
 - :mod:`oracle.engine.compile`: a variant's strategies for a deal, and which parameters are refused
 - :mod:`oracle.engine.level_tables`: a variant's level bands, its own or its formula's
 - :mod:`oracle.engine.questions`: the engine's entry point for each kind of question
+- :mod:`oracle.engine.legal_play_answers`: ListLegalPlays: the follow rule's counter, groups, a page
 
 The seeds' rules (:mod:`oracle.seed_rules`, docs/rules.md):
 
@@ -56,6 +60,7 @@ The seeds' rules (:mod:`oracle.seed_rules`, docs/rules.md):
 - :mod:`oracle.seed_rules.levels`: how the levels move and who deals next (``levels.*``)
 - :mod:`oracle.seed_rules.declarations`: whether a declaration overrides (``declare.*``)
 - :mod:`oracle.seed_rules.describe`: what a set of cards is (DescribePlay)
+- :mod:`oracle.seed_rules.legal_plays`: every legal follow of the seeds' rule, counted
 
 The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
 (:mod:`oracle.profiles.rbtying`, docs/rbtying.md):
@@ -67,6 +72,7 @@ The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
 - :mod:`oracle.profiles.rbtying.trick`: who wins a trick (``trick.format``, ``.throw_evaluation``)
 - :mod:`oracle.profiles.rbtying.throw`: whether a throw stands (``throw.unbeatable``)
 - :mod:`oracle.profiles.rbtying.bombs`: what a bomb may do (``follow.bomb``, ``trick.bomb``)
+- :mod:`oracle.profiles.rbtying.legal_plays`: every legal follow of rbtying's rule, counted
 - :mod:`oracle.profiles.rbtying.forced_unit`: what a failed throw forces (the first blocker's unit)
 - :mod:`oracle.profiles.rbtying.kitty`: the bottom's multiplier (``bottom.times``)
 - :mod:`oracle.profiles.rbtying.level_formula`: the level bands of a formula (``levels.formula``)
@@ -78,6 +84,7 @@ The Botzone judge (:mod:`oracle.profiles.botzone`, docs/botzone.md):
 - :mod:`oracle.profiles.botzone.follow`: is a follow legal (``follow.same_type``...)
 - :mod:`oracle.profiles.botzone.trick`: who wins a trick (``trick.same_type``...)
 - :mod:`oracle.profiles.botzone.failed_throw`: what a failed throw forces and costs
+- :mod:`oracle.profiles.botzone.legal_plays`: every legal follow of the judge, counted
 
 The referee (:mod:`oracle.referee`, docs/records.md): a whole deal record replayed with the engine:
 
@@ -101,6 +108,7 @@ The service (:mod:`oracle.service`):
 - :mod:`oracle.service.questions`: the table of question kinds (the ``Question`` oneof), dispatch
 - :mod:`oracle.service.play_validation`: whether a question about cards in play is well formed
 - :mod:`oracle.service.record_validation`: whether an AuditDeal request holds a deal record at all
+- :mod:`oracle.service.legal_play_validation`: whether a ListLegalPlays question is well formed; page tokens
 - :mod:`oracle.service.variant_validation`: whether a question about a variant alone is well formed
 - :mod:`oracle.service.decoding`: cards, seats, copies and hand sizes, with field paths
 - :mod:`oracle.service.card_keys`: a request's cards read as their bytes, one look-up each

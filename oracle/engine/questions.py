@@ -18,6 +18,8 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card, Rank
+from oracle.engine.legal_play_answers import counter_refusal as legal_play_counter_refusal
+from oracle.engine.legal_play_answers import list_legal_plays
 from oracle.engine.level_tables import level_bands
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.seed_rules.bottom import score_bottom as _score_bottom
@@ -27,6 +29,7 @@ from oracle.seed_rules.levels import score_deal as _score_deal
 
 __all__ = [
     "check_follow", "check_throw", "compare_declarations", "describe_play", "judge_trick",
+    "legal_play_counter_refusal", "list_legal_plays",
     "score_bottom", "score_deal",
 ]
 

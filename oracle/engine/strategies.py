@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from oracle import pb
-from oracle.engine.registry import Registry
+from oracle.engine.legal_plays import FollowCounter
+from oracle.engine.registry import Refused, Registry
 from oracle.engine.ruleset import (
     BombRule,
     BottomMultiplier,
@@ -24,19 +25,23 @@ from oracle.engine.ruleset import (
     ForcedUnit,
     Penalty,
     RuffTest,
+    Ruleset,
     ThrowCheck,
     TrickJudge,
     UnitReader,
 )
 from oracle.profiles.botzone import failed_throw as botzone_failed_throw
+from oracle.profiles.botzone import legal_plays as botzone_legal_plays
 from oracle.profiles.botzone.follow import check_follow_by_type
 from oracle.profiles.botzone.trick import judge_trick_by_type
 from oracle.profiles.rbtying import bombs, forced_unit, kitty
 from oracle.profiles.rbtying import follow as rbtying_follow
+from oracle.profiles.rbtying import legal_plays as rbtying_legal_plays
 from oracle.profiles.rbtying.throw import check_throw_by_format
 from oracle.profiles.rbtying.trick import judge_trick_by_format
 from oracle.profiles.rbtying.trick_format import format_units
 from oracle.seed_rules import bottom_multipliers, failed_throw, ruffs
+from oracle.seed_rules import legal_plays as seed_legal_plays
 from oracle.seed_rules.follow import follow_by_structure
 from oracle.seed_rules.natural_units import natural_units
 from oracle.seed_rules.throw import check_throw
@@ -87,6 +92,27 @@ FOLLOW_RULES.add(pb.FOLLOW_RULE_DECOMPOSITION, rbtying_follow.check_follow_decom
                  source=f"{RBTYING} mechanics/src/trick.rs TrickFormat::is_legal_play @ 71f8d43")
 FOLLOW_RULES.add(pb.FOLLOW_RULE_TYPE_AND_PAIRS, check_follow_by_type, units=NATURAL,
                  source=f"{BOTZONE} checkLegalMove")
+
+FOLLOW_COUNTERS: Registry[FollowCounter] = Registry("following.follow_rule", pb.FollowRule)
+"""Every legal follow of a hand, counted and paged by the follow rule's own automaton (ListLegalPlays);
+a follow rule without one is refused rather than answered by another rule's count."""
+for _follow in (pb.FOLLOW_RULE_UNSPECIFIED, pb.FOLLOW_RULE_GREEDY_STRUCTURE):
+    FOLLOW_COUNTERS.add(_follow, seed_legal_plays.follow_families, source="rules follow.suit, follow.tractor, "
+                        "follow.pairs, follow.ladder")
+FOLLOW_COUNTERS.add(pb.FOLLOW_RULE_DECOMPOSITION, rbtying_legal_plays.follow_families,
+                    source=f"{RBTYING} mechanics/src/trick.rs TrickFormat::is_legal_play @ 71f8d43")
+FOLLOW_COUNTERS.add(pb.FOLLOW_RULE_TYPE_AND_PAIRS, botzone_legal_plays.follow_families,
+                    source=f"{BOTZONE} checkLegalMove")
+
+
+def follow_counter(rules: Ruleset) -> FollowCounter:
+    """The legal-follow counter of the ruleset's follow rule, or :class:`Refused` when it has none
+    (or when the ruleset's follow check is not that rule's own, as under a test's replacement)."""
+    value = rules.variant.following.follow_rule
+    entry = FOLLOW_COUNTERS.entry(value)
+    if FOLLOW_RULES.entry(value).strategy is not rules.strategies.follow:
+        raise Refused(FOLLOW_COUNTERS.path, f"{FOLLOW_COUNTERS.name(value)}: the ruleset follows by another check")
+    return entry.strategy
 
 TRICK_JUDGES: Registry[TrickJudge] = Registry("following.throw_evaluation", pb.ThrowEvaluation)
 for _evaluation in (pb.THROW_EVALUATION_UNSPECIFIED, pb.THROW_EVALUATION_KEY_UNIT):  # unset: the seeds'

@@ -22,6 +22,7 @@ from oracle.engine import questions as engine
 from oracle.engine.budget import DeadlinePassed, WorkExceeded, question_budget
 from oracle.errors import InvalidQuestion
 from oracle.referee.replay import audit_deal
+from oracle.service.legal_play_validation import answer_list_legal_plays, parse_list_legal_plays
 from oracle.service.play_validation import (
     CheckFollowArgs,
     CheckThrowArgs,
@@ -117,6 +118,7 @@ HANDLERS: tuple[Handler, ...] = (
     handler(pb.ScoreDealRequest, parse_score_deal, _score_deal),
     handler(pb.CompareDeclarationsRequest, parse_compare_declarations, _compare_declarations),
     handler(pb.GetVariantRequest, parse_get_variant, _get_variant),
+    handler(pb.ListLegalPlaysRequest, parse_list_legal_plays, answer_list_legal_plays),
     handler(pb.AuditDealRequest, parse_audit_deal, audit_deal),
 )
 """The parser and engine call of every request message a ``Question`` can hold."""

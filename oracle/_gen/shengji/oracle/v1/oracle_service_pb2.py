@@ -23,11 +23,12 @@ _sym_db = _symbol_database.Default()
 
 
 from oracle._gen.shengji.oracle.v1 import cards_pb2 as shengji_dot_oracle_dot_v1_dot_cards__pb2
+from oracle._gen.shengji.oracle.v1 import legal_plays_pb2 as shengji_dot_oracle_dot_v1_dot_legal__plays__pb2
 from oracle._gen.shengji.oracle.v1 import records_pb2 as shengji_dot_oracle_dot_v1_dot_records__pb2
 from oracle._gen.shengji.oracle.v1 import variant_pb2 as shengji_dot_oracle_dot_v1_dot_variant__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n&shengji/oracle/v1/oracle_service.proto\x12\x11shengji.oracle.v1\x1a\x1dshengji/oracle/v1/cards.proto\x1a\x1fshengji/oracle/v1/records.proto\x1a\x1fshengji/oracle/v1/variant.proto\"\x15\n\x13ListVariantsRequest\"D\n\x14ListVariantsResponse\x12,\n\x08variants\x18\x01 \x03(\x0b\x32\x1a.shengji.oracle.v1.Variant\"\'\n\x11GetVariantRequest\x12\x12\n\nvariant_id\x18\x01 \x01(\t\"A\n\x12GetVariantResponse\x12+\n\x07variant\x18\x01 \x01(\x0b\x32\x1a.shengji.oracle.v1.Variant\"\x12\n\x10ListRulesRequest\"4\n\x04Rule\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07summary\x18\x02 \x01(\t\x12\x0f\n\x07sources\x18\x03 \x03(\t\";\n\x11ListRulesResponse\x12&\n\x05rules\x18\x01 \x03(\x0b\x32\x17.shengji.oracle.v1.Rule\"j\n\x13\x44\x65scribePlayRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\x12&\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\"\xd5\x01\n\x14\x44\x65scribePlayResponse\x12\x38\n\x0e\x65\x66\x66\x65\x63tive_suit\x18\x01 \x01(\x0e\x32 .shengji.oracle.v1.EffectiveSuit\x12&\n\x05units\x18\x02 \x03(\x0b\x32\x17.shengji.oracle.v1.Unit\x12\x0e\n\x06points\x18\x03 \x01(\x05\x12\x12\n\nvalid_lead\x18\x04 \x01(\x08\x12\x10\n\x08is_throw\x18\x05 \x01(\x08\x12\x10\n\x08rule_ids\x18\x06 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x07 \x01(\t\"\xb6\x01\n\x12\x43heckFollowRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\x12%\n\x04lead\x18\x02 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\x12%\n\x04hand\x18\x03 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\x12%\n\x04play\x18\x04 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\"\x8d\x01\n\x13\x43heckFollowResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x16\n\x0e\x62roken_rule_id\x18\x02 \x01(\t\x12(\n\x07\x65xample\x18\x03 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\x12\x10\n\x08rule_ids\x18\x04 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x05 \x01(\t\"h\n\x11JudgeTrickRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\x12&\n\x05plays\x18\x02 \x03(\x0b\x32\x17.shengji.oracle.v1.Play\"\x83\x01\n\x0bPlayVerdict\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12)\n\x04kind\x18\x02 \x01(\x0e\x32\x1b.shengji.oracle.v1.PlayKind\x12\x19\n\x11\x62\x65\x61ts_best_so_far\x18\x03 \x01(\x08\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12\x10\n\x08rule_ids\x18\x05 \x03(\t\"\x93\x01\n\x12JudgeTrickResponse\x12\x14\n\x0cwinning_seat\x18\x01 \x01(\x05\x12\x0e\n\x06points\x18\x02 \x01(\x05\x12\x30\n\x08verdicts\x18\x03 \x03(\x0b\x32\x1e.shengji.oracle.v1.PlayVerdict\x12\x10\n\x08rule_ids\x18\x04 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x05 \x01(\t\"\x96\x01\n\x11\x43heckThrowRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\x12&\n\x05throw\x18\x02 \x01(\x0b\x32\x17.shengji.oracle.v1.Play\x12,\n\x0bother_hands\x18\x03 \x03(\x0b\x32\x17.shengji.oracle.v1.Hand\"q\n\nThrowBlock\x12%\n\x04unit\x18\x01 \x01(\x0b\x32\x17.shengji.oracle.v1.Unit\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12.\n\rbeating_cards\x18\x03 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\"\xfc\x01\n\x12\x43heckThrowResponse\x12\x10\n\x08is_throw\x18\x01 \x01(\x08\x12\x10\n\x08succeeds\x18\x02 \x01(\x08\x12&\n\x05units\x18\x03 \x03(\x0b\x32\x17.shengji.oracle.v1.Unit\x12-\n\x06\x62locks\x18\x04 \x03(\x0b\x32\x1d.shengji.oracle.v1.ThrowBlock\x12,\n\x0b\x66orced_play\x18\x05 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\x12\x16\n\x0epenalty_points\x18\x06 \x01(\x05\x12\x10\n\x08rule_ids\x18\x07 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x08 \x01(\t\"\xe2\x01\n\x12ScoreBottomRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\x12+\n\nlast_trick\x18\x02 \x03(\x0b\x32\x17.shengji.oracle.v1.Play\x12\x14\n\x0c\x62\x61nker_seats\x18\x03 \x03(\x05\x12\'\n\x06\x62ottom\x18\x04 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\x12\x1a\n\x12\x62\x61nker_side_points\x18\x05 \x01(\x05\x12\x17\n\x0f\x61ttacker_points\x18\x06 \x01(\x05\"\xfa\x01\n\x13ScoreBottomResponse\x12\x14\n\x0cwinning_seat\x18\x01 \x01(\x05\x12\x15\n\rattackers_won\x18\x02 \x01(\x08\x12\x15\n\rbottom_points\x18\x03 \x01(\x05\x12\x12\n\nmultiplier\x18\x04 \x01(\x05\x12\x1b\n\x13points_to_attackers\x18\x05 \x01(\x05\x12\x18\n\x10points_to_banker\x18\x06 \x01(\x05\x12\x10\n\x08rule_ids\x18\x07 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x08 \x01(\t\x12-\n\x0c\x64igging_side\x18\t \x01(\x0e\x32\x17.shengji.oracle.v1.Side\"\xe5\x01\n\x10ScoreDealRequest\x12\x16\n\nvariant_id\x18\x01 \x01(\tB\x02\x18\x01\x12\x17\n\x0f\x61ttacker_points\x18\x02 \x01(\x05\x12\x13\n\x0b\x62\x61nker_seat\x18\x03 \x01(\x05\x12-\n\x0c\x62\x61nker_level\x18\x04 \x01(\x0e\x32\x17.shengji.oracle.v1.Rank\x12/\n\x0e\x61ttacker_level\x18\x05 \x01(\x0e\x32\x17.shengji.oracle.v1.Rank\x12+\n\x07\x63ontext\x18\x06 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\"\xab\x02\n\x11ScoreDealResponse\x12%\n\x04side\x18\x01 \x01(\x0e\x32\x17.shengji.oracle.v1.Side\x12\x0e\n\x06levels\x18\x02 \x01(\x05\x12\x1b\n\x13\x61ttackers_take_deal\x18\x03 \x01(\x08\x12\x18\n\x10next_banker_seat\x18\x04 \x01(\x05\x12\x31\n\x10new_banker_level\x18\x05 \x01(\x0e\x32\x17.shengji.oracle.v1.Rank\x12\x33\n\x12new_attacker_level\x18\x06 \x01(\x0e\x32\x17.shengji.oracle.v1.Rank\x12\x19\n\x11passes_last_level\x18\x07 \x01(\x08\x12\x10\n\x08rule_ids\x18\x08 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\t \x01(\t\"C\n\x0b\x44\x65\x63laration\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12&\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\"\x83\x02\n\x1a\x43ompareDeclarationsRequest\x12\x16\n\nvariant_id\x18\x01 \x01(\tB\x02\x18\x01\x12*\n\x05level\x18\x02 \x01(\x0e\x32\x17.shengji.oracle.v1.RankB\x02\x18\x01\x12\x30\n\x08standing\x18\x03 \x01(\x0b\x32\x1e.shengji.oracle.v1.Declaration\x12\x32\n\nchallenger\x18\x04 \x01(\x0b\x32\x1e.shengji.oracle.v1.Declaration\x12\x0e\n\x06rebury\x18\x05 \x01(\x08\x12+\n\x07\x63ontext\x18\x06 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\"\xe8\x01\n\x1b\x43ompareDeclarationsResponse\x12\x18\n\x10\x63hallenger_valid\x18\x01 \x01(\x08\x12\x11\n\toverrides\x18\x02 \x01(\x08\x12+\n\ntrump_suit\x18\x03 \x01(\x0e\x32\x17.shengji.oracle.v1.Suit\x12\x10\n\x08no_trump\x18\x04 \x01(\x08\x12\x19\n\x11standing_strength\x18\x05 \x01(\t\x12\x1b\n\x13\x63hallenger_strength\x18\x06 \x01(\t\x12\x10\n\x08rule_ids\x18\x07 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x08 \x01(\t\"\xd1\x04\n\x08Question\x12?\n\rdescribe_play\x18\x01 \x01(\x0b\x32&.shengji.oracle.v1.DescribePlayRequestH\x00\x12=\n\x0c\x63heck_follow\x18\x02 \x01(\x0b\x32%.shengji.oracle.v1.CheckFollowRequestH\x00\x12;\n\x0bjudge_trick\x18\x03 \x01(\x0b\x32$.shengji.oracle.v1.JudgeTrickRequestH\x00\x12;\n\x0b\x63heck_throw\x18\x04 \x01(\x0b\x32$.shengji.oracle.v1.CheckThrowRequestH\x00\x12=\n\x0cscore_bottom\x18\x05 \x01(\x0b\x32%.shengji.oracle.v1.ScoreBottomRequestH\x00\x12\x39\n\nscore_deal\x18\x06 \x01(\x0b\x32#.shengji.oracle.v1.ScoreDealRequestH\x00\x12M\n\x14\x63ompare_declarations\x18\x07 \x01(\x0b\x32-.shengji.oracle.v1.CompareDeclarationsRequestH\x00\x12;\n\x0bget_variant\x18\x08 \x01(\x0b\x32$.shengji.oracle.v1.GetVariantRequestH\x00\x12\x39\n\naudit_deal\x18\n \x01(\x0b\x32#.shengji.oracle.v1.AuditDealRequestH\x00\x42\n\n\x08question\"k\n\rQuestionError\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12;\n\x10\x66ield_violations\x18\x03 \x03(\x0b\x32!.shengji.oracle.v1.FieldViolation\"4\n\x0e\x46ieldViolation\x12\r\n\x05\x66ield\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\"\x89\x05\n\x06\x41nswer\x12@\n\rdescribe_play\x18\x01 \x01(\x0b\x32\'.shengji.oracle.v1.DescribePlayResponseH\x00\x12>\n\x0c\x63heck_follow\x18\x02 \x01(\x0b\x32&.shengji.oracle.v1.CheckFollowResponseH\x00\x12<\n\x0bjudge_trick\x18\x03 \x01(\x0b\x32%.shengji.oracle.v1.JudgeTrickResponseH\x00\x12<\n\x0b\x63heck_throw\x18\x04 \x01(\x0b\x32%.shengji.oracle.v1.CheckThrowResponseH\x00\x12>\n\x0cscore_bottom\x18\x05 \x01(\x0b\x32&.shengji.oracle.v1.ScoreBottomResponseH\x00\x12:\n\nscore_deal\x18\x06 \x01(\x0b\x32$.shengji.oracle.v1.ScoreDealResponseH\x00\x12N\n\x14\x63ompare_declarations\x18\x07 \x01(\x0b\x32..shengji.oracle.v1.CompareDeclarationsResponseH\x00\x12<\n\x0bget_variant\x18\x08 \x01(\x0b\x32%.shengji.oracle.v1.GetVariantResponseH\x00\x12:\n\naudit_deal\x18\n \x01(\x0b\x32$.shengji.oracle.v1.AuditDealResponseH\x00\x12\x31\n\x05\x65rror\x18\x0f \x01(\x0b\x32 .shengji.oracle.v1.QuestionErrorH\x00\x42\x08\n\x06\x61nswer\"D\n\x12\x41nswerBatchRequest\x12.\n\tquestions\x18\x01 \x03(\x0b\x32\x1b.shengji.oracle.v1.Question\"A\n\x13\x41nswerBatchResponse\x12*\n\x07\x61nswers\x18\x01 \x03(\x0b\x32\x19.shengji.oracle.v1.Answer*\xa7\x01\n\x08PlayKind\x12\x19\n\x15PLAY_KIND_UNSPECIFIED\x10\x00\x12\x12\n\x0ePLAY_KIND_LEAD\x10\x01\x12\x14\n\x10PLAY_KIND_FOLLOW\x10\x02\x12\x12\n\x0ePLAY_KIND_RUFF\x10\x03\x12\x17\n\x13PLAY_KIND_OVER_RUFF\x10\x04\x12\x15\n\x11PLAY_KIND_DISCARD\x10\x05\x12\x12\n\x0ePLAY_KIND_BOMB\x10\x06\x32\xfa\x08\n\rOracleService\x12_\n\x0cListVariants\x12&.shengji.oracle.v1.ListVariantsRequest\x1a\'.shengji.oracle.v1.ListVariantsResponse\x12Y\n\nGetVariant\x12$.shengji.oracle.v1.GetVariantRequest\x1a%.shengji.oracle.v1.GetVariantResponse\x12V\n\tListRules\x12#.shengji.oracle.v1.ListRulesRequest\x1a$.shengji.oracle.v1.ListRulesResponse\x12_\n\x0c\x44\x65scribePlay\x12&.shengji.oracle.v1.DescribePlayRequest\x1a\'.shengji.oracle.v1.DescribePlayResponse\x12\\\n\x0b\x43heckFollow\x12%.shengji.oracle.v1.CheckFollowRequest\x1a&.shengji.oracle.v1.CheckFollowResponse\x12Y\n\nJudgeTrick\x12$.shengji.oracle.v1.JudgeTrickRequest\x1a%.shengji.oracle.v1.JudgeTrickResponse\x12Y\n\nCheckThrow\x12$.shengji.oracle.v1.CheckThrowRequest\x1a%.shengji.oracle.v1.CheckThrowResponse\x12\\\n\x0bScoreBottom\x12%.shengji.oracle.v1.ScoreBottomRequest\x1a&.shengji.oracle.v1.ScoreBottomResponse\x12V\n\tScoreDeal\x12#.shengji.oracle.v1.ScoreDealRequest\x1a$.shengji.oracle.v1.ScoreDealResponse\x12t\n\x13\x43ompareDeclarations\x12-.shengji.oracle.v1.CompareDeclarationsRequest\x1a..shengji.oracle.v1.CompareDeclarationsResponse\x12V\n\tAuditDeal\x12#.shengji.oracle.v1.AuditDealRequest\x1a$.shengji.oracle.v1.AuditDealResponse\x12\\\n\x0b\x41nswerBatch\x12%.shengji.oracle.v1.AnswerBatchRequest\x1a&.shengji.oracle.v1.AnswerBatchResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n&shengji/oracle/v1/oracle_service.proto\x12\x11shengji.oracle.v1\x1a\x1dshengji/oracle/v1/cards.proto\x1a#shengji/oracle/v1/legal_plays.proto\x1a\x1fshengji/oracle/v1/records.proto\x1a\x1fshengji/oracle/v1/variant.proto\"\x15\n\x13ListVariantsRequest\"D\n\x14ListVariantsResponse\x12,\n\x08variants\x18\x01 \x03(\x0b\x32\x1a.shengji.oracle.v1.Variant\"\'\n\x11GetVariantRequest\x12\x12\n\nvariant_id\x18\x01 \x01(\t\"A\n\x12GetVariantResponse\x12+\n\x07variant\x18\x01 \x01(\x0b\x32\x1a.shengji.oracle.v1.Variant\"\x12\n\x10ListRulesRequest\"4\n\x04Rule\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07summary\x18\x02 \x01(\t\x12\x0f\n\x07sources\x18\x03 \x03(\t\";\n\x11ListRulesResponse\x12&\n\x05rules\x18\x01 \x03(\x0b\x32\x17.shengji.oracle.v1.Rule\"j\n\x13\x44\x65scribePlayRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\x12&\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\"\xd5\x01\n\x14\x44\x65scribePlayResponse\x12\x38\n\x0e\x65\x66\x66\x65\x63tive_suit\x18\x01 \x01(\x0e\x32 .shengji.oracle.v1.EffectiveSuit\x12&\n\x05units\x18\x02 \x03(\x0b\x32\x17.shengji.oracle.v1.Unit\x12\x0e\n\x06points\x18\x03 \x01(\x05\x12\x12\n\nvalid_lead\x18\x04 \x01(\x08\x12\x10\n\x08is_throw\x18\x05 \x01(\x08\x12\x10\n\x08rule_ids\x18\x06 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x07 \x01(\t\"\xb6\x01\n\x12\x43heckFollowRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\x12%\n\x04lead\x18\x02 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\x12%\n\x04hand\x18\x03 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\x12%\n\x04play\x18\x04 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\"\x8d\x01\n\x13\x43heckFollowResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x16\n\x0e\x62roken_rule_id\x18\x02 \x01(\t\x12(\n\x07\x65xample\x18\x03 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\x12\x10\n\x08rule_ids\x18\x04 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x05 \x01(\t\"h\n\x11JudgeTrickRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\x12&\n\x05plays\x18\x02 \x03(\x0b\x32\x17.shengji.oracle.v1.Play\"\x83\x01\n\x0bPlayVerdict\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12)\n\x04kind\x18\x02 \x01(\x0e\x32\x1b.shengji.oracle.v1.PlayKind\x12\x19\n\x11\x62\x65\x61ts_best_so_far\x18\x03 \x01(\x08\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12\x10\n\x08rule_ids\x18\x05 \x03(\t\"\x93\x01\n\x12JudgeTrickResponse\x12\x14\n\x0cwinning_seat\x18\x01 \x01(\x05\x12\x0e\n\x06points\x18\x02 \x01(\x05\x12\x30\n\x08verdicts\x18\x03 \x03(\x0b\x32\x1e.shengji.oracle.v1.PlayVerdict\x12\x10\n\x08rule_ids\x18\x04 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x05 \x01(\t\"\x96\x01\n\x11\x43heckThrowRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\x12&\n\x05throw\x18\x02 \x01(\x0b\x32\x17.shengji.oracle.v1.Play\x12,\n\x0bother_hands\x18\x03 \x03(\x0b\x32\x17.shengji.oracle.v1.Hand\"q\n\nThrowBlock\x12%\n\x04unit\x18\x01 \x01(\x0b\x32\x17.shengji.oracle.v1.Unit\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12.\n\rbeating_cards\x18\x03 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\"\xfc\x01\n\x12\x43heckThrowResponse\x12\x10\n\x08is_throw\x18\x01 \x01(\x08\x12\x10\n\x08succeeds\x18\x02 \x01(\x08\x12&\n\x05units\x18\x03 \x03(\x0b\x32\x17.shengji.oracle.v1.Unit\x12-\n\x06\x62locks\x18\x04 \x03(\x0b\x32\x1d.shengji.oracle.v1.ThrowBlock\x12,\n\x0b\x66orced_play\x18\x05 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\x12\x16\n\x0epenalty_points\x18\x06 \x01(\x05\x12\x10\n\x08rule_ids\x18\x07 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x08 \x01(\t\"\xe2\x01\n\x12ScoreBottomRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\x12+\n\nlast_trick\x18\x02 \x03(\x0b\x32\x17.shengji.oracle.v1.Play\x12\x14\n\x0c\x62\x61nker_seats\x18\x03 \x03(\x05\x12\'\n\x06\x62ottom\x18\x04 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\x12\x1a\n\x12\x62\x61nker_side_points\x18\x05 \x01(\x05\x12\x17\n\x0f\x61ttacker_points\x18\x06 \x01(\x05\"\xfa\x01\n\x13ScoreBottomResponse\x12\x14\n\x0cwinning_seat\x18\x01 \x01(\x05\x12\x15\n\rattackers_won\x18\x02 \x01(\x08\x12\x15\n\rbottom_points\x18\x03 \x01(\x05\x12\x12\n\nmultiplier\x18\x04 \x01(\x05\x12\x1b\n\x13points_to_attackers\x18\x05 \x01(\x05\x12\x18\n\x10points_to_banker\x18\x06 \x01(\x05\x12\x10\n\x08rule_ids\x18\x07 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x08 \x01(\t\x12-\n\x0c\x64igging_side\x18\t \x01(\x0e\x32\x17.shengji.oracle.v1.Side\"\xe5\x01\n\x10ScoreDealRequest\x12\x16\n\nvariant_id\x18\x01 \x01(\tB\x02\x18\x01\x12\x17\n\x0f\x61ttacker_points\x18\x02 \x01(\x05\x12\x13\n\x0b\x62\x61nker_seat\x18\x03 \x01(\x05\x12-\n\x0c\x62\x61nker_level\x18\x04 \x01(\x0e\x32\x17.shengji.oracle.v1.Rank\x12/\n\x0e\x61ttacker_level\x18\x05 \x01(\x0e\x32\x17.shengji.oracle.v1.Rank\x12+\n\x07\x63ontext\x18\x06 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\"\xab\x02\n\x11ScoreDealResponse\x12%\n\x04side\x18\x01 \x01(\x0e\x32\x17.shengji.oracle.v1.Side\x12\x0e\n\x06levels\x18\x02 \x01(\x05\x12\x1b\n\x13\x61ttackers_take_deal\x18\x03 \x01(\x08\x12\x18\n\x10next_banker_seat\x18\x04 \x01(\x05\x12\x31\n\x10new_banker_level\x18\x05 \x01(\x0e\x32\x17.shengji.oracle.v1.Rank\x12\x33\n\x12new_attacker_level\x18\x06 \x01(\x0e\x32\x17.shengji.oracle.v1.Rank\x12\x19\n\x11passes_last_level\x18\x07 \x01(\x08\x12\x10\n\x08rule_ids\x18\x08 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\t \x01(\t\"C\n\x0b\x44\x65\x63laration\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12&\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x17.shengji.oracle.v1.Card\"\x83\x02\n\x1a\x43ompareDeclarationsRequest\x12\x16\n\nvariant_id\x18\x01 \x01(\tB\x02\x18\x01\x12*\n\x05level\x18\x02 \x01(\x0e\x32\x17.shengji.oracle.v1.RankB\x02\x18\x01\x12\x30\n\x08standing\x18\x03 \x01(\x0b\x32\x1e.shengji.oracle.v1.Declaration\x12\x32\n\nchallenger\x18\x04 \x01(\x0b\x32\x1e.shengji.oracle.v1.Declaration\x12\x0e\n\x06rebury\x18\x05 \x01(\x08\x12+\n\x07\x63ontext\x18\x06 \x01(\x0b\x32\x1a.shengji.oracle.v1.Context\"\xe8\x01\n\x1b\x43ompareDeclarationsResponse\x12\x18\n\x10\x63hallenger_valid\x18\x01 \x01(\x08\x12\x11\n\toverrides\x18\x02 \x01(\x08\x12+\n\ntrump_suit\x18\x03 \x01(\x0e\x32\x17.shengji.oracle.v1.Suit\x12\x10\n\x08no_trump\x18\x04 \x01(\x08\x12\x19\n\x11standing_strength\x18\x05 \x01(\t\x12\x1b\n\x13\x63hallenger_strength\x18\x06 \x01(\t\x12\x10\n\x08rule_ids\x18\x07 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x08 \x01(\t\"\x97\x05\n\x08Question\x12?\n\rdescribe_play\x18\x01 \x01(\x0b\x32&.shengji.oracle.v1.DescribePlayRequestH\x00\x12=\n\x0c\x63heck_follow\x18\x02 \x01(\x0b\x32%.shengji.oracle.v1.CheckFollowRequestH\x00\x12;\n\x0bjudge_trick\x18\x03 \x01(\x0b\x32$.shengji.oracle.v1.JudgeTrickRequestH\x00\x12;\n\x0b\x63heck_throw\x18\x04 \x01(\x0b\x32$.shengji.oracle.v1.CheckThrowRequestH\x00\x12=\n\x0cscore_bottom\x18\x05 \x01(\x0b\x32%.shengji.oracle.v1.ScoreBottomRequestH\x00\x12\x39\n\nscore_deal\x18\x06 \x01(\x0b\x32#.shengji.oracle.v1.ScoreDealRequestH\x00\x12M\n\x14\x63ompare_declarations\x18\x07 \x01(\x0b\x32-.shengji.oracle.v1.CompareDeclarationsRequestH\x00\x12;\n\x0bget_variant\x18\x08 \x01(\x0b\x32$.shengji.oracle.v1.GetVariantRequestH\x00\x12\x44\n\x10list_legal_plays\x18\t \x01(\x0b\x32(.shengji.oracle.v1.ListLegalPlaysRequestH\x00\x12\x39\n\naudit_deal\x18\n \x01(\x0b\x32#.shengji.oracle.v1.AuditDealRequestH\x00\x42\n\n\x08question\"k\n\rQuestionError\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12;\n\x10\x66ield_violations\x18\x03 \x03(\x0b\x32!.shengji.oracle.v1.FieldViolation\"4\n\x0e\x46ieldViolation\x12\r\n\x05\x66ield\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\"\xd0\x05\n\x06\x41nswer\x12@\n\rdescribe_play\x18\x01 \x01(\x0b\x32\'.shengji.oracle.v1.DescribePlayResponseH\x00\x12>\n\x0c\x63heck_follow\x18\x02 \x01(\x0b\x32&.shengji.oracle.v1.CheckFollowResponseH\x00\x12<\n\x0bjudge_trick\x18\x03 \x01(\x0b\x32%.shengji.oracle.v1.JudgeTrickResponseH\x00\x12<\n\x0b\x63heck_throw\x18\x04 \x01(\x0b\x32%.shengji.oracle.v1.CheckThrowResponseH\x00\x12>\n\x0cscore_bottom\x18\x05 \x01(\x0b\x32&.shengji.oracle.v1.ScoreBottomResponseH\x00\x12:\n\nscore_deal\x18\x06 \x01(\x0b\x32$.shengji.oracle.v1.ScoreDealResponseH\x00\x12N\n\x14\x63ompare_declarations\x18\x07 \x01(\x0b\x32..shengji.oracle.v1.CompareDeclarationsResponseH\x00\x12<\n\x0bget_variant\x18\x08 \x01(\x0b\x32%.shengji.oracle.v1.GetVariantResponseH\x00\x12\x45\n\x10list_legal_plays\x18\t \x01(\x0b\x32).shengji.oracle.v1.ListLegalPlaysResponseH\x00\x12:\n\naudit_deal\x18\n \x01(\x0b\x32$.shengji.oracle.v1.AuditDealResponseH\x00\x12\x31\n\x05\x65rror\x18\x0f \x01(\x0b\x32 .shengji.oracle.v1.QuestionErrorH\x00\x42\x08\n\x06\x61nswer\"D\n\x12\x41nswerBatchRequest\x12.\n\tquestions\x18\x01 \x03(\x0b\x32\x1b.shengji.oracle.v1.Question\"A\n\x13\x41nswerBatchResponse\x12*\n\x07\x61nswers\x18\x01 \x03(\x0b\x32\x19.shengji.oracle.v1.Answer*\xa7\x01\n\x08PlayKind\x12\x19\n\x15PLAY_KIND_UNSPECIFIED\x10\x00\x12\x12\n\x0ePLAY_KIND_LEAD\x10\x01\x12\x14\n\x10PLAY_KIND_FOLLOW\x10\x02\x12\x12\n\x0ePLAY_KIND_RUFF\x10\x03\x12\x17\n\x13PLAY_KIND_OVER_RUFF\x10\x04\x12\x15\n\x11PLAY_KIND_DISCARD\x10\x05\x12\x12\n\x0ePLAY_KIND_BOMB\x10\x06\x32\xe1\t\n\rOracleService\x12_\n\x0cListVariants\x12&.shengji.oracle.v1.ListVariantsRequest\x1a\'.shengji.oracle.v1.ListVariantsResponse\x12Y\n\nGetVariant\x12$.shengji.oracle.v1.GetVariantRequest\x1a%.shengji.oracle.v1.GetVariantResponse\x12V\n\tListRules\x12#.shengji.oracle.v1.ListRulesRequest\x1a$.shengji.oracle.v1.ListRulesResponse\x12_\n\x0c\x44\x65scribePlay\x12&.shengji.oracle.v1.DescribePlayRequest\x1a\'.shengji.oracle.v1.DescribePlayResponse\x12\\\n\x0b\x43heckFollow\x12%.shengji.oracle.v1.CheckFollowRequest\x1a&.shengji.oracle.v1.CheckFollowResponse\x12Y\n\nJudgeTrick\x12$.shengji.oracle.v1.JudgeTrickRequest\x1a%.shengji.oracle.v1.JudgeTrickResponse\x12Y\n\nCheckThrow\x12$.shengji.oracle.v1.CheckThrowRequest\x1a%.shengji.oracle.v1.CheckThrowResponse\x12\\\n\x0bScoreBottom\x12%.shengji.oracle.v1.ScoreBottomRequest\x1a&.shengji.oracle.v1.ScoreBottomResponse\x12V\n\tScoreDeal\x12#.shengji.oracle.v1.ScoreDealRequest\x1a$.shengji.oracle.v1.ScoreDealResponse\x12t\n\x13\x43ompareDeclarations\x12-.shengji.oracle.v1.CompareDeclarationsRequest\x1a..shengji.oracle.v1.CompareDeclarationsResponse\x12V\n\tAuditDeal\x12#.shengji.oracle.v1.AuditDealRequest\x1a$.shengji.oracle.v1.AuditDealResponse\x12\x65\n\x0eListLegalPlays\x12(.shengji.oracle.v1.ListLegalPlaysRequest\x1a).shengji.oracle.v1.ListLegalPlaysResponse\x12\\\n\x0b\x41nswerBatch\x12%.shengji.oracle.v1.AnswerBatchRequest\x1a&.shengji.oracle.v1.AnswerBatchResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -40,68 +41,68 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_COMPAREDECLARATIONSREQUEST'].fields_by_name['variant_id']._serialized_options = b'\030\001'
   _globals['_COMPAREDECLARATIONSREQUEST'].fields_by_name['level']._loaded_options = None
   _globals['_COMPAREDECLARATIONSREQUEST'].fields_by_name['level']._serialized_options = b'\030\001'
-  _globals['_PLAYKIND']._serialized_start=5191
-  _globals['_PLAYKIND']._serialized_end=5358
-  _globals['_LISTVARIANTSREQUEST']._serialized_start=158
-  _globals['_LISTVARIANTSREQUEST']._serialized_end=179
-  _globals['_LISTVARIANTSRESPONSE']._serialized_start=181
-  _globals['_LISTVARIANTSRESPONSE']._serialized_end=249
-  _globals['_GETVARIANTREQUEST']._serialized_start=251
-  _globals['_GETVARIANTREQUEST']._serialized_end=290
-  _globals['_GETVARIANTRESPONSE']._serialized_start=292
-  _globals['_GETVARIANTRESPONSE']._serialized_end=357
-  _globals['_LISTRULESREQUEST']._serialized_start=359
-  _globals['_LISTRULESREQUEST']._serialized_end=377
-  _globals['_RULE']._serialized_start=379
-  _globals['_RULE']._serialized_end=431
-  _globals['_LISTRULESRESPONSE']._serialized_start=433
-  _globals['_LISTRULESRESPONSE']._serialized_end=492
-  _globals['_DESCRIBEPLAYREQUEST']._serialized_start=494
-  _globals['_DESCRIBEPLAYREQUEST']._serialized_end=600
-  _globals['_DESCRIBEPLAYRESPONSE']._serialized_start=603
-  _globals['_DESCRIBEPLAYRESPONSE']._serialized_end=816
-  _globals['_CHECKFOLLOWREQUEST']._serialized_start=819
-  _globals['_CHECKFOLLOWREQUEST']._serialized_end=1001
-  _globals['_CHECKFOLLOWRESPONSE']._serialized_start=1004
-  _globals['_CHECKFOLLOWRESPONSE']._serialized_end=1145
-  _globals['_JUDGETRICKREQUEST']._serialized_start=1147
-  _globals['_JUDGETRICKREQUEST']._serialized_end=1251
-  _globals['_PLAYVERDICT']._serialized_start=1254
-  _globals['_PLAYVERDICT']._serialized_end=1385
-  _globals['_JUDGETRICKRESPONSE']._serialized_start=1388
-  _globals['_JUDGETRICKRESPONSE']._serialized_end=1535
-  _globals['_CHECKTHROWREQUEST']._serialized_start=1538
-  _globals['_CHECKTHROWREQUEST']._serialized_end=1688
-  _globals['_THROWBLOCK']._serialized_start=1690
-  _globals['_THROWBLOCK']._serialized_end=1803
-  _globals['_CHECKTHROWRESPONSE']._serialized_start=1806
-  _globals['_CHECKTHROWRESPONSE']._serialized_end=2058
-  _globals['_SCOREBOTTOMREQUEST']._serialized_start=2061
-  _globals['_SCOREBOTTOMREQUEST']._serialized_end=2287
-  _globals['_SCOREBOTTOMRESPONSE']._serialized_start=2290
-  _globals['_SCOREBOTTOMRESPONSE']._serialized_end=2540
-  _globals['_SCOREDEALREQUEST']._serialized_start=2543
-  _globals['_SCOREDEALREQUEST']._serialized_end=2772
-  _globals['_SCOREDEALRESPONSE']._serialized_start=2775
-  _globals['_SCOREDEALRESPONSE']._serialized_end=3074
-  _globals['_DECLARATION']._serialized_start=3076
-  _globals['_DECLARATION']._serialized_end=3143
-  _globals['_COMPAREDECLARATIONSREQUEST']._serialized_start=3146
-  _globals['_COMPAREDECLARATIONSREQUEST']._serialized_end=3405
-  _globals['_COMPAREDECLARATIONSRESPONSE']._serialized_start=3408
-  _globals['_COMPAREDECLARATIONSRESPONSE']._serialized_end=3640
-  _globals['_QUESTION']._serialized_start=3643
-  _globals['_QUESTION']._serialized_end=4236
-  _globals['_QUESTIONERROR']._serialized_start=4238
-  _globals['_QUESTIONERROR']._serialized_end=4345
-  _globals['_FIELDVIOLATION']._serialized_start=4347
-  _globals['_FIELDVIOLATION']._serialized_end=4399
-  _globals['_ANSWER']._serialized_start=4402
-  _globals['_ANSWER']._serialized_end=5051
-  _globals['_ANSWERBATCHREQUEST']._serialized_start=5053
-  _globals['_ANSWERBATCHREQUEST']._serialized_end=5121
-  _globals['_ANSWERBATCHRESPONSE']._serialized_start=5123
-  _globals['_ANSWERBATCHRESPONSE']._serialized_end=5188
-  _globals['_ORACLESERVICE']._serialized_start=5361
-  _globals['_ORACLESERVICE']._serialized_end=6507
+  _globals['_PLAYKIND']._serialized_start=5369
+  _globals['_PLAYKIND']._serialized_end=5536
+  _globals['_LISTVARIANTSREQUEST']._serialized_start=195
+  _globals['_LISTVARIANTSREQUEST']._serialized_end=216
+  _globals['_LISTVARIANTSRESPONSE']._serialized_start=218
+  _globals['_LISTVARIANTSRESPONSE']._serialized_end=286
+  _globals['_GETVARIANTREQUEST']._serialized_start=288
+  _globals['_GETVARIANTREQUEST']._serialized_end=327
+  _globals['_GETVARIANTRESPONSE']._serialized_start=329
+  _globals['_GETVARIANTRESPONSE']._serialized_end=394
+  _globals['_LISTRULESREQUEST']._serialized_start=396
+  _globals['_LISTRULESREQUEST']._serialized_end=414
+  _globals['_RULE']._serialized_start=416
+  _globals['_RULE']._serialized_end=468
+  _globals['_LISTRULESRESPONSE']._serialized_start=470
+  _globals['_LISTRULESRESPONSE']._serialized_end=529
+  _globals['_DESCRIBEPLAYREQUEST']._serialized_start=531
+  _globals['_DESCRIBEPLAYREQUEST']._serialized_end=637
+  _globals['_DESCRIBEPLAYRESPONSE']._serialized_start=640
+  _globals['_DESCRIBEPLAYRESPONSE']._serialized_end=853
+  _globals['_CHECKFOLLOWREQUEST']._serialized_start=856
+  _globals['_CHECKFOLLOWREQUEST']._serialized_end=1038
+  _globals['_CHECKFOLLOWRESPONSE']._serialized_start=1041
+  _globals['_CHECKFOLLOWRESPONSE']._serialized_end=1182
+  _globals['_JUDGETRICKREQUEST']._serialized_start=1184
+  _globals['_JUDGETRICKREQUEST']._serialized_end=1288
+  _globals['_PLAYVERDICT']._serialized_start=1291
+  _globals['_PLAYVERDICT']._serialized_end=1422
+  _globals['_JUDGETRICKRESPONSE']._serialized_start=1425
+  _globals['_JUDGETRICKRESPONSE']._serialized_end=1572
+  _globals['_CHECKTHROWREQUEST']._serialized_start=1575
+  _globals['_CHECKTHROWREQUEST']._serialized_end=1725
+  _globals['_THROWBLOCK']._serialized_start=1727
+  _globals['_THROWBLOCK']._serialized_end=1840
+  _globals['_CHECKTHROWRESPONSE']._serialized_start=1843
+  _globals['_CHECKTHROWRESPONSE']._serialized_end=2095
+  _globals['_SCOREBOTTOMREQUEST']._serialized_start=2098
+  _globals['_SCOREBOTTOMREQUEST']._serialized_end=2324
+  _globals['_SCOREBOTTOMRESPONSE']._serialized_start=2327
+  _globals['_SCOREBOTTOMRESPONSE']._serialized_end=2577
+  _globals['_SCOREDEALREQUEST']._serialized_start=2580
+  _globals['_SCOREDEALREQUEST']._serialized_end=2809
+  _globals['_SCOREDEALRESPONSE']._serialized_start=2812
+  _globals['_SCOREDEALRESPONSE']._serialized_end=3111
+  _globals['_DECLARATION']._serialized_start=3113
+  _globals['_DECLARATION']._serialized_end=3180
+  _globals['_COMPAREDECLARATIONSREQUEST']._serialized_start=3183
+  _globals['_COMPAREDECLARATIONSREQUEST']._serialized_end=3442
+  _globals['_COMPAREDECLARATIONSRESPONSE']._serialized_start=3445
+  _globals['_COMPAREDECLARATIONSRESPONSE']._serialized_end=3677
+  _globals['_QUESTION']._serialized_start=3680
+  _globals['_QUESTION']._serialized_end=4343
+  _globals['_QUESTIONERROR']._serialized_start=4345
+  _globals['_QUESTIONERROR']._serialized_end=4452
+  _globals['_FIELDVIOLATION']._serialized_start=4454
+  _globals['_FIELDVIOLATION']._serialized_end=4506
+  _globals['_ANSWER']._serialized_start=4509
+  _globals['_ANSWER']._serialized_end=5229
+  _globals['_ANSWERBATCHREQUEST']._serialized_start=5231
+  _globals['_ANSWERBATCHREQUEST']._serialized_end=5299
+  _globals['_ANSWERBATCHRESPONSE']._serialized_start=5301
+  _globals['_ANSWERBATCHRESPONSE']._serialized_end=5366
+  _globals['_ORACLESERVICE']._serialized_start=5539
+  _globals['_ORACLESERVICE']._serialized_end=6788
 # @@protoc_insertion_point(module_scope)

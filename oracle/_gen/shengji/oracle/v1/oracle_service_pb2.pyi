@@ -1,4 +1,5 @@
 from oracle._gen.shengji.oracle.v1 import cards_pb2 as _cards_pb2
+from oracle._gen.shengji.oracle.v1 import legal_plays_pb2 as _legal_plays_pb2
 from oracle._gen.shengji.oracle.v1 import records_pb2 as _records_pb2
 from oracle._gen.shengji.oracle.v1 import variant_pb2 as _variant_pb2
 from google.protobuf.internal import containers as _containers
@@ -318,7 +319,7 @@ class CompareDeclarationsResponse(_message.Message):
     def __init__(self, challenger_valid: _Optional[bool] = ..., overrides: _Optional[bool] = ..., trump_suit: _Optional[_Union[_cards_pb2.Suit, str]] = ..., no_trump: _Optional[bool] = ..., standing_strength: _Optional[str] = ..., challenger_strength: _Optional[str] = ..., rule_ids: _Optional[_Iterable[str]] = ..., explanation: _Optional[str] = ...) -> None: ...
 
 class Question(_message.Message):
-    __slots__ = ("describe_play", "check_follow", "judge_trick", "check_throw", "score_bottom", "score_deal", "compare_declarations", "get_variant", "audit_deal")
+    __slots__ = ("describe_play", "check_follow", "judge_trick", "check_throw", "score_bottom", "score_deal", "compare_declarations", "get_variant", "list_legal_plays", "audit_deal")
     DESCRIBE_PLAY_FIELD_NUMBER: _ClassVar[int]
     CHECK_FOLLOW_FIELD_NUMBER: _ClassVar[int]
     JUDGE_TRICK_FIELD_NUMBER: _ClassVar[int]
@@ -327,6 +328,7 @@ class Question(_message.Message):
     SCORE_DEAL_FIELD_NUMBER: _ClassVar[int]
     COMPARE_DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
     GET_VARIANT_FIELD_NUMBER: _ClassVar[int]
+    LIST_LEGAL_PLAYS_FIELD_NUMBER: _ClassVar[int]
     AUDIT_DEAL_FIELD_NUMBER: _ClassVar[int]
     describe_play: DescribePlayRequest
     check_follow: CheckFollowRequest
@@ -336,8 +338,9 @@ class Question(_message.Message):
     score_deal: ScoreDealRequest
     compare_declarations: CompareDeclarationsRequest
     get_variant: GetVariantRequest
+    list_legal_plays: _legal_plays_pb2.ListLegalPlaysRequest
     audit_deal: _records_pb2.AuditDealRequest
-    def __init__(self, describe_play: _Optional[_Union[DescribePlayRequest, _Mapping]] = ..., check_follow: _Optional[_Union[CheckFollowRequest, _Mapping]] = ..., judge_trick: _Optional[_Union[JudgeTrickRequest, _Mapping]] = ..., check_throw: _Optional[_Union[CheckThrowRequest, _Mapping]] = ..., score_bottom: _Optional[_Union[ScoreBottomRequest, _Mapping]] = ..., score_deal: _Optional[_Union[ScoreDealRequest, _Mapping]] = ..., compare_declarations: _Optional[_Union[CompareDeclarationsRequest, _Mapping]] = ..., get_variant: _Optional[_Union[GetVariantRequest, _Mapping]] = ..., audit_deal: _Optional[_Union[_records_pb2.AuditDealRequest, _Mapping]] = ...) -> None: ...
+    def __init__(self, describe_play: _Optional[_Union[DescribePlayRequest, _Mapping]] = ..., check_follow: _Optional[_Union[CheckFollowRequest, _Mapping]] = ..., judge_trick: _Optional[_Union[JudgeTrickRequest, _Mapping]] = ..., check_throw: _Optional[_Union[CheckThrowRequest, _Mapping]] = ..., score_bottom: _Optional[_Union[ScoreBottomRequest, _Mapping]] = ..., score_deal: _Optional[_Union[ScoreDealRequest, _Mapping]] = ..., compare_declarations: _Optional[_Union[CompareDeclarationsRequest, _Mapping]] = ..., get_variant: _Optional[_Union[GetVariantRequest, _Mapping]] = ..., list_legal_plays: _Optional[_Union[_legal_plays_pb2.ListLegalPlaysRequest, _Mapping]] = ..., audit_deal: _Optional[_Union[_records_pb2.AuditDealRequest, _Mapping]] = ...) -> None: ...
 
 class QuestionError(_message.Message):
     __slots__ = ("code", "message", "field_violations")
@@ -358,7 +361,7 @@ class FieldViolation(_message.Message):
     def __init__(self, field: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
 
 class Answer(_message.Message):
-    __slots__ = ("describe_play", "check_follow", "judge_trick", "check_throw", "score_bottom", "score_deal", "compare_declarations", "get_variant", "audit_deal", "error")
+    __slots__ = ("describe_play", "check_follow", "judge_trick", "check_throw", "score_bottom", "score_deal", "compare_declarations", "get_variant", "list_legal_plays", "audit_deal", "error")
     DESCRIBE_PLAY_FIELD_NUMBER: _ClassVar[int]
     CHECK_FOLLOW_FIELD_NUMBER: _ClassVar[int]
     JUDGE_TRICK_FIELD_NUMBER: _ClassVar[int]
@@ -367,6 +370,7 @@ class Answer(_message.Message):
     SCORE_DEAL_FIELD_NUMBER: _ClassVar[int]
     COMPARE_DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
     GET_VARIANT_FIELD_NUMBER: _ClassVar[int]
+    LIST_LEGAL_PLAYS_FIELD_NUMBER: _ClassVar[int]
     AUDIT_DEAL_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
     describe_play: DescribePlayResponse
@@ -377,9 +381,10 @@ class Answer(_message.Message):
     score_deal: ScoreDealResponse
     compare_declarations: CompareDeclarationsResponse
     get_variant: GetVariantResponse
+    list_legal_plays: _legal_plays_pb2.ListLegalPlaysResponse
     audit_deal: _records_pb2.AuditDealResponse
     error: QuestionError
-    def __init__(self, describe_play: _Optional[_Union[DescribePlayResponse, _Mapping]] = ..., check_follow: _Optional[_Union[CheckFollowResponse, _Mapping]] = ..., judge_trick: _Optional[_Union[JudgeTrickResponse, _Mapping]] = ..., check_throw: _Optional[_Union[CheckThrowResponse, _Mapping]] = ..., score_bottom: _Optional[_Union[ScoreBottomResponse, _Mapping]] = ..., score_deal: _Optional[_Union[ScoreDealResponse, _Mapping]] = ..., compare_declarations: _Optional[_Union[CompareDeclarationsResponse, _Mapping]] = ..., get_variant: _Optional[_Union[GetVariantResponse, _Mapping]] = ..., audit_deal: _Optional[_Union[_records_pb2.AuditDealResponse, _Mapping]] = ..., error: _Optional[_Union[QuestionError, _Mapping]] = ...) -> None: ...
+    def __init__(self, describe_play: _Optional[_Union[DescribePlayResponse, _Mapping]] = ..., check_follow: _Optional[_Union[CheckFollowResponse, _Mapping]] = ..., judge_trick: _Optional[_Union[JudgeTrickResponse, _Mapping]] = ..., check_throw: _Optional[_Union[CheckThrowResponse, _Mapping]] = ..., score_bottom: _Optional[_Union[ScoreBottomResponse, _Mapping]] = ..., score_deal: _Optional[_Union[ScoreDealResponse, _Mapping]] = ..., compare_declarations: _Optional[_Union[CompareDeclarationsResponse, _Mapping]] = ..., get_variant: _Optional[_Union[GetVariantResponse, _Mapping]] = ..., list_legal_plays: _Optional[_Union[_legal_plays_pb2.ListLegalPlaysResponse, _Mapping]] = ..., audit_deal: _Optional[_Union[_records_pb2.AuditDealResponse, _Mapping]] = ..., error: _Optional[_Union[QuestionError, _Mapping]] = ...) -> None: ...
 
 class AnswerBatchRequest(_message.Message):
     __slots__ = ("questions",)

@@ -3,6 +3,7 @@
 import grpc
 import warnings
 
+from oracle._gen.shengji.oracle.v1 import legal_plays_pb2 as shengji_dot_oracle_dot_v1_dot_legal__plays__pb2
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2 as shengji_dot_oracle_dot_v1_dot_oracle__service__pb2
 from oracle._gen.shengji.oracle.v1 import records_pb2 as shengji_dot_oracle_dot_v1_dot_records__pb2
 
@@ -99,6 +100,11 @@ class OracleServiceStub:
                 '/shengji.oracle.v1.OracleService/AuditDeal',
                 request_serializer=shengji_dot_oracle_dot_v1_dot_records__pb2.AuditDealRequest.SerializeToString,
                 response_deserializer=shengji_dot_oracle_dot_v1_dot_records__pb2.AuditDealResponse.FromString,
+                _registered_method=True)
+        self.ListLegalPlays = channel.unary_unary(
+                '/shengji.oracle.v1.OracleService/ListLegalPlays',
+                request_serializer=shengji_dot_oracle_dot_v1_dot_legal__plays__pb2.ListLegalPlaysRequest.SerializeToString,
+                response_deserializer=shengji_dot_oracle_dot_v1_dot_legal__plays__pb2.ListLegalPlaysResponse.FromString,
                 _registered_method=True)
         self.AnswerBatch = channel.unary_unary(
                 '/shengji.oracle.v1.OracleService/AnswerBatch',
@@ -198,6 +204,14 @@ class OracleServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListLegalPlays(self, request, context):
+        """Every legal play of a hand, to follow a lead or to lead: counted
+        exactly, grouped by the duty met, listed a page at a time.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def AnswerBatch(self, request, context):
         """Many questions in one call, answered in order; a bad question is
         reported in its own slot without failing the others.
@@ -263,6 +277,11 @@ def add_OracleServiceServicer_to_server(servicer, server):
                     servicer.AuditDeal,
                     request_deserializer=shengji_dot_oracle_dot_v1_dot_records__pb2.AuditDealRequest.FromString,
                     response_serializer=shengji_dot_oracle_dot_v1_dot_records__pb2.AuditDealResponse.SerializeToString,
+            ),
+            'ListLegalPlays': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListLegalPlays,
+                    request_deserializer=shengji_dot_oracle_dot_v1_dot_legal__plays__pb2.ListLegalPlaysRequest.FromString,
+                    response_serializer=shengji_dot_oracle_dot_v1_dot_legal__plays__pb2.ListLegalPlaysResponse.SerializeToString,
             ),
             'AnswerBatch': grpc.unary_unary_rpc_method_handler(
                     servicer.AnswerBatch,
@@ -577,6 +596,33 @@ class OracleService:
             '/shengji.oracle.v1.OracleService/AuditDeal',
             shengji_dot_oracle_dot_v1_dot_records__pb2.AuditDealRequest.SerializeToString,
             shengji_dot_oracle_dot_v1_dot_records__pb2.AuditDealResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListLegalPlays(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/shengji.oracle.v1.OracleService/ListLegalPlays',
+            shengji_dot_oracle_dot_v1_dot_legal__plays__pb2.ListLegalPlaysRequest.SerializeToString,
+            shengji_dot_oracle_dot_v1_dot_legal__plays__pb2.ListLegalPlaysResponse.FromString,
             options,
             channel_credentials,
             insecure,

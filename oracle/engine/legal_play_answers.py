@@ -1,0 +1,58 @@
+"""ListLegalPlays: the follow rule's counter (or the leads), their groups, and one page of plays.
+
+The counter is the follow rule's entry in :data:`oracle.engine.strategies.FOLLOW_COUNTERS`; a rule
+without one is refused (:func:`counter_refusal`). Groups come in duty order, plays in canonical
+order within a group (docs/rules.md, Legal plays).
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> answer = list_legal_plays(ctx, p("AS AS KS 5S 3C"), p("8S 8S"), 0, 10)
+>>> answer.total, [g.rule_id for g in answer.groups], len(answer.plays)
+(1, ['follow.pairs'], 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracle import pb
+from oracle.cards import Card, format_cards
+from oracle.convert import cards_to_pb
+from oracle.engine.legal_leads import lead_families
+from oracle.engine.legal_plays import collect
+from oracle.engine.registry import Refused
+from oracle.engine.ruleset import Ruleset
+from oracle.engine.strategies import follow_counter
+
+
+def counter_refusal(rules: Ruleset) -> Refused | None:
+    """Why the ruleset's follow rule has no legal-play counter, if it has none."""
+    try:
+        follow_counter(rules)
+    except Refused as refused:
+        return refused
+    return None
+
+
+def list_legal_plays(
+    rules: Ruleset, hand: Sequence[Card], lead: Sequence[Card], offset: int, limit: int
+) -> pb.ListLegalPlaysResponse:
+    """The legal follows of ``hand`` to ``lead`` (its leads when ``lead`` is empty): every group
+    with its exact count, and the plays from ``offset`` on, at most ``limit``."""
+    if lead:
+        sources = follow_counter(rules)(rules, lead, hand)
+    else:
+        sources = lead_families(rules, hand)
+    found = collect(rules, sources, offset, limit)
+    duties = [d for d, _ in found.duties]
+    groups = [pb.LegalPlayGroup(rule_id=d.rule_id, description=d.description, count=n) for d, n in found.duties]
+    plays = [pb.LegalPlay(cards=cards_to_pb(cards), group=duties.index(d)) for cards, d in found.page]
+    rule_ids = ["follow.suit" if lead else "lead.one_suit"]
+    rule_ids += [d.rule_id for d in duties if d.rule_id not in rule_ids]
+    what = f"follows of {format_cards(rules.sorted(lead))}" if lead else "leads"
+    parts = "; ".join(f"{n} {d.description}" for d, n in found.duties) or "none"
+    return pb.ListLegalPlaysResponse(
+        total=found.total, groups=groups, plays=plays, rule_ids=rule_ids,
+        explanation=f"{found.total} legal {what} ({parts}); {len(plays)} listed from play {offset}.",
+    )

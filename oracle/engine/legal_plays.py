@@ -1,0 +1,285 @@
+"""Counting and listing legal plays without enumerating them: a count over the distinct cards.
+
+A *family* is the sub-multisets of a hand's distinct cards (a :class:`Space`, in the ruleset's
+order) of one size that an :class:`Automaton` accepts, each tagged with the :class:`Duty` it meets.
+The automaton reads the cards one by one (how many copies of each) into a small state; the count
+is a dynamic programme over (card, cards left, state), and a page is read off it in canonical
+order (most copies of the highest card first) without listing what comes before.
+docs/rules.md (Legal plays) gives the states of each follow rule and the cost.
+
+>>> from oracle.cards import parse_cards as p, format_cards, Rank, Suit
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> space = Space.of(ctx, p("AS AS KS 5S"))
+>>> pairs = Family(space, 2, Everything(Duty(0, "follow.suit", "any two")))
+>>> pairs.total(), [format_cards(play) for play in pairs.page(pairs.duties()[0], 0, 10)]
+(4, ['AS AS', 'AS KS', 'AS 5S', 'KS 5S'])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from oracle.cards import Card
+from oracle.engine.budget import spend
+from oracle.engine.ruleset import Ruleset
+
+__all__ = ["Automaton", "Duty", "Everything", "Family", "FollowCounter", "Listed", "Space", "canonical_key"]
+
+
+@dataclass(frozen=True, order=True)
+class Duty:
+    """What a group of legal plays meets: its place among the groups, a rule id, and in words."""
+
+    order: int
+    rule_id: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Space:
+    """A hand's distinct cards in the ruleset's order (trump first, highest first), with copies.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> Space.of(make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS), p("3S AS 3S")).copies
+    (1, 2)
+    """
+
+    cards: tuple[Card, ...]
+    copies: tuple[int, ...]
+
+    @classmethod
+    def of(cls, ctx: Ruleset, cards: Iterable[Card]) -> Space:
+        held = Counter(cards)
+        order = ctx.sorted(held)
+        return cls(tuple(order), tuple(held[c] for c in order))
+
+    def vector(self, play: Iterable[Card]) -> tuple[int, ...] | None:
+        """The play's copies of each card of the space; ``None`` if it holds another card."""
+        held = Counter(play)
+        vector = tuple(held.pop(c, 0) for c in self.cards)
+        return None if held else vector
+
+    def cards_of(self, vector: Sequence[int]) -> list[Card]:
+        return [c for c, k in zip(self.cards, vector, strict=True) for _ in range(k)]
+
+
+def canonical_key(space: Space, play: Iterable[Card]) -> tuple[int, ...]:
+    """The order plays are listed in: most copies of the space's first card first, and so on."""
+    vector = space.vector(play)
+    assert vector is not None
+    return tuple(-k for k in vector)
+
+
+class Automaton(Protocol):
+    """Reads a play card by card: a state after each card's copies, and the duty at the end."""
+
+    def start(self) -> Hashable:
+        """The state before any card."""
+        ...
+
+    def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
+        """The state once ``copies`` of the space's card ``index`` are taken; ``None``: no play
+        going on from here is accepted."""
+        ...
+
+    def accept(self, state: Hashable) -> Duty | None:
+        """The duty a whole play met, or ``None`` when the play is not legal."""
+        ...
+
+
+@dataclass(frozen=True)
+class Everything:
+    """Accepts every play, all meeting one duty (``nonempty``: every play but the empty one)."""
+
+    duty: Duty
+    nonempty: bool = False
+
+    def start(self) -> Hashable:
+        return False
+
+    def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
+        return bool(state) or copies > 0
+
+    def accept(self, state: Hashable) -> Duty | None:
+        return self.duty if state or not self.nonempty else None
+
+
+@dataclass
+class Family:
+    """The plays of ``size`` cards from the space (any size with ``None``) that the automaton
+    accepts, less the ``excluded`` vectors, each with the ``fixed`` cards added."""
+
+    space: Space
+    size: int | None
+    automaton: Automaton
+    fixed: tuple[Card, ...] = ()
+    excluded: frozenset[tuple[int, ...]] = frozenset()
+    _memo: dict[tuple[int, int, Hashable], dict[Duty, int]] = field(default_factory=dict, repr=False)
+    _room: list[int] = field(default_factory=list, repr=False)
+    _prefixes: dict[tuple[int, ...], Counter[Duty]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        room = [0] * (len(self.space.copies) + 1)
+        for i in range(len(self.space.copies) - 1, -1, -1):
+            room[i] = room[i + 1] + self.space.copies[i]
+        self._room = room
+        for vector in self.excluded:
+            duty = self.accepts(vector)
+            if duty is None:
+                raise ValueError("an excluded play is not in the family")
+            for depth in range(len(vector) + 1):
+                self._prefixes.setdefault(vector[:depth], Counter())[duty] += 1
+
+    def _count(self, i: int, left: int, state: Hashable) -> dict[Duty, int]:
+        key = (i, left, state)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        spend()
+        out: dict[Duty, int] = {}
+        if i == len(self.space.copies):
+            duty = self.automaton.accept(state) if left <= 0 else None
+            if duty is not None:
+                out[duty] = 1
+        elif left <= self._room[i]:
+            top = self.space.copies[i] if left < 0 else min(self.space.copies[i], left)
+            for copies in range(top, -1, -1):
+                after = self.automaton.step(state, i, copies)
+                if after is None:
+                    continue
+                for duty, n in self._count(i + 1, left - copies if left >= 0 else -1, after).items():
+                    out[duty] = out.get(duty, 0) + n
+        self._memo[key] = out
+        return out
+
+    def counts(self) -> dict[Duty, int]:
+        """How many plays meet each duty."""
+        found = dict(self._count(0, -1 if self.size is None else self.size, self.automaton.start()))
+        for duty, n in self._prefixes.get((), Counter()).items():
+            found[duty] -= n
+        return {d: n for d, n in found.items() if n}
+
+    def duties(self) -> list[Duty]:
+        return sorted(self.counts())
+
+    def total(self) -> int:
+        return sum(self.counts().values())
+
+    def accepts(self, vector: Sequence[int]) -> Duty | None:
+        """The duty the play of these copies meets in this family (ignoring ``excluded``)."""
+        if self.size is not None and sum(vector) != self.size:
+            return None
+        state = self.automaton.start()
+        for i, copies in enumerate(vector):
+            if state is None:
+                return None
+            state = self.automaton.step(state, i, copies)
+        return None if state is None else self.automaton.accept(state)
+
+    def holds(self, play: Sequence[Card]) -> bool:
+        """Whether the play is one of the family's: its fixed cards, and the rest accepted."""
+        fixed = Counter(self.fixed)
+        if fixed - Counter(play):
+            return False
+        vector = self.space.vector((Counter(play) - fixed).elements())
+        return vector is not None and vector not in self.excluded and self.accepts(vector) is not None
+
+    def page(self, duty: Duty, offset: int, limit: int) -> list[list[Card]]:
+        """The plays meeting ``duty`` from ``offset`` on, at most ``limit``, in canonical order."""
+        out: list[list[Card]] = []
+        prefix: list[int] = []
+        size = -1 if self.size is None else self.size
+
+        def walk(i: int, left: int, state: Hashable, skip: int) -> int:
+            if i == len(self.space.copies):
+                out.append(self.space.cards_of(prefix) + list(self.fixed))
+                return skip
+            top = self.space.copies[i] if left < 0 else min(self.space.copies[i], left)
+            for copies in range(top, -1, -1):
+                if len(out) >= limit:
+                    break
+                after = self.automaton.step(state, i, copies)
+                if after is None:
+                    continue
+                prefix.append(copies)
+                rest = left - copies if left >= 0 else -1
+                n = self._count(i + 1, rest, after).get(duty, 0)
+                n -= self._prefixes.get(tuple(prefix), Counter())[duty]
+                if 0 < n <= skip:
+                    skip -= n
+                elif n > 0:
+                    skip = walk(i + 1, rest, after, skip)
+                prefix.pop()
+            return skip
+
+        walk(0, size, self.automaton.start(), offset)
+        return out
+
+
+@dataclass
+class Listed:
+    """A few plays spelled out (polynomially many), each with its duty, kept in canonical order."""
+
+    space: Space
+    plays: list[tuple[tuple[Card, ...], Duty]]
+
+    def __post_init__(self) -> None:
+        unique = {canonical_key(self.space, cards): (cards, duty) for cards, duty in self.plays}
+        self.plays = [unique[k] for k in sorted(unique)]
+
+    def counts(self) -> dict[Duty, int]:
+        return dict(Counter(duty for _, duty in self.plays))
+
+    def duties(self) -> list[Duty]:
+        return sorted(self.counts())
+
+    def total(self) -> int:
+        return len(self.plays)
+
+    def page(self, duty: Duty, offset: int, limit: int) -> list[list[Card]]:
+        return [list(cards) for cards, d in self.plays if d == duty][offset:offset + limit]
+
+
+Source = Family | Listed
+
+FollowCounter = Callable[[Ruleset, Sequence[Card], Sequence[Card]], Sequence[Source]]
+"""A follow rule's legal follows: (ruleset, lead, the follower's whole hand) to families."""
+
+
+@dataclass(frozen=True)
+class LegalPlays:
+    """Every duty with its count, the total, and one page of plays with their duty."""
+
+    duties: tuple[tuple[Duty, int], ...]
+    page: tuple[tuple[tuple[Card, ...], Duty], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.duties)
+
+
+def collect(ctx: Ruleset, sources: Sequence[Source], offset: int, limit: int) -> LegalPlays:
+    """The groups of all sources in duty order (a duty has one source), and the page of plays
+    from ``offset`` (over the groups in that order) of at most ``limit`` plays."""
+    groups: list[tuple[Duty, int, Source]] = []
+    for source in sources:
+        groups.extend((duty, n, source) for duty, n in source.counts().items() if n)
+    groups.sort(key=lambda g: g[0])
+    if len({g[0] for g in groups}) != len(groups):
+        raise ValueError("a duty met by plays of two sources")
+    page: list[tuple[tuple[Card, ...], Duty]] = []
+    for duty, n, source in groups:
+        if offset >= n:
+            offset -= n
+            continue
+        room = limit - len(page)
+        if room <= 0:
+            break
+        page.extend((tuple(ctx.sorted(cards)), duty) for cards in source.page(duty, offset, room))
+        offset = 0
+    return LegalPlays(tuple((d, n) for d, n, _ in groups), tuple(page))

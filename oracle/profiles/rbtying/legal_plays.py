@@ -1,0 +1,89 @@
+"""Every legal follow under rbtying/shengji's rule (``FOLLOW_RULE_DECOMPOSITION``), counted.
+
+Rule ``follow.suit`` splits the plays (:func:`oracle.engine.legal_follows.suit_split`); a play of
+``n`` cards of the led suit is judged by
+:func:`oracle.profiles.rbtying.follow.check_follow_decomposition` and grouped by the first
+requirement of the walk it fills (``first_duty``). Its fills read single cards too (adjacent
+units, the hand's own fill), so a play's core is every identity it holds. Bombs the policy lets a
+follower play are a group of their own where they are not already legal follows. docs/rules.md
+(Legal plays) gives the cost.
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+>>> [f.total() for f in follow_families(ctx, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"))]
+[3]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from oracle.cards import Card
+from oracle.engine.following import suit_duty
+from oracle.engine.legal_follows import SUIT_ONLY, CheckedCores, suit_split
+from oracle.engine.legal_plays import Automaton, Duty, Family, Listed, Space
+from oracle.engine.ruleset import Ruleset
+from oracle.profiles.rbtying import bombs
+from oracle.profiles.rbtying.follow import check_follow_decomposition, first_duty
+from oracle.profiles.rbtying.trick_format import lead_format, requirement_name
+
+NO_DUTY = Duty(1, "follow.decomposition", "no decomposition of the lead that the play or the hand can fill")
+ANY_FORMAT = Duty(1, "follow.decomposition", "any cards of the led suit (the draw policy asks for no format)")
+BOMB = Duty(10_000, "follow.bomb", "a bomb, which the variant lets a follower play")
+
+
+def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Family | Listed]:
+    """The legal follows of ``hand`` to ``lead``, as families to count and page."""
+    units = lead_format(ctx, lead)
+    hand_x = suit_duty(ctx, lead, hand, ()).hand_x
+    draw = ctx.strategies.draw
+
+    def judged(space: Space) -> Automaton | None:
+        if draw is not None and not draw.format_based:
+            return None
+
+        def judge(play: list[Card]) -> Duty | None:
+            if not check_follow_decomposition(ctx, lead, hand, play).legal:
+                return None
+            duty = first_duty(ctx, units, hand_x, play)
+            if duty.requirement is None or duty.position is None:
+                return NO_DUTY
+            return Duty(2 + duty.position, "follow.decomposition",
+                        f"fills {requirement_name(duty.requirement)} (decomposition {duty.position} of the lead)")
+
+        return CheckedCores(ctx, space, len(lead), 1, judge)
+
+    follows = suit_split(ctx, lead, hand, SUIT_ONLY, judged, ANY_FORMAT)
+    extra = bomb_follows(ctx, lead, hand, follows)
+    return [follows] + ([extra] if extra.plays else [])
+
+
+def bomb_follows(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], follows: Family) -> Listed:
+    """The bombs of ``n`` cards the policy lets the hand play that are not legal follows anyway
+    (rbtying/shengji ``TrickFormat::is_legal_play`` @ 71f8d43, ``BombPolicy``)."""
+    space = Space.of(ctx, hand)
+    found: list[tuple[tuple[Card, ...], Duty]] = []
+    if bombs.allowed(ctx) and len(lead) >= 4:
+        by_identity: dict[object, Counter[Card]] = {}
+        for card, copies in zip(space.cards, space.copies, strict=True):
+            by_identity.setdefault(ctx.identity(card), Counter())[card] = copies
+        for held in by_identity.values():
+            for play in _multisets(list(held.items()), len(lead)):
+                if not bombs.follow_allowed(ctx, lead, hand, play):
+                    continue
+                if follows.holds(play):
+                    continue
+                found.append((tuple(play), BOMB))
+    return Listed(space, found)
+
+
+def _multisets(held: list[tuple[Card, int]], size: int) -> list[list[Card]]:
+    """Every multiset of ``size`` cards from ``held`` (card, copies)."""
+    if size == 0:
+        return [[]]
+    if not held:
+        return []
+    (card, copies), rest = held[0], held[1:]
+    return [[card] * k + more for k in range(min(copies, size), -1, -1) for more in _multisets(rest, size - k)]
