@@ -100,6 +100,10 @@ The referee (:mod:`oracle.referee`, docs/records.md): a whole deal record replay
 - :mod:`oracle.referee.record_message`: a record as the proto ``DealRecord``
 - :mod:`oracle.referee.random_deal`: a complete deal played by a random legal player
 
+Importers (:mod:`oracle.importers`): other engines' logs as deal records:
+
+- :mod:`oracle.importers.botzone_log`: the Botzone Tractor judge's match log
+
 The service (:mod:`oracle.service`):
 
 - :mod:`oracle.service.servicer`: every RPC: validated, answered, or INVALID_ARGUMENT / INTERNAL

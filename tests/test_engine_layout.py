@@ -168,3 +168,10 @@ def test_the_referee_asks_the_engine_and_never_the_service() -> None:
     assert _imports_from("oracle.referee", banned) == []
     assert not [m for m, targets in GRAPH.items() if not m.startswith(("oracle.referee",
                 "oracle.service", "oracle.cli")) for t in targets if t.startswith("oracle.referee")]
+
+
+def test_importers_only_translate() -> None:
+    """An importer turns a log into a ``DealRecord``: it judges nothing (no engine, no referee)."""
+    banned = ("oracle.engine", "oracle.seed_rules", "oracle.referee", "oracle.service",
+              "oracle.variants")
+    assert _imports_from("oracle.importers", banned) == []

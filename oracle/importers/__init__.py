@@ -1,0 +1,1 @@
+"""Importers: other engines' game logs turned into deal records (docs/records.md)."""
