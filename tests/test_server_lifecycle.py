@@ -10,9 +10,11 @@ context stops being active, never a heavy rules input.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -27,10 +29,10 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
-from oracle.service.server import RunningServer, serve
-from oracle.service.servicer import SERVICE_NAME, OracleService
 from oracle.engine.budget import spend
 from oracle.service import servicer
+from oracle.service.server import RunningServer, serve
+from oracle.service.servicer import SERVICE_NAME, OracleService
 from oracle.service.workers import INLINE_BYTES, INLINE_STEPS, CallContext, WorkerPool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -226,7 +228,8 @@ def test_stop_in_process_keeps_its_grace(spinning: tuple[SpinningService, Runnin
 
 
 CHILD = """
-import sys, time
+import os, sys, time
+from oracle import pb
 from oracle.service import server, servicer
 
 original = servicer.OracleService.handle
@@ -235,6 +238,8 @@ def handle(self, method, request, context):
     if method == "GetVariant" and request.variant_id.startswith("slow"):
         print("slow call started", file=sys.stderr, flush=True)
         time.sleep(60)  # ignores its context: the worst case for a shutdown
+    if method == "GetVariant" and request.variant_id == "pid":  # which process answers
+        return pb.GetVariantResponse(variant=pb.Variant(id=str(os.getpid())))
     return original(self, method, request, context)
 
 servicer.OracleService.handle = handle
@@ -245,7 +250,7 @@ raise SystemExit(server.main(sys.argv[1:]))
 class Child:
     """``python -m oracle`` with a slow GetVariant, its stderr read line by line."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, new_session: bool = False) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", CHILD, "--port", "0", "--host", "127.0.0.1", *args],
             cwd=ROOT,
@@ -254,6 +259,7 @@ class Child:
             stderr=subprocess.PIPE,
             text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
+            start_new_session=new_session,
         )
         self.lines: list[str] = []
         self.read_at: list[float] = []  # time.monotonic() when each line was read
@@ -283,18 +289,46 @@ class Child:
     def log(self) -> str:
         return "".join(self.lines)
 
+    def children(self) -> set[int]:
+        """The pids of the server's own processes (none with ``--processes 1``)."""
+        return children_of(self.proc.pid)
+
     def kill(self) -> None:
+        pids = self.children()
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+        for pid in pids:  # they go when the parent does; in case a test failed before that
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def children_of(parent: int) -> set[int]:
+    """The live (not zombie) processes whose parent is ``parent``, from /proc."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == parent and fields[0] != "Z":
+                found.add(int(stat.parent.name))
+    return found
+
+
+def gone(pid: int) -> bool:
+    """Whether ``pid`` has exited (a zombie counts as gone)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state == "Z"
 
 
 @pytest.fixture
 def child_factory() -> Iterator[Any]:
     children: list[Child] = []
 
-    def start(*args: str) -> Child:
-        children.append(Child(*args))
+    def start(*args: str, new_session: bool = False) -> Child:
+        children.append(Child(*args, new_session=new_session))
         return children[-1]
 
     yield start
@@ -316,7 +350,7 @@ def test_sigterm_runs_the_shutdown_sequence(child_factory: Any) -> None:
     # Margins wide enough for a loaded two-core machine; the call in flight sleeps 60 s, so an
     # exit within drain + grace + a few seconds still shows the grace is kept.
     drain, grace = 3.0, 2.0
-    child = child_factory("--drain", str(drain), "--grace", str(grace))
+    child = child_factory("--processes", "1", "--drain", str(drain), "--grace", str(grace))
     with grpc.insecure_channel(f"127.0.0.1:{child.port}") as channel:
         assert check(channel, timeout=5) == SERVING
         seen: list[tuple[float, Any]] = []
@@ -359,7 +393,7 @@ def test_sigterm_runs_the_shutdown_sequence(child_factory: Any) -> None:
 
 
 def test_a_second_sigterm_exits_at_once(child_factory: Any) -> None:
-    child = child_factory("--drain", "5", "--grace", "5")
+    child = child_factory("--processes", "1", "--drain", "5", "--grace", "5")
     with grpc.insecure_channel(f"127.0.0.1:{child.port}") as channel:
         call = slow_call(channel)
         assert child.slow_started.wait(5)
@@ -377,8 +411,151 @@ def test_a_second_sigterm_exits_at_once(child_factory: Any) -> None:
 
 
 def test_sigint_stops_like_sigterm(child_factory: Any) -> None:
-    child = child_factory("--drain", "0", "--grace", "1")
+    child = child_factory("--drain", "0", "--grace", "1")  # as many processes as cores
     child.proc.send_signal(signal.SIGINT)
     child.proc.wait(timeout=3)
     assert child.proc.returncode == 0, child.log()
     assert "SIGINT: NOT_SERVING" in child.log()
+
+
+# ---------------------------------------------------------------------------------------------
+# --processes 2: two children on one port, the parent relaying signals.
+
+
+def channels_by_process(port: int, wanted: int = 2, tries: int = 24) -> dict[int, grpc.Channel]:
+    """One channel (its own connection) to each process serving ``port``, found by asking which
+    process answers over new connections (the kernel spreads them among the processes)."""
+    found: dict[int, grpc.Channel] = {}
+    for _ in range(tries):
+        channel = grpc.insecure_channel(
+            f"127.0.0.1:{port}", options=[("grpc.use_local_subchannel_pool", 1)]
+        )
+        stub = oracle_service_pb2_grpc.OracleServiceStub(channel)
+        pid = int(stub.GetVariant(pb.GetVariantRequest(variant_id="pid"), timeout=5).variant.id)
+        if pid in found:
+            channel.close()
+        else:
+            found[pid] = channel
+        if len(found) == wanted:
+            break
+    return found
+
+
+def test_processes_share_the_port_and_run_the_shutdown_sequence_together(
+    child_factory: Any,
+) -> None:
+    drain, grace = 3.0, 2.0
+    child = child_factory("--processes", "2", "--drain", str(drain), "--grace", str(grace))
+    pids = child.children()
+    assert len(pids) == 2, pids
+    channels = channels_by_process(child.port)
+    try:
+        assert set(channels) == pids  # both children answer on the one port; the parent does not
+        for channel in channels.values():
+            assert check(channel, SERVICE_NAME, timeout=5) == SERVING
+        first = next(iter(channels.values()))
+        call = slow_call(first)
+        assert child.slow_started.wait(5)
+
+        start = time.monotonic()
+        child.proc.send_signal(signal.SIGTERM)
+        not_serving = [
+            wait_until(lambda c=c: check(c) == NOT_SERVING, timeout=1.5) for c in channels.values()
+        ]
+        for channel in channels.values():  # new calls answered in the drain, in every process
+            assert get_variant(channel).variant.id == "qq-two-deck"
+        answered_in_drain = time.monotonic() - start
+        time.sleep(max(0.0, drain + 0.4 - (time.monotonic() - start)))
+        refused = []
+        for channel in channels.values():
+            with pytest.raises(grpc.RpcError) as err:
+                get_variant(channel)
+            refused.append(err.value.code())
+        child.proc.wait(timeout=drain + grace + 6)
+        exited = time.monotonic() - start
+    finally:
+        for channel in channels.values():
+            channel.close()
+    print(
+        f"--processes 2: NOT_SERVING after {max(not_serving) * 1000:.0f} ms in both; new calls "
+        f"answered until {answered_in_drain:.2f} s; exit after {exited:.2f} s "
+        f"(drain {drain}, grace {grace})"
+    )
+    assert answered_in_drain < drain
+    assert refused == [grpc.StatusCode.UNAVAILABLE] * 2
+    assert drain + grace - 0.2 < exited < drain + grace + 6, exited
+    assert child.proc.returncode == 0, child.log()
+    assert all(gone(pid) for pid in pids)
+    assert call.exception(timeout=5) is not None
+    assert "1 call(s) still computing after the grace period: abandoned" in child.log()
+
+
+def test_processes_a_signal_to_the_group_counts_once_and_a_second_exits_at_once(
+    child_factory: Any,
+) -> None:
+    child = child_factory("--processes", "2", "--drain", "5", "--grace", "5", new_session=True)
+    pids = child.children()
+    assert len(pids) == 2
+    with grpc.insecure_channel(f"127.0.0.1:{child.port}") as channel:
+        os.killpg(child.proc.pid, signal.SIGTERM)  # as a terminal's Ctrl-C or systemd would
+        wait_until(lambda: check(channel) == NOT_SERVING, timeout=1.5)
+        time.sleep(0.3)
+        assert child.proc.poll() is None and not any(gone(pid) for pid in pids)  # still draining
+        start = time.monotonic()
+        child.proc.send_signal(signal.SIGTERM)
+        child.proc.wait(timeout=4)
+        exited = time.monotonic() - start
+    print(f"--processes 2, second SIGTERM: exit after {exited * 1000:.0f} ms")
+    assert exited < 3  # not after the drain and grace of 10 s
+    assert child.proc.returncode == 128 + signal.SIGTERM, child.log()
+    assert all(gone(pid) for pid in pids)
+
+
+def test_processes_a_dead_child_is_replaced_and_all_go_with_the_parent(child_factory: Any) -> None:
+    child = child_factory("--processes", "2")
+    pids = child.children()
+    victim = min(pids)
+    os.kill(victim, signal.SIGKILL)
+    wait_until(lambda: len(child.children() - {victim}) == 2, timeout=10)
+    replaced = child.children()
+    assert victim not in replaced and len(replaced & pids) == 1
+    assert re.search(rf"process \d \(pid {victim}\) exited with status -9: starting", child.log())
+    channels = channels_by_process(child.port)
+    try:
+        assert set(channels) == replaced
+        assert all(check(c, SERVICE_NAME) == SERVING for c in channels.values())
+    finally:
+        for channel in channels.values():
+            channel.close()
+    child.proc.kill()  # the parent killed: its children see their pipe close and exit
+    child.proc.wait()
+    wait_until(lambda: all(gone(pid) for pid in replaced), timeout=5)
+
+
+def test_processes_a_port_in_use_fails_at_once() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "oracle",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--processes",
+                "2",
+            ],
+            check=False,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            stdin=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+    assert done.returncode == 1, done.stderr
+    assert "cannot listen on 127.0.0.1:" in done.stderr

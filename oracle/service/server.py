@@ -1,10 +1,12 @@
 """The ``shengji-oracle`` command: the oracle over gRPC with the standard health service and
 server reflection, on ``localhost:50051`` unless told otherwise (README, "Running the service").
 
-Health and reflection are answered on an event loop, oracle calls in the worker pool
-(:mod:`oracle.service.workers`), so a heavy question never delays a health check. SIGTERM or
+Health, reflection and small questions are answered on an event loop, the rest in the worker
+pool (:mod:`oracle.service.workers`), so a heavy question never delays a health check. SIGTERM or
 SIGINT: NOT_SERVING at once, new calls still answered for ``--drain`` seconds, then calls in
 flight get at most ``--grace`` seconds and the process exits; a second signal exits at once.
+``--processes N`` (default: the cores) runs N such servers on one port
+(:mod:`oracle.service.processes`), the same sequence in each.
 
 >>> running = serve(port=0)
 >>> running.port > 0
@@ -19,21 +21,25 @@ import asyncio
 import contextlib
 import logging
 import os
-import select
-import signal
-import socket
 import sys
 import threading
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
-from types import FrameType
 from typing import Any, TypeVar
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from oracle import __version__
+from oracle.service.http import (
+    HTTP_PORT_ENV,
+    RunningHttp,
+    http_port,
+    http_port_from_env,
+    start_http,
+)
 from oracle.service.limits import MAX_MESSAGE_BYTES
+from oracle.service.processes import PortReservation, Signals, default_processes, run_processes
 from oracle.service.reflection import enable_reflection
 from oracle.service.servicer import SERVICE_NAME, OracleService
 from oracle.service.workers import WorkerPool, add_to_aio_server
@@ -61,6 +67,7 @@ DEFAULT_GRACE_SECONDS = 5.0
 PORT_ENV = "SHENGJI_ORACLE_PORT"
 HOST_ENV = "SHENGJI_ORACLE_HOST"
 LOG_LEVEL_ENV = "SHENGJI_ORACLE_LOG_LEVEL"
+PROCESSES_ENV = "SHENGJI_ORACLE_PROCESSES"
 
 _loop_lock = threading.Lock()
 _loops: list[asyncio.AbstractEventLoop] = []
@@ -109,6 +116,8 @@ class RunningServer:
     port: int
     health: Health
     pool: WorkerPool
+    http: RunningHttp | None = None
+    """HTTP/JSON and the rule explorer beside it, stopped with it (after gRPC's grace)."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _stopping: bool = field(default=False, repr=False)
     _stopped: threading.Event = field(default_factory=threading.Event, repr=False)
@@ -126,6 +135,8 @@ class RunningServer:
             return
         try:
             _on_loop(self._shut_down(drain, grace))
+            if self.http is not None:
+                self.http.stop()
         finally:
             self.pool.shutdown(wait=False)
             self._stopped.set()
@@ -152,10 +163,12 @@ def serve(
     max_message_bytes: int = MAX_MESSAGE_BYTES,
     workers: int = DEFAULT_WORKERS,
     service: OracleService | None = None,
+    reuse_port: bool = False,
 ) -> RunningServer:
     """Start the oracle with health checking and reflection; port 0 picks a free port.
 
-    Raises ``RuntimeError`` when the address cannot be bound (a port in use).
+    Raises ``RuntimeError`` when the address cannot be bound (a port in use; with
+    ``reuse_port``, only by a socket that does not share it).
     Requests larger than ``max_message_bytes`` fail with RESOURCE_EXHAUSTED. Oracle calls run
     on ``workers`` threads; health checks and reflection never wait for them.
 
@@ -171,8 +184,9 @@ def serve(
     load_catalogue()  # a broken variant file fails here, not on the first call
     options = [
         ("grpc.max_receive_message_length", max_message_bytes),
-        # One server per port: a second one fails to start instead of sharing it.
-        ("grpc.so_reuseport", 0),
+        # One server per port, unless the processes of one server share it (SO_REUSEPORT): a
+        # second server fails to start instead of sharing it.
+        ("grpc.so_reuseport", int(reuse_port)),
     ]
     pool = WorkerPool(workers)
     try:
@@ -215,14 +229,14 @@ def _address(host: str, port: int) -> str:
     return f"{host}:{port}"
 
 
-def _env_int(name: str, default: int) -> int:
+def _env_int(name: str, default: int, what: str = "a port number") -> int:
     value = os.environ.get(name, "")
     if not value:
         return default
     try:
         return int(value)
     except ValueError:
-        raise SystemExit(f"shengji-oracle: {name}={value!r} is not a port number") from None
+        raise SystemExit(f"shengji-oracle: {name}={value!r} is not {what}") from None
 
 
 def _positive_int(text: str) -> int:
@@ -263,6 +277,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help=f"port to listen on, 0 for any free port (env {PORT_ENV}; default %(default)s)",
     )
     parser.add_argument(
+        "--http-port",
+        type=int,
+        default=http_port_from_env(),
+        help=f"port for HTTP/JSON (Connect, gRPC-Web) and the rule explorer (env {HTTP_PORT_ENV}; "
+        "default one above --port, any free port when --port is 0; -1 for none)",
+    )
+    parser.add_argument(
         "--log-level",
         type=str.upper,
         choices=["DEBUG", "INFO", "WARNING", "ERROR"],
@@ -274,6 +295,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         type=int,
         default=MAX_MESSAGE_BYTES,
         help="largest request accepted; larger ones fail with RESOURCE_EXHAUSTED (default %(default)s)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=_positive_int,
+        default=_env_int(PROCESSES_ENV, default_processes(), "a number of processes"),
+        help=f"server processes sharing the port, each with its own workers (env {PROCESSES_ENV}; "
+        "default %(default)s, the cores)",
     )
     parser.add_argument(
         "--workers",
@@ -299,86 +327,137 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _sleep_until(done: Callable[[], bool], wakeup: socket.socket) -> None:
-    """Block the main thread until ``done()``, woken by every signal whichever thread the system
-    gave it to (``signal.set_wakeup_fd`` writes to ``wakeup``), so that its handler runs at once."""
-    while not done():
-        select.select([wakeup], [], [], 1.0)
-        with contextlib.suppress(BlockingIOError):
-            wakeup.recv(4096)
+def _start_http(args: argparse.Namespace) -> RunningHttp | None:
+    """HTTP/JSON and the rule explorer beside gRPC (``--http-port``), or None without them."""
+    port = http_port(args.http_port, args.port)
+    if port is None:
+        return None
+    http = start_http(port, args.host, workers=args.workers)
+    log.info("HTTP/JSON and the rule explorer on http://%s/", _address(args.host, http.port))
+    return http
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the server until SIGTERM or SIGINT, then the shutdown sequence of
-    :meth:`RunningServer.stop`; the exit status is 0 after it, 128 + the signal's number (143,
-    130) when a second signal cut it short, 1 when the port is taken, 2 without variants."""
+    :meth:`RunningServer.stop` (in every process); the exit status is 0 after it, 128 + the
+    signal's number (143, 130) when a second signal cut it short, 1 when the port is taken (or
+    a process could not start or kept dying), 2 without variants."""
     args = parse_args(argv)
+    pid = " [%(process)d]" if args.processes > 1 else ""
     logging.basicConfig(
         level=args.log_level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        format=f"%(asctime)s %(levelname)s %(name)s{pid}: %(message)s",
         stream=sys.stderr,
     )
     try:
-        if not load_catalogue():
+        if not load_catalogue():  # in the parent too: its children share what it loaded
             dirs = ", ".join(str(d) for d in variant_dirs())
             log.error("no variant files found (looked in %s): nothing to serve", dirs)
             return 2
-        running = serve(
-            args.port, args.host, max_message_bytes=args.max_message_bytes, workers=args.workers
-        )
     except VariantFileError as err:
         log.error("cannot load the variants: %s", err)
         return 2
+    if args.processes > 1:
+        return _serve_in_processes(args)
+    try:
+        running = serve(
+            args.port, args.host, max_message_bytes=args.max_message_bytes, workers=args.workers
+        )
     except RuntimeError as err:
         log.error("cannot listen on %s: %s", _address(args.host, args.port), err)
         return 1
-    stopping = threading.Event()
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        name = signal.Signals(signum).name
-        if stopping.is_set():
-            log.warning("second %s: exiting now, status %d", name, 128 + signum)
-            os._exit(128 + signum)
-        stopping.set()
-        log.info(
-            "%s: NOT_SERVING; new calls answered for %.1f s more, then calls in flight have %.1f s",
-            name,
-            args.drain,
-            args.grace,
-        )
-
-    previous = {
-        signum: signal.signal(signum, on_signal) for signum in (signal.SIGTERM, signal.SIGINT)
-    }
-    wakeup, woken = socket.socketpair()
-    for end in (wakeup, woken):
-        end.setblocking(False)
-    previous_fd = signal.set_wakeup_fd(woken.fileno(), warn_on_full_buffer=False)
+    stopped = threading.Event()
+    try:
+        running.http = _start_http(args)
+    except OSError as err:
+        port = http_port(args.http_port, args.port) or 0
+        log.error("cannot listen for HTTP on %s: %s", _address(args.host, port), err)
+        running.stop(grace=None)
+        return 1
 
     def stop() -> None:
         try:
             running.stop(args.grace, drain=args.drain)
         finally:
-            woken.send(b"\0")
+            stopped.set()
+            signals.wake()
 
-    try:
-        variants = ", ".join(sorted(load_catalogue()))
-        log.info(
-            "shengji-oracle %s serving %s on %s (variants: %s)",
-            __version__,
-            SERVICE_NAME,
-            _address(args.host, running.port),
-            variants,
-        )
-        _sleep_until(stopping.is_set, wakeup)
-        stopper = threading.Thread(target=stop, name="oracle-stop", daemon=True)
-        stopper.start()
-        _sleep_until(lambda: not stopper.is_alive(), wakeup)
-    finally:
-        signal.set_wakeup_fd(previous_fd)
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-        wakeup.close()
-        woken.close()
+    with Signals(lambda name: _log_signal(name, args)) as signals:
+        _log_serving(args, running.port)
+        signals.sleep_until(lambda: signals.received is not None)
+        threading.Thread(target=stop, name="oracle-stop", daemon=True).start()
+        signals.sleep_until(stopped.is_set)
     log.info("stopped")
     return 0
+
+
+def _serve_in_processes(args: argparse.Namespace) -> int:
+    """``--processes N``: the port reserved here, N children serving it (SO_REUSEPORT)."""
+    try:
+        reserved = PortReservation(args.host, args.port)
+    except OSError as err:
+        log.error("cannot listen on %s: %s", _address(args.host, args.port), err)
+        return 1
+    port = http_port(args.http_port, args.port)
+    try:
+        http_reserved = PortReservation(args.host, port) if port is not None else None
+    except OSError as err:
+        reserved.close()
+        log.error("cannot listen for HTTP on %s: %s", _address(args.host, port or 0), err)
+        return 1
+    with reserved, http_reserved or contextlib.nullcontext():
+
+        def start() -> RunningServer:
+            running = serve(
+                reserved.port,
+                args.host,
+                max_message_bytes=args.max_message_bytes,
+                workers=args.workers,
+                reuse_port=True,
+            )
+            if http_reserved is not None:  # HTTP/JSON and the explorer in every process too
+                running.http = start_http(
+                    http_reserved.port, args.host, workers=args.workers, reuse_port=True
+                )
+            return running
+
+        def ready() -> None:
+            if http_reserved is not None:
+                log.info("HTTP/JSON and the rule explorer on http://%s/",
+                         _address(args.host, http_reserved.port))
+            _log_serving(args, reserved.port)
+
+        status = run_processes(
+            args.processes,
+            start,
+            drain=args.drain,
+            grace=args.grace,
+            on_ready=ready,
+            on_signal=lambda name: _log_signal(name, args),
+        )
+    if status:
+        log.error("stopped, status %d", status)
+    else:
+        log.info("stopped")
+    return status
+
+
+def _log_serving(args: argparse.Namespace, port: int) -> None:
+    log.info(
+        "shengji-oracle %s serving %s on %s (variants: %s; %d process%s)",
+        __version__,
+        SERVICE_NAME,
+        _address(args.host, port),
+        ", ".join(sorted(load_catalogue())),
+        args.processes,
+        "" if args.processes == 1 else "es",
+    )
+
+
+def _log_signal(name: str, args: argparse.Namespace) -> None:
+    log.info(
+        "%s: NOT_SERVING; new calls answered for %.1f s more, then calls in flight have %.1f s",
+        name,
+        args.drain,
+        args.grace,
+    )

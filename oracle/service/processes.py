@@ -1,0 +1,385 @@
+"""The server's processes and signals: ``--processes N`` children sharing one port, and the
+SIGTERM/SIGINT handling of the main thread, one process or several.
+
+As gRPC's own multiprocessing example does, the parent reserves the port (:class:`PortReservation`:
+a socket bound with SO_REUSEPORT that never listens, so ``--port 0`` becomes one port for all),
+then forks the children before any gRPC server exists in it; each child starts its listeners,
+bound with SO_REUSEPORT to that port, by one call (``start``), and the kernel spreads new
+connections among them. The parent serves nothing: it watches the children and relays signals
+(:func:`run_processes`).
+
+* SIGTERM or SIGINT to the parent: every child runs the shutdown sequence at the same moment
+  (health NOT_SERVING, ``drain``, at most ``grace``: README, "Running the service"), so health is
+  right whichever child a connection reaches; the parent exits 0 when they all have.
+* A second signal: the parent kills every child and exits at once with 128 + the signal's number.
+* A child that dies while serving is logged with its status and replaced by a new one (the others
+  keep the port meanwhile); one that dies before it is ready, or the :data:`MAX_RESTARTS` + 1-th
+  death within :data:`RESTART_WINDOW` seconds, stops the whole server with status 1.
+* The children ignore SIGTERM and SIGINT (a Ctrl-C or a signal to the process group reaches them
+  too: the parent coordinates) and exit at once when the parent is gone, killed.
+
+>>> with PortReservation("127.0.0.1", 0) as reserved:
+...     reserved.port > 0
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import logging
+import multiprocessing
+import os
+import signal
+import socket
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from types import FrameType, TracebackType
+from typing import Any, Protocol, Self
+
+log = logging.getLogger(__name__)
+
+MAX_RESTARTS = 5
+"""How many children may die and be replaced within :data:`RESTART_WINDOW` seconds; one more
+death stops the whole server (something kills them faster than they can serve)."""
+
+RESTART_WINDOW = 60.0
+
+START_SECONDS = 60.0
+"""How long the children may take to start listening."""
+
+EXIT_MARGIN = 5.0
+"""Seconds beyond drain + grace after which the parent kills a child still shutting down."""
+
+
+def default_processes() -> int:
+    """The number of cores this process may run on (the default of ``--processes``).
+
+    >>> default_processes() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class Stoppable(Protocol):
+    """What a child's ``start`` returns: its listeners, stopped by the shutdown sequence."""
+
+    def stop(self, grace: float | None = ..., *, drain: float = ...) -> None: ...
+
+
+class Signals:
+    """SIGTERM and SIGINT for the main thread, while in a ``with`` block: the first sets
+    :attr:`received` and calls ``on_first`` with the signal's name; a second calls ``on_second``
+    and exits at once with status 128 + its number. :meth:`wait` sleeps until a signal or one of
+    the given objects is ready (``signal.set_wakeup_fd`` wakes it, whichever thread the system
+    gave the signal to, so the handler runs at once)."""
+
+    def __init__(
+        self, on_first: Callable[[str], None], on_second: Callable[[], None] = lambda: None
+    ) -> None:
+        self.received: str | None = None
+        self._on_first = on_first
+        self._on_second = on_second
+        self._wakeup, self._woken = socket.socketpair()
+        for end in (self._wakeup, self._woken):
+            end.setblocking(False)
+        self._previous: dict[int, Any] = {}
+        self._previous_fd = -1
+
+    def __enter__(self) -> Self:
+        self._previous = {
+            s: signal.signal(s, self._handle) for s in (signal.SIGTERM, signal.SIGINT)
+        }
+        self._previous_fd = signal.set_wakeup_fd(self._woken.fileno(), warn_on_full_buffer=False)
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        signal.set_wakeup_fd(self._previous_fd)
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+        self._wakeup.close()
+        self._woken.close()
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        name = signal.Signals(signum).name
+        if self.received is not None:
+            log.warning("second %s: exiting now, status %d", name, 128 + signum)
+            try:
+                self._on_second()
+            finally:
+                os._exit(128 + signum)
+        self.received = name
+        self._on_first(name)
+
+    def wake(self) -> None:
+        """Wake :meth:`wait` from another thread."""
+        with contextlib.suppress(OSError):
+            self._woken.send(b"\0")
+
+    def wait(self, objects: Sequence[Any] = (), timeout: float = 1.0) -> list[Any]:
+        """Sleep until a signal, :meth:`wake`, one of ``objects`` (file descriptors, connections,
+        process sentinels) is ready or ``timeout`` passes; the ready ``objects``."""
+        ready = wait([self._wakeup, *objects], timeout)
+        if self._wakeup in ready:
+            with contextlib.suppress(BlockingIOError):
+                self._wakeup.recv(4096)
+        return [obj for obj in ready if obj is not self._wakeup]
+
+    def sleep_until(self, done: Callable[[], bool]) -> None:
+        """Sleep until ``done()``, checked after every signal and :meth:`wake`."""
+        while not done():
+            self.wait()
+
+
+class PortReservation:
+    """``host:port`` held for the children: a socket bound with SO_REUSEPORT to each address of
+    ``host``, never listening, so that the children can bind the same port with SO_REUSEPORT and
+    ``port`` 0 becomes one free port. A fixed port another process listens on (without sharing)
+    raises ``OSError`` (``EADDRINUSE``), as one server alone would fail to start."""
+
+    def __init__(self, host: str, port: int) -> None:
+        if not hasattr(socket, "SO_REUSEPORT"):
+            raise OSError(errno.EOPNOTSUPP, "several processes need SO_REUSEPORT")
+        infos = socket.getaddrinfo(
+            host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+        addresses = list(dict.fromkeys((int(info[0]), str(info[4][0])) for info in infos))
+        if port:
+            for family, address in addresses:
+                _probe(family, address, port)
+        self.sockets: list[socket.socket] = []
+        for _attempt in range(20):  # port 0: the first address's port may be taken at another
+            try:
+                self.port = self._bind_all(addresses, port)
+                return
+            except OSError as err:
+                self.close()
+                if port or err.errno != errno.EADDRINUSE:
+                    raise
+        raise OSError(errno.EADDRINUSE, f"no port free on every address of {host}")
+
+    def _bind_all(self, addresses: list[tuple[int, str]], port: int) -> int:
+        for family, address in addresses:
+            sock = socket.socket(family, socket.SOCK_STREAM)
+            self.sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+            sock.bind((address, port))
+            port = sock.getsockname()[1]
+        return port
+
+    def close(self) -> None:
+        for sock in self.sockets:
+            sock.close()
+        self.sockets = []
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _probe(family: int, address: str, port: int) -> None:
+    """Raise ``OSError`` when another process listens on ``address:port`` (a closed connection
+    still waiting on the port, as a server just stopped leaves, is no obstacle)."""
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((address, port))
+
+
+@dataclass
+class _Child:
+    index: int
+    process: Any  # multiprocessing's forked Process
+    conn: Connection
+    ready: bool = False
+
+
+@dataclass
+class _Supervisor:
+    count: int
+    start: Callable[[], Stoppable]
+    drain: float
+    grace: float | None
+    on_ready: Callable[[], None]
+    children: dict[int, _Child] = field(default_factory=dict)
+    deaths: deque[float] = field(default_factory=deque)
+    status: int = 0
+    stopping: bool = False
+    kill_at: float = 0.0
+    announced: bool = False
+
+    def spawn(self, index: int) -> None:
+        context = multiprocessing.get_context("fork")
+        parent_end, child_end = context.Pipe()
+        inherited = [child.conn for child in self.children.values()] + [parent_end]
+        process = context.Process(
+            target=_child_main,
+            args=(child_end, inherited, self.start),
+            name=f"shengji-oracle-{index + 1}",
+        )
+        process.start()
+        child_end.close()
+        self.children[index] = _Child(index, process, parent_end)
+
+    def stop_all(self) -> None:
+        """Start the shutdown sequence in every child (once)."""
+        if self.stopping:
+            return
+        self.stopping = True
+        self.kill_at = time.monotonic() + self.drain + (self.grace or 0.0) + EXIT_MARGIN
+        for child in self.children.values():
+            with contextlib.suppress(OSError):
+                child.conn.send(("stop", self.drain, self.grace))
+
+    def kill_all(self) -> None:
+        for child in self.children.values():
+            child.process.kill()
+        for child in self.children.values():
+            child.process.join(timeout=2)
+
+    def on_message(self, child: _Child) -> None:
+        try:
+            message = child.conn.recv()
+        except (EOFError, OSError):
+            return  # it exited: its sentinel says so
+        if message[0] == "ready" and not child.ready:
+            child.ready = True
+            log.debug("process %d (pid %d) ready", child.index + 1, child.process.pid)
+            if not self.announced and all(c.ready for c in self.children.values()):
+                self.announced = True
+                self.on_ready()
+        elif message[0] == "failed":
+            log.error("process %d could not start: %s", child.index + 1, message[1])
+            self.status = 1
+            self.stop_all()
+
+    def on_exit(self, child: _Child) -> None:
+        child.process.join()
+        child.conn.close()
+        del self.children[child.index]
+        code = child.process.exitcode
+        if self.stopping:
+            if code != 0:
+                log.warning("process %d exited with status %s", child.index + 1, code)
+                self.status = self.status or 1
+            return
+        if not child.ready:
+            log.error(
+                "process %d exited with status %s before it was ready: stopping",
+                child.index + 1,
+                code,
+            )
+            self.status = 1
+            self.stop_all()
+            return
+        now = time.monotonic()
+        self.deaths.append(now)
+        while self.deaths and self.deaths[0] < now - RESTART_WINDOW:
+            self.deaths.popleft()
+        if len(self.deaths) > MAX_RESTARTS:
+            log.error(
+                "process %d (pid %d) exited with status %s, the %d-th within %.0f s: stopping",
+                child.index + 1,
+                child.process.pid,
+                code,
+                len(self.deaths),
+                RESTART_WINDOW,
+            )
+            self.status = 1
+            self.stop_all()
+            return
+        log.warning(
+            "process %d (pid %d) exited with status %s: starting another",
+            child.index + 1,
+            child.process.pid,
+            code,
+        )
+        self.spawn(child.index)
+
+    def run(self, signals: Signals) -> int:
+        for index in range(self.count):
+            self.spawn(index)
+        start_by = time.monotonic() + START_SECONDS
+        while self.children:
+            if signals.received:
+                self.stop_all()
+            now = time.monotonic()
+            if not self.announced and not self.stopping and now > start_by:
+                log.error("the processes did not start within %.0f s: stopping", START_SECONDS)
+                self.status = 1
+                self.stop_all()
+            if self.stopping and now > self.kill_at:
+                log.warning(
+                    "%d process(es) still running after drain + grace: killed", len(self.children)
+                )
+                self.kill_all()
+            by_object: dict[Any, tuple[_Child, bool]] = {}
+            for child in self.children.values():
+                by_object[child.conn] = (child, False)
+                by_object[child.process.sentinel] = (child, True)
+            ready = signals.wait(list(by_object), timeout=0.5)
+            # messages first: a child that said "ready" and then died is a death while serving
+            for obj in sorted(ready, key=lambda o: by_object[o][1]):
+                child, exited = by_object[obj]
+                if child.index not in self.children or self.children[child.index] is not child:
+                    continue
+                if exited:
+                    self.on_exit(child)
+                else:
+                    self.on_message(child)
+        return self.status
+
+
+def _child_main(
+    conn: Connection, inherited: list[Connection], start: Callable[[], Stoppable]
+) -> None:
+    """A child: close the parent's ends of the pipes (so that the parent's death is seen),
+    start, say so, then wait for the parent's word to stop (or for its death)."""
+    for end in inherited:
+        end.close()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, signal.SIG_IGN)
+    try:
+        running = start()
+    except BaseException as err:  # noqa: BLE001 - reported to the parent, which stops
+        with contextlib.suppress(OSError):
+            conn.send(("failed", f"{type(err).__name__}: {err}"))
+        os._exit(1)
+    conn.send(("ready", os.getpid()))
+    try:
+        _, drain, grace = conn.recv()
+    except (EOFError, OSError):
+        log.warning("the parent process is gone: exiting now")
+        os._exit(1)
+    running.stop(grace, drain=drain)
+    os._exit(0)
+
+
+def run_processes(
+    count: int,
+    start: Callable[[], Stoppable],
+    *,
+    drain: float,
+    grace: float | None,
+    on_ready: Callable[[], None] = lambda: None,
+    on_signal: Callable[[str], None] = lambda name: None,
+) -> int:
+    """Run ``count`` children, each serving what ``start`` starts (call it with the port of a
+    :class:`PortReservation` bound in), until SIGTERM or SIGINT and the shutdown sequence of
+    every child; ``on_ready`` once all listen. The exit status: 0, or 1 when a child could not
+    start or died too often (a second signal exits at once with 128 + its number)."""
+    supervisor = _Supervisor(count, start, drain, grace, on_ready)
+    with Signals(on_signal, supervisor.kill_all) as signals:
+        try:
+            return supervisor.run(signals)
+        finally:
+            supervisor.kill_all()  # none left, unless something above failed
