@@ -116,7 +116,8 @@ class OracleService:
         try:
             if isinstance(request, Undecodable):
                 raise InvalidQuestion.single(
-                    "", f"the request is not a valid {request.type_name}: {request.error}"
+                    "", f"the whole request (field path \"\") is not a valid {request.type_name}: "
+                    f"{request.error}"
                 )
             with limited(steps, deadline=_deadline(context), gone=_gone(context)):
                 response = ANSWERS[method](request)

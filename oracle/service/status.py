@@ -65,6 +65,10 @@ def capped(violations: Sequence[Violation], limit: int = MAX_VIOLATIONS) -> list
     ]
 
 
+WHOLE_REQUEST = '""'
+"""How a message names the field path ``""``: the whole request (bytes that are not a message)."""
+
+
 def status_message(err: InvalidQuestion) -> str:
     """A short message for a status: the first problem and how many more.
 
@@ -72,7 +76,7 @@ def status_message(err: InvalidQuestion) -> str:
     'invalid question: a: x (and 1 more problem)'
     """
     first = err.violations[0]
-    text = f"invalid question: {first.field}: {first.description}"
+    text = f"invalid question: {first.field or WHOLE_REQUEST}: {first.description}"
     more = len(err.violations) - 1
     if more:
         text += f" (and {more} more problem{'s' if more > 1 else ''})"
