@@ -17,18 +17,25 @@ from __future__ import annotations
 import fnmatch
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from conformance import CASES_DIR
-from oracle.service.questions import QUESTION_KINDS
+from conformance import ALTERNATIVES_DIR, CASES_DIR, REGRESSION_DIR
+from conformance.protos import QUESTION_KINDS
 
 KINDS: tuple[str, ...] = tuple(QUESTION_KINDS)
 """The kinds of question, as the field names of ``Question``'s oneof."""
 
 JSON_KINDS: dict[str, str] = {kind.json_name: kind.name for kind in QUESTION_KINDS.values()}
 """The JSON name of each kind (the proto3 JSON mapping writes field names in lowerCamelCase)."""
+
+SETS: dict[str, str] = {
+    "normative": "the contract: seed and hand cases, reasoned from the rule sources (cases/)",
+    "regression": "random deals answered by the reference engine, frozen (regression/)",
+    "alternatives": "readings the sources leave open, one file per reading (alternatives/)",
+}
+"""The sets of case files (INTERPRETING.md, "Files")."""
 
 ORIGINS: tuple[str, ...] = ("seed", "hand", "generated")
 """Where a case comes from: a seed's worked example, reasoning from the rules, or a random deal."""
@@ -119,6 +126,9 @@ class Case:
     notation: str
     file: str = ""
     line: int = 0
+    set: str = "normative"
+    reading: str = ""
+    choice: str = ""
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -141,7 +151,8 @@ def question_kind(question: dict[str, Any]) -> str | None:
     return None
 
 
-def case_from_json(data: dict[str, Any], file: str = "", line: int = 0) -> Case:
+def case_from_json(data: dict[str, Any], file: str = "", line: int = 0,
+                   case_set: str = "normative") -> Case:
     """A :class:`Case` from one decoded line (the schema is not checked here).
 
     >>> c = case_from_json({"id": "x", "variant": "qq-two-deck", "question": {"getVariant": {}},
@@ -164,6 +175,7 @@ def case_from_json(data: dict[str, Any], file: str = "", line: int = 0) -> Case:
             notation=str(data.get("notation", "")),
             file=file,
             line=line,
+            set=case_set,
             raw=data,
         )
     except (KeyError, TypeError) as err:
@@ -200,22 +212,88 @@ def read_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
-def load_cases(paths: Sequence[Path] | None = None) -> list[Case]:
-    """Every case of the files or folders (default: the shipped cases), in file order.
+def set_of(path: Path) -> tuple[str, str, str]:
+    """The set a case file belongs to, by its folder, and for an alternative its reading and choice.
 
-    Raises :class:`CaseFileError` on an unreadable line or a repeated id.
+    >>> set_of(REGRESSION_DIR / "generated-check_follow.jsonl")
+    ('regression', '', '')
+    >>> set_of(ALTERNATIVES_DIR / "joker-pairs" / "one-rung.jsonl")
+    ('alternatives', 'joker-pairs', 'one-rung')
+    >>> set_of(CASES_DIR / "seed.jsonl")
+    ('normative', '', '')
+    """
+    resolved = path.resolve()
+    if resolved.is_relative_to(REGRESSION_DIR):
+        return "regression", "", ""
+    if resolved.is_relative_to(ALTERNATIVES_DIR) and resolved.parent != ALTERNATIVES_DIR:
+        return "alternatives", resolved.parent.name, resolved.stem
+    return "normative", "", ""
+
+
+def load_cases(paths: Sequence[Path] | None = None) -> list[Case]:
+    """Every case of the files or folders (default: the normative cases), in file order.
+
+    Every ``*.jsonl`` file of a folder is read, so a new file of the
+    existing schema joins the suite by being there. Raises
+    :class:`CaseFileError` on an unreadable line or a repeated id.
     """
     cases: list[Case] = []
     seen: dict[str, str] = {}
     for path in case_files(paths or [CASES_DIR]):
+        case_set, reading, choice = set_of(path)
+        name = f"{reading}/{path.name}" if reading else path.name
         for number, data in read_lines(path):
-            case = case_from_json(data, path.name, number)
-            where = f"{path.name}:{number}"
+            case = case_from_json(data, name, number, case_set)
+            if reading:
+                case = replace(case, reading=reading, choice=choice)
+            where = f"{name}:{number}"
             if case.id in seen:
                 raise CaseFileError(f"{where}: the id {case.id!r} is already used at {seen[case.id]}")
             seen[case.id] = where
             cases.append(case)
     return cases
+
+
+def load_suite(sets: Iterable[str] = ("normative",), readings: dict[str, str] | None = None,
+               ) -> list[Case]:
+    """The shipped cases of these sets; of the alternatives, the choice named for each reading.
+
+    >>> cases = load_suite(["normative", "regression"])
+    >>> {c.set for c in cases} == {"normative", "regression"}
+    True
+    """
+    wanted = list(sets)
+    unknown = [s for s in wanted if s not in SETS]
+    if unknown:
+        raise CaseFileError(f"unknown case set {unknown[0]!r} (one of {', '.join(SETS)})")
+    paths: list[Path] = []
+    if "normative" in wanted:
+        paths.append(CASES_DIR)
+    if "regression" in wanted and REGRESSION_DIR.is_dir():
+        paths.append(REGRESSION_DIR)
+    chosen = dict(readings or {})
+    if "alternatives" in wanted and not chosen:
+        paths.extend(sorted(p for p in ALTERNATIVES_DIR.glob("*/*.jsonl")))
+    for reading, choice in chosen.items():
+        path = ALTERNATIVES_DIR / reading / f"{choice}.jsonl"
+        if not path.is_file():
+            known = sorted(p.parent.name + "=" + p.stem for p in ALTERNATIVES_DIR.glob("*/*.jsonl"))
+            raise CaseFileError(f"no alternative {reading}={choice} (there are: {', '.join(known)})")
+        paths.append(path)
+    return load_cases(paths) if paths else []
+
+
+def readings() -> dict[str, dict[str, Any]]:
+    """The readings the sources leave open (``alternatives/readings.json``), by id.
+
+    >>> all(r["choices"] for r in readings().values())
+    True
+    """
+    path = ALTERNATIVES_DIR / "readings.json"
+    if not path.is_file():
+        return {}
+    data: dict[str, dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 def matches_any(case_id: str, patterns: Iterable[str]) -> bool:

@@ -16,10 +16,9 @@ of the case's ``compare`` list is taken from both and matched:
 * ``fieldViolations`` is the set of field paths of an error;
 * anything else must be equal.
 
->>> from oracle import pb
->>> from oracle.service.requests import pb_cards
->>> got = pb.Answer(check_follow=pb.CheckFollowResponse(legal=False, broken_rule_id="follow.pairs",
-...     example=pb_cards("5S 5S"), rule_ids=["follow.suit", "follow.pairs"], explanation="..."))
+>>> got = parse_answer({"checkFollow": {"legal": False, "brokenRuleId": "follow.pairs",
+...     "example": [{"rank": "RANK_FIVE", "suit": "SUIT_SPADES"}],
+...     "ruleIds": ["follow.suit", "follow.pairs"], "explanation": "..."}})
 >>> expected = {"checkFollow": {"legal": False, "brokenRuleId": "follow.pairs", "ruleIds": ["follow.pairs"]}}
 >>> match(expected, ["checkFollow.legal", "checkFollow.brokenRuleId", "checkFollow.ruleIds"], got)
 []
@@ -37,7 +36,7 @@ from typing import Any
 
 from google.protobuf import json_format
 
-from oracle import pb
+from conformance import protos
 
 UNORDERED = frozenset({"cards", "example", "forcedPlay", "beatingCards", "units", "blocks", "fieldViolations"})
 """Repeated fields matched as multisets (``fieldViolations`` as a set)."""
@@ -59,32 +58,45 @@ class AnswerFormatError(ValueError):
 
 @dataclass(frozen=True)
 class Mismatch:
-    """One difference: the path, what the case expects and what the answer has.
+    """One difference: the path, what the case expects and what the answer has (JSON values).
 
-    >>> str(Mismatch("checkThrow.forcedPlay", "4S 4S", "9S"))
+    ``note`` says how the values differ when equality is not the test (a
+    multiset's missing and unexpected items, an inclusion).
+
+    >>> card = {"rank": "RANK_FOUR", "suit": "SUIT_SPADES"}
+    >>> m = Mismatch("checkThrow.forcedPlay", [card, card], [{"rank": "RANK_NINE", "suit": "SUIT_SPADES"}])
+    >>> str(m)
     'checkThrow.forcedPlay: expected 4S 4S, got 9S'
+    >>> m.to_json()["expected"][0]
+    {'rank': 'RANK_FOUR', 'suit': 'SUIT_SPADES'}
     """
 
     path: str
-    expected: str
-    got: str
+    expected: Any
+    got: Any
+    note: str = ""
 
     def __str__(self) -> str:
-        return f"{self.path}: expected {self.expected}, got {self.got}"
+        if self.path == "answer" and self.note:  # a different kind of answer: the note says it
+            return f"answer: {self.note}"
+        text = f"{self.path}: expected {show(self.expected)}, got {show(self.got)}"
+        return f"{text} ({self.note})" if self.note else text
 
-    def to_json(self) -> dict[str, str]:
-        return {"field": self.path, "expected": self.expected, "got": self.got}
+    def to_json(self) -> dict[str, Any]:
+        """The difference with real JSON values (never JSON inside strings)."""
+        out = {"field": self.path, "expected": self.expected, "got": self.got}
+        return {**out, "note": self.note} if self.note else out
 
 
-def normalise(answer: pb.Answer, compare: Sequence[str] | None = None) -> dict[str, Any]:
+def normalise(answer: Any, compare: Sequence[str] | None = None) -> dict[str, Any]:
     """An answer in the proto3 JSON mapping with every field without presence printed.
 
     With ``compare``, only the fields on those paths (the rest is never
     looked at, and leaving it out is much faster on big answers).
 
-    >>> normalise(pb.Answer(check_follow=pb.CheckFollowResponse(legal=True)))["checkFollow"]["brokenRuleId"]
+    >>> normalise(parse_answer({"checkFollow": {"legal": True}}))["checkFollow"]["brokenRuleId"]
     ''
-    >>> normalise(pb.Answer(check_follow=pb.CheckFollowResponse(legal=True)), ["checkFollow.legal"])
+    >>> normalise(parse_answer({"checkFollow": {"legal": True}}), ["checkFollow.legal"])
     {'checkFollow': {'legal': True}}
     """
     if compare is None:
@@ -130,7 +142,7 @@ def _field_json(field: Any, value: Any, tree: Tree) -> Any:
     return value
 
 
-def parse_answer(data: Any) -> pb.Answer:
+def parse_answer(data: Any) -> Any:
     """An ``Answer`` from decoded JSON; :class:`AnswerFormatError` when it is not one.
 
     >>> parse_answer({"checkFollow": {"legal": True}}).check_follow.legal
@@ -143,7 +155,7 @@ def parse_answer(data: Any) -> pb.Answer:
     """
     if not isinstance(data, dict):
         raise AnswerFormatError(f"not an Answer: a JSON object is expected, not {type(data).__name__}")
-    answer = pb.Answer()
+    answer = protos.Answer()
     try:
         json_format.ParseDict(data, answer, ignore_unknown_fields=False)
     except json_format.ParseError as err:
@@ -257,7 +269,7 @@ def _diff(path: str, name: str, expected: Any, got: Any, out: list[Mismatch]) ->
         cited = set(got) if isinstance(got, list) else set()
         missing = [e for e in expected if e not in cited]
         if missing:
-            out.append(Mismatch(path, f"to include {show(missing)}", show(got)))
+            out.append(Mismatch(path, expected, got, f"must include {show(missing)}"))
         return
     if _canonical(expected) == _canonical(got):
         return
@@ -275,24 +287,24 @@ def _diff(path: str, name: str, expected: Any, got: Any, out: list[Mismatch]) ->
                 detail.append(f"missing {show(missing)}")
             if extra:
                 detail.append(f"unexpected {show(extra)}")
-            out.append(Mismatch(path, show(expected), f"{show(got)} ({'; '.join(detail)})"))
+            out.append(Mismatch(path, expected, got, "; ".join(detail)))
             return
         if len(expected) == len(got) and all(isinstance(e, dict) for e in expected):
             for i, (e, g) in enumerate(zip(expected, got, strict=True)):
                 _diff(f"{path}[{i}]", name, e, g, out)
             return
-    out.append(Mismatch(path, show(expected), show(got)))
+    out.append(Mismatch(path, expected, got))
 
 
-def match(expected: dict[str, Any], compare: Sequence[str], got: pb.Answer) -> list[Mismatch]:
+def match(expected: dict[str, Any], compare: Sequence[str], got: Any) -> list[Mismatch]:
     """The differences between an answer and a case's expected answer, on the compared paths.
 
     An empty list means the answer matches. A different kind of answer (an
     error where a response is expected, or the reverse) is one mismatch on
     ``answer``.
 
-    >>> err = pb.Answer(error=pb.QuestionError(code="INVALID_ARGUMENT",
-    ...     field_violations=[pb.FieldViolation(field="check_follow.play[0]", description="not held")]))
+    >>> err = parse_answer({"error": {"code": "INVALID_ARGUMENT",
+    ...     "fieldViolations": [{"field": "check_follow.play[0]", "description": "not held"}]}})
     >>> want = {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": [{"field": "check_follow.play[0]"}]}}
     >>> match(want, ["error.code", "error.fieldViolations[].field"], err)
     []
@@ -302,13 +314,14 @@ def match(expected: dict[str, Any], compare: Sequence[str], got: pb.Answer) -> l
     return match_normalised(normalise(parse_answer(expected), compare), compare, got)
 
 
-def match_normalised(want: dict[str, Any], compare: Sequence[str], got: pb.Answer) -> list[Mismatch]:
+def match_normalised(want: dict[str, Any], compare: Sequence[str], got: Any) -> list[Mismatch]:
     """:func:`match` with the expected answer already normalised (a runner does it once per case)."""
     have = normalise(got, compare)
     want_kind = next(iter(want), None)
     have_kind = next(iter(have), None)
     if want_kind != have_kind:
-        return [Mismatch("answer", f"a {want_kind} answer", _describe_answer(have))]
+        return [Mismatch("answer", {want_kind: want.get(want_kind) if want_kind else None}, have,
+                         f"expected a {want_kind} answer, got {_describe_answer(have)}")]
     tree = path_tree(compare)
     out: list[Mismatch] = []
     for name, (each, subtree) in tree.items():

@@ -8,9 +8,9 @@ Three kinds of file, by origin:
     cases reasoned from the rules (:mod:`conformance.authoring.hand_play`,
     :mod:`conformance.authoring.hand_rules`, :mod:`conformance.authoring.hand_variants`,
     :mod:`conformance.authoring.hand_errors`);
-``generated-<kind>.jsonl``
+``regression/generated-<kind>.jsonl``
     random deals answered by this project's engine (``oracle.service.requests.dispatch``),
-    frozen: they guard against regressions, they do not prove the rules.
+    frozen: the regression set; they guard against regressions, they do not prove the rules.
 
 Everything is deterministic: the random deals use fixed seeds, so running the
 script twice writes the same files (as long as the engine answers the same).
@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 from google.protobuf import json_format
 
-from conformance import CASES_DIR
+from conformance import CASES_DIR, REGRESSION_DIR
 from conformance.authoring import (
     build,
     hand_errors,
@@ -731,13 +731,13 @@ def line(case: dict[str, Any]) -> str:
     return json.dumps(case, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def write(name: str, cases: Sequence[dict[str, Any]]) -> None:
-    (CASES_DIR / name).write_text("".join(line(c) for c in cases), encoding="utf-8")
+def write(name: str, cases: Sequence[dict[str, Any]], folder: Path = CASES_DIR) -> None:
+    (folder / name).write_text("".join(line(c) for c in cases), encoding="utf-8")
 
 
 def counts_table() -> str:
     """The counts block of the README, from the case files."""
-    cases = load_cases([CASES_DIR])
+    cases = load_cases([CASES_DIR, REGRESSION_DIR])
     by_origin = Counter(c.origin for c in cases)
     kinds = [*KINDS, "error"]
     grid: dict[str, Counter[str]] = {k: Counter() for k in kinds}
@@ -806,10 +806,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             write(name, cases)
     if args.only in (None, "generated"):
         generated = generated_cases()
-        for stale in CASES_DIR.glob("generated-*.jsonl"):
+        for stale in REGRESSION_DIR.glob("generated-*.jsonl"):
             stale.unlink()
         for kind, cases in generated.items():
-            write(f"generated-{'errors' if kind == 'error' else kind}.jsonl", cases)
+            write(f"generated-{'errors' if kind == 'error' else kind}.jsonl", cases, REGRESSION_DIR)
     update_readme()
     print(counts_table().split("\n")[2])
     for question in CRASHES[:10]:

@@ -26,20 +26,19 @@ from typing import Any
 
 import jsonschema
 import pytest
-
-from oracle.service.questions import QUESTION_KINDS
 from google.protobuf import json_format
 from mutants.suite import KNOWN_FAILING, KNOWN_FAILING_FILE, everything
 
-from conformance import CASES_DIR, PACKAGE_DIR, SCHEMA_PATH
+from conformance import ALTERNATIVES_DIR, CASES_DIR, PACKAGE_DIR, REGRESSION_DIR, SCHEMA_PATH
 from conformance.authoring import variant_files
-from conformance.cases import JSON_KINDS, KINDS, TAGS, Case, load_cases
+from conformance.cases import JSON_KINDS, KINDS, SETS, TAGS, Case, load_cases, load_suite
 from conformance.compare import parse_path
 from conformance.runner import main
 from conformance.targets import InProcessTarget
 from oracle import pb
-from oracle.service.requests import dispatch
 from oracle.rules import RULES
+from oracle.service.questions import QUESTION_KINDS
+from oracle.service.requests import dispatch
 from oracle.service.server import serve
 from oracle.variants import load_catalogue
 
@@ -47,7 +46,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "docs" / "seeds"
 ADAPTER = ROOT / "examples" / "stdio_adapter" / "adapter.py"
 CASES = load_cases()
-RAW = [(path.name, number, line) for path in sorted(CASES_DIR.glob("*.jsonl"))
+"""The normative set (cases/): what the runner runs by default."""
+ALL = load_suite(list(SETS))
+"""Every shipped case: normative, regression and alternatives."""
+FILES = [*sorted(CASES_DIR.glob("*.jsonl")), *sorted(REGRESSION_DIR.glob("*.jsonl")),
+         *sorted(ALTERNATIVES_DIR.glob("*/*.jsonl"))]
+RAW = [(path.name, number, line) for path in FILES
        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)]
 PLAY_KINDS = tuple(k.name for k in QUESTION_KINDS.values() if "context" in k.request.DESCRIPTOR.fields_by_name)
 """The kinds of question asked about one deal (those whose request carries a Context)."""
@@ -63,21 +67,24 @@ def test_every_line_satisfies_the_schema() -> None:
 
 
 def test_questions_and_answers_are_protos() -> None:
-    for case in CASES:
+    for case in ALL:
         json_format.ParseDict(case.question, pb.Question(), ignore_unknown_fields=False)
         json_format.ParseDict(case.expected, pb.Answer(), ignore_unknown_fields=False)
 
 
 def test_size_and_origins() -> None:
-    counts = Counter(c.origin for c in CASES)
+    """The normative set holds only reasoned cases; the engine-answered deals are the regression set."""
+    counts = Counter(c.origin for c in ALL)
     assert len(CASES) >= 5000
     assert counts["seed"] >= 100 and counts["hand"] >= 1000 and counts["generated"] >= 1000
-    prefixes = {"seed": ("seed",), "hand": ("hand", "profile"), "generated": ("gen",)}
-    for case in CASES:
+    prefixes = {"seed": ("seed",), "hand": ("hand", "profile", "alt"), "generated": ("gen",)}
+    for case in ALL:
         assert case.id.split("/")[0] in prefixes[case.origin], case.id
-    files = {c.file for c in CASES if c.origin == "generated"}
+        assert (case.origin == "generated") == (case.set == "regression"), case.id
+    assert not any(c.origin == "generated" for c in CASES)
+    files = {c.file for c in ALL if c.origin == "generated"}
     assert all(f.startswith("generated-") for f in files)
-    assert not any(c.file.startswith("generated-") for c in CASES if c.origin != "generated")
+    assert not any(c.file.startswith("generated-") for c in ALL if c.origin != "generated")
 
 
 def _resolve(descriptor: Any, steps: list[tuple[str, bool]]) -> bool:
@@ -106,7 +113,7 @@ def _present(value: Any, steps: list[tuple[str, bool]]) -> bool:
 
 
 def test_compare_paths_name_fields_of_the_expected_answer() -> None:
-    for case in CASES:
+    for case in ALL:
         for path in case.compare:
             steps = parse_path(path)
             assert _resolve(pb.Answer.DESCRIPTOR, steps), f"{case.id}: {path} is no field of Answer"
@@ -117,11 +124,12 @@ def test_compare_paths_name_fields_of_the_expected_answer() -> None:
 
 def test_tags_are_the_closed_list_and_agree_with_the_cases() -> None:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    assert schema["properties"]["tags"]["items"]["enum"] == list(TAGS)
+    feature_tags = [t for t in TAGS if t not in KINDS]  # the kinds' tags follow the proto's oneof
+    assert schema["properties"]["tags"]["items"]["anyOf"][0]["enum"] == feature_tags
     interpreting = (PACKAGE_DIR / "INTERPRETING.md").read_text(encoding="utf-8")
     listed = re.findall(r"^\| `([a-z0-9_-]+)` \|", interpreting, flags=re.MULTILINE)
-    assert set(TAGS) <= set(listed), sorted(set(TAGS) - set(listed))
-    for case in CASES:
+    assert set(feature_tags) <= set(listed), sorted(set(feature_tags) - set(listed))
+    for case in ALL:
         assert set(case.tags) <= set(TAGS), case.id
         kinds = [t for t in case.tags if t in KINDS]
         assert kinds == ([case.kind] if case.kind else []), case.id
@@ -142,12 +150,12 @@ def _question_variant(case: Case) -> str | None:
 
 
 def test_variant_field_names_the_questions_variant() -> None:
-    for case in CASES:
+    for case in ALL:
         assert case.variant == _question_variant(case), case.id
 
 
 def test_seed_quotes_are_exact() -> None:
-    for case in CASES:
+    for case in ALL:
         if case.origin != "seed":
             continue
         source = case.raw["seed"]
@@ -156,10 +164,10 @@ def test_seed_quotes_are_exact() -> None:
 
 
 def test_every_rule_is_exercised_twice_and_once_negatively() -> None:
-    reasoned = [c for c in CASES if c.origin != "generated"]
+    reasoned = CASES
     cited = Counter(r for c in reasoned for r in c.rules)
     negative = Counter(r for c in reasoned for r in c.raw.get("negative", ()))
-    for case in CASES:
+    for case in ALL:
         assert set(case.rules) <= set(RULES), f"{case.id}: {set(case.rules) - set(RULES)}"
         assert set(case.raw.get("negative", ())) <= set(case.rules), case.id
     missing = [r for r in RULES if cited[r] < 2]
@@ -171,7 +179,7 @@ def test_every_rule_is_exercised_twice_and_once_negatively() -> None:
 def test_every_variant_and_every_kind_is_covered() -> None:
     catalogue = load_catalogue()
     by_variant: dict[str | None, Counter[str]] = {}
-    for case in CASES:
+    for case in ALL:
         kind = "error" if case.expects_error else (case.kind or "error")
         by_variant.setdefault(case.variant, Counter())[kind] += 1
     for variant in catalogue:
@@ -211,7 +219,7 @@ def test_the_whole_suite_passes_over_grpc(tmp_path: Path) -> None:
     assert report["total"] == len(CASES) and report["failed"] == 0 and report["unexpected_passes"] == 0
     root = ET.parse(tmp_path / "junit.xml").getroot()
     assert int(root.get("tests", "0")) == len(CASES)
-    assert {s.get("name") for s in root} >= set(KINDS)
+    assert {s.get("name") for s in root} >= {c.kind for c in CASES if c.kind}
 
 
 def test_the_stdio_adapter_passes() -> None:
@@ -270,15 +278,60 @@ def test_no_server_is_a_setup_error() -> None:
     assert main(["--target", "127.0.0.1:1", "--timeout", "1", "--id", "seed/qq/throw-98844-*", "--quiet"]) == 2
 
 
-def test_a_dying_stdio_process_fails_its_cases(tmp_path: Path) -> None:
+def test_a_dying_stdio_process_fails_its_cases_with_its_exit_status_and_stderr(tmp_path: Path) -> None:
+    """Protocol 1 and 2: the real exit status and the last stderr lines, for every case owed."""
     script = tmp_path / "dies.py"
-    script.write_text("import sys\nsys.stdin.readline()\nprint('{\"checkThrow\": {}}')\nsys.exit(3)\n",
+    script.write_text("import json, sys\nline = json.loads(sys.stdin.readline())\n"
+                      "print(json.dumps({'id': line['id'], 'answer': {'checkThrow': {}}}) if 'id' in line "
+                      "else json.dumps({'checkThrow': {}}), flush=True)\n"
+                      "print('engine: out of cheese', file=sys.stderr)\nsys.exit(3)\n", encoding="utf-8")
+    for protocol in ("1", "2"):
+        report = tmp_path / f"r{protocol}.json"
+        assert main(["--stdio", f"{sys.executable} {script}", "--stdio-protocol", protocol, "--id",
+                     "seed/qq/throw-98844-*", "--quiet", "--json-report", str(report)]) == 1
+        results = json.loads(report.read_text(encoding="utf-8"))["results"]
+        assert results[0]["status"] == "fail" and "mismatches" in results[0]
+        dead = [r["failure"] for r in results[1:]]
+        assert len(dead) == 3 and all("exit status 3" in d and "out of cheese" in d for d in dead), dead
+
+
+def test_a_stray_line_stops_the_run_and_shows_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Protocol 2: a console.log-style line on stdout stops the run at once (exit 2), quoting it."""
+    script = tmp_path / "chatty.py"
+    script.write_text(f"import runpy, sys\nprint('debug: starting')\nsys.argv = ['adapter']\n"
+                      f"runpy.run_path({str(ADAPTER)!r}, run_name='__main__')\n", encoding="utf-8")
+    assert main(["--stdio", f"{sys.executable} {script}", "--id", "seed/qq/throw-98844-*", "--quiet"]) == 2
+    out = capsys.readouterr()
+    assert "'debug: starting'" in out.out and "stray line" in out.err
+    assert "0 passed" in out.out
+
+
+def test_unsupported_answers_are_skipped_and_listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An UNSUPPORTED answer (protocol 2) or an UNIMPLEMENTED error is skipped, listed, never passed."""
+    script = tmp_path / "partial.py"
+    script.write_text("import json, sys\nfor line in sys.stdin:\n    q = json.loads(line)\n"
+                      "    print(json.dumps({'id': q['id'], 'unsupported': 'no throws yet'}), flush=True)\n",
                       encoding="utf-8")
     report = tmp_path / "r.json"
-    assert main(["--stdio", f"{sys.executable} {script}", "--id", "seed/qq/throw-98844-*", "--quiet",
-                 "--json-report", str(report)]) == 1
-    results = json.loads(report.read_text(encoding="utf-8"))["results"]
-    assert any("ended" in r.get("failure", "") for r in results)
+    assert main(["--stdio", f"{sys.executable} {script}", "--id", "seed/qq/throw-98844-*",
+                 "--json-report", str(report)]) == 0
+    out = capsys.readouterr().out
+    assert "SKIPPED seed/qq/throw-98844-succeeds: unsupported: no throws yet" in out
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert data["skipped"] == 4 and data["passed"] == 0
+
+    def unimplemented(question: pb.Question) -> pb.Answer:
+        return pb.Answer(error=pb.QuestionError(code="UNIMPLEMENTED", message="throws"))
+
+    assert main(["--in-process", "--id", "seed/qq/throw-98844-*", "--quiet"],
+                make=lambda args: InProcessTarget(unimplemented)) == 0
+    assert "0 passed" in capsys.readouterr().out
+
+
+def test_the_stdio_protocol_1_still_works() -> None:
+    code = main(["--stdio", f"{sys.executable} {ADAPTER}", "--stdio-protocol", "1", "--origin", "seed",
+                 "--tag", "check_throw", "--quiet"])
+    assert code == 0
 
 
 def test_the_runner_package_is_typed_and_its_examples_run() -> None:
@@ -286,8 +339,9 @@ def test_the_runner_package_is_typed_and_its_examples_run() -> None:
     import doctest
     import importlib
 
-    for name in ("conformance", "conformance.cases", "conformance.compare", "conformance.targets",
-                 "conformance.runner", "conformance.authoring.build", "conformance.authoring.variant_files"):
+    for name in ("conformance", "conformance.protos", "conformance.cases", "conformance.compare",
+                 "conformance.targets", "conformance.claims", "conformance.report", "conformance.runner",
+                 "conformance.authoring.build", "conformance.authoring.variant_files"):
         result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
         assert result.failed == 0, name
     checked = subprocess.run([sys.executable, "-m", "mypy", "--strict", "conformance"], cwd=ROOT,

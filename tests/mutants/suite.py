@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from conformance import PACKAGE_DIR
-from conformance.cases import load_cases, read_patterns
+from conformance.cases import load_suite, read_patterns
 from conformance.runner import Prepared, prepare
 
 KNOWN_FAILING_FILE = PACKAGE_DIR / "known-failing-oracle.txt"
@@ -20,8 +20,8 @@ KNOWN_FAILING = tuple(read_patterns(KNOWN_FAILING_FILE))
 
 @lru_cache(maxsize=1)
 def everything() -> tuple[Prepared, ...]:
-    """Every shipped case, ready to run."""
-    return tuple(prepare(load_cases()))
+    """Every shipped case of the normative and regression sets, ready to run."""
+    return tuple(prepare(load_suite(["normative", "regression"])))
 
 
 def prepared(*origins: str) -> list[Prepared]:
