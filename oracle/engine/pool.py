@@ -46,7 +46,7 @@ class Pool:
         return self.ctx.strengths[self.cards[identity][0].code]
 
     def slots(self, identity: Identity) -> tuple[int, ...]:
-        return self.ctx.slots(self.cards[identity][0])
+        return self.ctx.places[self.cards[identity][0].code]
 
     def identities(self, min_count: int = 1) -> list[Identity]:
         """Identities with at least ``min_count`` copies, lowest first (then by fewest copies).
@@ -97,9 +97,17 @@ class Pool:
         if k < self.tractor_min_tuple:
             return []
         by_slot: dict[int, list[Identity]] = {}
+        places, cards = self.ctx.places, self.cards
+        twice = False
         for identity in self.identities(k):
-            for slot in self.slots(identity):
-                by_slot.setdefault(slot, []).append(identity)
+            slots = places[cards[identity][0].code]
+            twice = twice or len(slots) > 1
+            for slot in slots:
+                at = by_slot.get(slot)
+                if at is None:
+                    by_slot[slot] = [identity]
+                else:
+                    at.append(identity)
         runs: list[list[list[Identity]]] = []
         previous: int | None = None
         for slot in sorted(by_slot, reverse=True):
@@ -108,7 +116,7 @@ class Pool:
             else:
                 runs.append([by_slot[slot]])
             previous = slot
-        for run in runs:
+        for run in runs if twice else ():
             # An ace that may end a tractor low never ends it at both ends at once: the run
             # stops before a place whose cards it already holds higher up.
             seen: set[Identity] = set()
@@ -117,8 +125,30 @@ class Pool:
                     del run[i:]
                     break
                 seen.update(slot_ids)
-        runs.sort(key=lambda r: (-len(r), -self.strength(r[0][0])))
+        strengths = self.ctx.strengths
+        runs.sort(key=lambda r: (-len(r), -strengths[cards[r[0][0]][0].code]))
         return runs
+
+    def fewest(self, k: int) -> Identity | None:
+        """Of :meth:`identities` ``(k)``, the one with the fewest copies, then the lowest (one pass).
+
+        >>> from oracle.cards import parse_cards, Rank, Suit
+        >>> from oracle.variants import make_ruleset
+        >>> pool = Pool(make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS), parse_cards("KS KS 9S 9S 9S 5S"))
+        >>> pool.fewest(2), pool.fewest(3), pool.fewest(4)
+        ((13, 2), (9, 2), None)
+        """
+        exact = self.exact_tuples and k > 1
+        strengths = self.ctx.strengths
+        best: tuple[int, int, Identity] | None = None
+        for identity, cards in self.cards.items():
+            n = len(cards)
+            if n != k if exact else n < k:
+                continue
+            candidate = (n, strengths[cards[0].code], identity)
+            if best is None or candidate < best:
+                best = candidate
+        return None if best is None else best[2]
 
     def take(self, identity: Identity, n: int) -> list[Card]:
         """Remove ``n`` copies of an identity and return them."""
@@ -130,4 +160,6 @@ class Pool:
 
     def pick(self, identities: list[Identity], k: int) -> Identity:
         """Of the identities at one slot, the one to take k copies from: the fewest copies."""
+        if len(identities) == 1:
+            return identities[0]  # a slot of runs(k) holds only identities with k copies or more
         return min((i for i in identities if self.count(i) >= k), key=lambda i: (self.count(i), i))

@@ -146,6 +146,8 @@ class Ruleset:
     """Each card code's identity: the cards that pair with it share it."""
     order: list[int] = field(default_factory=list, repr=False)
     """Each card code's place in the output order (:meth:`sort_key`): 0 first."""
+    places: list[tuple[int, ...]] = field(default_factory=list, repr=False)
+    """Each card code's tractor slots (:meth:`slots`)."""
 
     def __post_init__(self) -> None:
         size = max(card.code for card in self.keys) + 1
@@ -155,6 +157,7 @@ class Ruleset:
         self.strengths = [0] * size
         self.identities = [(0, 0)] * size
         self.order = [0] * size
+        self.places = [()] * size
         for card, key in self.keys.items():
             code = card.code
             self._by_code[code] = key
@@ -163,6 +166,7 @@ class Ruleset:
             self.suits[code] = key.suit
             self.strengths[code] = key.strength
             self.identities[code] = key.identity
+            self.places[code] = key.slots
         for place, card in enumerate(sorted(self.keys, key=lambda c: self._sort_keys[c.code])):
             self.order[card.code] = place
 
@@ -199,7 +203,7 @@ class Ruleset:
 
     def slots(self, card: Card) -> tuple[int, ...]:
         """Every place the card can take in a tractor."""
-        return self.key(card).slots
+        return self.places[card.code]
 
     def identity(self, card: Card) -> Identity:
         return self.identities[card.code]

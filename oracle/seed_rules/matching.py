@@ -96,9 +96,8 @@ def match_shapes(
             else:
                 requirements.extend([(k, 1)] * rest)
             continue
-        candidates = pool.identities(k)
-        if candidates:
-            identity = min(candidates, key=lambda i: (pool.count(i), pool.strength(i), i))
+        identity = pool.fewest(k)
+        if identity is not None:
             match.chosen.extend(pool.take(identity, k))
             match.profile.append((k, 1))
         elif k - 1 >= 2:

@@ -51,16 +51,21 @@ def natural_units(ctx: Ruleset, cards: Sequence[Card]) -> list[Unit]:
         # Tuples of different sizes make a tractor of the smaller: every size, largest first.
         sizes = list(range(sizes[0], 1, -1))
     for k in sizes:
-        while True:
-            runs = pool.runs(k)
-            if not runs or len(runs[0]) < pool.tractor_min:
-                break
+        runs = pool.runs(k)
+        while runs and len(runs[0]) >= pool.tractor_min:
             run = runs[0]
             top = pool.strength(run[0][0])  # the highest place: an ace ending a tractor low is not its top
             taken: list[Card] = []
+            apart = True
             for slot_ids in run:
-                taken.extend(pool.take(pool.pick(slot_ids, k), k))
+                identity = pool.pick(slot_ids, k)
+                apart = apart and len(slot_ids) == 1 and len(pool.slots(identity)) == 1
+                taken.extend(pool.take(identity, k))
+                apart = apart and pool.count(identity) < k
             units.append(_unit(ctx, k, len(run), taken, top))
+            # A run taken whole, each of its places held by one identity of one place now gone
+            # from the runs, leaves the other runs as they were: no need to find them again.
+            runs = runs[1:] if apart else pool.runs(k)
     for identity in list(pool.cards):
         k = pool.count(identity)
         if k:
