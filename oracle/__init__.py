@@ -121,6 +121,12 @@ The service (:mod:`oracle.service`):
 - :mod:`oracle.service.limits`: the size limits of a question, a batch and a request
 - :mod:`oracle.service.status`: what a client is told about a malformed question
 - :mod:`oracle.service.requests`: the old names of the request handling, kept for their importers
+
+The command line (:mod:`oracle.cli`), audits:
+
+- :mod:`oracle.cli.audit`: ``shengji-oracle audit``: one record reported, or a bulk audit
+- :mod:`oracle.cli.audit_report`: the readable report of one audit, trick by trick
+- :mod:`oracle.cli.bulk_audit`: a folder or JSON Lines archive audited on a Dask cluster
 """
 
 __version__ = "1.0.0"

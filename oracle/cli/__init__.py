@@ -24,6 +24,7 @@ import click
 SUBCOMMANDS = {
     "serve": "oracle.cli:serve",
     "ask": "oracle.cli.ask:ask",
+    "audit": "oracle.cli.audit:audit",
 }
 """Each subcommand's name and the ``module:attribute`` of its click command, imported on use so
 that starting the server imports none of them."""

@@ -88,7 +88,7 @@ def _summary(log: AuditLog) -> str:
     parts = []
     if first is not None:
         count = f"{log.violations} step{'s' if log.violations > 1 else ''} broke a rule"
-        parts.append(f"{count}; the first, {first.step}: {first.explanation}")
+        parts.append(f"{count}; the first, {first.step}: {first.explanation.rstrip('.')}")
     if log.differences:
         parts.append(f"{len(log.differences)} reported result(s) differ from the referee's")
     if log.stopped:

@@ -106,5 +106,4 @@ def _score_step(scored: pb.ScoreDealResponse, final: int, reported: Reported, lo
         log.broken("score", NOBODY, (), wrong[0][0], scored.rule_ids,
                    "; ".join(w for _, w in wrong) + f" ({scored.explanation}).")
     else:
-        log.ok("score", NOBODY, (), ["trick.points", *scored.rule_ids],
-               f"attackers {final} points: {scored.explanation}")
+        log.ok("score", NOBODY, (), ["trick.points", *scored.rule_ids], scored.explanation)

@@ -25,9 +25,15 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card, Rank, Suit
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.referee.record import RecordedTrick, Record, Reported
+from oracle.referee.record import Record, RecordedTrick, Reported
 from oracle.service.contexts import check_context
-from oracle.service.decoding import Problems, check_hand_size, check_seat, decode_cards, decode_level
+from oracle.service.decoding import (
+    Problems,
+    check_hand_size,
+    check_seat,
+    decode_cards,
+    decode_level,
+)
 from oracle.service.limits import MAX_LIST, MAX_POINTS
 
 

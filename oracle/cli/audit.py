@@ -1,0 +1,98 @@
+"""``shengji-oracle audit RECORD``: a whole deal record audited (AuditDeal), reported trick by
+trick with the first violation highlighted, or as the answer's JSON with ``--json``. The exit
+status is 0 for a deal that keeps the rules, 1 when it broke one (or a reported result
+differs), 2 when the file holds no record.
+
+A folder or a JSON Lines archive of records is a bulk audit (:mod:`oracle.cli.bulk_audit`).
+A record is the ``DealRecord`` JSON of docs/records.md or a Botzone Tractor match log.
+
+>>> from click.testing import CliRunner
+>>> run = CliRunner().invoke(audit, ["--help"])
+>>> "--json" in run.output and "--scheduler" in run.output
+True
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from google.protobuf import json_format
+
+from oracle import pb
+
+SOURCES = ("auto", "record", "botzone")
+"""What a file holds: a ``DealRecord`` (docs/records.md), a Botzone match log, or either."""
+
+
+def record_from_json(data: Any, source: str = "auto") -> pb.DealRecord:
+    """A record from parsed JSON: a ``DealRecord`` or (``botzone``, or ``auto`` on a log's
+    ``initdata`` and ``log``) a Botzone match log. ``ValueError`` says what is wrong.
+
+    >>> record_from_json({"bankerSeat": 2}).banker_seat
+    2
+    >>> record_from_json({"initdata": {"allocation": [[], [], [], []]}, "log": []}).context.variant_id
+    'botzone-tractor'
+    """
+    from oracle.importers.botzone_log import record_from_botzone
+
+    if not isinstance(data, dict):
+        raise ValueError("a record is a JSON object")  # noqa: TRY004 (bad input, not a bug)
+    if source == "botzone" or (source == "auto" and {"initdata", "log"} <= set(data)):
+        return record_from_botzone(data)
+    try:
+        return json_format.ParseDict(data, pb.DealRecord())
+    except json_format.ParseError as err:
+        raise ValueError(f"not a DealRecord: {err}") from err
+
+
+def audit_one(record: pb.DealRecord) -> pb.Answer:
+    """The audit of one record in-process: ``Answer.audit_deal``, or ``Answer.error``."""
+    from oracle.service.questions import dispatch
+
+    return dispatch(pb.Question(audit_deal=pb.AuditDealRequest(record=record)))
+
+
+@click.command()
+@click.argument("path", type=click.Path(exists=True, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the AuditDealResponse as JSON.")
+@click.option("--from", "source", type=click.Choice(SOURCES), default="auto", show_default=True,
+              help="What the files hold: a DealRecord, a Botzone match log, or either.")
+@click.option("--workers", type=int, default=0,
+              help="Bulk: worker processes of the local cluster (0: one per core).")
+@click.option("--scheduler", default=None,
+              help="Bulk: the address of a running Dask scheduler (default: a local cluster).")
+@click.option("--failing", "failing_dir", type=click.Path(path_type=Path), default=None,
+              help="Bulk: write each failing record and its audit into this folder.")
+def audit(path: Path, as_json: bool, source: str, workers: int, scheduler: str | None,
+          failing_dir: Path | None) -> None:
+    """Audit a deal RECORD (a JSON file), or every record of a folder or a .jsonl archive."""
+    if path.is_dir() or path.suffix == ".jsonl":
+        from oracle.cli.bulk_audit import run_bulk
+
+        sys.exit(run_bulk(path, source, workers=workers, scheduler=scheduler,
+                          failing_dir=failing_dir, as_json=as_json))
+    try:
+        record = record_from_json(json.loads(path.read_text(encoding="utf-8")), source)
+    except ValueError as err:  # json.JSONDecodeError and LogFormatError are ValueErrors
+        click.echo(f"{path}: {err}", err=True)
+        sys.exit(2)
+    answer = audit_one(record)
+    if answer.WhichOneof("answer") != "audit_deal":
+        click.echo(f"{path}: not a record ({answer.error.code}): {answer.error.message}", err=True)
+        for violation in answer.error.field_violations:
+            click.echo(f"  {violation.field}: {violation.description}", err=True)
+        sys.exit(2)
+    result = answer.audit_deal
+    if as_json:
+        click.echo(json_format.MessageToJson(result))
+    else:
+        from oracle.cli.audit_report import report
+
+        click.echo(report(record, result, color=sys.stdout.isatty()))
+    broke = result.totals.violations if result.HasField("totals") else sum(
+        not s.legal for s in result.steps)
+    sys.exit(1 if broke or result.differences else 0)
