@@ -9,8 +9,9 @@ the throws are every one-suit multiset but those, counted by :class:`OneSuit` ov
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
 >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> [(d.rule_id, n) for source in lead_families(ctx, p("AS AS KS KS 3C")) for d, n in sorted(source.counts().items())]
-[('lead.one_suit', 3), ('units.tuple', 2), ('units.tractor', 1), ('lead.one_suit', 3)]
+>>> throws, units = lead_families(ctx, p("AS AS KS KS 3C"))
+>>> [(d.rule_id, n) for d, n in sorted(units[0].counts().items())], throws.total()
+([('lead.one_suit', 3), ('units.tuple', 2), ('units.tractor', 1)], 3)
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Hashable, Sequence
 from itertools import product
 
 from oracle.cards import Card
-from oracle.engine.legal_plays import Duty, Family, Listed, Source, Space
+from oracle.engine.legal_plays import Duty, Family, Listed, Sources, Space
 from oracle.engine.ruleset import Ruleset
 
 SINGLE = Duty(0, "lead.one_suit", "a single card")
@@ -28,12 +29,12 @@ TRACTOR = Duty(2, "units.tractor", "a tractor: tuples of one size on adjacent pl
 THROW = Duty(3, "lead.one_suit", "a throw: more than one unit of one suit (whether it stands is CheckThrow's)")
 
 
-def lead_families(ctx: Ruleset, hand: Sequence[Card]) -> list[Source]:
+def lead_families(ctx: Ruleset, hand: Sequence[Card]) -> Sources:
     """The valid leads of ``hand``: the one-unit leads listed, then the throws."""
     space = Space.of(ctx, hand)
     units = unit_leads(ctx, space)
     excluded = frozenset(v for play, _ in units if (v := space.vector(play)) is not None)
-    return [Listed(space, units), Family(space, None, OneSuit(ctx, space), excluded=excluded)]
+    return Family(space, None, OneSuit(ctx, space), excluded=excluded), [Listed(space, units)]
 
 
 def unit_leads(ctx: Ruleset, space: Space) -> list[tuple[tuple[Card, ...], Duty]]:

@@ -41,10 +41,10 @@ def list_legal_plays(
     """The legal follows of ``hand`` to ``lead`` (its leads when ``lead`` is empty): every group
     with its exact count, and the plays from ``offset`` on, at most ``limit``."""
     if lead:
-        sources = follow_counter(rules)(rules, lead, hand)
+        family, listed = follow_counter(rules)(rules, lead, hand)
     else:
-        sources = lead_families(rules, hand)
-    found = collect(rules, sources, offset, limit)
+        family, listed = lead_families(rules, hand)
+    found = collect(rules, hand, family, listed, offset, limit)
     duties = [d for d, _ in found.duties]
     groups = [pb.LegalPlayGroup(rule_id=d.rule_id, description=d.description, count=n) for d, n in found.duties]
     plays = [pb.LegalPlay(cards=cards_to_pb(cards), group=duties.index(d)) for cards, d in found.page]

@@ -12,14 +12,14 @@ docs/rules.md (Legal plays) gives the states of each follow rule and the cost.
 >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> space = Space.of(ctx, p("AS AS KS 5S"))
 >>> pairs = Family(space, 2, Everything(Duty(0, "follow.suit", "any two")))
->>> pairs.total(), [format_cards(play) for play in pairs.page(pairs.duties()[0], 0, 10)]
+>>> pairs.total(), [format_cards(play) for play, duty in pairs.page(0, 10)]
 (4, ['AS AS', 'AS KS', 'AS 5S', 'KS 5S'])
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -27,7 +27,8 @@ from oracle.cards import Card
 from oracle.engine.budget import spend
 from oracle.engine.ruleset import Ruleset
 
-__all__ = ["Automaton", "Duty", "Everything", "Family", "FollowCounter", "Listed", "Space", "canonical_key"]
+__all__ = ["Automaton", "Duty", "Everything", "Family", "FollowCounter", "Listed", "Sources", "Space",
+           "canonical_key"]
 
 
 @dataclass(frozen=True, order=True)
@@ -189,27 +190,34 @@ class Family:
         vector = self.space.vector((Counter(play) - fixed).elements())
         return vector is not None and vector not in self.excluded and self.accepts(vector) is not None
 
-    def page(self, duty: Duty, offset: int, limit: int) -> list[list[Card]]:
-        """The plays meeting ``duty`` from ``offset`` on, at most ``limit``, in canonical order."""
-        out: list[list[Card]] = []
+    def _total(self, i: int, left: int, state: Hashable, prefix: Sequence[int]) -> int:
+        """Plays of the family going on from a prefix (``excluded`` ones taken off)."""
+        found = sum(self._count(i, left, state).values())
+        return found - sum(self._prefixes.get(tuple(prefix), Counter()).values())
+
+    def _children(self, i: int, left: int, state: Hashable) -> Iterator[tuple[int, int, Hashable]]:
+        top = self.space.copies[i] if left < 0 else min(self.space.copies[i], left)
+        for copies in range(top, -1, -1):
+            after = self.automaton.step(state, i, copies)
+            if after is not None:
+                yield copies, (left - copies if left >= 0 else -1), after
+
+    def page(self, offset: int, limit: int) -> list[tuple[list[Card], Duty]]:
+        """The plays from ``offset`` on, at most ``limit``, in canonical order, with their duty."""
+        out: list[tuple[list[Card], Duty]] = []
         prefix: list[int] = []
-        size = -1 if self.size is None else self.size
 
         def walk(i: int, left: int, state: Hashable, skip: int) -> int:
             if i == len(self.space.copies):
-                out.append(self.space.cards_of(prefix) + list(self.fixed))
+                duty = self.automaton.accept(state)
+                assert duty is not None
+                out.append((self.space.cards_of(prefix) + list(self.fixed), duty))
                 return skip
-            top = self.space.copies[i] if left < 0 else min(self.space.copies[i], left)
-            for copies in range(top, -1, -1):
+            for copies, rest, after in self._children(i, left, state):
                 if len(out) >= limit:
                     break
-                after = self.automaton.step(state, i, copies)
-                if after is None:
-                    continue
                 prefix.append(copies)
-                rest = left - copies if left >= 0 else -1
-                n = self._count(i + 1, rest, after).get(duty, 0)
-                n -= self._prefixes.get(tuple(prefix), Counter())[duty]
+                n = self._total(i + 1, rest, after, prefix)
                 if 0 < n <= skip:
                     skip -= n
                 elif n > 0:
@@ -217,13 +225,43 @@ class Family:
                 prefix.pop()
             return skip
 
-        walk(0, size, self.automaton.start(), offset)
+        size = -1 if self.size is None else self.size
+        if self._total(0, size, self.automaton.start(), prefix) > offset:
+            walk(0, size, self.automaton.start(), offset)
         return out
+
+    def rank(self, hand: Space, target: Sequence[int]) -> int:
+        """How many of the family's plays come before ``target`` (a vector over ``hand``, the
+        space of the whole hand, which holds this family's cards and fixed cards)."""
+        fixed = hand.vector(self.fixed) or (0,) * len(hand.cards)
+        where = {card: i for i, card in enumerate(self.space.cards)}
+        before, prefix = 0, list[int]()
+        i, left, state = 0, -1 if self.size is None else self.size, self.automaton.start()
+        for card, want, pinned in zip(hand.cards, target, fixed, strict=True):
+            if card not in where:
+                if want != pinned:  # every play going on differs here: all before, or none
+                    return before + (self._total(i, left, state, prefix) if pinned > want else 0)
+                continue
+            assert where[card] == i
+            nxt = None
+            for copies, rest, after in self._children(i, left, state):
+                prefix.append(copies)
+                if copies > want:
+                    before += self._total(i + 1, rest, after, prefix)
+                elif copies == want:
+                    nxt = (rest, after)
+                prefix.pop()
+            if nxt is None:
+                return before
+            prefix.append(want)
+            i, (left, state) = i + 1, nxt
+        return before
 
 
 @dataclass
 class Listed:
-    """A few plays spelled out (polynomially many), each with its duty, kept in canonical order."""
+    """A few plays spelled out (polynomially many), each with its duty, in canonical order over
+    ``space`` (the whole hand's)."""
 
     space: Space
     plays: list[tuple[tuple[Card, ...], Duty]]
@@ -241,19 +279,17 @@ class Listed:
     def total(self) -> int:
         return len(self.plays)
 
-    def page(self, duty: Duty, offset: int, limit: int) -> list[list[Card]]:
-        return [list(cards) for cards, d in self.plays if d == duty][offset:offset + limit]
 
+Sources = tuple["Family", list[Listed]]
+"""The plays of a question: one family counted by its automaton, and a few listed (disjoint)."""
 
-Source = Family | Listed
-
-FollowCounter = Callable[[Ruleset, Sequence[Card], Sequence[Card]], Sequence[Source]]
-"""A follow rule's legal follows: (ruleset, lead, the follower's whole hand) to families."""
+FollowCounter = Callable[[Ruleset, Sequence[Card], Sequence[Card]], Sources]
+"""A follow rule's legal follows: (ruleset, lead, the follower's whole hand) to its sources."""
 
 
 @dataclass(frozen=True)
 class LegalPlays:
-    """Every duty with its count, the total, and one page of plays with their duty."""
+    """Every duty with its count, and one page of plays with their duty."""
 
     duties: tuple[tuple[Duty, int], ...]
     page: tuple[tuple[tuple[Card, ...], Duty], ...]
@@ -263,23 +299,26 @@ class LegalPlays:
         return sum(n for _, n in self.duties)
 
 
-def collect(ctx: Ruleset, sources: Sequence[Source], offset: int, limit: int) -> LegalPlays:
-    """The groups of all sources in duty order (a duty has one source), and the page of plays
-    from ``offset`` (over the groups in that order) of at most ``limit`` plays."""
-    groups: list[tuple[Duty, int, Source]] = []
-    for source in sources:
-        groups.extend((duty, n, source) for duty, n in source.counts().items() if n)
-    groups.sort(key=lambda g: g[0])
-    if len({g[0] for g in groups}) != len(groups):
-        raise ValueError("a duty met by plays of two sources")
-    page: list[tuple[tuple[Card, ...], Duty]] = []
-    for duty, n, source in groups:
-        if offset >= n:
-            offset -= n
-            continue
-        room = limit - len(page)
-        if room <= 0:
+def collect(ctx: Ruleset, hand: Sequence[Card], family: Family, listed: Sequence[Listed], offset: int,
+            limit: int) -> LegalPlays:
+    """The duties of the family and the listed plays (disjoint), and the page of the plays of all
+    from ``offset`` of at most ``limit``, in canonical order over the whole hand."""
+    space = Space.of(ctx, hand)
+    counts = Counter(family.counts())
+    spelled: list[tuple[tuple[int, ...], tuple[Card, ...], Duty]] = []
+    for source in listed:
+        counts.update(source.counts())
+        spelled.extend((canonical_key(space, cards), cards, duty) for cards, duty in source.plays)
+    spelled.sort(key=lambda item: item[0])
+    # The listed plays before the offset: those whose place among all plays is below it.
+    taken = 0
+    for j, (key, _, _) in enumerate(spelled):
+        if j + family.rank(space, [-k for k in key]) >= offset:
             break
-        page.extend((tuple(ctx.sorted(cards)), duty) for cards in source.page(duty, offset, room))
-        offset = 0
-    return LegalPlays(tuple((d, n) for d, n, _ in groups), tuple(page))
+        taken = j + 1
+    from_family = family.page(offset - taken, limit)
+    merged = [(canonical_key(space, cards), tuple(cards), duty) for cards, duty in from_family]
+    merged.extend(spelled[taken:taken + limit])
+    merged.sort(key=lambda item: item[0])
+    page = tuple((tuple(ctx.sorted(cards)), duty) for _, cards, duty in merged[:limit])
+    return LegalPlays(tuple(sorted((d, n) for d, n in counts.items() if n)), page)

@@ -9,8 +9,9 @@ are tuples of two or more), so one representative per core decides all its plays
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
 >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> [(f.duties()[0].rule_id, f.total()) for f in follow_families(ctx, p("8S 8S"), p("AS AS KS 5S 3C"))]
-[('follow.pairs', 1)]
+>>> follows, listed = follow_families(ctx, p("8S 8S"), p("AS AS KS 5S 3C"))
+>>> [(duty.rule_id, n) for duty, n in follows.counts().items()], listed
+([('follow.pairs', 1)], [])
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 
 from oracle.cards import Card
 from oracle.engine.legal_follows import SUIT_ONLY, CheckedCores, suit_split
-from oracle.engine.legal_plays import Automaton, Duty, Family, Space
+from oracle.engine.legal_plays import Automaton, Duty, Sources, Space
 from oracle.engine.ruleset import Ruleset
 from oracle.seed_rules.follow import follow_by_structure, ladder_for
 
@@ -37,7 +38,7 @@ def structure_duty(ctx: Ruleset, lead: Sequence[Card]) -> Duty:
     return Duty(1, "follow.suit", "any cards of the led suit")
 
 
-def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Family]:
+def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page."""
     duty = structure_duty(ctx, lead)
     singles_read = any(p.tuple_size < 2 for ladder in ctx.variant.following.ladders
@@ -52,4 +53,4 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
 
         return CheckedCores(ctx, space, len(lead), 1 if singles_read else 2, judge)
 
-    return [suit_split(ctx, lead, hand, SUIT_ONLY, judged, duty)]
+    return suit_split(ctx, lead, hand, SUIT_ONLY, judged, duty), []

@@ -9,8 +9,9 @@ its components, read card by card into the lengths so far (:class:`ThrowComponen
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
 >>> ctx = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
->>> [(f.duties()[0].rule_id, f.total()) for f in follow_families(ctx, p("8S 8S"), p("AS 5S 3H 3H 4D"))]
-[('follow.suit', 1), ('follow.same_type', 1)]
+>>> follows, listed = follow_families(ctx, p("8S 8S"), p("AS 5S 3H 3H 4D"))
+>>> [d.rule_id for d in follows.duties()], [d.rule_id for d in listed[0].duties()]
+(['follow.suit'], ['follow.same_type'])
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import cast
 
 from oracle.cards import Card
 from oracle.engine.legal_follows import SUIT_ONLY, suit_split
-from oracle.engine.legal_plays import Automaton, Duty, Family, Listed, Space
+from oracle.engine.legal_plays import Automaton, Duty, Everything, Family, Listed, Sources, Space
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.botzone.follow import has_response
 from oracle.profiles.botzone.play_types import (
@@ -44,7 +45,7 @@ COVERS = Duty(1, "follow.throw_components", "the play's components cover the thr
 PAIRS = Duty(2, "follow.pairs", "as many cards in pairs and tractors as the judge asks")
 
 
-def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Family | Listed]:
+def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page."""
     suit = ctx.suit_of(lead)
     n = len(lead)
@@ -56,11 +57,12 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
         def thrown(space: Space) -> Automaton | None:
             return None if need[0] < 4 else ThrowComponents(ctx, space, lead, hand_x)
 
-        return [suit_split(ctx, lead, hand, SUIT_ONLY, thrown, Duty(1, "follow.suit", "any cards of the led suit"))]
+        return suit_split(ctx, lead, hand, SUIT_ONLY, thrown, Duty(1, "follow.suit", "any cards of the led suit")), []
     rule = "follow.suit" if kind == SINGLE else "follow.same_type"
     if has_response(ctx, kind, n, hand_x):
         same = Duty(1, rule, f"a {kind} of the led suit")
-        return [Listed(Space.of(ctx, hand), [(p, same) for p in same_type_plays(ctx, kind, n, hand_x)])]
+        none = Family(Space.of(ctx, ()), 0, Everything(same), excluded=frozenset({()}))
+        return none, [Listed(Space.of(ctx, hand), [(p, same) for p in same_type_plays(ctx, kind, n, hand_x)])]
 
     def paired(space: Space) -> Automaton | None:
         return PairCount(space, min(n // 2, _pairs(hand_x))) if kind == TRACTOR else None
@@ -71,7 +73,7 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
     hole = Duty(3, rule, f"a {kind} of another suit: with no {kind} of the led suit the judge checks "
                          "nothing more (docs/botzone.md, item 3)")
     extra = [(p, hole) for p in same_type_plays(ctx, kind, n, hand) if not follows.holds(p)]
-    return [follows] + ([Listed(Space.of(ctx, hand), extra)] if extra else [])
+    return follows, [Listed(Space.of(ctx, hand), extra)]
 
 
 def same_type_plays(ctx: Ruleset, kind: str, n: int, cards: Sequence[Card]) -> list[tuple[Card, ...]]:

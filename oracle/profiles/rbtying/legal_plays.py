@@ -11,8 +11,9 @@ follower play are a group of their own where they are not already legal follows.
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
 >>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
->>> [f.total() for f in follow_families(ctx, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"))]
-[3]
+>>> follows, bombs = follow_families(ctx, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"))
+>>> follows.total(), bombs[0].total()
+(3, 0)
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 from oracle.cards import Card
 from oracle.engine.following import suit_duty
 from oracle.engine.legal_follows import SUIT_ONLY, CheckedCores, suit_split
-from oracle.engine.legal_plays import Automaton, Duty, Family, Listed, Space
+from oracle.engine.legal_plays import Automaton, Duty, Family, Listed, Sources, Space
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying import bombs
 from oracle.profiles.rbtying.follow import check_follow_decomposition, first_duty
@@ -34,7 +35,7 @@ ANY_FORMAT = Duty(1, "follow.decomposition", "any cards of the led suit (the dra
 BOMB = Duty(10_000, "follow.bomb", "a bomb, which the variant lets a follower play")
 
 
-def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Family | Listed]:
+def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page."""
     units = lead_format(ctx, lead)
     hand_x = suit_duty(ctx, lead, hand, ()).hand_x
@@ -57,7 +58,7 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
 
     follows = suit_split(ctx, lead, hand, SUIT_ONLY, judged, ANY_FORMAT)
     extra = bomb_follows(ctx, lead, hand, follows)
-    return [follows] + ([extra] if extra.plays else [])
+    return follows, [extra]
 
 
 def bomb_follows(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], follows: Family) -> Listed:
