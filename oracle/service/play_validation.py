@@ -75,8 +75,8 @@ def _seat_plays(
     if not msgs:
         problems.add(field, "no plays: a trick has at least the lead")
         return None, groups
+    players = variant.deal.players if variant is not None else 0
     if variant is not None:
-        players = variant.deal.players
         if len(msgs) > players:
             problems.add(
                 field, f"{len(msgs)} plays, but {variant.id} has {players} seats: one play per seat"
@@ -102,12 +102,12 @@ def _seat_plays(
                     seat_field,
                     f"seat {msg.seat} already played, in {field}[{where_seat[msg.seat]}]",
                 )
-            elif first_seat is not None and msg.seat != (first_seat + i) % variant.deal.players:
-                expected = (first_seat + i) % variant.deal.players
+            elif first_seat is not None and msg.seat != (first_seat + i) % players:
+                expected = (first_seat + i) % players
                 problems.add(
                     seat_field,
                     f"seat {msg.seat} is out of play order: the play after seat "
-                    f"{(expected - 1) % variant.deal.players} is seat {expected}",
+                    f"{(expected - 1) % players} is seat {expected}",
                 )
             where_seat.setdefault(msg.seat, i)
         cards_field = f"{field}[{i}].cards"

@@ -151,10 +151,10 @@ def question_kinds(
     ``LookupError`` names every field without a handler, an RPC taking its request or a field
     of ``answer`` holding that RPC's response, and every handler of no field.
 
-    >>> question_kinds(QUESTION_ONEOF, ANSWER_ONEOF, ORACLE_SERVICE, HANDLERS[:-1])
+    >>> question_kinds(QUESTION_ONEOF, ANSWER_ONEOF, ORACLE_SERVICE, HANDLERS[1:])
     Traceback (most recent call last):
     ...
-    LookupError: Question.get_variant has no handler
+    LookupError: Question.describe_play has no handler
     """
     by_request = {h.request.DESCRIPTOR.full_name: h for h in handlers}
     methods = {m.input_type.full_name: m for m in service.methods}
@@ -205,7 +205,7 @@ def dispatch(question: pb.Question) -> pb.Answer:
     >>> err.code, err.field_violations[0].field
     ('INVALID_ARGUMENT', 'get_variant.variant_id')
     >>> dispatch(pb.Question()).error.field_violations[0].description  # doctest: +ELLIPSIS
-    'no question: set one of describe_play, check_follow, ..., get_variant'
+    'no question: set one of describe_play, check_follow, ...'
     """
     name = question.WhichOneof("question")
     if name is None:
