@@ -12,6 +12,9 @@ that list the slow way, which names the problem.
 >>> keys = card_keys(request)
 >>> [str(c) for c in cards_of(keys.hand)], cards_of(keys.play)
 (['AS', 'BJ'], None)
+>>> odd = pb.CheckFollowRequest(hand=[pb.Card.FromString(b"\\x08\\x0e\\x10\\x01\\x18\\x05")])
+>>> cards_of(card_keys(odd).hand) is None  # AS with a field the contract lacks: no key
+True
 """
 
 from __future__ import annotations

@@ -107,7 +107,13 @@ def decode_cards(
     """The cards of a list, or ``None`` when the list has a bad card or is too long.
 
     ``keys`` are the same cards as their bytes (:mod:`oracle.service.card_keys`): the fast way,
-    when each is a card's; the messages themselves are read only to name a problem.
+    when each is a card's; the messages themselves are read only to name a problem, or when a
+    key is not a card's (a field the contract lacks is ignored, as the parser ignores it).
+
+    >>> from oracle.service.card_keys import card_keys
+    >>> odd = pb.CheckFollowRequest(hand=[pb.Card.FromString(b"\\x08\\x0e\\x10\\x01\\x18\\x05")])
+    >>> [str(c) for c in decode_cards(odd.hand, "hand", Problems(), card_keys(odd).hand)]
+    ['AS']
     """
     if len(msgs) > MAX_LIST:
         problems.add(field, f"{len(msgs)} cards: at most {MAX_LIST} in any list")
