@@ -431,7 +431,7 @@ def main(argv: Sequence[str] | None = None, *, make: Callable[[argparse.Namespac
     if args.quiet:
         lines = [line for line in lines if line.startswith(("STOPPED", "conformant", "not earned"))] + [
             next(line for line in reversed(summary_lines(report, 0, "full")) if " cases against " in line)]
-        lines.sort(key=lambda line: not line.startswith("STOPPED"))
+        lines.sort(key=lambda line: (not line.startswith("STOPPED"), line.startswith(("conformant", "not earned"))))
     write_lines(lines)
     if report.stopped:
         print(f"shengji-conformance: the run stopped: {report.stopped}", file=err)

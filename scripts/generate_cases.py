@@ -44,8 +44,9 @@ sys.path.insert(0, str(ROOT))
 
 from google.protobuf import json_format
 
-from conformance import CASES_DIR, REGRESSION_DIR
+from conformance import ALTERNATIVES_DIR, CASES_DIR, PACKAGE_DIR, REGRESSION_DIR
 from conformance.authoring import (
+    alternatives,
     build,
     hand_errors,
     hand_play,
@@ -724,7 +725,12 @@ def authored_files() -> dict[str, list[dict[str, Any]]]:
     for case in hand_cases:
         kind = "errors" if "error" in case["expected"] else question_kind(case["question"])
         files.setdefault(f"hand-{kind}.jsonl", []).append(case)
-    return files
+    return alternatives.split(files)
+
+
+def authored_path(name: str) -> Path:
+    """Where an authored file goes: ``cases/`` unless its name says another folder."""
+    return PACKAGE_DIR / name if "/" in name else CASES_DIR / name
 
 
 def line(case: dict[str, Any]) -> str:
@@ -789,8 +795,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.check:
         stale = [name for name, cases in authored_files().items()
-                 if not (CASES_DIR / name).is_file()
-                 or (CASES_DIR / name).read_text(encoding="utf-8") != "".join(line(c) for c in cases)]
+                 if not authored_path(name).is_file()
+                 or authored_path(name).read_text(encoding="utf-8") != "".join(line(c) for c in cases)]
         for name in stale:
             print(f"stale: {name} (run python scripts/generate_cases.py --only hand)", file=sys.stderr)
         if not update_readme(check=True):
@@ -800,10 +806,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1 if stale else 0
     if args.only in (None, "hand"):
         authored = authored_files()  # everything is built before any file is replaced
-        for stale in CASES_DIR.glob("hand-*.jsonl"):
+        for stale in [*CASES_DIR.glob("hand-*.jsonl"), *ALTERNATIVES_DIR.glob("*/*.jsonl")]:
             stale.unlink()
         for name, cases in authored.items():
-            write(name, cases)
+            authored_path(name).parent.mkdir(parents=True, exist_ok=True)
+            write(authored_path(name).name, cases, authored_path(name).parent)
     if args.only in (None, "generated"):
         generated = generated_cases()
         for stale in REGRESSION_DIR.glob("generated-*.jsonl"):

@@ -222,11 +222,12 @@ def test_the_whole_suite_passes_over_grpc(tmp_path: Path) -> None:
     assert {s.get("name") for s in root} >= {c.kind for c in CASES if c.kind}
 
 
-def test_the_stdio_adapter_passes() -> None:
-    """The example adapter speaks the stdio protocol; the seed and hand cases, and the errors."""
-    code = main(["--stdio", f"{sys.executable} {ADAPTER}", "--known-failing", str(KNOWN_FAILING_FILE),
-                 "--origin", "seed", "--origin", "hand", "--quiet"])
+def test_the_stdio_adapter_earns_its_claim(capsys: pytest.CaptureFixture[str]) -> None:
+    """The example adapter speaks protocol 2 and earns the claim of its claim.json."""
+    code = main(["--stdio", f"{sys.executable} {ADAPTER}", "--claim", str(ADAPTER.parent / "claim.json"),
+                 "--known-failing", str(KNOWN_FAILING_FILE), "--quiet"])
     assert code == 0
+    assert "conformant: botzone-tractor, " in capsys.readouterr().out
 
 
 def _flip_legal(question: pb.Question) -> pb.Answer:
