@@ -38,6 +38,7 @@ class Pool:
                 held.append(card)
         self.tractor_min = ctx.variant.tractors.min_length
         self.tractor_min_tuple = max(2, ctx.variant.tractors.min_tuple_size)
+        self._runs: dict[int, list[list[list[Identity]]]] = {}
 
     def count(self, identity: Identity) -> int:
         return len(self.cards.get(identity, ()))
@@ -92,10 +93,18 @@ class Pool:
 
         Each run lists its slots from the highest; each slot lists the
         identities there (more than one only for equal cards such as 副10).
-        Runs come longest first, then highest first.
+        Runs come longest first, then highest first. Found once per ``k`` until the next
+        :meth:`take` (a throw asks each hand's pool again for every unit): read the lists,
+        never change them.
         """
         if k < self.tractor_min_tuple:
             return []
+        found = self._runs.get(k)
+        if found is None:
+            found = self._runs[k] = self._find_runs(k)
+        return found
+
+    def _find_runs(self, k: int) -> list[list[list[Identity]]]:
         by_slot: dict[int, list[Identity]] = {}
         places, cards = self.ctx.places, self.cards
         twice = False
@@ -152,6 +161,7 @@ class Pool:
 
     def take(self, identity: Identity, n: int) -> list[Card]:
         """Remove ``n`` copies of an identity and return them."""
+        self._runs.clear()
         cards = self.cards[identity]
         taken, self.cards[identity] = cards[:n], cards[n:]
         if not self.cards[identity]:

@@ -72,18 +72,21 @@ def stand_in(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) ->
     return None
 
 
-def key_strength(ctx: Ruleset, cards: Sequence[Card], shape: tuple[int, int]) -> Key | None:
+def key_strength(
+    ctx: Ruleset, cards: Sequence[Card], shape: tuple[int, int], units: Sequence[Unit] | None = None
+) -> Key | None:
     """The play's kind and the strength of its highest unit of the key shape; ``None`` without one.
 
     The kind is 0 unless the variant lets larger tuples win: then it is the
-    tuple size of the unit compared.
+    tuple size of the unit compared. ``units`` are the cards' units, when already known.
     """
     k, min_length = shape
     ranked = ctx.variant.comparison.larger_tuples_win
     if k == 1:
         strengths = ctx.strengths
         return (1 if ranked else 0, max([strengths[c.code] for c in cards]))
-    units = ctx.units(cards)
+    if units is None:
+        units = ctx.units(cards)
     # A larger tuple holds the key tuple (a quad holds a triple), as the structure match allows.
     tops = [u.top for u in units if u.tuple_size >= k and u.length >= min_length]
     if not tops:
@@ -120,7 +123,7 @@ def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickR
     suit = ctx.suit_of(lead.cards)
     lead_units = ctx.units(lead.cards)
     shape = key_shape(lead_units)
-    lead_strength = key_strength(ctx, lead.cards, shape)
+    lead_strength = key_strength(ctx, lead.cards, shape, lead_units)
     if lead_strength is None:  # a lead that is its own stand-in cannot happen: it has its shape
         raise ValueError("the lead has no unit of its own key shape")
     best: _Best = BestSoFar(0, lead.seat, suit == TRUMP, lead_strength)
@@ -136,10 +139,12 @@ def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickR
     ]
     used_rules = {"lead.one_suit", "trick.points"}
     for index, play in enumerate(plays[1:], start=1):
-        verdict = _judge_play(ctx, play, suit, lead_units, shape, best)
+        play_suit = ctx.suit_of(play.cards)
+        verdict, strength = _judge_play(ctx, play, play_suit, suit, lead_units, shape, best)
         if verdict.beats_best_so_far:
-            strength = _play_key(ctx, lead_units, play.cards, shape)
-            best = BestSoFar(index, play.seat, ctx.suit_of(play.cards) == TRUMP, strength)
+            if strength is None:
+                strength = _play_key(ctx, lead_units, play.cards, shape)
+            best = BestSoFar(index, play.seat, play_suit == TRUMP, strength)
         used_rules.update(verdict.rule_ids)
         verdicts.append(verdict)
     return trick_answer(plays, verdicts, best.index, used_rules)
@@ -148,24 +153,25 @@ def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickR
 def _judge_play(
     ctx: Ruleset,
     play: SeatPlay,
+    play_suit: int,
     led_suit: int,
     lead_units: Sequence[Unit],
     shape: tuple[int, int],
     best: _Best,
-) -> pb.PlayVerdict:
+) -> tuple[pb.PlayVerdict, Key | None]:
+    """The play's verdict, and its key when comparing it needed one."""
     cards = play.cards
-    play_suit = ctx.suit_of(cards)
     key_name = shape_name(shape) if shape[0] >= 2 else "single"
     if play_suit == led_suit:
         if not shows_structure(ctx, lead_units, cards, exact_tuples=True) and stand_in(
             ctx, lead_units, cards
         ) is None:
             return play_verdict(play, pb.PLAY_KIND_FOLLOW, False,
-                            f"follows {suit_name(led_suit)} without the lead's structure, so cannot win",
-                            "trick.structure")
+                                f"follows {suit_name(led_suit)} without the lead's structure, so cannot win",
+                                "trick.structure"), None
         if best.trump and led_suit != TRUMP:
             return play_verdict(play, pb.PLAY_KIND_FOLLOW, False,
-                            f"follows, but seat {best.seat} has ruffed", "trick.ruff")
+                                f"follows, but seat {best.seat} has ruffed", "trick.ruff"), None
         return _compare(ctx, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, key_name, best, "trick.structure")
     if play_suit == TRUMP and led_suit != TRUMP:
         ruff = ctx.strategies.ruff
@@ -175,14 +181,14 @@ def _judge_play(
             valid, needs = True, "one unit of larger tuples than the lead's tractor"
         if not valid:
             return play_verdict(play, pb.PLAY_KIND_DISCARD, False,
-                            f"trump without {needs} is a discard (垫), not a ruff", "trick.ruff")
+                                f"trump without {needs} is a discard (垫), not a ruff", "trick.ruff"), None
         if not best.trump:
             return play_verdict(play, pb.PLAY_KIND_RUFF, True,
-                            f"ruffs (毙) with trump holding {needs}", "trick.ruff")
+                                f"ruffs (毙) with trump holding {needs}", "trick.ruff"), None
         return _compare(ctx, play, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, key_name, best, "trick.over_ruff")
     return play_verdict(play, pb.PLAY_KIND_DISCARD, False,
-                    f"plays {suit_name(play_suit)} to a {suit_name(led_suit)} lead: a discard (垫)",
-                    "trick.discard")
+                        f"plays {suit_name(play_suit)} to a {suit_name(led_suit)} lead: a discard (垫)",
+                        "trick.discard"), None
 
 
 def _compare(
@@ -194,9 +200,9 @@ def _compare(
     key_name: str,
     best: _Best,
     rule: str,
-) -> pb.PlayVerdict:
+) -> tuple[pb.PlayVerdict, Key]:
     strength = _play_key(ctx, lead_units, play.cards, shape)
     if stand_in(ctx, lead_units, play.cards) is not None:
         rule, key_name = "trick.kinds", "unit (of larger tuples than the lead's)"
     outcome = 1 if strength > best.key else 0 if strength == best.key and strength != NO_KEY else -1
-    return against_best(ctx, play, kind, outcome, f"highest {key_name}", best.seat, rule)
+    return against_best(ctx, play, kind, outcome, f"highest {key_name}", best.seat, rule), strength
