@@ -121,9 +121,13 @@ The service (:mod:`oracle.service`):
 - :mod:`oracle.service.limits`: the size limits of a question, a batch and a request
 - :mod:`oracle.service.status`: what a client is told about a malformed question
 - :mod:`oracle.service.requests`: the old names of the request handling, kept for their importers
+- :mod:`oracle.service.reflection`: server reflection, v1 and v1alpha, with the proto comments
+- :mod:`oracle.service.http`: the RPCs over HTTP/JSON (Connect, gRPC-Web) and the explorer's page
+- :mod:`oracle.explorer`: the rule explorer, a static page asking any question in card notation
 
-The command line (:mod:`oracle.cli`), audits:
+The command line (:mod:`oracle.cli`: the server by default, and its subcommands):
 
+- :mod:`oracle.cli.ask`: ``shengji-oracle ask``: one question in card notation, one row per kind
 - :mod:`oracle.cli.audit`: ``shengji-oracle audit``: one record reported, or a bulk audit
 - :mod:`oracle.cli.audit_report`: the readable report of one audit, trick by trick
 - :mod:`oracle.cli.bulk_audit`: a folder or JSON Lines archive audited on a Dask cluster
