@@ -90,7 +90,8 @@ def violations(answer: pb.Answer) -> list[str]:
 def test_score_deal_uses_a_rooms_own_variant() -> None:
     """A room's copy of the one-deck game scores as the one-deck game does, not as the
     two-deck game (40 points are a different band of each table)."""
-    room = get_variant("qq-one-deck")
+    room = pb.Variant()
+    room.CopyFrom(get_variant("qq-one-deck"))  # a copy: the catalogue's own stays as it is
     room.id = "my-room"
     own = score_deal(context=pb.Context(custom_variant=room), attacker_points=40)
     one_deck = score_deal(context=pb.Context(variant_id="qq-one-deck"), attacker_points=40)
