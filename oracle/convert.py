@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import cast
 
+from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
+
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, full_deck
 
@@ -54,6 +56,21 @@ def cards_to_pb(cards: Iterable[Card]) -> list[pb.Card]:
     """Cards as proto messages, in the same order (new messages, the caller's to change)."""
     fields, message = _PB_FIELDS, pb.Card
     return [message(rank=fields[c.code][0], suit=fields[c.code][1]) for c in cards]
+
+
+def add_cards(field: RepeatedCompositeFieldContainer[pb.Card], cards: Iterable[Card]) -> None:
+    """Append cards to a repeated ``Card`` field of a message, built in place (no copy made).
+
+    >>> from oracle.cards import parse_cards
+    >>> answer = pb.CheckFollowResponse()
+    >>> add_cards(answer.example, parse_cards("SJ 3C"))
+    >>> [(c.rank, c.suit) for c in answer.example] == [(pb.RANK_SMALL_JOKER, 0), (pb.RANK_THREE, pb.SUIT_CLUBS)]
+    True
+    """
+    add, fields = field.add, _PB_FIELDS
+    for card in cards:
+        rank, suit = fields[card.code]
+        add(rank=rank, suit=suit)
 
 
 def card_from_pb(message: pb.Card) -> Card:

@@ -11,12 +11,14 @@ its answer with it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Generic, TypeVar
+
+from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.convert import cards_to_pb, suit_name
+from oracle.convert import add_cards, suit_name
 from oracle.engine.ruleset import Ruleset, SeatPlay, points
 from oracle.engine.units import Block, Unit
 
@@ -46,7 +48,7 @@ class BestSoFar(Generic[K]):
     3
     """
 
-    __slots__ = ("index", "seat", "trump", "key")
+    __slots__ = ("index", "key", "seat", "trump")
 
     def __init__(self, index: int, seat: int, trump: bool, key: K) -> None:
         self.index = index
@@ -73,9 +75,23 @@ def against_best(
 
 def unit_to_pb(unit: Unit) -> pb.Unit:
     """A unit as a proto message."""
-    return pb.Unit(
-        tuple_size=unit.tuple_size, length=unit.length, cards=cards_to_pb(unit.cards), name=unit.name
-    )
+    message = pb.Unit(tuple_size=unit.tuple_size, length=unit.length, name=unit.name)
+    add_cards(message.cards, unit.cards)
+    return message
+
+
+def add_units(field: RepeatedCompositeFieldContainer[pb.Unit], units: Iterable[Unit]) -> None:
+    """Append units to a repeated ``Unit`` field of an answer, built in place (building each
+    message apart and handing it over copies it again).
+
+    >>> answer = pb.DescribePlayResponse()
+    >>> add_units(answer.units, [Unit(2, 1, 0, ())])
+    >>> answer.units[0].name
+    'pair'
+    """
+    add = field.add
+    for unit in units:
+        add_cards(add(tuple_size=unit.tuple_size, length=unit.length, name=unit.name).cards, unit.cards)
 
 
 def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
@@ -107,10 +123,12 @@ def trick_answer(
 
 def not_a_throw(units: Sequence[Unit]) -> pb.CheckThrowResponse:
     """The answer for a lead of one unit: no throw, it can always be led."""
-    return pb.CheckThrowResponse(
-        is_throw=False, succeeds=True, units=[unit_to_pb(u) for u in units], rule_ids=["lead.one_suit"],
+    answer = pb.CheckThrowResponse(
+        is_throw=False, succeeds=True, rule_ids=["lead.one_suit"],
         explanation=f"A single unit ({units[0].name}) is not a throw: it can always be led.",
     )
+    add_units(answer.units, units)
+    return answer
 
 
 def throw_answer(
@@ -119,24 +137,21 @@ def throw_answer(
     """The answer for a throw, its ``blocks`` found (none: it succeeds). A failed throw forces what
     the ruleset's forced-unit rule says and costs its penalty; the first blocker in play order
     (``order``, the other seats) is the one the explanation names."""
-    unit_msgs = [unit_to_pb(u) for u in units]
     if not blocks:
-        return pb.CheckThrowResponse(
-            is_throw=True, succeeds=True, units=unit_msgs, rule_ids=["throw.unbeatable"],
+        answer = pb.CheckThrowResponse(
+            is_throw=True, succeeds=True, rule_ids=["throw.unbeatable"],
             explanation=(f"The throw of {len(units)} units of {suit_name(ctx.suit_of(cards))} succeeds: "
                          "no other hand can beat any of them."),
         )
+        add_units(answer.units, units)
+        return answer
     forced = ctx.strategies.forced(ctx, blocks, cards, order)
     penalty = clamped(ctx.strategies.penalty(ctx.variant.throws, len(cards), len(forced),
                                              sum(b.unit.size for b in blocks)))
     first = min(blocks, key=lambda b: order.index(b.seat))
-    return pb.CheckThrowResponse(
+    answer = pb.CheckThrowResponse(
         is_throw=True,
         succeeds=False,
-        units=unit_msgs,
-        blocks=[pb.ThrowBlock(unit=unit_to_pb(b.unit), seat=b.seat, beating_cards=cards_to_pb(b.beating))
-                for b in blocks],
-        forced_play=cards_to_pb(forced),
         penalty_points=penalty,
         rule_ids=["throw.unbeatable", "throw.forced_unit", "throw.penalty"],
         explanation=(f"The throw fails: seat {first.seat} can beat the {first.unit.name} "
@@ -144,3 +159,12 @@ def throw_answer(
                      f"the thrower must play {format_cards(forced)}"
                      + (f" and loses {penalty} points." if penalty else ".")),
     )
+    add_units(answer.units, units)
+    for block in blocks:
+        message = answer.blocks.add(seat=block.seat)
+        unit = message.unit
+        unit.tuple_size, unit.length, unit.name = block.unit.tuple_size, block.unit.length, block.unit.name
+        add_cards(unit.cards, block.unit.cards)
+        add_cards(message.beating_cards, block.beating)
+    add_cards(answer.forced_play, forced)
+    return answer

@@ -71,7 +71,7 @@ ThrowCheck = Callable[["Ruleset", SeatPlay, Sequence[SeatPlay]], pb.CheckThrowRe
 class RuffTest:
     """When a trump play to a side-suit lead counts as a ruff: the test and its words."""
 
-    test: Callable[["Ruleset", Sequence[Unit], Sequence[Card]], bool]
+    test: Callable[[Ruleset, Sequence[Unit], Sequence[Card]], bool]
     needs: str
 
 

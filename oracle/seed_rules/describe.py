@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.answers import unit_to_pb
+from oracle.engine.answers import add_units
 from oracle.engine.ruleset import MIXED, Ruleset, points
 
 
@@ -36,9 +36,8 @@ def describe_play(ctx: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayRespons
     if any(u.is_tractor for u in units):
         rule_ids.insert(2, "units.tractor")
     names = ", ".join(u.name for u in units)
-    return pb.DescribePlayResponse(
+    answer = pb.DescribePlayResponse(
         effective_suit=suit,
-        units=[unit_to_pb(u) for u in units],
         points=total,
         valid_lead=True,
         is_throw=len(units) > 1,
@@ -46,3 +45,5 @@ def describe_play(ctx: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayRespons
         explanation=(f"{len(cards)} cards of {suit_name(suit)}: {names}; {total} points"
                      + ("; leading them is a throw." if len(units) > 1 else ".")),
     )
+    add_units(answer.units, units)
+    return answer

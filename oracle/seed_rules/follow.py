@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.convert import cards_to_pb, suit_name
+from oracle.convert import add_cards, suit_name
 from oracle.engine.following import suit_duty, top_up
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit, shape_name
@@ -92,13 +92,14 @@ def follow_by_structure(
             explanation=f"Legal: {duty.needed} {name} played as required, showing {shown} as the hand allows.",
         )
     example = top_up(ctx, hand_match.chosen, suit, hand, len(lead))
-    return pb.CheckFollowResponse(
+    answer = pb.CheckFollowResponse(
         legal=False,
         broken_rule_id=broken,
-        example=cards_to_pb(example),
         rule_ids=rule_ids[: rule_ids.index(broken) + 1],
         explanation=f"Illegal ({broken}): {why}. A legal play: {format_cards(example)}.",
     )
+    add_cards(answer.example, example)
+    return answer
 
 
 def ladder_for(ctx: Ruleset, lead_units: Sequence[Unit]) -> pb.FollowLadder | None:
