@@ -8,12 +8,16 @@ Forty points in the two-deck game: 如果得分大于等于 40 小于 80 ，庄�
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from google.protobuf import json_format
 
+from oracle import pb
 from oracle.cli import main
 from oracle.cli.ask import KINDS
+from oracle.variants import get_variant
 
 FOLLOW = ["ask", "follow", "-v", "qq-two-deck", "-l", "10", "-t", "H",
           "--lead", "8S", "--hand", "AS 3C"]
@@ -79,3 +83,18 @@ def test_every_kind_has_its_options_and_shared_ones() -> None:
     for kind in KINDS:
         code, out, _ = run("ask", kind.name, "--help")
         assert code == 0 and "--variant" in out and "--target" in out and "--json" in out
+
+
+def test_a_rooms_own_variant_from_a_file(tmp_path: Path) -> None:
+    room = pb.Variant()
+    room.CopyFrom(get_variant("qq-one-deck"))
+    room.id = "my-room"
+    path = tmp_path / "room.json"
+    path.write_text(json_format.MessageToJson(room), encoding="utf-8")
+    deal = ["ask", "deal", "--attacker-points", "40", "--banker-seat", "0", "--json"]
+    own = json.loads(run(*deal, "--room", str(path))[1])
+    assert own == json.loads(run(*deal, "-v", "qq-one-deck")[1])
+    assert own != json.loads(run(*deal, "-v", "qq-two-deck")[1])
+    path.write_text('{"id": 5}', encoding="utf-8")
+    code, _, err = run(*deal, "--room", str(path))
+    assert code == 2 and "--room" in err and "id" in err

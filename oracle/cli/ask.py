@@ -115,6 +115,20 @@ class Trump(click.ParamType[Suit | str]):
         self.fail(f"{value!r} is not a trump: S, H, D, C or none", param, ctx)
 
 
+class RoomFile(click.ParamType[pb.Variant]):
+    """A JSON file of the proto ``Variant``: a room's own variant (``custom_variant``)."""
+
+    name = "FILE"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, pb.Variant):
+            return value
+        try:
+            return json_format.Parse(Path(value).read_text(encoding="utf-8"), pb.Variant())
+        except (OSError, UnicodeDecodeError, json_format.ParseError) as err:
+            self.fail(f"{value}: {err}", param, ctx)
+
+
 def _option(*names: str, **kwargs: Any) -> click.Option:
     return click.Option(list(names), **kwargs)
 
@@ -239,12 +253,12 @@ KINDS: list[AskKind] = [
 """The kinds of question, one row each; a new kind is one more row."""
 
 
-def _context(kind: AskKind, variant: str | None, room: Path | None, level: Rank | None,
+def _context(kind: AskKind, variant: str | None, room: pb.Variant | None, level: Rank | None,
              trump: Suit | str | None) -> pb.Context:
     """The shared context; what is left out is left unset, for the oracle to say it is missing."""
     ctx = pb.Context(variant_id=variant or "")
     if room is not None:
-        json_format.Parse(room.read_text(), ctx.custom_variant)
+        ctx.custom_variant.CopyFrom(room)
     if kind.context in ("play", "level") and level is not None:
         ctx.level = cast(pb.Rank, int(level))
     if kind.context == "play" and isinstance(trump, Suit):
@@ -335,7 +349,7 @@ def print_answer(kind: AskKind, result: pb.Answer) -> int:
 def _command(kind: AskKind) -> click.Command:
     params: list[click.Parameter] = [
         _option("-v", "--variant", help="a variant id (shengji-oracle ask variants lists them)"),
-        _option("--room", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        _option("--room", type=RoomFile(),
                 help="a room's own variant: a JSON file of the Variant message (custom_variant)"),
     ]
     if kind.context in ("play", "level"):
