@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import struct
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -104,3 +105,20 @@ def test_the_explorer_page_is_served(base: str) -> None:
         assert page.headers["Content-Type"].startswith("text/html")
     with pytest.raises(urllib.error.HTTPError):
         urllib.request.urlopen(f"{base}/nothing-here", timeout=30)
+
+
+def test_grpc_web_for_browsers(base: str) -> None:
+    """A gRPC-Web call (length-prefixed frames, the status in a trailer frame)."""
+    message = pb.GetVariantRequest(variant_id="qq-one-deck").SerializeToString()
+    frame = b"\x00" + struct.pack(">I", len(message)) + message
+    request = urllib.request.Request(
+        rpc(base, "GetVariant"), data=frame,
+        headers={"Content-Type": "application/grpc-web+proto"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        data = response.read()
+    size = struct.unpack(">I", data[1:5])[0]
+    assert data[0] == 0 and pb.GetVariantResponse.FromString(data[5 : 5 + size]).variant.id == (
+        "qq-one-deck"
+    )
+    assert data[5 + size] == 0x80 and b"grpc-status: 0" in data[5 + size + 5 :]
