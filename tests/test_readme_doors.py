@@ -143,8 +143,25 @@ def test_the_explorer_answers_the_example_alike(server: Server, tmp_path: Path) 
         details = driver.find_element(By.ID, "details").text
         driver.set_window_size(1280, 1120)  # the form and the whole answer in one picture
         driver.save_screenshot(str(shot))
+        # A card that is not one is named, with what is wrong, before anything is asked.
+        field = driver.find_element(By.ID, "field-play")
+        field.clear()
+        field.send_keys("1C")
+        driver.find_element(By.ID, "ask").click()
+        wait.until(lambda d: d.find_element(By.ID, "violations").text)
+        notation = driver.find_element(By.ID, "violations").text
+        # Another kind: a trick ruffed by seat 1 (3H, hearts trump) takes KS and 5S, 15 points.
+        Select(driver.find_element(By.ID, "kind")).select_by_value("trick")
+        plays = driver.find_element(By.ID, "field-plays")
+        plays.clear()
+        plays.send_keys("0: AS\n1: 3H\n2: KS\n3: 5S")
+        driver.find_element(By.ID, "ask").click()
+        wait.until(lambda d: d.find_element(By.ID, "verdict").text.startswith("seat"))
+        trick = driver.find_element(By.ID, "verdict").text
     assert verdict(shown) == EXPECTED
     assert links == ["follow.suit"]
     assert RULES["follow.suit"].summary in rules and SEED_WORDS in rules
     assert "example\nAS" in details or "example AS" in details
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "'1C' is not a card: the rank '1' is not 2-10, J, Q, K or A" in notation
+    assert trick == "seat 1 wins, 15 points"
