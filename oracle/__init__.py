@@ -66,7 +66,10 @@ The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
 (:mod:`oracle.profiles.rbtying`, docs/rbtying.md):
 
 - :mod:`oracle.profiles.rbtying.trick_format`: how rbtying reads a play (its format) and orders it
-- :mod:`oracle.profiles.rbtying.ordering`: the order of a lead's decompositions
+- :mod:`oracle.profiles.rbtying.ordering`: the order of one unit's decompositions
+- :mod:`oracle.profiles.rbtying.subsequent`: a format's decompositions in order, less the unfillable
+- :mod:`oracle.profiles.rbtying.packing`: whether copy counts hold given tuples (exact)
+- :mod:`oracle.profiles.rbtying.reach`: what a hand's cards can hold at most (the walk's skips)
 - :mod:`oracle.profiles.rbtying.fill`: whether cards split into units of given shapes (greedy)
 - :mod:`oracle.profiles.rbtying.follow`: is a follow legal (``follow.decomposition``)
 - :mod:`oracle.profiles.rbtying.trick`: who wins a trick (``trick.format``, ``.throw_evaluation``)

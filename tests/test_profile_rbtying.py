@@ -19,29 +19,30 @@ from pathlib import Path
 import pytest
 
 from oracle import pb
-from oracle.engine.questions import score_bottom
 from oracle.cards import Card, Rank, Suit, format_cards, parse_cards
 from oracle.convert import cards_from_pb
+from oracle.engine.questions import (
+    check_follow,
+    check_throw,
+    compare_declarations,
+    judge_trick,
+    score_bottom,
+    score_deal,
+)
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.variants import make_ruleset
-from oracle.engine.questions import compare_declarations
+from oracle.profiles.rbtying.fill import rank_key
+from oracle.profiles.rbtying.level_formula import formula_bands
 from oracle.profiles.rbtying.ordering import (
     full_decomposition_ordering,
     groupings,
     orderings,
     set_partitions,
-    subsequent_decompositions,
 )
-from oracle.profiles.rbtying.trick_format import lead_format
-from oracle.engine.questions import check_follow
-from oracle.engine.questions import score_deal
-from oracle.profiles.rbtying.level_formula import formula_bands
-from oracle.profiles.rbtying.fill import rank_key
-from oracle.rules import RULES
-from oracle.engine.questions import check_throw
+from oracle.profiles.rbtying.subsequent import subsequent_decompositions
 from oracle.profiles.rbtying.trick import matches
-from oracle.engine.questions import judge_trick
-from oracle.variants import get_variant, validate
+from oracle.profiles.rbtying.trick_format import lead_format
+from oracle.rules import RULES
+from oracle.variants import get_variant, make_ruleset, validate
 
 PROFILE = "rbtying-default"
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,6 +23,7 @@ from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
+from oracle.profiles.rbtying.packing import pack_tuples
 
 RankKey = tuple[int, int]
 """How a card ranks when plays are compared: (1 for trump, else 0; its strength)."""
@@ -77,7 +78,8 @@ def fill_needs(
     Every need is filled from distinct cards; cards left over are allowed. With ``exact``
     (identity to copies held), a tuple of ``k`` may only use an identity held exactly ``k``
     times: rbtying/shengji's LongerTuplesProtected. Placements come back in the order of
-    ``needs``. docs/rbtying.md (The fill test) gives the order and the cost.
+    ``needs``. docs/rbtying.md (The fill test) gives the order and the cost. Where the greedy
+    finds no fill of tuples alone, the exact packing of :mod:`.packing` decides.
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -89,6 +91,37 @@ def fill_needs(
     """
     spend(len(cards) * (len(needs) + 10))  # a pool of the cards, then one scan per need
     pool = Pool(ctx, cards)
+    found = _greedy_fill(ctx, pool, needs, exact)
+    if found is None and all(len(n.sizes) == 1 and n.above is None and n.equal is None for n in needs):
+        return _packed_fill(ctx, pool, needs, exact)
+    return found
+
+
+def _packed_fill(ctx: Ruleset, pool: Pool, needs: Sequence[Need], exact: dict[Identity, int] | None) -> list[Placement] | None:
+    """Tuples alone, by exact packing (:func:`.packing.pack_tuples`); single cards the lowest left."""
+    ids = sorted(pool.cards, key=lambda i: (rank_key(ctx, pool.cards[i][0]), i))
+    counts = [len(pool.cards[i]) for i in ids]
+    big = [i for i, n in enumerate(needs) if n.sizes[0] > 1]
+    spend(len(ids) * (len(big) + 1))
+    where = pack_tuples(counts, [needs[i].sizes[0] for i in big], exact=exact is not None)
+    if where is None:
+        return None
+    placements: list[Placement | None] = [None] * len(needs)
+    left = list(counts)
+    for index, at in zip(big, where):
+        left[at] -= needs[index].sizes[0]
+        placements[index] = ((ids[at], needs[index].sizes[0]),)
+    for index, need in enumerate(needs):
+        if need.sizes[0] == 1:
+            spare = [j for j, n in enumerate(left) if n > 0 and (exact is None or counts[j] == 1)]
+            if not spare:
+                return None
+            left[spare[0]] -= 1
+            placements[index] = ((ids[spare[0]], 1),)
+    return [p for p in placements if p is not None]
+
+
+def _greedy_fill(ctx: Ruleset, pool: Pool, needs: Sequence[Need], exact: dict[Identity, int] | None) -> list[Placement] | None:
     left = {i: len(cs) for i, cs in pool.cards.items()}
     keys = {i: rank_key(ctx, cs[0]) for i, cs in pool.cards.items()}
     at_slot: dict[int, list[Identity]] = {}

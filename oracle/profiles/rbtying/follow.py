@@ -30,22 +30,22 @@ from oracle.engine.following import suit_duty, top_up
 from oracle.engine.ruleset import DrawRule, Ruleset
 from oracle.profiles.rbtying import bombs
 from oracle.profiles.rbtying.fill import Need, fill_needs, placement_cards
-from oracle.profiles.rbtying.ordering import (
-    Possible,
-    Requirement,
-    anything,
-    subsequent_decompositions,
-    tuples_possible,
-)
+from oracle.profiles.rbtying.ordering import Requirement
+from oracle.profiles.rbtying.reach import Reach
+from oracle.profiles.rbtying.subsequent import Skips, subsequent_decompositions
 from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format, requirement_name
 
 
-def requirements(units: Sequence[FormatUnit], draw: DrawRule, possible: Possible = anything) -> Iterator[Requirement]:
-    """The format's own units, then its subsequent decompositions (``TrickFormat::decomposition``)."""
+def requirements(units: Sequence[FormatUnit], draw: DrawRule, skips: Skips | None = None) -> Iterator[Requirement]:
+    """The format's own units, then its subsequent decompositions (``TrickFormat::decomposition``);
+    with ``skips``, less stretches that no part of the hand can fill (``reach.Reach``)."""
     own = tuple(sorted((u.adjacent for u in units), reverse=True))
     yield own
     new_adjacency = not draw.only_tractor_on_tractor
-    yield from subsequent_decompositions([u.adjacent for u in units], new_adjacency, possible)
+    if skips is None:
+        yield from subsequent_decompositions([u.adjacent for u in units], new_adjacency)
+    else:
+        yield from subsequent_decompositions([u.adjacent for u in units], new_adjacency, skips.tuples, skips)
 
 
 NO_PROTECTIONS = DrawRule(format_based=True, protects_longer_tuples=False, only_tractor_on_tractor=False)
@@ -118,13 +118,13 @@ def first_duty(
     exact: dict[Identity, int] | None = None
     if draw.protects_longer_tuples:
         exact = dict(Counter(ctx.identity(c) for c in hand_x))
-    # A requirement the hand cannot hold even without protection is filled by neither the hand
-    # nor the play (a part of the hand): skipping it changes no verdict.
-    possible = tuples_possible(list(Counter(ctx.identity(c) for c in hand_x).values()))
+    # A requirement the hand's cards cannot hold even without protection (reach.Reach) is filled
+    # by neither the hand nor the play (a part of the hand): skipping it changes no verdict.
+    reach = Reach(ctx, hand_x)
     seen: set[Requirement] = set()
-    for position, requirement in enumerate(requirements(units, draw, possible)):
+    for position, requirement in enumerate(requirements(units, draw, reach)):
         spend()
-        if requirement in seen or not possible([k for a in requirement for k in a if k > 1]):
+        if requirement in seen or not reach.requirement(requirement):
             continue
         seen.add(requirement)
         needs = [Need(a) for a in requirement]
@@ -166,9 +166,11 @@ def legal_example(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> l
     if _walk_accepts(ctx, units, duty.hand_x, example):
         return example
     draw = _draw(ctx)
-    possible = tuples_possible(list(Counter(ctx.identity(c) for c in duty.hand_x).values()))
-    for requirement in requirements(units, draw, possible):
+    reach = Reach(ctx, duty.hand_x)
+    for requirement in requirements(units, draw, reach):
         spend()
+        if not reach.requirement(requirement):
+            continue
         placed = fill_needs(ctx, [Need(a) for a in requirement], duty.hand_x)
         if placed is None:
             continue
@@ -214,7 +216,7 @@ def check_follow_decomposition(
             legal=True, rule_ids=rule_ids,
             explanation=(f"Legal: all {n} cards are {name}, and neither the play nor the hand can fill any "
                          f"decomposition of the lead ({shape})."))
-    where = "the lead's own format" if duty.position == 0 else f"decomposition {duty.position} of the lead ({shape})"
+    where = "the lead's own format" if duty.position == 0 else f"a decomposition of the lead ({shape})"
     wanted = requirement_name(duty.requirement)
     if duty.kept_back is not None:
         size, places = duty.kept_back

@@ -3,7 +3,8 @@
 rbtying/shengji ``mechanics/src/ordered_card.rs`` (``full_decomposition_ordering``,
 ``subsequent_decomposition_ordering``) @ 71f8d43, computed by this module's own code: every
 split of ``n`` cards, most structured first; each unit starts after its own entry; the unit
-with the most decompositions left is decomposed next. Cost and exactness: docs/rbtying.md.
+with the most decompositions left is decomposed next (that merge: :mod:`.subsequent`). Cost and
+exactness: docs/rbtying.md.
 
 >>> full_decomposition_ordering(4)[:3]   # four cards: a quad, a triple and a single, a tractor
 (((4,),), ((3,), (1,)), ((2, 2),))
@@ -12,11 +13,9 @@ with the most decompositions left is decomposed next. Cost and exactness: docs/r
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from typing import TypeVar
-
-from oracle.engine.budget import spend
 
 T = TypeVar("T")
 
@@ -30,6 +29,9 @@ EXACT_MAX_CARDS = 17
 """Units of up to this many cards get rbtying/shengji's exact order of decompositions."""
 
 _EXACT_MAX_TUPLES = EXACT_MAX_CARDS // 2
+
+NO_BOUND = 1 << 30
+"""No bound on the length of an adjacent unit."""
 
 
 # --- The order of the requirements --------------------------------------------------------
@@ -129,11 +131,14 @@ def _multiset_partitions(values: tuple[int, ...]) -> list[SetPartition]:
     return sorted(_grouped(values), key=lambda p: (-max(len(b) for b in p), len(p), [[-x for x in b] for b in p]))
 
 
-def _splits(big: tuple[int, ...]) -> list[tuple[Adjacent, ...]]:
-    """The ways to make adjacent units of a grouping's tuples of two or more cards."""
+@lru_cache(maxsize=256)
+def _splits(big: tuple[int, ...], distinct: bool = False) -> tuple[tuple[Adjacent, ...], ...]:
+    """The ways to make adjacent units of a grouping's tuples of two or more cards; with
+    ``distinct``, each split only where it first occurs (a repeat gives only repeated entries)."""
     if len(big) <= _EXACT_MAX_TUPLES:
-        return [tuple(tuple(big[i] for i in block) for block in part) for part in set_partitions(len(big))]
-    return list(_multiset_partitions(big))
+        found = tuple(tuple(tuple(big[i] for i in block) for block in part) for part in set_partitions(len(big)))
+        return tuple(dict.fromkeys(found)) if distinct else found
+    return tuple(_multiset_partitions(big))
 
 
 def _heap(items: list[int]) -> Iterator[tuple[int, ...]]:
@@ -203,16 +208,20 @@ def _choices(split: Sequence[Adjacent]) -> Iterator[tuple[Adjacent, ...]]:
             yield (first, *rest)
 
 
-def _iter_entries(grouping: tuple[int, ...]) -> Iterator[Requirement]:
+def iter_entries(grouping: tuple[int, ...], longest: int = NO_BOUND, distinct: bool = False) -> Iterator[Requirement]:
     """A grouping's requirements: each split of its tuples into adjacent units, each with every
     choice of the units' orderings (#430), sorted largest unit first. Lazily: the walk that takes
-    them (``follow.first_duty``) counts one step of work for each, which bounds their listing."""
+    them (``follow.first_duty``) counts one step of work for each, which bounds their listing.
+    Splits with an adjacent unit of more than ``longest`` tuples are left out, and with
+    ``distinct`` a split that repeats an earlier one (the walk skips its entries as seen)."""
     big = tuple(v for v in grouping if v > 1)
     ones: list[Adjacent] = [(1,)] * (len(grouping) - len(big))
     if not big:
         yield tuple(ones)
         return
-    for split in _splits(big):
+    for split in _splits(big, distinct):
+        if max(len(u) for u in split) > longest:
+            continue
         for chosen in _choices(split):
             yield tuple(sorted([*chosen, *ones], reverse=True))
 
@@ -231,7 +240,7 @@ def full_decomposition_ordering(n: int) -> tuple[Requirement, ...]:
     """
     out: list[Requirement] = []
     for grouping in groupings(n):
-        out.extend(_iter_entries(grouping))
+        out.extend(iter_entries(grouping))
     return tuple(_dedup(out))
 
 
@@ -254,144 +263,6 @@ def decompositions_after(unit: Adjacent) -> tuple[Requirement, ...]:
     # repeat is only ever dropped next to an equal entry, which another grouping never gives.
     out: list[Requirement] = []
     for later in every[every.index(grouping):]:
-        out.extend(_iter_entries(later))
+        out.extend(iter_entries(later))
     sequence = _dedup(out)
     return tuple(sequence[sequence.index(own) + 1:]) if own in sequence else ()
-
-
-Possible = Callable[[Sequence[int]], bool]
-"""A necessary condition on the tuple sizes (two cards or more) of a requirement: when it
-fails, no requirement with those tuples can be filled, and the walk may skip them."""
-
-
-def anything(_: Sequence[int]) -> bool:
-    return True
-
-
-def _lazy_tail(unit: Adjacent, possible: Possible) -> Iterator[Requirement]:
-    """The entries after a unit of more than :data:`EXACT_MAX_CARDS` cards, lazily.
-
-    Groupings in descending order from the unit's own (their first part is never larger), a
-    grouping whose tuples fail ``possible`` skipped with every grouping that extends the same
-    prefix; each grouping's distinct splits in the coarse order (docs/rbtying.md).
-    """
-    own = tuple(sorted(unit, reverse=True))
-    n = sum(own)
-
-    def partitions(prefix: tuple[int, ...], remaining: int, largest: int) -> Iterator[tuple[int, ...]]:
-        if remaining == 0:
-            yield prefix
-            return
-        for part in range(min(remaining, largest), 0, -1):
-            spend()
-            grown = (*prefix, part)
-            if grown > own[: len(grown)] and prefix == own[: len(prefix)]:
-                continue  # before the unit's own grouping
-            if part > 1 and not possible([v for v in grown if v > 1]):
-                continue
-            yield from partitions(grown, remaining - part, part)
-
-    started = False
-    for grouping in partitions((), n, own[0]):
-        entries = _iter_entries(grouping)
-        if not started:
-            started = True
-            if grouping == own:
-                # The unit's own entry is its grouping's first (one unit, its own order).
-                first = next(entries, None)
-                if first is not None and first != (own,):
-                    yield first
-        yield from entries
-
-
-class _Tail:
-    """One unit's decompositions after its own entry, and how many are left."""
-
-    LAZY = 1 << 62
-    """The count a lazily listed unit reports: more than any listed one (docs/rbtying.md)."""
-
-    def __init__(self, unit: Adjacent, possible: Possible) -> None:
-        self.listed: tuple[Requirement, ...] = ()
-        self.lazy: Iterator[Requirement] | None = None
-        self.position = 0
-        self.ahead: Requirement | None = None
-        if sum(unit) <= EXACT_MAX_CARDS:
-            self.listed = decompositions_after(tuple(sorted(unit, reverse=True)))
-        else:
-            self.lazy = _lazy_tail(unit, possible)
-            self.ahead = next(self.lazy, None)
-
-    def left(self) -> int:
-        if self.lazy is not None:
-            return self.LAZY if self.ahead is not None else 0
-        return len(self.listed) - self.position
-
-    def take(self) -> Requirement:
-        if self.lazy is not None:
-            assert self.ahead is not None
-            taken, self.ahead = self.ahead, next(self.lazy, None)
-            return taken
-        self.position += 1
-        return self.listed[self.position - 1]
-
-
-def subsequent_decompositions(
-    units: Sequence[Adjacent], include_new_adjacency: bool, possible: Possible = anything
-) -> Iterator[Requirement]:
-    """The requirements after a format's own units, in rbtying/shengji's order.
-
-    rbtying/shengji ``ordered_card::subsequent_decomposition_ordering``: each unit starts
-    just after its own entry in :func:`full_decomposition_ordering`; each step takes the
-    next decomposition of the unit with the most left (the first such on a tie, in the order
-    of the previous step) and yields every unit's current decomposition together, largest
-    first. Without ``include_new_adjacency`` a step that gives a unit that was not a tractor
-    an adjacency yields nothing. From its test ``test_subsequent_decomposition_ordering``:
-
-    >>> list(subsequent_decompositions([(3,)], True))
-    [((2,), (1,)), ((1,), (1,), (1,))]
-    >>> [r for r in subsequent_decompositions([(4,)], False)][:2]
-    [((3,), (1,)), ((2,), (2,))]
-
-    A unit of more than :data:`EXACT_MAX_CARDS` cards is listed lazily and counts as having
-    more decompositions left than any other until it has none; ``possible`` lets its listing
-    skip groupings of tuples that cannot be filled (the others are not affected).
-    """
-    if not units or any(not u for u in units):
-        return
-    reqs = [tuple(sorted(u, reverse=True)) for u in units]
-    tails = [_Tail(req, possible) for req in reqs]
-    current: list[Requirement] = [(req,) for req in reqs]
-    allowed = [include_new_adjacency or len(req) > 1 for req in reqs]
-    order = list(range(len(reqs)))
-    while True:
-        spend()
-        order.sort(key=lambda i: -tails[i].left())
-        index = order[0]
-        if not tails[index].left():
-            return
-        current[index] = tails[index].take()
-        if all(len(a) == 1 or allowed[i] for i in order for a in current[i]):
-            yield tuple(sorted((a for i in order for a in current[i]), reverse=True))
-
-
-def tuples_possible(counts: Sequence[int]) -> Possible:
-    """A necessary condition for cards with these copy counts to hold tuples of given sizes:
-    for every size ``t`` asked, the tuples of ``t`` or more cards are at most the number of
-    ``t``-card tuples the counts can give (``sum(c // t)``), and the cards suffice.
-
-    >>> ok = tuples_possible([3, 2, 2, 1])
-    >>> ok([2, 2, 2]), ok([3, 3]), ok([2, 2, 2, 2])
-    (True, False, False)
-    """
-    held = sorted(counts, reverse=True)
-    total = sum(held)
-
-    def possible(sizes: Sequence[int]) -> bool:
-        if sum(sizes) > total:
-            return False
-        for t in set(sizes):
-            if sum(1 for v in sizes if v >= t) > sum(c // t for c in held if c >= t):
-                return False
-        return True
-
-    return possible

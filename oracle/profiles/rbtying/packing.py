@@ -1,0 +1,131 @@
+"""Can a hand's copy counts hold these tuples? An exact answer, by dynamic programming.
+
+rbtying/shengji ``mechanics/src/format_match.rs`` (``find_format_matches``) @ 71f8d43 answers
+"can these cards fill this format" by an exhaustive search. For a format of tuples alone (no
+adjacency) the question is bin packing with small bins: each identity held ``c`` times is a bin
+of ``c`` (``c`` is at most the number of decks, 8), each tuple of ``k`` an item of ``k``.
+:func:`pack_tuples` decides it exactly, identity by identity, remembering which tuples are
+still to place: ``O(b * P * S)`` for ``b`` identities, ``P`` ways to fill one bin (at most 15
+for a bin of 8) and ``S`` states, the product over tuple sizes of (tuples of that size + 1) —
+polynomial in the number of tuples for the at most 7 sizes of 8 decks. Under
+LongerTuplesProtected a tuple of ``k`` takes an identity held exactly ``k`` times, whole.
+
+>>> pack_tuples([4, 4], [3, 3, 2])          # no identity holds a triple and a pair
+>>> pack_tuples([5, 4], [3, 3, 2])          # 3+2 in the five, 3 in the four
+[0, 1, 0]
+>>> pack_tuples([3, 3, 2], [3, 2], exact=True)
+[0, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+State = tuple[int, ...]
+"""Tuples still to place, by size: ``state[k]`` tuples of ``k`` cards."""
+
+
+@cache
+def _bin_fills(capacity: int, largest: int) -> tuple[tuple[int, ...], ...]:
+    """The multisets of tuple sizes (two or more, at most ``largest`` each) that fit a bin of
+    ``capacity``, each largest first; the empty fill last.
+
+    >>> _bin_fills(5, 5)
+    ((5,), (3, 2), (4,), (2, 2), (3,), (2,), ())
+    """
+    out: list[tuple[int, ...]] = []
+
+    def extend(prefix: tuple[int, ...], room: int, top: int) -> None:
+        out.append(prefix)
+        for part in range(min(room, top), 1, -1):
+            extend((*prefix, part), room - part, part)
+
+    extend((), capacity, largest)
+    return tuple(sorted(out, key=lambda f: (-sum(f), f and -f[0] or 0)))
+
+
+def pack_tuples(counts: Sequence[int], sizes: Sequence[int], *, exact: bool = False) -> list[int] | None:
+    """Put each tuple of ``sizes`` (two or more cards each) on an identity of ``counts`` (its
+    copies held), no identity giving more copies than it holds; the index of the identity of
+    each tuple, or ``None`` when no packing exists. With ``exact``, a tuple of ``k`` only on an
+    identity held exactly ``k`` times (one tuple each).
+    """
+    if not sizes:
+        return []
+    if exact:
+        return _pack_exact(counts, sizes)
+    top = max(sizes)
+    wanted = [0] * (top + 1)
+    for k in sizes:
+        wanted[k] += 1
+    start: State = tuple(wanted)
+    bins = list(counts)
+    memo: dict[tuple[int, State], bool] = {}
+    # Room still left in the bins from i on: a state needing more cards than that fails at once.
+    room = [0] * (len(bins) + 1)
+    for i in range(len(bins) - 1, -1, -1):
+        room[i] = room[i + 1] + bins[i]
+
+    def need(state: State) -> int:
+        return sum(k * n for k, n in enumerate(state))
+
+    def solve(i: int, state: State) -> bool:
+        if not any(state):
+            return True
+        if i == len(bins) or need(state) > room[i]:
+            return False
+        key = (i, state)
+        found = memo.get(key)
+        if found is None:
+            found = any(solve(i + 1, after) for after in _afters(bins[i], state))
+            memo[key] = found
+        return found
+
+    if not solve(0, start):
+        return None
+    # Walk the solved states again to say which identity takes which tuple.
+    where: dict[int, list[int]] = {}
+    state = start
+    for i, capacity in enumerate(bins):
+        if not any(state):
+            break
+        for fill in _bin_fills(capacity, len(state) - 1):
+            after = _take(state, fill)
+            if after is not None and solve(i + 1, after):
+                for k in fill:
+                    where.setdefault(k, []).append(i)
+                state = after
+                break
+    return [where[k].pop(0) for k in sizes]
+
+
+def _take(state: State, fill: tuple[int, ...]) -> State | None:
+    after = list(state)
+    for k in fill:
+        after[k] -= 1
+        if after[k] < 0:
+            return None
+    return tuple(after)
+
+
+def _afters(capacity: int, state: State) -> list[State]:
+    out = []
+    for fill in _bin_fills(capacity, len(state) - 1):
+        after = _take(state, fill)
+        if after is not None:
+            out.append(after)
+    return out
+
+
+def _pack_exact(counts: Sequence[int], sizes: Sequence[int]) -> list[int] | None:
+    free: dict[int, list[int]] = {}
+    for i, c in enumerate(counts):
+        free.setdefault(c, []).append(i)
+    out = []
+    for k in sizes:
+        spare = free.get(k)
+        if not spare:
+            return None
+        out.append(spare.pop(0))
+    return out

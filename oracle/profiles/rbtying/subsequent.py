@@ -1,0 +1,235 @@
+"""The requirements after a lead's own format, in rbtying/shengji's order, less what cannot be filled.
+
+rbtying/shengji ``mechanics/src/ordered_card.rs`` (``subsequent_decomposition_ordering``)
+@ 71f8d43: each unit of the format walks its own decompositions (:mod:`.ordering`), the unit
+with the most left first. The walk may leave out stretches that fail a necessary condition of
+the hand (``reach.Reach``), in bulk, without changing the order of the rest. Cost:
+docs/rbtying.md ("The cost of the walk").
+
+>>> list(subsequent_decompositions([(2, 2)], True))
+[((2,), (2,)), ((2,), (1,), (1,)), ((1,), (1,), (1,), (1,))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+from typing import Protocol
+
+from oracle.engine.budget import spend
+from oracle.profiles.rbtying.ordering import (
+    EXACT_MAX_CARDS,
+    NO_BOUND,
+    Adjacent,
+    Requirement,
+    decompositions_after,
+    iter_entries,
+)
+
+Possible = Callable[[Sequence[int]], bool]
+"""A necessary condition on the tuple sizes (two cards or more) of a requirement: when it
+fails, no requirement with those tuples can be filled, and the walk may skip them."""
+
+
+def anything(_: Sequence[int]) -> bool:
+    return True
+
+
+def _lazy_tail(unit: Adjacent, possible: Possible, longest: int = NO_BOUND) -> Iterator[Requirement]:
+    """The entries after a unit of more than :data:`EXACT_MAX_CARDS` cards, lazily.
+
+    Groupings in descending order from the unit's own (their first part is never larger), a
+    grouping whose tuples fail ``possible`` skipped with every grouping that extends the same
+    prefix; each grouping's distinct splits in the coarse order (docs/rbtying.md).
+    """
+    own = tuple(sorted(unit, reverse=True))
+    n = sum(own)
+
+    def partitions(prefix: tuple[int, ...], remaining: int, largest: int) -> Iterator[tuple[int, ...]]:
+        if remaining == 0:
+            yield prefix
+            return
+        for part in range(min(remaining, largest), 0, -1):
+            spend()
+            grown = (*prefix, part)
+            if grown > own[: len(grown)] and prefix == own[: len(prefix)]:
+                continue  # before the unit's own grouping
+            if part > 1 and not possible([v for v in grown if v > 1]):
+                continue
+            yield from partitions(grown, remaining - part, part)
+
+    for grouping in partitions((), n, own[0]):
+        entries = iter_entries(grouping, longest, distinct=True)
+        if grouping == own:
+            # The unit's own entry is its grouping's first (one unit, its own order).
+            first = next(entries, None)
+            if first is not None and first != (own,):
+                yield first
+        yield from entries
+
+
+class Skips(Protocol):
+    """Necessary conditions for a requirement to be filled (``reach.Reach``): the walk skips
+    whole stretches of a unit's decompositions that fail them."""
+
+    longest: int
+
+    def tuples(self, sizes: Sequence[int]) -> bool: ...
+
+    def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool: ...
+
+
+Profile = tuple[tuple[int, int], ...]
+"""The adjacent units of a requirement as (tuples, cards), largest first."""
+
+Chunk = tuple[int, tuple[int, ...], Profile]
+"""A stretch of a unit's listed decompositions sharing their tuples (two or more cards, largest
+first) and their adjacent units' profile: (the index just after it, tuples, profile)."""
+
+
+def profile(requirement: Requirement) -> Profile:
+    """The (tuples, cards) of each adjacent unit of a requirement, largest first.
+
+    >>> profile(((3, 2), (2,), (1,)))
+    ((2, 5),)
+    """
+    return tuple(sorted(((len(a), sum(a)) for a in requirement if len(a) > 1), reverse=True))
+
+
+@lru_cache(maxsize=256)
+def _chunks(unit: Adjacent) -> tuple[tuple[Chunk, ...], tuple[int, ...]]:
+    """The stretches of :func:`decompositions_after`, and the stretch of each entry.
+
+    >>> _chunks((2, 2))
+    (((1, (2, 2), ()), (2, (2,), ()), (3, (), ())), (0, 1, 2))
+    """
+    chunks: list[Chunk] = []
+    of: list[int] = []
+    for index, requirement in enumerate(decompositions_after(unit)):
+        key = (tuple(sorted((k for a in requirement for k in a if k > 1), reverse=True)), profile(requirement))
+        if not chunks or chunks[-1][1:] != key:
+            chunks.append((index + 1, *key))
+        else:
+            chunks[-1] = (index + 1, *key)
+        of.append(len(chunks) - 1)
+    return tuple(chunks), tuple(of)
+
+
+class _Tail:
+    """One unit's decompositions after its own entry, and how many are left."""
+
+    LAZY = 1 << 62
+    """The count a lazily listed unit reports: more than any listed one (docs/rbtying.md)."""
+
+    def __init__(self, unit: Adjacent, possible: Possible, longest: int) -> None:
+        self.unit = unit
+        self.listed: tuple[Requirement, ...] = ()
+        self.lazy: Iterator[Requirement] | None = None
+        self.position = 0
+        self.ahead: Requirement | None = None
+        if sum(unit) <= EXACT_MAX_CARDS:
+            self.listed = decompositions_after(tuple(sorted(unit, reverse=True)))
+        else:
+            self.lazy = _lazy_tail(unit, possible, longest)
+            self.ahead = next(self.lazy, None)
+
+    def left(self) -> int:
+        if self.lazy is not None:
+            return self.LAZY if self.ahead is not None else 0
+        return len(self.listed) - self.position
+
+    def take(self) -> Requirement:
+        if self.lazy is not None:
+            assert self.ahead is not None
+            taken, self.ahead = self.ahead, next(self.lazy, None)
+            return taken
+        self.position += 1
+        return self.listed[self.position - 1]
+
+    def skip(self, steps: int, fits: Callable[[tuple[int, ...], Profile], bool]) -> Requirement | None:
+        """Pass over at most ``steps`` listed entries, whole stretches at a time, while their
+        stretch fails ``fits(tuples, profile)``; the last entry passed, if any."""
+        if self.lazy is not None or steps <= 0:
+            return None
+        chunks, of = _chunks(tuple(sorted(self.unit, reverse=True)))
+        start, stop = self.position, self.position + steps
+        while self.position < stop and self.position < len(self.listed):
+            spend()
+            end, tuples, shape = chunks[of[self.position]]
+            if fits(tuples, shape):
+                break
+            self.position = min(end, stop)
+        return self.listed[self.position - 1] if self.position > start else None
+
+
+class _Fits:
+    """Whether a stretch of one unit's list passes ``skips`` beside the other units' current
+    requirements (kept per stretch key for one run of steps)."""
+
+    def __init__(self, skips: Skips, beside: Sequence[Requirement]) -> None:
+        self.skips = skips
+        self.tuples = [k for r in beside for a in r for k in a if k > 1]
+        self.shape = [p for r in beside for p in profile(r)]
+        self.known: dict[tuple[tuple[int, ...], Profile], bool] = {}
+
+    def __call__(self, tuples: tuple[int, ...], shape: Profile) -> bool:
+        found = self.known.get((tuples, shape))
+        if found is None:
+            found = self.skips.runs_hold((*shape, *self.shape)) and self.skips.tuples((*tuples, *self.tuples))
+            self.known[(tuples, shape)] = found
+        return found
+
+
+def subsequent_decompositions(
+    units: Sequence[Adjacent], include_new_adjacency: bool, possible: Possible = anything,
+    skips: Skips | None = None,
+) -> Iterator[Requirement]:
+    """The requirements after a format's own units, in rbtying/shengji's order.
+
+    rbtying/shengji ``ordered_card::subsequent_decomposition_ordering``: each unit starts
+    just after its own entry in :func:`full_decomposition_ordering`; each step takes the
+    next decomposition of the unit with the most left (the first such on a tie, in the order
+    of the previous step) and yields every unit's current decomposition together, largest
+    first. Without ``include_new_adjacency`` a step that gives a unit that was not a tractor
+    an adjacency yields nothing. From its test ``test_subsequent_decomposition_ordering``:
+
+    >>> list(subsequent_decompositions([(3,)], True))
+    [((2,), (1,)), ((1,), (1,), (1,))]
+    >>> [r for r in subsequent_decompositions([(4,)], False)][:2]
+    [((3,), (1,)), ((2,), (2,))]
+
+    A unit of more than :data:`EXACT_MAX_CARDS` cards is listed lazily and counts as having
+    more decompositions left than any other until it has none; ``possible`` lets its listing
+    skip groupings of tuples that cannot be filled (the others are not affected).
+
+    With ``skips``, the requirements that fail them are left out, in bulk: while one unit
+    takes several steps in a row (it has more left than every other), the stretches of its
+    list whose tuples, with the other units' current ones, cannot be packed, or whose adjacent
+    units are longer than any run, are passed in one step each. The order of what is yielded
+    is unchanged, as is the place of every unit in its list.
+    """
+    if not units or any(not u for u in units):
+        return
+    reqs = [tuple(sorted(u, reverse=True)) for u in units]
+    longest = skips.longest if skips is not None else NO_BOUND
+    tails = [_Tail(req, possible, longest) for req in reqs]
+    current: list[Requirement] = [(req,) for req in reqs]
+    allowed = [include_new_adjacency or len(req) > 1 for req in reqs]
+    order = list(range(len(reqs)))
+    while True:
+        spend()
+        order.sort(key=lambda i: -tails[i].left())
+        index = order[0]
+        if not tails[index].left():
+            return
+        if skips is not None:
+            rest = max((tails[i].left() for i in order if i != index), default=0)
+            run = tails[index].left() - rest + 1  # steps this unit takes before another moves
+            fits = _Fits(skips, [current[i] for i in order if i != index])
+            passed = tails[index].skip(run, fits)
+            if passed is not None:
+                current[index] = passed
+                continue
+        current[index] = tails[index].take()
+        if all(len(a) == 1 or allowed[i] for i in order for a in current[i]):
+            yield tuple(sorted((a for i in order for a in current[i]), reverse=True))
