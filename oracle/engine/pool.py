@@ -12,6 +12,7 @@ whose slots are adjacent form runs. Every unit reader and structure match builds
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 
 from oracle.cards import Card
@@ -39,6 +40,21 @@ class Pool:
         self.tractor_min = ctx.variant.tractors.min_length
         self.tractor_min_tuple = max(2, ctx.variant.tractors.min_tuple_size)
         self._runs: dict[int, list[list[list[Identity]]]] = {}
+
+    def copy(self) -> Pool:
+        """A pool of the same cards to take from, this one left as it is (no sort again).
+
+        >>> from oracle.cards import parse_cards, Rank, Suit
+        >>> from oracle.variants import make_ruleset
+        >>> pool = Pool(make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS), parse_cards("KS KS 9S"))
+        >>> twin = pool.copy()
+        >>> len(twin.take((13, 2), 2)), pool.count((13, 2)), twin.count((13, 2))
+        (2, 2, 0)
+        """
+        twin = copy.copy(self)
+        twin.cards = {identity: list(cards) for identity, cards in self.cards.items()}
+        twin._runs = dict(self._runs)
+        return twin
 
     def count(self, identity: Identity) -> int:
         return len(self.cards.get(identity, ()))

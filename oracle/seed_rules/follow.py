@@ -23,9 +23,10 @@ from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import add_cards, suit_name
 from oracle.engine.following import suit_duty, top_up
+from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit, shape_name
-from oracle.seed_rules.matching import Match, Shape, lead_requirements, match_shapes, shows_shapes
+from oracle.seed_rules.matching import Match, Shape, lead_requirements, match_shapes, shown_in
 
 
 def _duty_of(shape: Shape) -> str:
@@ -119,14 +120,16 @@ def best_rung(
     """The first rung (counting alternatives as one) that the cards can show.
 
     Returns the rung's position (alternatives share one), its name and the
-    match that shows it; ``None`` when no rung can be shown.
+    match that shows it; ``None`` when no rung can be shown. The cards are sorted into a pool
+    once; each rung is matched on a copy of it.
     """
+    held = Pool(ctx, cards, exact_tuples=exact)
     position = -1
     for rung in ladder.rungs:
         if not rung.same_as_previous:
             position += 1
         shapes = [(p.tuple_size, p.length) for p in rung.parts]
-        match = shows_shapes(ctx, shapes, cards, exact_tuples=exact)
+        match = shown_in(held.copy(), shapes)
         if match is not None:
             return position, rung.name, match
     return None

@@ -70,7 +70,11 @@ def match_shapes(
     """
     if not shapes:
         return Match()  # singles ask for nothing
-    pool = Pool(ctx, cards, exact_tuples=exact_tuples)
+    return match_in(Pool(ctx, cards, exact_tuples=exact_tuples), shapes)
+
+
+def match_in(pool: Pool, shapes: Sequence[Shape]) -> Match:
+    """:func:`match_shapes` on a pool of the cards, which it takes the match from."""
     min_len = pool.tractor_min
     requirements = list(shapes)
     match = Match()
@@ -136,5 +140,10 @@ def shows_shapes(ctx: Ruleset, shapes: Sequence[Shape], cards: Sequence[Card], *
     >>> shows_shapes(ctx, [(2, 2)], parse_cards("9S 9S 7S 7S")) is None
     True
     """
-    match = match_shapes(ctx, shapes, cards, exact_tuples=exact_tuples)
+    return shown_in(Pool(ctx, cards, exact_tuples=exact_tuples), shapes)
+
+
+def shown_in(pool: Pool, shapes: Sequence[Shape]) -> Match | None:
+    """:func:`shows_shapes` on a pool of the cards (taken from; pass a copy to keep it)."""
+    match = match_in(pool, shapes) if shapes else Match()
     return match if match.profile == sorted(shapes, reverse=True) else None
