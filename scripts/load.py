@@ -3,22 +3,33 @@
 Usage::
 
     python scripts/load.py [--clients N] [--seconds S] [--mode unary|batch|both]
-                           [--batch-size B] [--seed K]
+                           [--processes P] [--connections C] [--batch-size B] [--seed K]
+                           [--soak]
 
-It starts two servers on free loopback ports, one after the other:
+It starts its servers on free loopback ports, one after the other:
 
-* the oracle (``python -m oracle --port 0 --host 127.0.0.1``);
+* the oracle (``python -m oracle --port 0 --host 127.0.0.1 --processes P``; ``P`` defaults to
+  the cores, as the oracle's own option does);
 * a no-op grpcio server with the same service shape (every RPC of
   ``shengji.oracle.v1.OracleService`` answers an empty response at once), on grpc.aio like
-  the oracle's and with the same message limit, so what it costs is gRPC and Python alone.
+  the oracle's, with the same message limit and in as many processes sharing the port
+  (SO_REUSEPORT), so what it costs is gRPC and Python alone;
+* in ``batch`` mode with ``P`` > 1, the oracle again in one process, to show how AnswerBatch
+  throughput grows with the processes (batches keep the clients' own CPU small).
 
-Against each, ``--clients`` processes (spawned, one channel each) send calls back to back for
-``--seconds`` seconds per phase: in ``unary`` mode a mix of the eight question RPCs, evenly by
-kind, drawn from the conformance questions whose expected answer is not an error; in ``batch``
+Against each, ``--clients`` processes (spawned, each with ``--connections`` channels of their own
+connection, used in turn so that the calls spread over the server's processes) send calls back
+to back for ``--seconds`` seconds per phase: in ``unary`` mode a mix of the question RPCs,
+evenly by kind, drawn from the conformance questions whose expected answer is not an error; in ``batch``
 mode ``AnswerBatch`` calls of ``--batch-size`` such questions. The server's resident memory
-(VmRSS from /proc) and CPU time are sampled every half second. It prints, for each phase,
-the calls and questions per second, p50 and p99 latency, failed calls and the RSS over time,
-and then the oracle's figures as a ratio of the no-op server's.
+(VmRSS from /proc) and CPU time, summed over the server's processes, are sampled every half
+second. It prints, for each phase, the calls and questions per second, p50 and p99 latency,
+failed calls and the RSS over time; then the oracle's figures as a ratio of the no-op server's,
+and the goals of the Speed issue: unary throughput at least 0.9 of the no-op server's, and
+AnswerBatch throughput in two processes at least 1.8 times one process's.
+
+``--soak`` runs the oracle alone under the mixed unary load for ``--seconds`` (600 for the
+memory goal: a flat RSS) and prints its RSS at the start and at the end.
 
 Every phase is bounded by ``--seconds`` (the whole run takes about ``2 x S`` per mode, plus
 the servers' start-up); only loopback addresses are used. Nothing is asserted: the figures are
@@ -28,14 +39,18 @@ for people to read, and on a shared two-core machine they are noisy.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from concurrent import futures
@@ -51,6 +66,7 @@ sys.path.insert(0, str(ROOT))
 from google.protobuf import json_format
 
 from oracle import pb
+from oracle.service.processes import PortReservation, default_processes, run_processes
 
 SERVICE = "shengji.oracle.v1.OracleService"
 CASES = ROOT / "conformance" / "cases"
@@ -66,37 +82,56 @@ MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 # The no-op server.
 
 
-def serve_noop(port: int) -> None:
-    """Serve every RPC of the service with an empty response until SIGTERM; log the port.
+class NoopServer:
+    """The no-op server: every RPC of the service answers an empty response at once, on
+    grpc.aio like the oracle's (its own event loop in a thread of its own)."""
 
-    Like the oracle's own server it runs on grpc.aio; it has nothing else to do.
-    """
-    import asyncio
-    import signal
+    def __init__(self, port: int, reuse_port: bool) -> None:
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+        self.server, self.port = self._on_loop(self._start(port, reuse_port))
 
-    async def empty(request: bytes, context: Any) -> bytes:
-        return b""
+    def _on_loop(self, coroutine: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result()
 
-    async def run() -> None:
+    async def _start(self, port: int, reuse_port: bool) -> tuple[Any, int]:
+        async def empty(request: bytes, context: Any) -> bytes:
+            return b""
+
         handlers = {
             m.name: grpc.unary_unary_rpc_method_handler(
                 empty, request_deserializer=None, response_serializer=None)
             for m in _METHODS
         }
         server = grpc.aio.server(options=[
-            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES), ("grpc.so_reuseport", 0)])
+            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+            ("grpc.so_reuseport", int(reuse_port))])
         server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, handlers),))
         bound = server.add_insecure_port(f"127.0.0.1:{port}")
         await server.start()
-        print(f"no-op server serving {SERVICE} on 127.0.0.1:{bound}", file=sys.stderr, flush=True)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(signum, stop.set)
-        await stop.wait()
-        await server.stop(None)
+        return server, bound
 
-    asyncio.run(run())
+    def stop(self, grace: float | None = None, *, drain: float = 0.0) -> None:
+        self._on_loop(self.server.stop(grace))
+
+
+def serve_noop(processes: int) -> int:
+    """Serve the no-op server on a free port until SIGTERM or SIGINT, in ``processes`` processes
+    sharing the port as the oracle's do; log the port."""
+
+    def serving(port: int) -> None:
+        print(f"no-op server serving {SERVICE} on 127.0.0.1:{port}", file=sys.stderr, flush=True)
+
+    if processes > 1:
+        with PortReservation("127.0.0.1", 0) as reserved:
+            return run_processes(processes, lambda: NoopServer(reserved.port, True), drain=0.0,
+                                 grace=None, on_ready=lambda: serving(reserved.port))
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
+    server = NoopServer(0, False)
+    serving(server.port)
+    signal.sigwait({signal.SIGTERM, signal.SIGINT})
+    server.stop(None)
+    return 0
 
 
 class Server:
@@ -105,7 +140,7 @@ class Server:
     def __init__(self, name: str, argv: list[str]) -> None:
         self.name = name
         self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 (open while the server runs)
-            prefix=f"load-{name}-", suffix=".log", delete=False)
+            prefix=f"load-{name.replace('/', '-')}-", suffix=".log", delete=False)
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(
             [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
         self.proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.log,
@@ -123,21 +158,40 @@ class Server:
             time.sleep(0.05)
         self.target = f"127.0.0.1:{self.port}"
 
+    def pids(self) -> list[int]:
+        """The server's process and its children (``--processes``), from /proc."""
+        children = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.proc.pid and fields[0] != "Z":
+                children.append(int(stat.parent.name))
+        return [self.proc.pid, *children]
+
     def rss_kib(self) -> int:
-        try:
-            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-        except OSError:
-            pass
-        return 0
+        """Resident memory, summed over the server's processes."""
+        total = 0
+        for pid in self.pids():
+            try:
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+            except OSError:
+                pass
+        return total
 
     def cpu_seconds(self) -> float:
-        try:
-            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """CPU time, summed over the server's processes."""
+        total = 0
+        for pid in self.pids():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += int(fields[11]) + int(fields[12])
+        return total / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -209,6 +263,7 @@ class ClientJob:
     batch_size: int
     pool: list[tuple[str, bytes]]
     start_at: float  # time.time() at which every client starts sending
+    connections: int = 1
 
 
 @dataclass
@@ -222,12 +277,20 @@ class ClientResult:
 def run_client(job: ClientJob) -> ClientResult:
     pool = job.pool
     result = ClientResult()
-    with grpc.insecure_channel(job.target, options=[
-            ("grpc.max_receive_message_length", 256 * 1024 * 1024),
-            ("grpc.enable_retries", 0)]) as channel:
-        grpc.channel_ready_future(channel).result(timeout=30)
-        calls = {rpc: channel.unary_unary(f"/{SERVICE}/{rpc}") for rpc in {r for r, _ in pool}}
-        calls[pool[0][0]](pool[0][1], timeout=30)  # warm the connection up
+    # Each channel its own connection (a local subchannel pool), used in turn: with several
+    # server processes, the kernel gives each new connection to one of them.
+    channels = [grpc.insecure_channel(job.target, options=[
+        ("grpc.max_receive_message_length", 256 * 1024 * 1024),
+        ("grpc.enable_retries", 0), ("grpc.use_local_subchannel_pool", 1)])
+        for _ in range(job.connections)]
+    with contextlib.ExitStack() as stack:
+        for channel in channels:
+            stack.enter_context(channel)
+            grpc.channel_ready_future(channel).result(timeout=30)
+        calls = [{rpc: channel.unary_unary(f"/{SERVICE}/{rpc}") for rpc in {r for r, _ in pool}}
+                 for channel in channels]
+        for by_rpc in calls:
+            by_rpc[pool[0][0]](pool[0][1], timeout=30)  # warm the connections up
         time.sleep(max(0.0, job.start_at - time.time()))
         end = time.monotonic() + job.seconds
         i = job.index * 97
@@ -237,7 +300,7 @@ def run_client(job: ClientJob) -> ClientResult:
             i += 1
             start = time.perf_counter()
             try:
-                calls[rpc](data, timeout=30)
+                calls[i % len(calls)][rpc](data, timeout=30)
             except grpc.RpcError as err:
                 name = err.code().name
                 result.failed[name] = result.failed.get(name, 0) + 1
@@ -274,9 +337,10 @@ class Phase:
 
 
 def run_phase(server: Server, mode: str, clients: int, seconds: float, batch_size: int,
-              seed: int, questions: dict[str, list[bytes]], pool: Any) -> Phase:
+              seed: int, questions: dict[str, list[bytes]], pool: Any,
+              connections: int = 1) -> Phase:
     jobs = [ClientJob(i, server.target, mode, seconds, batch_size,
-                      request_pool(mode, batch_size, seed, questions, i), 0.0)
+                      request_pool(mode, batch_size, seed, questions, i), 0.0, connections)
             for i in range(clients)]
     start_at = time.time() + 2.0 + 0.25 * clients  # the clients connect before the clock starts
     for job in jobs:
@@ -336,48 +400,82 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="length of each measured phase (default %(default)s)")
     parser.add_argument("--mode", choices=("unary", "batch", "both"), default="both",
                         help="mixed unary calls, AnswerBatch calls, or both (default %(default)s)")
+    parser.add_argument("--processes", type=int, default=default_processes(),
+                        help="server processes, the oracle's and the no-op server's alike "
+                             "(default %(default)s, the cores)")
+    parser.add_argument("--connections", type=int, default=4,
+                        help="connections per client, used in turn, so that the calls spread over "
+                             "the server's processes (default %(default)s)")
     parser.add_argument("--batch-size", type=int, default=100,
                         help="questions per AnswerBatch call (default %(default)s)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default %(default)s)")
+    parser.add_argument("--soak", action="store_true",
+                        help="the oracle alone, mixed unary calls, RSS at start and end")
     parser.add_argument("--noop-server", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.noop_server:
-        serve_noop(0)
-        return 0
-    if not 1 <= args.clients <= 64 or not 0 < args.seconds <= 3600 or not 1 <= args.batch_size <= 10_000:
-        parser.error("--clients 1..64, --seconds up to 3600, --batch-size 1..10000")
-    modes = ("unary", "batch") if args.mode == "both" else (args.mode,)
-    print(f"load: {args.clients} client processes, {args.seconds:g} s per phase, "
+        return serve_noop(args.processes)
+    if (not 1 <= args.clients <= 64 or not 0 < args.seconds <= 3600
+            or not 1 <= args.batch_size <= 10_000 or not 1 <= args.processes <= 64
+            or not 1 <= args.connections <= 64):
+        parser.error("--clients 1..64, --seconds up to 3600, --batch-size 1..10000, "
+                     "--processes 1..64, --connections 1..64")
+    modes = ("unary",) if args.soak else ("unary", "batch") if args.mode == "both" else (args.mode,)
+    n = args.processes
+    print(f"load: {args.clients} client processes ({args.connections} connections each), "
+          f"{args.seconds:g} s per phase, "
           f"modes {', '.join(modes)}" + (f", {args.batch_size} questions per batch"
                                          if "batch" in modes else "")
-          + f", {os.cpu_count()} CPUs")
+          + f", {n} server process(es), {os.cpu_count()} CPUs, "
+          f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    oracle = [sys.executable, "-m", "oracle", "--port", "0", "--host", "127.0.0.1"]
+    runs: list[tuple[str, list[str], tuple[str, ...]]] = [
+        (f"oracle/{n}", [*oracle, "--processes", str(n)], modes)]
+    if not args.soak:
+        if "batch" in modes and n > 1:
+            runs.append(("oracle/1", [*oracle, "--processes", "1"], ("batch",)))
+        runs.append((f"no-op/{n}", [sys.executable, str(Path(__file__).resolve()),
+                                    "--noop-server", "--processes", str(n)], modes))
     phases: dict[tuple[str, str], Phase] = {}
-    servers = {
-        "oracle": [sys.executable, "-m", "oracle", "--port", "0", "--host", "127.0.0.1"],
-        "no-op": [sys.executable, str(Path(__file__).resolve()), "--noop-server"],
-    }
     questions = valid_questions()
     with futures.ProcessPoolExecutor(args.clients,
                                      mp_context=multiprocessing.get_context("spawn")) as pool:
-        for name, argv_ in servers.items():
+        for name, argv_, run_modes in runs:
             server = Server(name, argv_)
             try:
                 rss0 = server.rss_kib()
-                print(f"\n{name} server on {server.target} (pid {server.proc.pid}), "
+                print(f"\n{name} server on {server.target} (pids {server.pids()}), "
                       f"RSS at start {rss0 / 1024:.1f} MiB")
-                for mode in modes:
+                for mode in run_modes:
                     phase = run_phase(server, mode, args.clients, args.seconds, args.batch_size,
-                                      args.seed, questions, pool)
+                                      args.seed, questions, pool, args.connections)
                     phases[(name, mode)] = phase
                     report(phase)
+                rss1 = server.rss_kib()
+                print(f"  RSS at start {rss0 / 1024:.1f} MiB, at the end {rss1 / 1024:.1f} MiB "
+                      f"({(rss1 - rss0) / 1024:+.1f} MiB; summed over {len(server.pids())} "
+                      f"process(es))")
             finally:
                 server.stop()
-    print("\noracle / no-op (throughput: higher is better for the oracle; latency: lower is):")
-    for mode in modes:
-        o, n = phases[("oracle", mode)], phases[("no-op", mode)]
-        print(f"  {mode:<6} throughput {o.calls_per_s / n.calls_per_s:6.3f}   "
-              f"p50 {o.p50 / n.p50:6.2f} x   p99 {o.p99 / n.p99:6.2f} x   "
-              f"server CPU per call {(o.cpu / max(o.calls, 1)) / max(n.cpu / max(n.calls, 1), 1e-9):6.2f} x")
+    if not args.soak:
+        print(f"\noracle / no-op, {n} process(es) each (throughput: higher is better for the "
+              "oracle; latency: lower is):")
+        for mode in modes:
+            o, z = phases[(f"oracle/{n}", mode)], phases[(f"no-op/{n}", mode)]
+            print(f"  {mode:<6} throughput {o.calls_per_s / z.calls_per_s:6.3f}   "
+                  f"p50 {o.p50 / z.p50:6.2f} x   p99 {o.p99 / z.p99:6.2f} x   server CPU per call "
+                  f"{(o.cpu / max(o.calls, 1)) / max(z.cpu / max(z.calls, 1), 1e-9):6.2f} x")
+        print("\ngoals (Speed issue):")
+        if "unary" in modes:
+            ratio = phases[(f"oracle/{n}", "unary")].calls_per_s / phases[(f"no-op/{n}", "unary")].calls_per_s
+            print(f"  unary throughput, oracle / no-op:            {ratio:6.3f}  (goal >= 0.9)"
+                  f"  {'met' if ratio >= 0.9 else 'NOT met'}")
+        if "batch" in modes and n > 1:
+            ratio = (phases[(f"oracle/{n}", "batch")].questions_per_s
+                     / phases[("oracle/1", "batch")].questions_per_s)
+            goal = 0.9 * n
+            print(f"  AnswerBatch throughput, {n} processes / 1:     {ratio:6.3f}  (goal >= {goal:g})"
+                  f"  {'met' if ratio >= goal else 'NOT met'}")
     failed = sum(sum(p.failed.values()) for p in phases.values())
     print(f"\nload: {failed} failed calls")
     return 0

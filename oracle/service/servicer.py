@@ -48,6 +48,9 @@ class ShareSpent(Exception):
     loop) spent it: its caller answers it again with the whole budget, in the worker pool."""
 
 
+_UNKNOWN = object()
+
+
 @dataclass(frozen=True)
 class Undecodable:
     """A request whose bytes are not a message of the method's request type."""
@@ -112,7 +115,6 @@ class OracleService:
         """
         start = time.perf_counter_ns()
         steps: int = getattr(context, "work_steps", DEFAULT_STEPS)
-        variant_id = str(getattr(getattr(request, "context", request), "variant_id", ""))
         try:
             if isinstance(request, Undecodable):
                 raise InvalidQuestion.single(
@@ -122,24 +124,24 @@ class OracleService:
             with limited(steps, deadline=_deadline(context), gone=_gone(context)):
                 response = ANSWERS[method](request)
         except InvalidQuestion as err:
-            _log_call(method, variant_id, "INVALID_ARGUMENT", start)
+            _log_call(method, request, "INVALID_ARGUMENT", start)
             _abort(context, InvalidQuestion(capped(err.violations)))
         except DeadlinePassed as err:
-            _log_call(method, variant_id, "DEADLINE_EXCEEDED", start)
+            _log_call(method, request, "DEADLINE_EXCEEDED", start)
             context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, str(err))
             raise AssertionError("unreachable: abort raises") from None
         except WorkExceeded as err:
             if steps < DEFAULT_STEPS:
                 raise ShareSpent(method) from err
-            _log_call(method, variant_id, "RESOURCE_EXHAUSTED", start)
+            _log_call(method, request, "RESOURCE_EXHAUSTED", start)
             context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, str(err))
             raise AssertionError("unreachable: abort raises") from None
         except Exception:
-            log.exception("%s failed on variant %r", method, variant_id)
-            _log_call(method, variant_id, "INTERNAL", start)
+            log.exception("%s failed on variant %r", method, _variant_id(request))
+            _log_call(method, request, "INTERNAL", start)
             context.abort(grpc.StatusCode.INTERNAL, INTERNAL_MESSAGE)
             raise AssertionError("unreachable: abort raises") from None
-        _log_call(method, variant_id, "OK", start)
+        _log_call(method, request, "OK", start)
         return response
 
 
@@ -172,6 +174,9 @@ def answer_batch(request: pb.AnswerBatchRequest) -> pb.AnswerBatchResponse:
 
 def _deadline(context: Any) -> float | None:
     """The call's deadline on the ``time.monotonic`` clock, if the client set one."""
+    known: Any = getattr(context, "deadline", _UNKNOWN)  # a CallContext's
+    if known is not _UNKNOWN:
+        return None if known is None else float(known)
     remaining = getattr(context, "time_remaining", None)
     left = remaining() if callable(remaining) else None
     return None if left is None else time.monotonic() + left
@@ -183,13 +188,17 @@ def _gone(context: Any) -> Callable[[], bool] | None:
     return None if not callable(active) else (lambda: not active())
 
 
-def _log_call(method: str, variant_id: str, outcome: str, start_ns: int) -> None:
+def _variant_id(request: Any) -> str:
+    """The variant a request names, for the log."""
+    return str(getattr(getattr(request, "context", request), "variant_id", ""))
+
+
+def _log_call(method: str, request: Any, outcome: str, start_ns: int) -> None:
     """One DEBUG line per call: method, variant, outcome, microseconds."""
     if log.isEnabledFor(logging.DEBUG):
         micros = (time.perf_counter_ns() - start_ns) // 1000
-        log.debug(
-            "method=%s variant=%s outcome=%s us=%d", method, variant_id or "-", outcome, micros
-        )
+        variant_id = _variant_id(request) or "-"
+        log.debug("method=%s variant=%s outcome=%s us=%d", method, variant_id, outcome, micros)
 
 
 def _abort(context: Any, err: InvalidQuestion) -> NoReturn:

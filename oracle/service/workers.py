@@ -165,22 +165,23 @@ class CallContext:
     ``abort``/``abort_with_status``, which raise :class:`Aborted`."""
 
     def __init__(self, time_remaining: float | None, work_steps: int = DEFAULT_STEPS) -> None:
-        self._deadline = None if time_remaining is None else time.monotonic() + time_remaining
-        self._cancelled = threading.Event()
+        self.deadline = None if time_remaining is None else time.monotonic() + time_remaining
+        """The deadline on the ``time.monotonic`` clock, or ``None``."""
+        self._cancelled = False  # a flag, not an Event: set once, read by one worker
         self.work_steps = work_steps
         """The call's work budget (less than the whole: a share, see :class:`ShareSpent`)."""
 
     def time_remaining(self) -> float | None:
         """Seconds until the deadline, or ``None`` when the client set none."""
-        return None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
 
     def is_active(self) -> bool:
-        past = self._deadline is not None and time.monotonic() >= self._deadline
-        return not past and not self._cancelled.is_set()
+        past = self.deadline is not None and time.monotonic() >= self.deadline
+        return not past and not self._cancelled
 
     def cancel(self) -> None:
         """The client stopped waiting (or the server dropped the call)."""
-        self._cancelled.set()
+        self._cancelled = True
 
     def abort(self, code: grpc.StatusCode, details: str = "") -> NoReturn:
         raise Aborted(code, details)
