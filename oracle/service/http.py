@@ -32,7 +32,6 @@ import socketserver
 import threading
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any, NoReturn
@@ -67,7 +66,9 @@ def http_port_from_env() -> int | None:
     """``SHENGJI_ORACLE_HTTP_PORT``, or ``None`` when it is not set (the port then follows the
     gRPC port: see :func:`http_port`).
 
-    >>> import os; os.environ.pop(HTTP_PORT_ENV, None) and None; http_port_from_env() is None
+    >>> os.environ[HTTP_PORT_ENV] = "8080"; http_port_from_env()
+    8080
+    >>> del os.environ[HTTP_PORT_ENV]; http_port_from_env() is None
     True
     """
     value = os.environ.get(HTTP_PORT_ENV, "")
@@ -88,9 +89,15 @@ def http_port(chosen: int | None, grpc_port: int) -> int | None:
         return grpc_port + 1 if grpc_port else 0
     return None if chosen < 0 else chosen
 
+
 EXPLORER = files("oracle.explorer")
 """The rule explorer's static files."""
 
+READ_TIMEOUT_SECONDS = 30
+"""A connection silent this long is closed, so slow clients cannot hold the worker threads."""
+
+SLOT_WAIT_SECONDS = 5
+"""How long a new connection waits for one of the ``workers`` threads before it is closed."""
 
 
 def _details_registry() -> Registry:
@@ -239,12 +246,14 @@ def application(service: OracleService | None = None) -> Callable[..., Iterable[
 
 
 class _PooledServer(socketserver.ThreadingMixIn, WSGIServer):
-    """A WSGI server answering each connection in a bounded pool of threads."""
+    """A WSGI server answering each connection in a thread of its own, at most ``slots`` at
+    once; the threads are daemons, so none keeps the process from exiting. A connection that
+    finds no thread free within :data:`SLOT_WAIT_SECONDS` is closed unanswered."""
 
     daemon_threads = True
     allow_reuse_address = True  # SO_REUSEADDR: a port in TIME_WAIT, never a second listener
     reuse_port = False
-    pool: ThreadPoolExecutor
+    slots: threading.BoundedSemaphore
 
     def server_bind(self) -> None:
         if self.reuse_port:
@@ -252,10 +261,21 @@ class _PooledServer(socketserver.ThreadingMixIn, WSGIServer):
         super().server_bind()
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        self.pool.submit(self.process_request_thread, request, client_address)
+        if not self.slots.acquire(timeout=SLOT_WAIT_SECONDS):
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
 
 
 class _QuietHandler(WSGIRequestHandler):
+    timeout = READ_TIMEOUT_SECONDS
+
     def log_message(self, format: str, *args: Any) -> None:
         log.debug("http %s", format % args)
 
@@ -269,11 +289,10 @@ class RunningHttp:
     thread: threading.Thread
 
     def stop(self) -> None:
-        """Close the listener and wait for the serving thread; calls in flight finish."""
+        """Close the listener; calls in flight finish in their own (daemon) threads."""
         self.server.shutdown()
         self.server.server_close()
         self.thread.join()
-        self.server.pool.shutdown(wait=True)
 
 
 def start_http(
@@ -285,7 +304,7 @@ def start_http(
     reuse_port: bool = False,
 ) -> RunningHttp:
     """Serve :func:`application` on ``host:port`` (0: a free port) in a thread of its own, calls
-    answered on ``workers`` threads; ``reuse_port`` lets several processes serve one port
+    answered on at most ``workers`` threads at once; ``reuse_port`` lets several processes serve one port
     (SO_REUSEPORT). Raises ``OSError`` when the address cannot be bound."""
     family = type(
         "_Server", (_PooledServer,), {"address_family": _family(host), "reuse_port": reuse_port}
@@ -295,7 +314,7 @@ def start_http(
         server_class=family, handler_class=_QuietHandler,
     )
     assert isinstance(server, _PooledServer)
-    server.pool = ThreadPoolExecutor(workers, thread_name_prefix="oracle-http")
+    server.slots = threading.BoundedSemaphore(workers)
     thread = threading.Thread(target=server.serve_forever, name="oracle-http", daemon=True)
     thread.start()
     return RunningHttp(server, int(server.server_address[1]), thread)
