@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import logging
+import math
 import multiprocessing
 import os
 import signal
@@ -37,6 +38,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
+from pathlib import Path
 from types import FrameType, TracebackType
 from typing import Any, Protocol, Self
 
@@ -55,16 +57,44 @@ EXIT_MARGIN = 5.0
 """Seconds beyond drain + grace after which the parent kills a child still shutting down."""
 
 
-def default_processes() -> int:
-    """The number of cores this process may run on (the default of ``--processes``).
+def default_processes(cgroup: Path = Path("/sys/fs/cgroup")) -> int:
+    """The cores this process may use (the default of ``--processes``): those it may run on,
+    fewer when its control group's CPU quota (a container's CPU limit) allows less.
 
     >>> default_processes() >= 1
     True
     """
     try:
-        return max(1, len(os.sched_getaffinity(0)))
+        cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+        cores = os.cpu_count() or 1
+    quota = cpu_quota(cgroup)
+    if quota is not None:
+        cores = min(cores, math.ceil(quota))
+    return max(1, cores)
+
+
+def cpu_quota(cgroup: Path) -> float | None:
+    """The CPU limit of the control group mounted at ``cgroup``, in cores (cgroup v2's
+    ``cpu.max``, v1's ``cpu/cpu.cfs_quota_us``), or ``None`` without one.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "cpu.max").write_text("150000 100000")
+    ...     cpu_quota(Path(folder)), default_processes(Path(folder)) <= 2
+    (1.5, True)
+    """
+    try:
+        quota, period = (cgroup / "cpu.max").read_text().split()[:2]
+        return None if quota == "max" else int(quota) / int(period)
+    except (OSError, ValueError):
+        pass
+    try:
+        quota_us = int((cgroup / "cpu" / "cpu.cfs_quota_us").read_text())
+        period_us = int((cgroup / "cpu" / "cpu.cfs_period_us").read_text())
+    except (OSError, ValueError):
+        return None
+    return quota_us / period_us if quota_us > 0 and period_us > 0 else None
 
 
 class Stoppable(Protocol):
