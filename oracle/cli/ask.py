@@ -279,7 +279,10 @@ def answer(question: pb.Question, target: str | None) -> pb.Answer:
 
     with grpc.insecure_channel(target) as channel:
         stub: Any = oracle_service_pb2_grpc.OracleServiceStub(channel)  # type: ignore[no-untyped-call]
-        batch = stub.AnswerBatch(pb.AnswerBatchRequest(questions=[question]), timeout=30)
+        try:
+            batch = stub.AnswerBatch(pb.AnswerBatchRequest(questions=[question]), timeout=30)
+        except grpc.RpcError as err:
+            raise click.ClickException(f"{target}: {err.code().name}: {err.details()}") from None
     first: pb.Answer = batch.answers[0]
     return first
 
@@ -368,7 +371,8 @@ def _command(kind: AskKind) -> click.Command:
         getattr(question, kind.question).CopyFrom(kind.build(values, ctx))
         result = answer(question, values.pop("target"))
         if values.pop("as_json"):
-            click.echo(json_format.MessageToJson(result, ensure_ascii=False))
+            click.echo(json_format.MessageToJson(
+                result, ensure_ascii=False, always_print_fields_with_no_presence=True))
             sys.exit(2 if result.WhichOneof("answer") == "error" else 0)
         sys.exit(print_answer(kind, result))
 
