@@ -18,15 +18,14 @@ of the suit, then the lowest others, side suits before trump.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from oracle.cards import Card
 from oracle.convert import suit_name
 from oracle.engine.ruleset import TRUMP, Ruleset
 
 
-@dataclass(frozen=True)
-class SuitDuty:
+class SuitDuty(NamedTuple):
     """Rule ``follow.suit`` for one follow: the led suit, the cards led and those of the suit."""
 
     suit: int

@@ -12,17 +12,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from oracle.cards import Card
 
 _TUPLE_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
 
 
-@dataclass(frozen=True)
-class Unit:
+class Unit(NamedTuple):
     """One unit: ``length`` adjacent tuples of ``tuple_size`` identical cards.
 
-    ``top`` is the strength of its highest tuple; ``cards`` are highest first.
+    ``top`` is the strength of its highest tuple; ``cards`` are highest first. A named tuple:
+    a play of ``n`` singles builds ``n`` of them, several times cheaper than frozen dataclasses.
     """
 
     tuple_size: int
