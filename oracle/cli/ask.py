@@ -19,16 +19,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 import click
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from oracle import pb
-from oracle.cards import CardNotationError, Rank, Suit, format_cards, parse_cards
-from oracle.convert import cards_from_pb, cards_to_pb
+from oracle.cards import Rank, Suit, format_cards
+from oracle.cli.notation import NO_TRUMP, Cards, Level, RoomFile, SeatCards, Trump
+from oracle.convert import cards_from_pb
 from oracle.rules import RULES
 
 Build = Callable[[Mapping[str, Any], pb.Context], Message]
@@ -51,82 +51,6 @@ class AskKind:
     context: str = "play"
     """What the kind's context holds: ``play`` (variant, level, trump), ``level`` (variant and
     level), ``variant`` (the variant alone)."""
-
-
-class Cards(click.ParamType[list[pb.Card]]):
-    """Cards in notation, separated by spaces or commas; a wrong card is named with what is
-    wrong with it."""
-
-    name = "CARDS"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, list):
-            return value
-        try:
-            return cards_to_pb(parse_cards(str(value)))
-        except CardNotationError as err:
-            self.fail(str(err), param, ctx)
-
-
-class SeatCards(click.ParamType[tuple[int, list[pb.Card]]]):
-    """``SEAT:CARDS``, for example ``2:AS AS``: a seat and the cards it plays or holds."""
-
-    name = "SEAT:CARDS"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, tuple):
-            return value
-        seat, colon, cards = str(value).partition(":")
-        if not colon or not seat.strip().isdigit():
-            self.fail(f"{value!r} is not SEAT:CARDS (for example '2:AS AS')", param, ctx)
-        return int(seat), Cards().convert(cards, param, ctx)
-
-
-class Level(click.ParamType[Rank]):
-    """A rank in notation (2-10, J, Q, K, A)."""
-
-    name = "RANK"
-    _BY_SYMBOL: ClassVar[dict[str, Rank]] = {rank.symbol: rank for rank in Rank if not rank.is_joker}
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, Rank):
-            return value
-        rank = self._BY_SYMBOL.get(str(value).strip().upper())
-        if rank is None:
-            self.fail(f"{value!r} is not a rank: 2-10, J, Q, K or A", param, ctx)
-        return rank
-
-
-NO_TRUMP = "none"
-
-
-class Trump(click.ParamType[Suit | str]):
-    """A suit letter (S, H, D, C), or ``none`` (:data:`NO_TRUMP`) for a no-trump deal."""
-
-    name = "SUIT"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        text = str(value).strip().upper()
-        if text in ("NONE", "NT"):
-            return NO_TRUMP
-        for suit in Suit:
-            if suit.letter == text:
-                return suit
-        self.fail(f"{value!r} is not a trump: S, H, D, C or none", param, ctx)
-
-
-class RoomFile(click.ParamType[pb.Variant]):
-    """A JSON file of the proto ``Variant``: a room's own variant (``custom_variant``)."""
-
-    name = "FILE"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, pb.Variant):
-            return value
-        try:
-            return json_format.Parse(Path(value).read_text(encoding="utf-8"), pb.Variant())
-        except (OSError, UnicodeDecodeError, json_format.ParseError) as err:
-            self.fail(f"{value}: {err}", param, ctx)
 
 
 def _option(*names: str, **kwargs: Any) -> click.Option:
@@ -301,17 +225,13 @@ def _field_text(message: Message, descriptor: Any) -> str:
     value = getattr(message, descriptor.name)
     if descriptor.enum_type is not None:
         names = [descriptor.enum_type.values_by_number[v].name for v in
-                 (value if _is_repeated(descriptor) else [value])]
+                 (value if descriptor.is_repeated else [value])]
         return ", ".join(names)
-    if _is_repeated(descriptor):
+    if descriptor.is_repeated:
         if descriptor.message_type is pb.Card.DESCRIPTOR:
             return format_cards(cards_from_pb(value))
         return "; ".join(_text(v) for v in value)
     return _text(value)
-
-
-def _is_repeated(descriptor: Any) -> bool:
-    return bool(descriptor.is_repeated)
 
 
 def rule_lines(rule_ids: Iterable[str]) -> list[str]:
