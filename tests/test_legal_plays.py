@@ -1,0 +1,226 @@
+"""ListLegalPlays against brute force, over every shipped variant and the profiles' options.
+
+Random small hands (:mod:`conformance.authoring.perft`): the listed follows are exactly the
+plays CheckFollow calls legal among every sub-multiset of the hand (so every listed play is
+legal, and none is missing), the listed leads exactly the one-suit sub-multisets; the counts do
+not depend on the order the cards come in, nor on which of two side suits is which; the example
+of an illegal CheckFollow verdict is always listed; pages put together are the whole list. The
+counting procedure itself is never asked to check itself: the brute force asks CheckFollow.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conformance.authoring import perft
+from oracle import pb
+from oracle.cards import Card, Suit
+from oracle.convert import cards_from_pb, cards_to_pb
+from oracle.engine.questions import check_follow, list_legal_plays
+from oracle.engine.strategies import FOLLOW_COUNTERS
+from oracle.service.questions import dispatch
+from oracle.variants import get_variant, load_catalogue
+
+
+def _rbtying(name: str, draw: int = 0, bombs: int = 0, decks: int = 2) -> pb.Variant:
+    variant = pb.Variant()
+    variant.CopyFrom(get_variant("rbtying-default"))
+    variant.id = name
+    variant.deal.decks = decks
+    variant.following.draw_policy = draw
+    variant.comparison.bomb_policy = bombs
+    return variant
+
+
+PROFILE_OPTIONS = [
+    _rbtying("rbtying-protected", draw=pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED, decks=3),
+    _rbtying("rbtying-tractor-on-tractor", draw=pb.DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR),
+    _rbtying("rbtying-both", draw=pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR, decks=3),
+    _rbtying("rbtying-no-format", draw=pb.DRAW_POLICY_NO_FORMAT_BASED_DRAW),
+    _rbtying("rbtying-bombs", bombs=pb.BOMB_POLICY_ALLOW_BOMBS, decks=4),
+    _rbtying("rbtying-suit-bombs", bombs=pb.BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING, decks=4),
+]
+"""rbtying/shengji's draw and bomb policies, which no shipped variant sets."""
+
+VARIANTS: list[str | pb.Variant] = [*sorted(load_catalogue()), *PROFILE_OPTIONS]
+IDS = [v if isinstance(v, str) else v.id for v in VARIANTS]
+EXAMPLES = settings(max_examples=6)
+
+
+def _key(play: Sequence[Card]) -> tuple[int, ...]:
+    return tuple(sorted(c.code for c in play))
+
+
+def _follow(seed: int, variant: str | pb.Variant) -> tuple[perft.Deal, list[Card], list[Card]]:
+    rng = random.Random(seed)
+    deal = perft.random_deal(rng, variant)
+    lead = perft.random_lead(rng, deal, rng.choice([1, 2, 3, 4, 4, 5, 6]))
+    in_suit = rng.randint(0, 8)
+    hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), in_suit,
+                             rng.randint(max(0, len(lead) - in_suit), 10 - in_suit), lead)
+    return deal, lead, hand
+
+
+def _listed(deal: perft.Deal, hand: Sequence[Card], lead: Sequence[Card]) -> list[tuple[int, ...]]:
+    answer = list_legal_plays(deal.ctx, hand, lead, 0, 1000)
+    assert len(answer.plays) == answer.total == sum(g.count for g in answer.groups)
+    return [_key(cards_from_pb(p.cards)) for p in answer.plays]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+@EXAMPLES
+@given(seed=st.integers(0, 2**32))
+def test_the_follows_are_the_brute_force_set(variant: str | pb.Variant, seed: int) -> None:
+    deal, lead, hand = _follow(seed, variant)
+    listed = _listed(deal, hand, lead)
+    assert len(set(listed)) == len(listed), "a play listed twice"
+    assert set(listed) == {_key(p) for p in perft.brute_follows(deal.ctx, lead, hand)}
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+@EXAMPLES
+@given(seed=st.integers(0, 2**32))
+def test_the_leads_are_every_one_suit_set(variant: str | pb.Variant, seed: int) -> None:
+    rng = random.Random(seed)
+    deal = perft.random_deal(rng, variant)
+    hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(rng.choice(deal.pack)), rng.randint(1, 6),
+                             rng.randint(0, 2))
+    answer = list_legal_plays(deal.ctx, hand, (), 0, 1000)
+    listed = [cards_from_pb(p.cards) for p in answer.plays]
+    assert {_key(p) for p in listed} == {_key(p) for p in perft.brute_leads(deal.ctx, hand)}
+    assert len(listed) == answer.total
+    for play, entry in zip(listed, answer.plays, strict=True):
+        throw = answer.groups[entry.group].description.startswith("a throw")
+        assert throw == (len(deal.ctx.units(play)) > 1)
+
+
+def _swap_side_suits(deal: perft.Deal, cards: Sequence[Card]) -> list[Card] | None:
+    """The cards with two suits exchanged that are neither trump nor level cards' suits."""
+    side = [s for s in Suit if s != deal.trump]
+    a, b = side[0], side[1]
+    out = []
+    for card in cards:
+        if card.suit in (a, b) and deal.ctx.effective_suit(card) != deal.ctx.effective_suit(Card(card.rank, a if card.suit == b else b)):
+            return None  # the exchange would move a card in or out of trump
+        out.append(Card(card.rank, b if card.suit == a else a if card.suit == b else card.suit))
+    return out
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+@EXAMPLES
+@given(seed=st.integers(0, 2**32))
+def test_counts_ignore_the_order_of_cards_and_the_names_of_side_suits(variant: str | pb.Variant, seed: int) -> None:
+    deal, lead, hand = _follow(seed, variant)
+    answer = list_legal_plays(deal.ctx, hand, lead, 0, 50)
+    rng = random.Random(seed)
+    again = list_legal_plays(deal.ctx, rng.sample(hand, len(hand)), rng.sample(lead, len(lead)), 0, 50)
+    assert again == answer
+    swapped_hand, swapped_lead = _swap_side_suits(deal, hand), _swap_side_suits(deal, lead)
+    if swapped_hand is not None and swapped_lead is not None and deal.ctx.variant.deal.suit_mode != pb.SUIT_MODE_TWO_COLOURS:
+        swapped = list_legal_plays(deal.ctx, swapped_hand, swapped_lead, 0, 1)
+        assert swapped.total == answer.total
+        assert [g.count for g in swapped.groups] == [g.count for g in answer.groups]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+@EXAMPLES
+@given(seed=st.integers(0, 2**32))
+def test_an_illegal_verdicts_example_is_listed(variant: str | pb.Variant, seed: int) -> None:
+    deal, lead, hand = _follow(seed, variant)
+    listed = set(_listed(deal, hand, lead))
+    rng = random.Random(seed)
+    for _ in range(5):
+        play = rng.sample(hand, len(lead))
+        verdict = check_follow(deal.ctx, lead, hand, play)
+        assert verdict.legal == (_key(play) in listed)
+        if not verdict.legal:
+            assert _key(cards_from_pb(verdict.example)) in listed
+
+
+def _ask(**fields: object) -> pb.Answer:
+    return dispatch(pb.Question(list_legal_plays=pb.ListLegalPlaysRequest(**fields)))  # type: ignore[arg-type]
+
+
+CONTEXT = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
+
+
+def _cards(text: str) -> list[pb.Card]:
+    from oracle.cards import parse_cards
+
+    return cards_to_pb(parse_cards(text))
+
+
+def test_pages_put_together_are_the_whole_list() -> None:
+    hand = _cards("3H 3H 4H 4H 5H 9H KH AC AC 7D")
+    whole = _ask(context=CONTEXT, hand=hand, page_size=1000).list_legal_plays
+    assert whole.total == len(whole.plays) > 20 and not whole.next_page_token
+    pages, token = [], ""
+    while True:
+        page = _ask(context=CONTEXT, hand=hand, page_size=7, page_token=token).list_legal_plays
+        assert page.total == whole.total and len(page.plays) <= 7
+        pages.extend(page.plays)
+        token = page.next_page_token
+        if not token:
+            break
+    assert pages == list(whole.plays)
+
+
+@pytest.mark.parametrize(("fields", "path"), [
+    ({"page_size": -1}, "list_legal_plays.page_size"),
+    ({"page_size": 1001}, "list_legal_plays.page_size"),
+    ({"page_token": "not a token"}, "list_legal_plays.page_token"),
+    ({"hand": []}, "list_legal_plays.hand"),
+    ({"lead": _cards("AH AH KH KH")}, "list_legal_plays.hand"),
+    ({"lead": _cards("AH AC")}, "list_legal_plays.lead"),
+])
+def test_bad_questions_name_the_field(fields: dict[str, object], path: str) -> None:
+    question = {"context": CONTEXT, "hand": _cards("3H 4H 5C"), **fields}
+    error = _ask(**question).error
+    assert error.code == "INVALID_ARGUMENT"
+    assert path in [v.field for v in error.field_violations]
+
+
+def test_a_token_is_for_its_own_question_and_within_its_plays() -> None:
+    hand = _cards("3H 3H 4H 4H 5H 9H")
+    token = _ask(context=CONTEXT, hand=hand, page_size=2).list_legal_plays.next_page_token
+    assert token
+    other = _ask(context=CONTEXT, hand=_cards("3H 3H 4H 4H 5H 8H"), page_size=2, page_token=token).error
+    assert [v.field for v in other.field_violations] == ["list_legal_plays.page_token"]
+    assert _ask(context=CONTEXT, hand=hand, page_size=5, page_token=token).list_legal_plays.plays
+
+
+def test_a_follow_rule_without_a_counter_is_refused() -> None:
+    entries = FOLLOW_COUNTERS.entries
+    saved = entries.pop(pb.FOLLOW_RULE_TYPE_AND_PAIRS)
+    try:
+        context = pb.Context(variant_id="botzone-tractor", level=pb.RANK_TWO, trump_suit=pb.SUIT_HEARTS)
+        error = _ask(context=context, hand=_cards("3S 4S"), lead=_cards("AS")).error
+        assert error.code == "INVALID_ARGUMENT"
+        assert [v.field for v in error.field_violations] == ["list_legal_plays.context"]
+        assert "following.follow_rule" in error.field_violations[0].description
+        leads = _ask(context=context, hand=_cards("3S 4S")).list_legal_plays
+        assert leads.total == 3  # leading needs no follow rule
+    finally:
+        entries[pb.FOLLOW_RULE_TYPE_AND_PAIRS] = saved
+
+
+def test_a_large_hand_is_counted_without_listing() -> None:
+    """A four-deck hand of 24 side-suit cards against a 12-card trump throw: any 12 of them follow,
+    and their number (a coefficient of a polynomial, worked out here) is the total."""
+    from oracle.cards import parse_cards
+    from oracle.variants import make_ruleset
+
+    ctx = make_ruleset("four-deck", 5, Suit.HEARTS)
+    lead = parse_cards("AH 3H 4H 6H 7H 8H 9H JH QH KH 10H 6H")
+    spades = parse_cards("AS KS QS JS 10S 9S 8S 7S 6S 4S 3S")
+    hand = spades * 2 + parse_cards("JD 3D")
+    ways = [1]
+    for copies in [2] * len(spades) + [1, 1]:
+        ways = [sum(ways[n - k] for k in range(copies + 1) if 0 <= n - k < len(ways)) for n in range(len(ways) + copies)]
+    answer = list_legal_plays(ctx, hand, lead, 0, 3)
+    assert answer.total == ways[12] and len(answer.plays) == 3
