@@ -47,7 +47,10 @@ def _beating(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
     ctx = pool.ctx
     k = unit.tuple_size
     if unit.is_tractor and ctx.variant.comparison.larger_tuples_win:
-        for bigger in range(k + 1, unit.size + 1):
+        # No tuple larger than the most copies the hand holds of one card can beat anything:
+        # stop there rather than walk every divisor chain of the unit's size.
+        most = max((len(cards) for cards in pool.cards.values()), default=0)
+        for bigger in range(k + 1, min(unit.size, most) + 1):
             if unit.size % bigger:
                 continue
             stand_in = Unit(bigger, unit.size // bigger, -1, ())
