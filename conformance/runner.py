@@ -353,12 +353,20 @@ def write_lines(lines: Sequence[str], stream: IO[str] | None = None) -> None:
             pass
 
 
+def _wants_regression(path: Path) -> bool:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False  # read_claim reports the problem
+    return isinstance(data, dict) and data.get("regression") is True
+
+
 def choose(args: argparse.Namespace) -> tuple[list[Case], list[Case], str]:
     """The cases loaded, the cases chosen (claim and filters) and the claim in words."""
     if args.cases:
         loaded = load_cases(args.cases)
-    elif args.claim is not None:  # the claim chooses among every set
-        loaded = load_suite(args.sets or list(SETS))
+    elif args.claim is not None:  # the claim chooses among the sets (regression only when it asks)
+        loaded = load_suite(args.sets or [s for s in SETS if s != "regression" or _wants_regression(args.claim)])
     else:
         loaded = load_suite(args.sets or ["normative"], _readings(args.alternative))
     claim_text = ""
