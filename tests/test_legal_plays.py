@@ -224,3 +224,14 @@ def test_a_large_hand_is_counted_without_listing() -> None:
         ways = [sum(ways[n - k] for k in range(copies + 1) if 0 <= n - k < len(ways)) for n in range(len(ways) + copies)]
     answer = list_legal_plays(ctx, hand, lead, 0, 3)
     assert answer.total == ways[12] and len(answer.plays) == 3
+
+
+def test_the_command_line_prints_the_count_and_the_plays() -> None:
+    from click.testing import CliRunner
+
+    from oracle.cli.ask import ask
+
+    run = CliRunner().invoke(ask, ["legal-plays", "-v", "qq-two-deck", "-l", "10", "-t", "H",
+                                   "--lead", "8S 8S", "--hand", "AS AS KS KS 3S 3C"])
+    assert run.exit_code == 0
+    assert run.output.splitlines()[:3] == ["2 legal plays", "  AS AS  (follow.pairs)", "  KS KS  (follow.pairs)"]

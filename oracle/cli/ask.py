@@ -80,6 +80,14 @@ def _rank(value: Rank | None) -> pb.Rank:
 _SIDES = {pb.SIDE_BANKER: "the banker's side goes", pb.SIDE_ATTACKERS: "the attackers go"}
 
 
+def _legal_plays(answer: pb.ListLegalPlaysResponse) -> str:
+    """The count, then the plays listed in notation, each with the rule of its group."""
+    shown = f", {len(answer.plays)} listed" if len(answer.plays) < answer.total else ""
+    return "\n".join([f"{answer.total} legal plays{shown}", *(
+        f"  {format_cards(cards_from_pb(play.cards))}  ({answer.groups[play.group].rule_id})"
+        for play in answer.plays)])
+
+
 KINDS: list[AskKind] = [
     AskKind(
         "describe", "describe_play", "What a set of cards is: effective suit, units, points.",
@@ -172,6 +180,20 @@ KINDS: list[AskKind] = [
         lambda a: ("overrides" if a.overrides else "does not override")
         if a.challenger_valid else "not a declaration",
         context="level",
+    ),
+    AskKind(
+        "legal-plays", "list_legal_plays", "Every legal play of a hand: its follows of --lead, or its leads.",
+        (
+            _option("--hand", type=Cards(), required=True, help="the player's whole hand"),
+            _option("--lead", type=Cards(), default="", help="the cards led (leave out to list the leads)"),
+            _option("--page-size", type=int, default=0, help="how many plays to list (0: 100; at most 1000)"),
+            _option("--page-token", default="", help="the next page: the next_page_token printed before"),
+        ),
+        lambda o, ctx: pb.ListLegalPlaysRequest(
+            context=ctx, hand=o["hand"], lead=o["lead"], page_size=o["page_size"],
+            page_token=o["page_token"],
+        ),
+        _legal_plays,
     ),
 ]
 """The kinds of question, one row each; a new kind is one more row."""
