@@ -451,8 +451,12 @@ def test_processes_share_the_port_and_run_the_shutdown_sequence_together(
     channels = channels_by_process(child.port)
     try:
         assert set(channels) == pids  # both children answer on the one port; the parent does not
+        watched: list[list[tuple[float, Any]]] = []
         for channel in channels.values():
             assert check(channel, SERVICE_NAME, timeout=5) == SERVING
+            watched.append([])
+            threading.Thread(target=watch, args=(channel, watched[-1]), daemon=True).start()
+            wait_until(lambda seen=watched[-1]: seen)
         first = next(iter(channels.values()))
         call = slow_call(first)
         assert child.slow_started.wait(5)
@@ -476,12 +480,15 @@ def test_processes_share_the_port_and_run_the_shutdown_sequence_together(
     finally:
         for channel in channels.values():
             channel.close()
+    watches = [next(t for t, status in seen if status == NOT_SERVING) - start for seen in watched]
     print(
-        f"--processes 2: NOT_SERVING after {max(not_serving) * 1000:.0f} ms in both; new calls "
+        f"--processes 2: NOT_SERVING after {max(not_serving) * 1000:.0f} ms (Check), "
+        f"{max(watches) * 1000:.0f} ms (Watch) in both; new calls "
         f"answered until {answered_in_drain:.2f} s; exit after {exited:.2f} s "
         f"(drain {drain}, grace {grace})"
     )
     assert answered_in_drain < drain
+    assert max(watches) < 1.5
     assert refused == [grpc.StatusCode.UNAVAILABLE] * 2
     assert drain + grace - 0.2 < exited < drain + grace + 6, exited
     assert child.proc.returncode == 0, child.log()
