@@ -43,20 +43,29 @@ def beating_cards(ctx: Ruleset, unit: Unit, cards: Sequence[Card]) -> tuple[Card
 
 
 def _beating(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
-    """:func:`beating_cards` on a pool built once for the hand (the pool is not changed)."""
-    ctx = pool.ctx
-    k = unit.tuple_size
-    if unit.is_tractor and ctx.variant.comparison.larger_tuples_win:
-        # No tuple larger than the most copies the hand holds of one card can beat anything:
-        # stop there rather than walk every divisor chain of the unit's size.
+    """:func:`beating_cards` on a pool built once for the hand (the pool is not changed).
+
+    Where larger tuples win, a tractor is beaten first by a unit of its card count made of
+    larger tuples, the largest tuple size first (a stand-in is itself beaten by any larger one,
+    so trying every size once, largest first, finds what a walk of the stand-ins' own stand-ins
+    would); sizes above the most copies the hand holds of one card cannot be held.
+    """
+    if unit.is_tractor and pool.ctx.variant.comparison.larger_tuples_win:
         most = max((len(cards) for cards in pool.cards.values()), default=0)
-        for bigger in range(k + 1, min(unit.size, most) + 1):
+        for bigger in range(min(unit.size, most), unit.tuple_size, -1):
             if unit.size % bigger:
                 continue
-            stand_in = Unit(bigger, unit.size // bigger, -1, ())
-            found = _beating(pool, stand_in) if stand_in.is_tractor else _any_tuple(pool, bigger)
+            length = unit.size // bigger
+            found = _beating_shape(pool, Unit(bigger, length, -1, ())) if length >= 2 else _any_tuple(pool, bigger)
             if found is not None:
                 return found
+    return _beating_shape(pool, unit)
+
+
+def _beating_shape(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
+    """The lowest cards of the pool of the unit's own shape that beat it, if any."""
+    ctx = pool.ctx
+    k = unit.tuple_size
     if unit.is_tractor:
         segments = [
             run[start:start + unit.length]
