@@ -250,6 +250,29 @@ def test_a_wrong_answer_fails_with_a_diff(capsys: pytest.CaptureFixture[str]) ->
     assert "lead: 8S 8S | hand: AS 5S 5S 3C 4D | play: AS 5S" in out
 
 
+def test_failure_reports_teach(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Console, JSON and JUnit show the seed's words, the question as sent, and JSON values."""
+    case_id = "seed/qq/follow-pair-held-must-be-played"
+    case = next(c for c in CASES if c.id == case_id)
+    words = case.raw["seed"]["words"]
+    report, junit = tmp_path / "r.json", tmp_path / "j.xml"
+    assert main(["--in-process", "--id", case_id, "--json-report", str(report), "--junit", str(junit)],
+                make=lambda args: InProcessTarget(_flip_legal)) == 1
+    out = capsys.readouterr().out
+    assert words in out and "sent      " + json.dumps(case.question, separators=(",", ":")) in out
+    assert "rules     " in out and "qq-two-deck" in out.split("variant", 1)[1]
+    result = json.loads(report.read_text(encoding="utf-8"))["results"][0]
+    assert result["mismatches"] == [{"field": "checkFollow.legal", "expected": False, "got": True}]
+    assert result["question"] == case.question and result["expected"] == case.expected
+    assert result["got"] == {"checkFollow": {"legal": True, "brokenRuleId": "follow.pairs"}}
+    assert result["seed"]["words"] == words
+    failure = ET.parse(junit).getroot().find(".//failure")
+    assert failure is not None and words in (failure.text or "") and case.notation in (failure.text or "")
+    assert main(["--in-process", "--id", case_id, "--format", "short"],
+                make=lambda args: InProcessTarget(_flip_legal)) == 1
+    assert f"FAIL {case_id}: checkFollow.legal: expected false, got true" in capsys.readouterr().out
+
+
 def test_a_known_failure_that_passes_fails_the_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     known = tmp_path / "known.txt"
     known.write_text("# stale\nseed/qq/throw-98844-*\n", encoding="utf-8")
