@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.engine.answers import not_a_throw, throw_answer
+from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block, Unit
@@ -67,15 +68,16 @@ def _beating_shape(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
     ctx = pool.ctx
     k = unit.tuple_size
     if unit.is_tractor:
-        segments = [
-            run[start:start + unit.length]
-            for run in pool.runs(k)
-            for start in range(len(run) - unit.length + 1)
-            if pool.strength(run[start][0]) > unit.top
-        ]
-        if not segments:
+        # The lowest stretch of `length` places above the unit's top, in one pass over the places.
+        lowest: list[list[Identity]] | None = None
+        low = 0
+        for run in pool.runs(k):
+            for start in range(len(run) - unit.length + 1):
+                strength = pool.strength(run[start][0])
+                if strength > unit.top and (lowest is None or strength < low):
+                    lowest, low = run[start:start + unit.length], strength
+        if lowest is None:
             return None
-        lowest = min(segments, key=lambda seg: pool.strength(seg[0][0]))
         return tuple(ctx.sorted(c for ids in lowest for c in pool.cards[pool.pick(ids, k)][:k]))
     identity = pool.lowest(k, unit.top)
     # Sorted: in the two-colour game a pair is two different cards (4H 4D).
