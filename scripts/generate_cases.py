@@ -48,6 +48,7 @@ from conformance import ALTERNATIVES_DIR, CASES_DIR, PACKAGE_DIR, REGRESSION_DIR
 from conformance.authoring import (
     alternatives,
     build,
+    deal_records,
     hand_errors,
     hand_play,
     hand_rules,
@@ -711,6 +712,7 @@ def generated_cases() -> dict[str, list[dict[str, Any]]]:
             made += 1
             if made >= PER_VARIANT["error"]:
                 break
+    out["audit_deal"] = deal_records.generated_cases(dispatch, GENERATOR, ORACLE_VERSION)
     return out
 
 
@@ -721,7 +723,8 @@ def authored_files() -> dict[str, list[dict[str, Any]]]:
     from conformance.cases import question_kind
 
     files: dict[str, list[dict[str, Any]]] = {"seed.jsonl": seed.cases()}
-    hand_cases = [*hand_play.cases(), *hand_rules.cases(), *hand_variants.cases(), *hand_errors.cases()]
+    hand_cases = [*hand_play.cases(), *hand_rules.cases(), *hand_variants.cases(), *hand_errors.cases(),
+                  *deal_records.hand_cases()]
     for case in hand_cases:
         kind = "errors" if "error" in case["expected"] else question_kind(case["question"])
         files.setdefault(f"hand-{kind}.jsonl", []).append(case)

@@ -144,6 +144,7 @@ def _question_variant(case: Case) -> str | None:
     if not case.question:
         return None
     request = next(iter(case.question.values()))
+    request = request.get("record", request)  # an audit_deal question holds a DealRecord
     if "context" in request:
         return str(request["context"].get("variantId", ""))
     return str(request.get("variantId", "")) or None
