@@ -72,6 +72,7 @@ def fill_needs(
     cards: Sequence[Card],
     *,
     exact: dict[Identity, int] | None = None,
+    pool: Pool | None = None,
 ) -> list[Placement] | None:
     """Split ``cards`` (of one effective suit) into the units ``needs`` asks for, or ``None``.
 
@@ -90,7 +91,8 @@ def fill_needs(
     True
     """
     spend(len(cards) * (len(needs) + 10))  # a pool of the cards, then one scan per need
-    pool = Pool(ctx, cards)
+    if pool is None:  # a caller filling many requirements from the same cards passes their pool
+        pool = Pool(ctx, cards)
     found = _greedy_fill(ctx, pool, needs, exact)
     if found is None and all(len(n.sizes) == 1 and n.above is None and n.equal is None for n in needs):
         return _packed_fill(ctx, pool, needs, exact)

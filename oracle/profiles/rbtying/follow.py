@@ -27,6 +27,7 @@ from oracle.convert import cards_to_pb, suit_name
 from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
 from oracle.engine.following import suit_duty, top_up
+from oracle.engine.pool import Pool
 from oracle.engine.ruleset import DrawRule, Ruleset
 from oracle.profiles.rbtying import bombs
 from oracle.profiles.rbtying.fill import Need, fill_needs, placement_cards
@@ -45,7 +46,7 @@ def requirements(units: Sequence[FormatUnit], draw: DrawRule, skips: Skips | Non
     if skips is None:
         yield from subsequent_decompositions([u.adjacent for u in units], new_adjacency)
     else:
-        yield from subsequent_decompositions([u.adjacent for u in units], new_adjacency, skips.tuples, skips)
+        yield from subsequent_decompositions([u.adjacent for u in units], new_adjacency, skips)
 
 
 NO_PROTECTIONS = DrawRule(format_based=True, protects_longer_tuples=False, only_tractor_on_tractor=False)
@@ -121,6 +122,7 @@ def first_duty(
     # A requirement the hand's cards cannot hold even without protection (reach.Reach) is filled
     # by neither the hand nor the play (a part of the hand): skipping it changes no verdict.
     reach = Reach(ctx, hand_x)
+    hand_pool, play_pool = Pool(ctx, hand_x), Pool(ctx, play_x or ())
     seen: set[Requirement] = set()
     for position, requirement in enumerate(requirements(units, draw, reach)):
         spend()
@@ -128,9 +130,9 @@ def first_duty(
             continue
         seen.add(requirement)
         needs = [Need(a) for a in requirement]
-        if play_x is not None and fill_needs(ctx, needs, play_x) is not None:
+        if play_x is not None and fill_needs(ctx, needs, play_x, pool=play_pool) is not None:
             return _play_fills(ctx, draw, position, requirement, hand_x, play_x)
-        placed = fill_needs(ctx, needs, hand_x, exact=exact)
+        placed = fill_needs(ctx, needs, hand_x, exact=exact, pool=hand_pool)
         if placed is not None:
             cards = tuple(c for unit in placement_cards(ctx, hand_x, placed) for c in unit)
             if play_x is not None and not Counter(cards) - Counter(play_x):
@@ -150,7 +152,9 @@ def _play_fills(
     return Duty(position, requirement, guard is None, kept_back=guard)
 
 
-def legal_example(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
+def legal_example(
+    ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], filled: Sequence[Card] | None = None
+) -> list[Card]:
     """A legal follow: the cards the hand fills its first requirement with (when it holds
     enough of the suit), topped up with the lowest cards (rule ``follow.suit`` first).
 
@@ -162,7 +166,9 @@ def legal_example(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> l
     if len(duty.hand_x) < duty.led:
         return top_up(ctx, duty.hand_x, duty.suit, hand, duty.led)
     units = lead_format(ctx, lead)
-    example = top_up(ctx, first_duty(ctx, units, duty.hand_x, None).hand_cards, duty.suit, hand, duty.led)
+    if filled is None:  # the hand's fill of its first requirement, unless the caller has it
+        filled = first_duty(ctx, units, duty.hand_x, None).hand_cards
+    example = top_up(ctx, filled, duty.suit, hand, duty.led)
     if _walk_accepts(ctx, units, duty.hand_x, example):
         return example
     draw = _draw(ctx)
@@ -231,13 +237,14 @@ def check_follow_decomposition(
                          f"hand can fill."))
     return _illegal(ctx, lead, hand, "follow.decomposition", rule_ids,
                     f"the hand can show {wanted} of {name}, {where}, and the play cannot show it "
-                    "or any requirement before it")
+                    "or any requirement before it", duty.hand_cards)
 
 
 def _illegal(
-    ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], broken: str, rule_ids: list[str], why: str
+    ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], broken: str, rule_ids: list[str], why: str,
+    filled: Sequence[Card] | None = None,
 ) -> pb.CheckFollowResponse:
-    example = legal_example(ctx, lead, hand)
+    example = legal_example(ctx, lead, hand, filled)
     return pb.CheckFollowResponse(
         legal=False,
         broken_rule_id=broken,

@@ -13,7 +13,7 @@ exactness: docs/rbtying.md.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from typing import TypeVar
 
@@ -30,8 +30,6 @@ EXACT_MAX_CARDS = 17
 
 _EXACT_MAX_TUPLES = EXACT_MAX_CARDS // 2
 
-NO_BOUND = 1 << 30
-"""No bound on the length of an adjacent unit."""
 
 
 # --- The order of the requirements --------------------------------------------------------
@@ -198,31 +196,38 @@ def _unit_orderings(unit: Adjacent) -> Iterator[Adjacent]:
     return iter(orderings(unit)) if len(unit) <= _EXACT_MAX_TUPLES else _descending_orderings(unit)
 
 
-def _choices(split: Sequence[Adjacent]) -> Iterator[tuple[Adjacent, ...]]:
-    """Every choice of one ordering per unit of a split, the first unit's outermost, lazily."""
+Keep = Callable[[Sequence[Adjacent]], bool]
+"""Whether a split, or one ordering of a unit (a split of one), may be listed."""
+
+
+def _choices(split: Sequence[Adjacent], keep: Keep | None = None) -> Iterator[tuple[Adjacent, ...]]:
+    """Every choice of one ordering per unit of a split, the first unit's outermost, lazily;
+    only orderings that pass ``keep``."""
     if not split:
         yield ()
         return
     for first in _unit_orderings(split[0]):
-        for rest in _choices(split[1:]):
+        if keep is not None and len(first) > 1 and not keep((first,)):
+            continue
+        for rest in _choices(split[1:], keep):
             yield (first, *rest)
 
 
-def iter_entries(grouping: tuple[int, ...], longest: int = NO_BOUND, distinct: bool = False) -> Iterator[Requirement]:
+def iter_entries(grouping: tuple[int, ...], keep: Keep | None = None, distinct: bool = False) -> Iterator[Requirement]:
     """A grouping's requirements: each split of its tuples into adjacent units, each with every
     choice of the units' orderings (#430), sorted largest unit first. Lazily: the walk that takes
     them (``follow.first_duty``) counts one step of work for each, which bounds their listing.
-    Splits with an adjacent unit of more than ``longest`` tuples are left out, and with
-    ``distinct`` a split that repeats an earlier one (the walk skips its entries as seen)."""
+    Splits and orderings that fail ``keep`` are left out, and with ``distinct`` a split that
+    repeats an earlier one (the walk skips its entries as seen)."""
     big = tuple(v for v in grouping if v > 1)
     ones: list[Adjacent] = [(1,)] * (len(grouping) - len(big))
     if not big:
         yield tuple(ones)
         return
     for split in _splits(big, distinct):
-        if max(len(u) for u in split) > longest:
+        if keep is not None and not keep(split):
             continue
-        for chosen in _choices(split):
+        for chosen in _choices(split, keep):
             yield tuple(sorted([*chosen, *ones], reverse=True))
 
 

@@ -64,6 +64,7 @@ class Reach:
         unit of ``L`` or more tuples can take from."""
         self._tuples: dict[tuple[int, ...], bool] = {}
         self._units: dict[tuple[int, ...], bool] = {}
+        self._requirements: dict[Requirement, bool] = {}
 
     def tuples(self, sizes: Sequence[int]) -> bool:
         """Whether the counts hold all these tuples at once (sizes of two or more cards)."""
@@ -99,6 +100,10 @@ class Reach:
     def requirement(self, requirement: Requirement) -> bool:
         """Every test for a whole requirement: its tuples at once, each adjacent unit alone,
         the adjacent units together on the runs."""
-        return (self.runs_hold([(len(a), sum(a)) for a in requirement if len(a) > 1])
-                and all(self.unit(a) for a in requirement)
-                and self.tuples([k for a in requirement for k in a if k > 1]))
+        found = self._requirements.get(requirement)
+        if found is None:
+            found = (self.runs_hold([(len(a), sum(a)) for a in requirement if len(a) > 1])
+                     and all(self.unit(a) for a in requirement)
+                     and self.tuples([k for a in requirement for k in a if k > 1]))
+            self._requirements[requirement] = found
+        return found

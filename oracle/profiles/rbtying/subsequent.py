@@ -19,29 +19,55 @@ from typing import Protocol
 from oracle.engine.budget import spend
 from oracle.profiles.rbtying.ordering import (
     EXACT_MAX_CARDS,
-    NO_BOUND,
     Adjacent,
     Requirement,
     decompositions_after,
     iter_entries,
 )
 
-Possible = Callable[[Sequence[int]], bool]
-"""A necessary condition on the tuple sizes (two cards or more) of a requirement: when it
-fails, no requirement with those tuples can be filled, and the walk may skip them."""
+
+class Skips(Protocol):
+    """Necessary conditions for a requirement to be filled (``reach.Reach``): the walk skips
+    whole stretches of a unit's decompositions that fail them."""
+
+    def tuples(self, sizes: Sequence[int]) -> bool: ...
+
+    def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool: ...
+
+    def unit(self, adjacent: Adjacent) -> bool: ...
 
 
-def anything(_: Sequence[int]) -> bool:
-    return True
+Profile = tuple[tuple[int, int], ...]
+"""The adjacent units of a requirement as (tuples, cards), largest first."""
 
 
-def _lazy_tail(unit: Adjacent, possible: Possible, longest: int = NO_BOUND) -> Iterator[Requirement]:
+def profile(requirement: Sequence[Adjacent]) -> Profile:
+    """The (tuples, cards) of each adjacent unit of a requirement, largest first.
+
+    >>> profile(((3, 2), (2,), (1,)))
+    ((2, 5),)
+    """
+    return tuple(sorted(((len(a), sum(a)) for a in requirement if len(a) > 1), reverse=True))
+
+
+def _lazy_tail(unit: Adjacent, skips: Skips | None) -> Iterator[Requirement]:
     """The entries after a unit of more than :data:`EXACT_MAX_CARDS` cards, lazily.
 
     Groupings in descending order from the unit's own (their first part is never larger), a
-    grouping whose tuples fail ``possible`` skipped with every grouping that extends the same
-    prefix; each grouping's distinct splits in the coarse order (docs/rbtying.md).
+    grouping whose tuples fail ``skips`` left out with every grouping that extends the same
+    prefix; each grouping's distinct splits in the coarse order (docs/rbtying.md), a split
+    whose adjacent units fail ``skips`` left out before its orderings are listed.
     """
+    def possible(sizes: Sequence[int]) -> bool:
+        return skips is None or skips.tuples(sizes)
+
+    def keep(split: Sequence[Adjacent]) -> bool:
+        if skips is None:
+            return True
+        if len(split) == 1 and len(split[0]) > 1 and not skips.unit(split[0]):
+            return False
+        return skips.runs_hold(profile(split))
+
     own = tuple(sorted(unit, reverse=True))
     n = sum(own)
 
@@ -59,7 +85,7 @@ def _lazy_tail(unit: Adjacent, possible: Possible, longest: int = NO_BOUND) -> I
             yield from partitions(grown, remaining - part, part)
 
     for grouping in partitions((), n, own[0]):
-        entries = iter_entries(grouping, longest, distinct=True)
+        entries = iter_entries(grouping, keep, distinct=True)
         if grouping == own:
             # The unit's own entry is its grouping's first (one unit, its own order).
             first = next(entries, None)
@@ -68,32 +94,9 @@ def _lazy_tail(unit: Adjacent, possible: Possible, longest: int = NO_BOUND) -> I
         yield from entries
 
 
-class Skips(Protocol):
-    """Necessary conditions for a requirement to be filled (``reach.Reach``): the walk skips
-    whole stretches of a unit's decompositions that fail them."""
-
-    longest: int
-
-    def tuples(self, sizes: Sequence[int]) -> bool: ...
-
-    def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool: ...
-
-
-Profile = tuple[tuple[int, int], ...]
-"""The adjacent units of a requirement as (tuples, cards), largest first."""
-
 Chunk = tuple[int, tuple[int, ...], Profile]
 """A stretch of a unit's listed decompositions sharing their tuples (two or more cards, largest
 first) and their adjacent units' profile: (the index just after it, tuples, profile)."""
-
-
-def profile(requirement: Requirement) -> Profile:
-    """The (tuples, cards) of each adjacent unit of a requirement, largest first.
-
-    >>> profile(((3, 2), (2,), (1,)))
-    ((2, 5),)
-    """
-    return tuple(sorted(((len(a), sum(a)) for a in requirement if len(a) > 1), reverse=True))
 
 
 @lru_cache(maxsize=256)
@@ -121,7 +124,7 @@ class _Tail:
     LAZY = 1 << 62
     """The count a lazily listed unit reports: more than any listed one (docs/rbtying.md)."""
 
-    def __init__(self, unit: Adjacent, possible: Possible, longest: int) -> None:
+    def __init__(self, unit: Adjacent, skips: Skips | None) -> None:
         self.unit = unit
         self.listed: tuple[Requirement, ...] = ()
         self.lazy: Iterator[Requirement] | None = None
@@ -130,7 +133,7 @@ class _Tail:
         if sum(unit) <= EXACT_MAX_CARDS:
             self.listed = decompositions_after(tuple(sorted(unit, reverse=True)))
         else:
-            self.lazy = _lazy_tail(unit, possible, longest)
+            self.lazy = _lazy_tail(unit, skips)
             self.ahead = next(self.lazy, None)
 
     def left(self) -> int:
@@ -181,8 +184,7 @@ class _Fits:
 
 
 def subsequent_decompositions(
-    units: Sequence[Adjacent], include_new_adjacency: bool, possible: Possible = anything,
-    skips: Skips | None = None,
+    units: Sequence[Adjacent], include_new_adjacency: bool, skips: Skips | None = None
 ) -> Iterator[Requirement]:
     """The requirements after a format's own units, in rbtying/shengji's order.
 
@@ -199,20 +201,19 @@ def subsequent_decompositions(
     [((3,), (1,)), ((2,), (2,))]
 
     A unit of more than :data:`EXACT_MAX_CARDS` cards is listed lazily and counts as having
-    more decompositions left than any other until it has none; ``possible`` lets its listing
-    skip groupings of tuples that cannot be filled (the others are not affected).
+    more decompositions left than any other until it has none.
 
-    With ``skips``, the requirements that fail them are left out, in bulk: while one unit
-    takes several steps in a row (it has more left than every other), the stretches of its
-    list whose tuples, with the other units' current ones, cannot be packed, or whose adjacent
-    units are longer than any run, are passed in one step each. The order of what is yielded
-    is unchanged, as is the place of every unit in its list.
+    With ``skips``, requirements that fail them are left out, in bulk: a lazily listed unit
+    leaves out whole groupings and splits; while a listed unit takes several steps in a row
+    (it has more left than every other), the stretches of its list whose tuples, with the
+    other units' current ones, cannot be packed, or whose adjacent units the runs cannot hold,
+    are passed in one step each. The order of what is yielded is unchanged, as is the place
+    of every unit in its list, so the walk decides as it would without them.
     """
     if not units or any(not u for u in units):
         return
     reqs = [tuple(sorted(u, reverse=True)) for u in units]
-    longest = skips.longest if skips is not None else NO_BOUND
-    tails = [_Tail(req, possible, longest) for req in reqs]
+    tails = [_Tail(req, skips) for req in reqs]
     current: list[Requirement] = [(req,) for req in reqs]
     allowed = [include_new_adjacency or len(req) > 1 for req in reqs]
     order = list(range(len(reqs)))

@@ -1,0 +1,158 @@
+"""rbtying's follow walk: agreement with the plain walk, and the cost of the heaviest follows.
+
+1. Differential: seeded random follows in rooms of 2 to 8 decks under the four draw policies
+   that walk decompositions; the profile's walk (``oracle/profiles/rbtying/follow.first_duty``)
+   against the plain walk (``tests/rbtying_reference.py``): the requirement that decides and
+   the verdict must be the same. Prints cases, disagreements and time.
+2. Cost: in-process CheckFollow questions (validation included) of the profile in a room of
+   four decks (or ``--decks``): the median over random follows, and each constructed heavy
+   follow as a ratio of it. Timings are medians of repeats in this run; nothing is asserted.
+
+    python scripts/rbtying_walk.py --cases 3000 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from rbtying_reference import random_follow, reference_duty, room  # noqa: E402
+
+from oracle import pb  # noqa: E402
+from oracle.cards import Card, format_cards, parse_cards  # noqa: E402
+from oracle.convert import cards_to_pb  # noqa: E402
+from oracle.engine.following import suit_duty  # noqa: E402
+from oracle.profiles.rbtying.follow import first_duty  # noqa: E402
+from oracle.profiles.rbtying.trick_format import lead_format  # noqa: E402
+from oracle.service.questions import dispatch  # noqa: E402
+
+
+def differential(cases: int, seed: int, max_lead: int) -> None:
+    rng = random.Random(seed)
+    walked = disagreements = 0
+    spent_new = spent_ref = 0.0
+    while walked < cases:
+        ctx, lead, hand, play = random_follow(rng, max_lead)
+        duty = suit_duty(ctx, lead, hand, play)
+        if not duty.met or len(duty.play_x) < duty.led:
+            continue
+        units = lead_format(ctx, lead)
+        start = time.perf_counter()
+        new = first_duty(ctx, units, duty.hand_x, duty.play_x)
+        middle = time.perf_counter()
+        ref = reference_duty(ctx, units, duty.hand_x, duty.play_x)
+        spent_new += middle - start
+        spent_ref += time.perf_counter() - middle
+        walked += 1
+        if (new.requirement, new.play_fills) != ref:
+            disagreements += 1
+            print(f"DISAGREE {ctx.variant.deal.decks} decks: lead {format_cards(lead)}, hand "
+                  f"{format_cards(duty.hand_x)}, play {format_cards(duty.play_x)}: "
+                  f"{new.requirement} {new.play_fills} against {ref}")
+    print(f"differential: {walked} follows walked (seed {seed}, leads up to {max_lead} cards), "
+          f"{disagreements} disagreements; walk {spent_new:.1f} s, plain walk {spent_ref:.1f} s")
+
+
+def _question(variant: pb.Variant, level: int, trump: int, lead: list[Card], hand: list[Card],
+              play: list[Card]) -> pb.Question:
+    context = pb.Context(level=level, trump_suit=trump, custom_variant=variant)  # type: ignore[arg-type]
+    return pb.Question(check_follow=pb.CheckFollowRequest(
+        context=context, lead=cards_to_pb(lead), hand=cards_to_pb(hand), play=cards_to_pb(play)))
+
+
+def _median_us(fn: Callable[[], object], repeat: int) -> float:
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - start) * 1e6)
+    return statistics.median(samples)
+
+
+def heavy_follows(decks: int) -> list[tuple[str, pb.Question]]:
+    """Constructed heavy follows: long tractors and the issue's throw against gapped hands."""
+    variant = room(decks, pb.DRAW_POLICY_NO_PROTECTIONS)
+    variant.deal.hand_size = min(13 * decks, (54 * decks - 8) // 4 + 12)
+    variant.deal.bottom_size = 54 * decks - 4 * variant.deal.hand_size
+    out = []
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "A"]
+    # A throw of four quads, a tractor of two triples and a triple of big jokers, level K,
+    # hearts trump, against a trump-heavy hand (the input upstream takes 50 s on).
+    if decks >= 4:
+        lead = parse_cards("2H 2H 2H 2H 4H 4H 4H 4H 9H 9H 9H 9H JH JH JH JH 6H 6H 6H 7H 7H 7H BJ BJ BJ")
+        rest = [r for r in ranks if r not in ("2", "4", "9", "J", "6", "7")]
+        hand = parse_cards(" ".join(f"{r}H " * (decks - 1) for r in rest) + " 3H 5H 8H 10H QH AH"
+                           + " KS KS KD KD KC KC KH KH SJ SJ SJ BJ 2H 4H 6H 7H 9H JH")
+        hand = hand[:variant.deal.hand_size]
+        for name, play in (("lowest", hand[-len(lead):]), ("highest", hand[:len(lead)])):
+            out.append((f"throw of 4 quads + (3,3) + BJ triple, {name} play",
+                        _question(variant, pb.RANK_KING, pb.SUIT_HEARTS, lead, hand, play)))
+    # One long tractor of each width against hands holding each tuple short, with gaps.
+    for width in range(2, min(decks, 4) + 1):
+        for length in (6, 9, 12):
+            for gap in (2, 3, 4):
+                lead = parse_cards(" ".join(f"{r}H " * width for r in ranks[:length]))
+                held = " ".join(f"{r}H " * (decks - width if i < length else decks)
+                                for i, r in enumerate(ranks) if i % gap != gap - 1)
+                hand = parse_cards(held + " KS KD KC SJ BJ KH " * (decks // 2))[:variant.deal.hand_size]
+                if len(hand) < len(lead):
+                    continue
+                for name, play in (("lowest", hand[-len(lead):]), ("highest", hand[:len(lead)])):
+                    out.append((f"tractor {length}x{width} against gaps every {gap}, {name} play",
+                                _question(variant, pb.RANK_KING, pb.SUIT_HEARTS, lead, hand, play)))
+    return out
+
+
+def cost(decks: int, seed: int, plain: int, repeat: int) -> None:
+    rng = random.Random(seed)
+    plain_qs = []
+    while len(plain_qs) < plain:
+        ctx, lead, hand, play = random_follow(rng)
+        if ctx.variant.deal.decks != decks:
+            continue
+        variant = room(decks, ctx.variant.following.draw_policy)
+        plain_qs.append(_question(variant, ctx.level, ctx.trump or pb.SUIT_UNSPECIFIED, lead, hand, play))
+    for q in plain_qs:
+        dispatch(q)  # every list a question needs is built once per process
+    median = statistics.median(_median_us(lambda q=q: dispatch(q), repeat) for q in plain_qs)
+    print(f"cost, {decks} decks: median of {plain} random follows {median:.0f} µs")
+    worst = ("", 0.0)
+    for name, question in heavy_follows(decks):
+        answer = dispatch(question)
+        us = _median_us(lambda q=question: dispatch(q), repeat)
+        status = answer.WhichOneof("answer") or "?"
+        if status == "error":
+            status = f"error {answer.error.code}"
+        else:
+            status = "legal" if answer.check_follow.legal else "illegal"
+        print(f"  {us / median:7.1f} x  {us:9.0f} µs  {status:8}  {name}")
+        if us > worst[1]:
+            worst = (name, us)
+    print(f"worst: {worst[0]}: {worst[1] / median:.1f} x the median follow")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cases", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-lead", type=int, default=16)
+    parser.add_argument("--decks", type=int, default=4)
+    parser.add_argument("--plain", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    if args.cases:
+        differential(args.cases, args.seed, args.max_lead)
+    cost(args.decks, args.seed, args.plain, args.repeat)
+
+
+if __name__ == "__main__":
+    main()
