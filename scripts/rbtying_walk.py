@@ -91,7 +91,7 @@ def heavy_follows(decks: int) -> list[tuple[str, pb.Question]]:
         lead = parse_cards("2H 2H 2H 2H 4H 4H 4H 4H 9H 9H 9H 9H JH JH JH JH 6H 6H 6H 7H 7H 7H BJ BJ BJ")
         rest = [r for r in ranks if r not in ("2", "4", "9", "J", "6", "7")]
         hand = parse_cards(" ".join(f"{r}H " * (decks - 1) for r in rest) + " 3H 5H 8H 10H QH AH"
-                           + " KS KS KD KD KC KC KH KH SJ SJ SJ BJ 2H 4H 6H 7H 9H JH")
+                           + " KS KS KD KD KC KC KH KH SJ SJ SJ BJ 6H 7H")
         hand = hand[:variant.deal.hand_size]
         for name, play in (("lowest", hand[-len(lead):]), ("highest", hand[:len(lead)])):
             out.append((f"throw of 4 quads + (3,3) + BJ triple, {name} play",

@@ -940,6 +940,54 @@ def test_conformance_cases_pass_in_process() -> None:
     assert not failed, failed[:5]
 
 
+
+def test_the_walk_decides_as_the_plain_walk_does() -> None:
+    """``TrickFormat::is_legal_play``: the profile's walk skips what no part of the hand can fill
+    (``reach``, ``subsequent``) and must stop at the requirement the plain walk stops at
+    (``tests/rbtying_reference.py``), with the same verdict, on seeded random follows of 2 to 8
+    decks under the four draw policies that walk (``scripts/rbtying_walk.py`` runs thousands)."""
+    import random
+
+    from rbtying_reference import random_follow, reference_duty
+
+    from oracle.engine.following import suit_duty
+    from oracle.profiles.rbtying.follow import first_duty
+
+    rng = random.Random(20261202)
+    verdicts: list[bool] = []
+    throws = 0
+    while len(verdicts) < 150:
+        rules, lead, hand, play = random_follow(rng, max_lead=12)
+        duty = suit_duty(rules, lead, hand, play)
+        if not duty.met or len(duty.play_x) < duty.led:
+            continue
+        units = lead_format(rules, lead)
+        walked = first_duty(rules, units, duty.hand_x, duty.play_x)
+        assert (walked.requirement, walked.play_fills) == reference_duty(rules, units, duty.hand_x, duty.play_x), (
+            format_cards(lead), format_cards(duty.hand_x), format_cards(duty.play_x))
+        verdicts.append(walked.requirement is None or walked.play_fills)
+        throws += len(units) > 1
+    assert 20 < sum(verdicts) < 130 and throws > 20  # both verdicts and throws were exercised
+
+
+def test_tuples_alone_are_packed_exactly() -> None:
+    """``format_match::find_format_matches`` searches every matching: a hand that holds tuples
+    alone only by a packing the greedy fill misses still fills them (``packing.pack_tuples``)."""
+    from oracle.profiles.rbtying.fill import Need, fill_needs
+    from oracle.profiles.rbtying.packing import pack_tuples
+
+    rules = ctx(Rank.TWO, Suit.SPADES, decks=8)
+    # 7H x6 and 8H x5: the greedy puts the first triple on the five and then has no room for
+    # the quad; 4 + 2 on the six and 3 + 2 on the five hold all four tuples.
+    cards = parse_cards("7H 7H 7H 7H 7H 7H 8H 8H 8H 8H 8H")
+    assert fill_needs(rules, [Need((4,)), Need((3,)), Need((2,)), Need((2,))], cards) is not None
+    assert fill_needs(rules, [Need((4,)), Need((4,)), Need((3,))], cards) is None
+    for counts, sizes in itertools.product([(6, 5), (4, 4, 2), (8, 3, 3)], [(4, 3, 2, 2), (3, 3, 3, 2), (4, 4, 3)]):
+        brute = any(all(sum(s for s, b in zip(sizes, where) if b == i) <= c for i, c in enumerate(counts))
+                    for where in itertools.product(range(len(counts)), repeat=len(sizes)))
+        assert (pack_tuples(counts, sizes) is not None) == brute, (counts, sizes)
+
+
 # Upstream tests not reproduced, and why:
 # * types.rs test_char_roundtrip, test_deck_completeness, test_serde, test_rank_successor: card
 #   characters, serialisation and the rank after A (NT); no question of the oracle holds them.
