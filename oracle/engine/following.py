@@ -67,15 +67,17 @@ def top_up(ctx: Ruleset, chosen: Sequence[Card], suit: int, hand: Sequence[Card]
 
     Linear in the hand, then a sort of what is left: ``O(h log h)`` for a hand of ``h`` cards.
     """
-    taken: dict[int, int] = {}
-    for card in chosen:
-        taken[card.code] = taken.get(card.code, 0) + 1
-    left: list[Card] = []
-    for card in hand:
-        if taken.get(card.code):
-            taken[card.code] -= 1
-        else:
-            left.append(card)
+    left: Sequence[Card] = hand
+    if chosen:
+        taken: dict[int, int] = {}
+        for card in chosen:
+            taken[card.code] = taken.get(card.code, 0) + 1
+        left = []
+        for card in hand:
+            if taken.get(card.code):
+                taken[card.code] -= 1
+            else:
+                left.append(card)
     suits, strengths, order = ctx.suits, ctx.strengths, ctx.order
     play = list(chosen)
     if len(play) < n:

@@ -37,8 +37,8 @@ class Pool:
                 by_identity[identity] = [card]
             else:
                 held.append(card)
-        self.tractor_min = ctx.variant.tractors.min_length
-        self.tractor_min_tuple = max(2, ctx.variant.tractors.min_tuple_size)
+        self.tractor_min = ctx.tractor_min_length
+        self.tractor_min_tuple = ctx.tractor_min_tuple
         self._runs: dict[int, list[list[list[Identity]]]] = {}
 
     def copy(self) -> Pool:

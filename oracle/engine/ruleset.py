@@ -149,8 +149,18 @@ class Ruleset:
     """Each card code's place in the output order (:meth:`sort_key`): 0 first."""
     places: list[tuple[int, ...]] = field(default_factory=list, repr=False)
     """Each card code's tractor slots (:meth:`slots`)."""
+    tractor_min_length: int = field(init=False, repr=False)
+    """The variant's ``tractors.min_length``: the fewest tuples a tractor has."""
+    tractor_min_tuple: int = field(init=False, repr=False)
+    """The smallest tuple a tractor is made of: ``tractors.min_tuple_size``, and at least 2."""
+    larger_tuples_win: bool = field(init=False, repr=False)
+    """The variant's ``comparison.larger_tuples_win``."""
 
     def __post_init__(self) -> None:
+        # The parameters the hot paths read, read from the variant once.
+        self.tractor_min_length = self.variant.tractors.min_length
+        self.tractor_min_tuple = max(2, self.variant.tractors.min_tuple_size)
+        self.larger_tuples_win = self.variant.comparison.larger_tuples_win
         size = max(card.code for card in self.keys) + 1
         self._by_code = [None] * size
         self._sort_keys = [(0, 0, 0, 0)] * size

@@ -51,7 +51,7 @@ def _beating(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
     so trying every size once, largest first, finds what a walk of the stand-ins' own stand-ins
     would); sizes above the most copies the hand holds of one card cannot be held.
     """
-    if unit.is_tractor and pool.ctx.variant.comparison.larger_tuples_win:
+    if unit.is_tractor and pool.ctx.larger_tuples_win:
         most = max((len(cards) for cards in pool.cards.values()), default=0)
         for bigger in range(min(unit.size, most), unit.tuple_size, -1):
             if unit.size % bigger:

@@ -61,7 +61,7 @@ def stand_in(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) ->
     >>> stand_in(ctx, ctx.units(p("7S 7S 8S 8S")), p("AS AS AS AS")) is None  # two decks: no
     True
     """
-    if not ctx.variant.comparison.larger_tuples_win or len(lead_units) != 1:
+    if not ctx.larger_tuples_win or len(lead_units) != 1:
         return None
     lead = lead_units[0]
     if not lead.is_tractor:
@@ -81,7 +81,7 @@ def key_strength(
     tuple size of the unit compared. ``units`` are the cards' units, when already known.
     """
     k, min_length = shape
-    ranked = ctx.variant.comparison.larger_tuples_win
+    ranked = ctx.larger_tuples_win
     if k == 1:
         strengths = ctx.strengths
         return (1 if ranked else 0, max([strengths[c.code] for c in cards]))
