@@ -1,6 +1,8 @@
 """Bulk audits on a local two-worker Dask cluster: a JSON Lines archive cut into pieces (each
 line audited once, wherever the cuts fall), the summary by rule and variant, the failing records
-written out; and a folder audited through a running scheduler's address."""
+written out; and a folder audited through a running scheduler's address. The workers are threads
+(a cluster of processes is the same code with one flag, and takes seconds to start: its figures
+are scripts/bench_audit.py's)."""
 
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ def test_every_line_is_read_once_wherever_the_pieces_are_cut(tmp_path: Path) -> 
 def test_a_local_two_worker_cluster_audits_an_archive(tmp_path: Path, capsys: object) -> None:
     path = _archive(tmp_path)
     failing = tmp_path / "failing"
-    status = run_bulk(path, "auto", workers=2, failing_dir=failing, as_json=True)
+    status = run_bulk(path, "auto", workers=2, failing_dir=failing, as_json=True, processes=False)
     assert status == 1
     summary = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
     assert (summary["records"], summary["clean"], summary["broken"], summary["invalid"]) == (

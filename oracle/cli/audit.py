@@ -37,16 +37,14 @@ def record_from_json(data: Any, source: str = "auto") -> pb.DealRecord:
     >>> record_from_json({"initdata": {"allocation": [[], [], [], []]}, "log": []}).context.variant_id
     'botzone-tractor'
     """
+    from oracle.cli.record_json import record_from_dict
     from oracle.importers.botzone_log import record_from_botzone
 
     if not isinstance(data, dict):
         raise ValueError("a record is a JSON object")  # noqa: TRY004 (bad input, not a bug)
     if source == "botzone" or (source == "auto" and {"initdata", "log"} <= set(data)):
         return record_from_botzone(data)
-    try:
-        return json_format.ParseDict(data, pb.DealRecord())
-    except json_format.ParseError as err:
-        raise ValueError(f"not a DealRecord: {err}") from err
+    return record_from_dict(data)
 
 
 def audit_one(record: pb.DealRecord) -> pb.Answer:

@@ -131,26 +131,27 @@ def audit_task(task: Task, source: str) -> Outcome:
     return outcome
 
 
-def _client(workers: int, scheduler: str | None) -> Any:
+def _client(workers: int, scheduler: str | None, processes: bool = True) -> Any:
     from dask.distributed import Client, LocalCluster
 
     if scheduler:
         return Client(scheduler)  # type: ignore[no-untyped-call]
     cluster = LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+        n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=processes,
         dashboard_address=None)
     return Client(cluster)  # type: ignore[no-untyped-call]
 
 
 def run_bulk(path: Path, source: str, *, workers: int = 0, scheduler: str | None = None,
-             failing_dir: Path | None = None, as_json: bool = False) -> int:
+             failing_dir: Path | None = None, as_json: bool = False, processes: bool = True) -> int:
     """Audit every record under ``path``; print the summary; the exit status (1 when a record
-    broke a rule or was no record)."""
+    broke a rule or was no record). The local cluster's workers are processes (``processes``
+    false: threads of this one, which start at once but share its interpreter)."""
     from dask.distributed import as_completed
 
     tasks = plan(path)
     total = Outcome()
-    client = _client(workers, scheduler)
+    client = _client(workers, scheduler, processes)
     try:
         futures = client.map(audit_task, tasks, source=source, pure=False)
         stderr = click.get_text_stream("stderr")

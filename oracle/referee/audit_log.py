@@ -37,7 +37,7 @@ class AuditLog:
            explanation: str) -> None:
         """A step that keeps the rules."""
         self.steps.append(pb.AuditStep(step=step, seat=seat, legal=True, cards=cards_to_pb(cards),
-                                       rule_ids=_unique(rule_ids), explanation=explanation))
+                                       rule_ids=rule_ids, explanation=explanation))
 
     def broken(self, step: str, seat: int, cards: Sequence[Card], broken_rule_id: str,
                rule_ids: Sequence[str], explanation: str, *,

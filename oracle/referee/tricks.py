@@ -45,14 +45,22 @@ class TrickOutcome:
 
 
 def _unheld(cards: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
-    """The cards played beyond those held (each copy counts)."""
-    over = [c for c in set(cards) if cards.count(c) > hand.count(c)]
-    return sorted(c for c in over for _ in range(cards.count(c) - hand.count(c)))
+    """The cards played beyond those held (each copy counts); compared by code, in C."""
+    held = [c.code for c in hand]
+    codes = [c.code for c in cards]
+    if len(codes) == 1 and codes[0] in held:
+        return []
+    over = [c for c in dict.fromkeys(cards) if codes.count(c.code) > held.count(c.code)]
+    return sorted(c for c in over for _ in range(codes.count(c.code) - held.count(c.code)))
 
 
 def _take(hand: list[Card], cards: Sequence[Card]) -> None:
+    """Remove the cards (held) from the hand."""
+    codes = [c.code for c in hand]
     for card in cards:
-        hand.remove(card)
+        i = codes.index(card.code)
+        del codes[i]
+        del hand[i]
 
 
 def replay_trick(
@@ -68,8 +76,9 @@ def replay_trick(
     name = f"tricks[{index}]"
     lead = trick.plays[0]
     for j, play in enumerate(trick.plays):
-        shown = trick.attempted_throw if j == 0 and trick.attempted_throw is not None else play.cards
-        unheld = _unheld(shown, hands[play.seat]) or _unheld(play.cards, hands[play.seat])
+        unheld = _unheld(play.cards, hands[play.seat])
+        if j == 0 and trick.attempted_throw is not None and not unheld:
+            unheld = _unheld(trick.attempted_throw, hands[play.seat])
         if unheld:
             log.broken(f"{name}.plays[{j}]", play.seat, play.cards, "play.held", [],
                        f"seat {play.seat} plays {format_cards(unheld)}, which it does not hold "
@@ -99,7 +108,6 @@ def replay_trick(
 def _judge_step(name: str, trick: RecordedTrick, judged: pb.JudgeTrickResponse, log: AuditLog) -> None:
     """The step ``tricks[i]``: the judge's winner and points beside the reported ones."""
     winner, trick_points = judged.winning_seat, judged.points
-    cards = [c for play in trick.plays for c in play.cards]
     wrong: list[tuple[str, str]] = []
     if trick.reported_winner is not None and trick.reported_winner != winner:
         log.differs(f"{name}.reported_winner", trick.reported_winner, winner)
@@ -113,7 +121,7 @@ def _judge_step(name: str, trick: RecordedTrick, judged: pb.JudgeTrickResponse, 
         wrong.append(("trick.points", (f"the record says the trick holds {trick.reported_points} "
                                       f"points, but it holds {trick_points}")))
     if wrong:
-        log.broken(name, winner, cards, wrong[0][0], judged.rule_ids,
+        log.broken(name, winner, (), wrong[0][0], judged.rule_ids,
                    "; ".join(w for _, w in wrong) + ".")
     else:
-        log.ok(name, winner, cards, judged.rule_ids, judged.explanation)
+        log.ok(name, winner, (), judged.rule_ids, judged.explanation)
