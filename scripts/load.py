@@ -2,9 +2,9 @@
 
 Usage::
 
-    python scripts/load.py [--clients N] [--seconds S] [--rounds R] [--mode unary|batch|both]
-                           [--processes P] [--connections C] [--batch-size B] [--seed K]
-                           [--kinds K1,K2...] [--soak]
+    python scripts/load.py [--clients N] [--batch-clients M] [--seconds S] [--rounds R]
+                           [--mode unary|batch|both] [--processes P] [--connections C]
+                           [--batch-size B] [--seed K] [--kinds K1,K2...] [--soak]
 
 It starts its servers on free loopback ports, all at once (each idle but for its own phases):
 
@@ -196,13 +196,23 @@ class Server:
         return [self.proc.pid, *children]
 
     def rss_kib(self) -> int:
-        """Resident memory, summed over the server's processes."""
+        """Resident memory, summed over the server's processes (the pages the forked children
+        still share with the parent counted in each)."""
+        return self._summed("status", "VmRSS:")
+
+    def pss_kib(self) -> int:
+        """Proportional resident memory, summed over the server's processes: each shared page
+        counted once in all, what the server really holds."""
+        return self._summed("smaps_rollup", "Pss:")
+
+    def _summed(self, name: str, key: str) -> int:
         total = 0
         for pid in self.pids():
             try:
-                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                    if line.startswith("VmRSS:"):
+                for line in Path(f"/proc/{pid}/{name}").read_text().splitlines():
+                    if line.startswith(key):
                         total += int(line.split()[1])
+                        break
             except OSError:
                 pass
         return total
@@ -431,7 +441,12 @@ def report(phase: Phase) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--clients", type=int, default=4, help="client processes (default %(default)s)")
+    parser.add_argument("--clients", type=int, default=4,
+                        help="client processes of the unary phases (default %(default)s)")
+    parser.add_argument("--batch-clients", type=int, default=8,
+                        help="client processes of the batch phases: more than the unary ones, as "
+                             "each costs little CPU, so that every server process always has "
+                             "calls (default %(default)s)")
     parser.add_argument("--seconds", type=float, default=5.0,
                         help="length of each measured phase (default %(default)s)")
     parser.add_argument("--rounds", type=int, default=3,
@@ -463,14 +478,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = set(args.kinds) - set(KIND_RPC)
     if unknown:
         parser.error(f"--kinds: no such kind of question: {', '.join(sorted(unknown))}")
-    if (not 1 <= args.clients <= 64 or not 0 < args.seconds <= 3600
-            or not 1 <= args.batch_size <= 10_000 or not 1 <= args.processes <= 64
+    if (not 1 <= args.clients <= 64 or not 1 <= args.batch_clients <= 64
+            or not 0 < args.seconds <= 3600 or not 1 <= args.batch_size <= 10_000 or not 1 <= args.processes <= 64
             or not 1 <= args.connections <= 64 or not 1 <= args.rounds <= 100):
-        parser.error("--clients 1..64, --seconds up to 3600, --batch-size 1..10000, "
+        parser.error("--clients and --batch-clients 1..64, --seconds up to 3600, --batch-size 1..10000, "
                      "--processes 1..64, --connections 1..64, --rounds 1..100")
     modes = ("unary",) if args.soak else ("unary", "batch") if args.mode == "both" else (args.mode,)
     n = args.processes
-    print(f"load: {args.clients} client processes ({args.connections} connections each), "
+    print(f"load: {args.clients} client processes ({args.batch_clients} for batches; "
+          f"{args.connections} connections each), "
           f"{args.seconds:g} s per phase, "
           f"modes {', '.join(modes)}" + (f", {args.batch_size} questions per batch"
                                          if "batch" in modes else "")
@@ -492,16 +508,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     rounds = 1 if args.soak else args.rounds
     phases: dict[tuple[str, str], list[Phase]] = {}
     servers: dict[str, Server] = {}
-    rss_at_start: dict[str, int] = {}
+    rss_at_start: dict[str, tuple[int, int]] = {}
     try:
         for name, argv_, _ in runs:  # all up at once, idle but for the phase under way
             servers[name] = Server(name, argv_)
         time.sleep(1.0)
         for name, server in servers.items():
-            rss_at_start[name] = server.rss_kib()
+            rss_at_start[name] = server.rss_kib(), server.pss_kib()
             print(f"{name} server on {server.target} (pids {server.pids()}), "
-                  f"RSS at start {rss_at_start[name] / 1024:.1f} MiB")
-        with futures.ProcessPoolExecutor(args.clients,
+                  f"RSS at start {rss_at_start[name][0] / 1024:.1f} MiB")
+        clients = {"unary": args.clients, "batch": args.batch_clients}
+        with futures.ProcessPoolExecutor(max(clients[mode] for mode in modes),
                                          mp_context=multiprocessing.get_context("spawn")) as pool:
             for round_ in range(rounds):
                 print(f"\nround {round_ + 1} of {rounds}, load average "
@@ -509,17 +526,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for mode in modes:  # the servers in turn, each phase beside the others' of its round
                     for name, _, run_modes in runs:
                         if mode in run_modes:
-                            phase = run_phase(servers[name], mode, args.clients, args.seconds,
+                            phase = run_phase(servers[name], mode, clients[mode], args.seconds,
                                               args.batch_size, args.seed + round_, questions, pool,
                                               args.connections)
                             phases.setdefault((name, mode), []).append(phase)
                             report(phase)
         print()
         for name, server in servers.items():
-            rss0, rss1 = rss_at_start[name], server.rss_kib()
+            (rss0, pss0), rss1, pss1 = rss_at_start[name], server.rss_kib(), server.pss_kib()
             print(f"{name:<10} RSS at start {rss0 / 1024:7.1f} MiB, at the end {rss1 / 1024:7.1f} "
-                  f"MiB ({(rss1 - rss0) / 1024:+.1f} MiB; summed over {len(server.pids())} "
-                  f"process(es))")
+                  f"MiB ({(rss1 - rss0) / 1024:+.1f} MiB), summed over {len(server.pids())} "
+                  f"process(es); PSS {pss0 / 1024:.1f} -> {pss1 / 1024:.1f} MiB")
+            if args.soak:
+                samples = phases[(name, "unary")][0].rss
+                warm = next(kib for t, kib in samples if t >= args.seconds / 10)
+                print(f"{'':<10} after the first tenth of the load ({args.seconds / 10:.0f} s): "
+                      f"{warm / 1024:.1f} MiB; from then to the end {(rss1 - warm) / 1024:+.1f} "
+                      f"MiB, the most above it {(max(k for _, k in samples) - warm) / 1024:+.1f} "
+                      f"MiB")
     finally:
         for server in servers.values():
             server.stop()
