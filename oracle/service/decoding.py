@@ -118,16 +118,21 @@ def decode_cards(
     if len(msgs) > MAX_LIST:
         problems.add(field, f"{len(msgs)} cards: at most {MAX_LIST} in any list")
         return None
-    if keys is not None:
-        fast = cards_of(keys)
-        if fast is not None:
-            return fast
+    fast = cards_of(keys) if keys is not None else _cards_of_messages(msgs)
+    if fast is not None:
+        return fast
     cards: list[Card] = []
     for i, msg in enumerate(msgs):
         card = decode_card(msg, f"{field}[{i}]", problems)
         if card is not None:
             cards.append(card)
     return tuple(cards) if len(cards) == len(msgs) else None
+
+
+def _cards_of_messages(msgs: Sequence[pb.Card]) -> tuple[Card, ...] | None:
+    """The cards of a list read message by message, or ``None`` when one is no card."""
+    cards = [card_of(msg.rank, msg.suit) for msg in msgs]
+    return tuple(cards) if all(cards) else None  # type: ignore[arg-type]
 
 
 def decode_context(
