@@ -251,7 +251,7 @@ def room_of(base: str, decks: int, room_id: str) -> pb.Variant:
 
 def _shaped(name: str, variant: pb.Variant, context: ContextOf, shape: str,
             ) -> list[tuple[str, pb.Question]]:
-    """A follow, a throw and a trick of one side suit in one of two shapes, against hands that
+    """A description, a follow, a throw and a trick of one side suit in one of two shapes, against hands that
     hold as many cards of that suit as the decks allow (the hand sizes are the variant's own):
 
     * "split": every other rank in all its copies (many tuples, no tractor), the others holding
@@ -299,6 +299,8 @@ def _shaped(name: str, variant: pb.Variant, context: ContextOf, shape: str,
     trick = [pb.Play(seat=0, cards=cards_to_pb(lead[:trick_size]))] + [
         pb.Play(seat=s, cards=cards_to_pb(h[:trick_size])) for s, h in zip((1, 2, 3), others)]
     questions = [
+        (f"describe {name} {shape} ({len(lead)} cards)",
+         pb.Question(describe_play=pb.DescribePlayRequest(context=ctx, cards=cards_to_pb(lead)))),
         (f"follow {name} {shape} ({len(follow_lead)} led, hand {len(follow_hand)})",
          pb.Question(check_follow=pb.CheckFollowRequest(
              context=ctx, lead=cards_to_pb(follow_lead), hand=cards_to_pb(follow_hand),
