@@ -912,7 +912,7 @@ UPSTREAM_TESTS = {
     "test_larger_bomb_beats_smaller_bomb_regardless_of_order",
 }
 
-UPSTREAM_SETTINGS = {"BombPolicy"}
+UPSTREAM_SETTINGS = {"BombPolicy", "PropagatedState", "GameMode", "AdvancementPolicy"}
 """Settings reproduced from upstream's code where no upstream test asserts them."""
 
 UPSTREAM_FUNCTIONS = {

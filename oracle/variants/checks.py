@@ -95,7 +95,28 @@ def structure_problems(variant: pb.Variant) -> list[Problem]:
     problems.extend(_validate_bottom(variant))
     problems.extend(_validate_level_table(variant.level_table, deal.decks))
     problems.extend(_validate_declarations(variant.declarations))
+    problems.extend(_unmodelled(variant.unmodelled))
     return problems
+
+
+def _unmodelled(settings: pb.UnmodelledSettings) -> Iterable[Problem]:
+    """An upstream room setting no rule models is refused, never answered as if it were off
+    (docs/rbtying.md, "Room settings").
+
+    >>> [p.field for p in _unmodelled(pb.UnmodelledSettings(rainbow_formats=True))]
+    ['unmodelled.rainbow_formats']
+    """
+    if settings.rainbow_formats:
+        yield Problem("unmodelled.rainbow_formats",
+                      "rbtying/shengji's rainbow formats (#508) are not modelled: the upstream source the "
+                      "profile follows (mechanics/src/trick.rs) does not hold them")
+    if settings.finding_friends:
+        yield Problem("unmodelled.finding_friends",
+                      "rbtying/shengji's FindingFriends mode (core/src/settings.rs GameMode) is not modelled: "
+                      "its teams and bonus level change who scores and how many levels")
+    if settings.advancement_policy not in (pb.ADVANCEMENT_POLICY_UNSPECIFIED, pb.ADVANCEMENT_POLICY_UNRESTRICTED):
+        yield Problem("unmodelled.advancement_policy",
+                      "only rbtying/shengji's default AdvancementPolicy (Unrestricted) is modelled")
 
 
 def _suit_list(suits: Any, key: str) -> Iterable[Problem]:

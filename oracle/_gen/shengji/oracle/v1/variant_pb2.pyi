@@ -8,6 +8,13 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class AdvancementPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ADVANCEMENT_POLICY_UNSPECIFIED: _ClassVar[AdvancementPolicy]
+    ADVANCEMENT_POLICY_UNRESTRICTED: _ClassVar[AdvancementPolicy]
+    ADVANCEMENT_POLICY_FULLY_UNRESTRICTED: _ClassVar[AdvancementPolicy]
+    ADVANCEMENT_POLICY_DEFEND_POINTS: _ClassVar[AdvancementPolicy]
+
 class SuitMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     SUIT_MODE_UNSPECIFIED: _ClassVar[SuitMode]
@@ -127,6 +134,10 @@ class DeclarationCards(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DECLARATION_CARDS_SMALL_JOKERS: _ClassVar[DeclarationCards]
     DECLARATION_CARDS_BIG_JOKERS: _ClassVar[DeclarationCards]
     DECLARATION_CARDS_ANY_JOKERS: _ClassVar[DeclarationCards]
+ADVANCEMENT_POLICY_UNSPECIFIED: AdvancementPolicy
+ADVANCEMENT_POLICY_UNRESTRICTED: AdvancementPolicy
+ADVANCEMENT_POLICY_FULLY_UNRESTRICTED: AdvancementPolicy
+ADVANCEMENT_POLICY_DEFEND_POINTS: AdvancementPolicy
 SUIT_MODE_UNSPECIFIED: SuitMode
 SUIT_MODE_FOUR_SUITS: SuitMode
 SUIT_MODE_TWO_COLOURS: SuitMode
@@ -204,7 +215,7 @@ DECLARATION_CARDS_BIG_JOKERS: DeclarationCards
 DECLARATION_CARDS_ANY_JOKERS: DeclarationCards
 
 class Variant(_message.Message):
-    __slots__ = ("id", "name", "description", "extends", "sources", "deal", "card_order", "tractors", "following", "throws", "bottom", "level_table", "declarations", "comparison")
+    __slots__ = ("id", "name", "description", "extends", "sources", "deal", "card_order", "tractors", "following", "throws", "bottom", "level_table", "declarations", "comparison", "unmodelled")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
@@ -219,6 +230,7 @@ class Variant(_message.Message):
     LEVEL_TABLE_FIELD_NUMBER: _ClassVar[int]
     DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
     COMPARISON_FIELD_NUMBER: _ClassVar[int]
+    UNMODELLED_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     description: str
@@ -233,7 +245,18 @@ class Variant(_message.Message):
     level_table: LevelTable
     declarations: Declarations
     comparison: Comparison
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., extends: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[Source, _Mapping]]] = ..., deal: _Optional[_Union[Deal, _Mapping]] = ..., card_order: _Optional[_Union[CardOrder, _Mapping]] = ..., tractors: _Optional[_Union[Tractors, _Mapping]] = ..., following: _Optional[_Union[Following, _Mapping]] = ..., throws: _Optional[_Union[Throws, _Mapping]] = ..., bottom: _Optional[_Union[Bottom, _Mapping]] = ..., level_table: _Optional[_Union[LevelTable, _Mapping]] = ..., declarations: _Optional[_Union[Declarations, _Mapping]] = ..., comparison: _Optional[_Union[Comparison, _Mapping]] = ...) -> None: ...
+    unmodelled: UnmodelledSettings
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., extends: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[Source, _Mapping]]] = ..., deal: _Optional[_Union[Deal, _Mapping]] = ..., card_order: _Optional[_Union[CardOrder, _Mapping]] = ..., tractors: _Optional[_Union[Tractors, _Mapping]] = ..., following: _Optional[_Union[Following, _Mapping]] = ..., throws: _Optional[_Union[Throws, _Mapping]] = ..., bottom: _Optional[_Union[Bottom, _Mapping]] = ..., level_table: _Optional[_Union[LevelTable, _Mapping]] = ..., declarations: _Optional[_Union[Declarations, _Mapping]] = ..., comparison: _Optional[_Union[Comparison, _Mapping]] = ..., unmodelled: _Optional[_Union[UnmodelledSettings, _Mapping]] = ...) -> None: ...
+
+class UnmodelledSettings(_message.Message):
+    __slots__ = ("rainbow_formats", "finding_friends", "advancement_policy")
+    RAINBOW_FORMATS_FIELD_NUMBER: _ClassVar[int]
+    FINDING_FRIENDS_FIELD_NUMBER: _ClassVar[int]
+    ADVANCEMENT_POLICY_FIELD_NUMBER: _ClassVar[int]
+    rainbow_formats: bool
+    finding_friends: bool
+    advancement_policy: AdvancementPolicy
+    def __init__(self, rainbow_formats: _Optional[bool] = ..., finding_friends: _Optional[bool] = ..., advancement_policy: _Optional[_Union[AdvancementPolicy, str]] = ...) -> None: ...
 
 class Source(_message.Message):
     __slots__ = ("document", "section", "covers")
