@@ -110,8 +110,11 @@ Importers (:mod:`oracle.importers`): other engines' logs as deal records:
 The service (:mod:`oracle.service`):
 
 - :mod:`oracle.service.servicer`: every RPC: validated, answered, or INVALID_ARGUMENT / INTERNAL
-- :mod:`oracle.service.server`: the ``shengji-oracle`` command: options, health, shutdown
-- :mod:`oracle.service.workers`: the worker pool oracle calls run in, off the health checks' loop
+- :mod:`oracle.service.server`: the ``shengji-oracle`` command: health, shutdown
+- :mod:`oracle.service.options`: the command line: options, defaults, environment
+- :mod:`oracle.service.processes`: ``--processes``: children sharing the port, supervised
+- :mod:`oracle.service.signals`: SIGTERM and SIGINT: shutdown, and a second one's exit
+- :mod:`oracle.service.workers`: where a call is answered: the event loop or the workers
 - :mod:`oracle.service.questions`: the table of question kinds (the ``Question`` oneof), dispatch
 - :mod:`oracle.service.play_validation`: whether a question about cards in play is well formed
 - :mod:`oracle.service.record_validation`: whether an AuditDeal request holds a deal record at all

@@ -1,22 +1,13 @@
-"""The server's processes and signals: ``--processes N`` children sharing one port, and the
-SIGTERM/SIGINT handling of the main thread, one process or several.
+"""Several server processes on one port (``--processes N``), as gRPC's multiprocessing example:
+the parent reserves the port (:class:`PortReservation`), forks the children before any gRPC
+server exists in it, each child starts its listeners with SO_REUSEPORT by one call (``start``),
+and the parent serves nothing but watches them and relays signals (:func:`run_processes`).
 
-As gRPC's own multiprocessing example does, the parent reserves the port (:class:`PortReservation`:
-a socket bound with SO_REUSEPORT that never listens, so ``--port 0`` becomes one port for all),
-then forks the children before any gRPC server exists in it; each child starts its listeners,
-bound with SO_REUSEPORT to that port, by one call (``start``), and the kernel spreads new
-connections among them. The parent serves nothing: it watches the children and relays signals
-(:func:`run_processes`).
-
-* SIGTERM or SIGINT to the parent: every child runs the shutdown sequence at the same moment
-  (health NOT_SERVING, ``drain``, at most ``grace``: README, "Running the service"), so health is
-  right whichever child a connection reaches; the parent exits 0 when they all have.
-* A second signal: the parent kills every child and exits at once with 128 + the signal's number.
-* A child that dies while serving is logged with its status and replaced by a new one (the others
-  keep the port meanwhile); one that dies before it is ready, or the :data:`MAX_RESTARTS` + 1-th
-  death within :data:`RESTART_WINDOW` seconds, stops the whole server with status 1.
-* The children ignore SIGTERM and SIGINT (a Ctrl-C or a signal to the process group reaches them
-  too: the parent coordinates) and exit at once when the parent is gone, killed.
+A signal to the parent runs the shutdown sequence in every child at once; a second kills them
+all and exits at once; a child that dies while serving is replaced, one that dies before it is
+ready (or the :data:`MAX_RESTARTS` + 1-th death within :data:`RESTART_WINDOW` s) stops the
+server with status 1. Children ignore signals of their own and leave when the parent dies.
+README, "Running the service", tells it whole.
 
 >>> with PortReservation("127.0.0.1", 0) as reserved:
 ...     reserved.port > 0
@@ -35,12 +26,13 @@ import signal
 import socket
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from pathlib import Path
-from types import FrameType, TracebackType
 from typing import Any, Protocol, Self
+
+from oracle.service.signals import Signals
 
 log = logging.getLogger(__name__)
 
@@ -101,72 +93,6 @@ class Stoppable(Protocol):
     """What a child's ``start`` returns: its listeners, stopped by the shutdown sequence."""
 
     def stop(self, grace: float | None = ..., *, drain: float = ...) -> None: ...
-
-
-class Signals:
-    """SIGTERM and SIGINT for the main thread, while in a ``with`` block: the first sets
-    :attr:`received` and calls ``on_first`` with the signal's name; a second calls ``on_second``
-    and exits at once with status 128 + its number. :meth:`wait` sleeps until a signal or one of
-    the given objects is ready (``signal.set_wakeup_fd`` wakes it, whichever thread the system
-    gave the signal to, so the handler runs at once)."""
-
-    def __init__(
-        self, on_first: Callable[[str], None], on_second: Callable[[], None] = lambda: None
-    ) -> None:
-        self.received: str | None = None
-        self._on_first = on_first
-        self._on_second = on_second
-        self._wakeup, self._woken = socket.socketpair()
-        for end in (self._wakeup, self._woken):
-            end.setblocking(False)
-        self._previous: dict[int, Any] = {}
-        self._previous_fd = -1
-
-    def __enter__(self) -> Self:
-        self._previous = {
-            s: signal.signal(s, self._handle) for s in (signal.SIGTERM, signal.SIGINT)
-        }
-        self._previous_fd = signal.set_wakeup_fd(self._woken.fileno(), warn_on_full_buffer=False)
-        return self
-
-    def __exit__(
-        self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        signal.set_wakeup_fd(self._previous_fd)
-        for signum, handler in self._previous.items():
-            signal.signal(signum, handler)
-        self._wakeup.close()
-        self._woken.close()
-
-    def _handle(self, signum: int, frame: FrameType | None) -> None:
-        name = signal.Signals(signum).name
-        if self.received is not None:
-            log.warning("second %s: exiting now, status %d", name, 128 + signum)
-            try:
-                self._on_second()
-            finally:
-                os._exit(128 + signum)
-        self.received = name
-        self._on_first(name)
-
-    def wake(self) -> None:
-        """Wake :meth:`wait` from another thread."""
-        with contextlib.suppress(OSError):
-            self._woken.send(b"\0")
-
-    def wait(self, objects: Sequence[Any] = (), timeout: float = 1.0) -> list[Any]:
-        """Sleep until a signal, :meth:`wake`, one of ``objects`` (file descriptors, connections,
-        process sentinels) is ready or ``timeout`` passes; the ready ``objects``."""
-        ready = wait([self._wakeup, *objects], timeout)
-        if self._wakeup in ready:
-            with contextlib.suppress(BlockingIOError):
-                self._wakeup.recv(4096)
-        return [obj for obj in ready if obj is not self._wakeup]
-
-    def sleep_until(self, done: Callable[[], bool]) -> None:
-        """Sleep until ``done()``, checked after every signal and :meth:`wake`."""
-        while not done():
-            self.wait()
 
 
 class PortReservation:

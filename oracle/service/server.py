@@ -6,7 +6,8 @@ pool (:mod:`oracle.service.workers`), so a heavy question never delays a health 
 SIGINT: NOT_SERVING at once, new calls still answered for ``--drain`` seconds, then calls in
 flight get at most ``--grace`` seconds and the process exits; a second signal exits at once.
 ``--processes N`` (default: the cores) runs N such servers on one port
-(:mod:`oracle.service.processes`), the same sequence in each.
+(:mod:`oracle.service.processes`), the same sequence in each; the options are
+:mod:`oracle.service.options`.
 
 >>> running = serve(port=0)
 >>> running.port > 0
@@ -20,7 +21,6 @@ import argparse
 import asyncio
 import contextlib
 import logging
-import os
 import sys
 import threading
 from collections.abc import Coroutine, Sequence
@@ -31,43 +31,26 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from oracle import __version__
-from oracle.service.http import (
-    HTTP_PORT_ENV,
-    RunningHttp,
-    http_port,
-    http_port_from_env,
-    start_http,
-)
+from oracle.service.http import RunningHttp, http_port, start_http
 from oracle.service.limits import MAX_MESSAGE_BYTES
-from oracle.service.processes import PortReservation, Signals, default_processes, run_processes
+from oracle.service.options import (
+    DEFAULT_GRACE_SECONDS,
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    DEFAULT_WORKERS,
+    address,
+    parse_args,
+)
+from oracle.service.processes import PortReservation, run_processes
 from oracle.service.reflection import enable_reflection
 from oracle.service.servicer import SERVICE_NAME, OracleService
+from oracle.service.signals import Signals
 from oracle.service.workers import WorkerPool, add_to_aio_server
 from oracle.variants import VariantFileError, load_catalogue, variant_dirs
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-DEFAULT_PORT = 50051
-"""The port the oracle listens on unless told otherwise."""
-
-DEFAULT_HOST = "localhost"
-"""Loopback only (IPv4 and IPv6): the oracle has no authentication."""
-
-DEFAULT_WORKERS = 8
-"""Threads answering oracle calls; the engine is pure Python, so more rarely helps."""
-
-DEFAULT_DRAIN_SECONDS = 1.0
-"""How long new calls are still answered after SIGTERM or SIGINT, health saying NOT_SERVING."""
-
-DEFAULT_GRACE_SECONDS = 5.0
-"""How long calls in flight may then take to finish before they are cancelled."""
-
-PORT_ENV = "SHENGJI_ORACLE_PORT"
-HOST_ENV = "SHENGJI_ORACLE_HOST"
-LOG_LEVEL_ENV = "SHENGJI_ORACLE_LOG_LEVEL"
-PROCESSES_ENV = "SHENGJI_ORACLE_PROCESSES"
 
 _loop_lock = threading.Lock()
 _loops: list[asyncio.AbstractEventLoop] = []
@@ -191,7 +174,7 @@ def serve(
     pool = WorkerPool(workers)
     try:
         server, health_servicer, bound = _on_loop(
-            _start(_address(host, port), options, pool, service)
+            _start(address(host, port), options, pool, service)
         )
     except BaseException:
         pool.shutdown(wait=False)
@@ -218,122 +201,13 @@ async def _start(
     return server, health_servicer, int(bound)
 
 
-def _address(host: str, port: int) -> str:
-    """``host:port``, with brackets around a bare IPv6 address.
-
-    >>> _address("::", 50051), _address("[::1]", 1), _address("localhost", 2)
-    ('[::]:50051', '[::1]:1', 'localhost:2')
-    """
-    if ":" in host and not host.startswith("["):
-        host = f"[{host}]"
-    return f"{host}:{port}"
-
-
-def _env_int(name: str, default: int, what: str = "a port number") -> int:
-    value = os.environ.get(name, "")
-    if not value:
-        return default
-    try:
-        return int(value)
-    except ValueError:
-        raise SystemExit(f"shengji-oracle: {name}={value!r} is not {what}") from None
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
-    return value
-
-
-def _seconds(text: str) -> float:
-    value = float(text)
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds")
-    return value
-
-
-def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    """The command line; defaults come from the environment, then the built-in values.
-
-    >>> args = parse_args(["--port", "6000", "--log-level", "debug"])
-    >>> args.port, args.host, args.log_level
-    (6000, 'localhost', 'DEBUG')
-    """
-    parser = argparse.ArgumentParser(
-        prog="shengji-oracle",
-        description="A stateless rules oracle for Shengji (升级 / 拖拉机), served over gRPC.",
-    )
-    parser.add_argument(
-        "--host",
-        default=os.environ.get(HOST_ENV) or DEFAULT_HOST,
-        help=f"interface to listen on (env {HOST_ENV}; default %(default)s, loopback only; "
-        "0.0.0.0 or :: for every interface)",
-    )
-    parser.add_argument(
-        "--port",
-        type=int,
-        default=_env_int(PORT_ENV, DEFAULT_PORT),
-        help=f"port to listen on, 0 for any free port (env {PORT_ENV}; default %(default)s)",
-    )
-    parser.add_argument(
-        "--http-port",
-        type=int,
-        default=http_port_from_env(),
-        help=f"port for HTTP/JSON (Connect, gRPC-Web) and the rule explorer (env {HTTP_PORT_ENV}; "
-        "default one above --port, any free port when --port is 0; -1 for none)",
-    )
-    parser.add_argument(
-        "--log-level",
-        type=str.upper,
-        choices=["DEBUG", "INFO", "WARNING", "ERROR"],
-        default=(os.environ.get(LOG_LEVEL_ENV) or "INFO").upper(),
-        help=f"DEBUG logs one line per call (env {LOG_LEVEL_ENV}; default %(default)s)",
-    )
-    parser.add_argument(
-        "--max-message-bytes",
-        type=int,
-        default=MAX_MESSAGE_BYTES,
-        help="largest request accepted; larger ones fail with RESOURCE_EXHAUSTED (default %(default)s)",
-    )
-    parser.add_argument(
-        "--processes",
-        type=_positive_int,
-        default=_env_int(PROCESSES_ENV, default_processes(), "a number of processes"),
-        help=f"server processes sharing the port, each with its own workers (env {PROCESSES_ENV}; "
-        "default %(default)s, the cores)",
-    )
-    parser.add_argument(
-        "--workers",
-        type=_positive_int,
-        default=DEFAULT_WORKERS,
-        help="threads answering oracle calls; health checks never wait for them (default %(default)s)",
-    )
-    parser.add_argument(
-        "--drain",
-        type=_seconds,
-        default=DEFAULT_DRAIN_SECONDS,
-        help="seconds new calls are still answered after SIGTERM or SIGINT, health saying "
-        "NOT_SERVING (default %(default)s)",
-    )
-    parser.add_argument(
-        "--grace",
-        type=_seconds,
-        default=DEFAULT_GRACE_SECONDS,
-        help="seconds calls in flight then have before they are cancelled and the process exits "
-        "(default %(default)s)",
-    )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    return parser.parse_args(argv)
-
-
 def _start_http(args: argparse.Namespace) -> RunningHttp | None:
     """HTTP/JSON and the rule explorer beside gRPC (``--http-port``), or None without them."""
     port = http_port(args.http_port, args.port)
     if port is None:
         return None
     http = start_http(port, args.host, workers=args.workers)
-    log.info("HTTP/JSON and the rule explorer on http://%s/", _address(args.host, http.port))
+    log.info("HTTP/JSON and the rule explorer on http://%s/", address(args.host, http.port))
     return http
 
 
@@ -364,14 +238,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.port, args.host, max_message_bytes=args.max_message_bytes, workers=args.workers
         )
     except RuntimeError as err:
-        log.error("cannot listen on %s: %s", _address(args.host, args.port), err)
+        log.error("cannot listen on %s: %s", address(args.host, args.port), err)
         return 1
     stopped = threading.Event()
     try:
         running.http = _start_http(args)
     except OSError as err:
         port = http_port(args.http_port, args.port) or 0
-        log.error("cannot listen for HTTP on %s: %s", _address(args.host, port), err)
+        log.error("cannot listen for HTTP on %s: %s", address(args.host, port), err)
         running.stop(grace=None)
         return 1
 
@@ -396,14 +270,14 @@ def _serve_in_processes(args: argparse.Namespace) -> int:
     try:
         reserved = PortReservation(args.host, args.port)
     except OSError as err:
-        log.error("cannot listen on %s: %s", _address(args.host, args.port), err)
+        log.error("cannot listen on %s: %s", address(args.host, args.port), err)
         return 1
     port = http_port(args.http_port, args.port)
     try:
         http_reserved = PortReservation(args.host, port) if port is not None else None
     except OSError as err:
         reserved.close()
-        log.error("cannot listen for HTTP on %s: %s", _address(args.host, port or 0), err)
+        log.error("cannot listen for HTTP on %s: %s", address(args.host, port or 0), err)
         return 1
     with reserved, http_reserved or contextlib.nullcontext():
 
@@ -423,8 +297,10 @@ def _serve_in_processes(args: argparse.Namespace) -> int:
 
         def ready() -> None:
             if http_reserved is not None:
-                log.info("HTTP/JSON and the rule explorer on http://%s/",
-                         _address(args.host, http_reserved.port))
+                log.info(
+                    "HTTP/JSON and the rule explorer on http://%s/",
+                    address(args.host, http_reserved.port),
+                )
             _log_serving(args, reserved.port)
 
         status = run_processes(
@@ -447,7 +323,7 @@ def _log_serving(args: argparse.Namespace, port: int) -> None:
         "shengji-oracle %s serving %s on %s (variants: %s; %d process%s)",
         __version__,
         SERVICE_NAME,
-        _address(args.host, port),
+        address(args.host, port),
         ", ".join(sorted(load_catalogue())),
         args.processes,
         "" if args.processes == 1 else "es",
