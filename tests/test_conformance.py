@@ -45,6 +45,7 @@ from oracle.variants import load_catalogue
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "docs" / "seeds"
 ADAPTER = ROOT / "examples" / "stdio_adapter" / "adapter.py"
+SEED_FILE = str(CASES_DIR / "seed.jsonl")
 CASES = load_cases()
 """The normative set (cases/): what the runner runs by default."""
 ALL = load_suite(list(SETS))
@@ -257,7 +258,8 @@ def test_failure_reports_teach(tmp_path: Path, capsys: pytest.CaptureFixture[str
     case = next(c for c in CASES if c.id == case_id)
     words = case.raw["seed"]["words"]
     report, junit = tmp_path / "r.json", tmp_path / "j.xml"
-    assert main(["--in-process", "--id", case_id, "--json-report", str(report), "--junit", str(junit)],
+    assert main(["--in-process", "--id", case_id, "--json-report", str(report), "--junit", str(junit),
+                 "--cases", SEED_FILE],
                 make=lambda args: InProcessTarget(_flip_legal)) == 1
     out = capsys.readouterr().out
     assert words in out and "sent      " + json.dumps(case.question, separators=(",", ":")) in out
@@ -269,7 +271,7 @@ def test_failure_reports_teach(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert result["seed"]["words"] == words
     failure = ET.parse(junit).getroot().find(".//failure")
     assert failure is not None and words in (failure.text or "") and case.notation in (failure.text or "")
-    assert main(["--in-process", "--id", case_id, "--format", "short"],
+    assert main(["--in-process", "--id", case_id, "--format", "short", "--cases", SEED_FILE],
                 make=lambda args: InProcessTarget(_flip_legal)) == 1
     assert f"FAIL {case_id}: checkFollow.legal: expected false, got true" in capsys.readouterr().out
 
@@ -313,7 +315,7 @@ def test_a_dying_stdio_process_fails_its_cases_with_its_exit_status_and_stderr(t
     for protocol in ("1", "2"):
         report = tmp_path / f"r{protocol}.json"
         assert main(["--stdio", f"{sys.executable} {script}", "--stdio-protocol", protocol, "--id",
-                     "seed/qq/throw-98844-*", "--quiet", "--json-report", str(report)]) == 1
+                     "seed/qq/throw-98844-*", "--quiet", "--json-report", str(report), "--cases", SEED_FILE]) == 1
         results = json.loads(report.read_text(encoding="utf-8"))["results"]
         assert results[0]["status"] == "fail" and "mismatches" in results[0]
         dead = [r["failure"] for r in results[1:]]
@@ -325,7 +327,8 @@ def test_a_stray_line_stops_the_run_and_shows_it(tmp_path: Path, capsys: pytest.
     script = tmp_path / "chatty.py"
     script.write_text(f"import runpy, sys\nprint('debug: starting')\nsys.argv = ['adapter']\n"
                       f"runpy.run_path({str(ADAPTER)!r}, run_name='__main__')\n", encoding="utf-8")
-    assert main(["--stdio", f"{sys.executable} {script}", "--id", "seed/qq/throw-98844-*", "--quiet"]) == 2
+    assert main(["--stdio", f"{sys.executable} {script}", "--id", "seed/qq/throw-98844-*", "--quiet",
+                 "--cases", SEED_FILE]) == 2
     out = capsys.readouterr()
     assert "'debug: starting'" in out.out and "stray line" in out.err
     assert "0 passed" in out.out
@@ -339,7 +342,7 @@ def test_unsupported_answers_are_skipped_and_listed(tmp_path: Path, capsys: pyte
                       encoding="utf-8")
     report = tmp_path / "r.json"
     assert main(["--stdio", f"{sys.executable} {script}", "--id", "seed/qq/throw-98844-*",
-                 "--json-report", str(report)]) == 0
+                 "--json-report", str(report), "--cases", SEED_FILE]) == 0
     out = capsys.readouterr().out
     assert "SKIPPED seed/qq/throw-98844-succeeds: unsupported: no throws yet" in out
     data = json.loads(report.read_text(encoding="utf-8"))
@@ -348,14 +351,14 @@ def test_unsupported_answers_are_skipped_and_listed(tmp_path: Path, capsys: pyte
     def unimplemented(question: pb.Question) -> pb.Answer:
         return pb.Answer(error=pb.QuestionError(code="UNIMPLEMENTED", message="throws"))
 
-    assert main(["--in-process", "--id", "seed/qq/throw-98844-*", "--quiet"],
+    assert main(["--in-process", "--id", "seed/qq/throw-98844-*", "--quiet", "--cases", SEED_FILE],
                 make=lambda args: InProcessTarget(unimplemented)) == 0
     assert "0 passed" in capsys.readouterr().out
 
 
 def test_the_stdio_protocol_1_still_works() -> None:
     code = main(["--stdio", f"{sys.executable} {ADAPTER}", "--stdio-protocol", "1", "--origin", "seed",
-                 "--tag", "check_throw", "--quiet"])
+                 "--tag", "check_throw", "--quiet", "--cases", SEED_FILE])
     assert code == 0
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from conformance import CLAIM_SCHEMA_PATH
+from conformance import CASES_DIR, CLAIM_SCHEMA_PATH
 from conformance.cases import load_suite
 from conformance.claims import FEATURES, MULTI_CARD_TAGS, covered, parse_claim, shipped_variants
 from conformance.runner import main
@@ -115,7 +115,7 @@ def test_known_failing_baseline(tmp_path: Path, capsys: pytest.CaptureFixture[st
         return answer
 
     baseline = tmp_path / "known.txt"
-    args = ["--in-process", "--id", "seed/qq/*", "--quiet"]
+    args = ["--in-process", "--id", "seed/qq/*", "--quiet", "--cases", str(CASES_DIR / "seed.jsonl")]
     assert main([*args, "--write-known-failing", str(baseline)], make=lambda a: InProcessTarget(flip)) == 0
     ids = [line for line in baseline.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
     assert ids and all(i.startswith("seed/qq/") for i in ids)
