@@ -90,6 +90,7 @@ QUESTION_RPCS = {
     "score_deal": "ScoreDeal",
     "compare_declarations": "CompareDeclarations",
     "get_variant": "GetVariant",
+    "audit_deal": "AuditDeal",
 }
 """The field of each kind in ``Question``, and its unary RPC."""
 
