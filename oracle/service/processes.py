@@ -107,10 +107,9 @@ class PortReservation:
         infos = socket.getaddrinfo(
             host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )
-        addresses = list(dict.fromkeys((int(info[0]), str(info[4][0])) for info in infos))
-        if port:
-            for family, address in addresses:
-                _probe(family, address, port)
+        found = list(dict.fromkeys((int(info[0]), str(info[4][0])) for info in infos))
+        # An address the machine lacks (::1 without IPv6) is left out, as gRPC leaves it.
+        addresses = [a for a in found if _probe(*a, port)] or found[:1]
         self.sockets: list[socket.socket] = []
         for _attempt in range(20):  # port 0: the first address's port may be taken at another
             try:
@@ -143,12 +142,23 @@ class PortReservation:
         self.close()
 
 
-def _probe(family: int, address: str, port: int) -> None:
-    """Raise ``OSError`` when another process listens on ``address:port`` (a closed connection
-    still waiting on the port, as a server just stopped leaves, is no obstacle)."""
-    with socket.socket(family, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        probe.bind((address, port))
+def _probe(family: int, address: str, port: int) -> bool:
+    """Whether ``address`` exists here; ``OSError`` when another process listens on
+    ``address:port`` (a closed connection still waiting on the port, as a server just stopped
+    leaves, is no obstacle).
+
+    >>> _probe(socket.AF_INET, "127.0.0.1", 0), _probe(socket.AF_INET, "192.0.2.1", 0)
+    (True, False)
+    """
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((address, port))
+    except OSError as err:
+        if err.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+            return False
+        raise
+    return True
 
 
 @dataclass
