@@ -61,6 +61,26 @@ def known_ruleset(variant_id: str, level: int, trump_suit: int, no_trump: bool) 
     return make_ruleset(variant_id, level, trump_suit)
 
 
+def cached_ruleset(context: pb.Context) -> Ruleset | None:
+    """The ruleset of a well-formed context seen before, a catalogue variant's or a room's, by
+    the context's proto values; ``None`` for any other (:func:`check_context` checks it).
+
+    >>> cached_ruleset(pb.Context(variant_id="qq-two-deck", level=10, trump_suit=2)).trump
+    <Suit.HEARTS: 2>
+    >>> cached_ruleset(pb.Context(variant_id="qq-two-deck", level=10)) is None
+    True
+    """
+    if context.HasField("custom_variant"):
+        blob = context.custom_variant.SerializeToString(deterministic=True)
+        return ROOMS.known_ruleset(blob, context.level, context.trump_suit, context.no_trump)
+    try:
+        return known_ruleset(
+            context.variant_id, context.level, context.trump_suit, context.no_trump
+        )
+    except InvalidQuestion:
+        return None
+
+
 def unknown_variant(variant_id: str) -> str:
     """The description of a variant id the catalogue does not hold.
 

@@ -22,7 +22,7 @@ from oracle.convert import cards_to_pb
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import InvalidQuestion, Violation
 from oracle.service.card_keys import cards_of
-from oracle.service.contexts import check_context, known_ruleset, unknown_variant
+from oracle.service.contexts import cached_ruleset, check_context, unknown_variant
 from oracle.service.limits import MAX_LIST
 from oracle.service.room_cache import ROOMS
 from oracle.service.status import capped
@@ -139,13 +139,9 @@ def decode_context(
     msg: pb.Context, field: str, problems: Problems
 ) -> tuple[Ruleset | None, pb.Variant | None]:
     """The context's ruleset, and its variant even when the rest of the context is bad."""
-    if not msg.HasField("custom_variant"):
-        try:
-            ruleset = known_ruleset(msg.variant_id, msg.level, msg.trump_suit, msg.no_trump)
-        except InvalidQuestion:
-            pass  # checked again below, to report every problem
-        else:
-            return ruleset, ruleset.variant
+    ruleset = cached_ruleset(msg)
+    if ruleset is not None:
+        return ruleset, ruleset.variant
     custom = msg.custom_variant if msg.HasField("custom_variant") else None
     checked = check_context(msg.variant_id, msg.level, msg.trump_suit, msg.no_trump, custom)
     problems.items.extend(v.prefixed(field) for v in checked.violations)

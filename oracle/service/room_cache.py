@@ -69,6 +69,29 @@ class RoomCache:
             self._add(blob, made)
         return made
 
+    def known_ruleset(self, blob: bytes, level: int, trump_suit: int, no_trump: bool) -> Ruleset | None:
+        """The ruleset of a valid room's deal compiled before, by the context's proto values
+        (``trump_suit`` 0 exactly for a no-trump deal), or ``None``: then the context is
+        checked in full. Only a well-formed deal of a valid room has a ruleset to find.
+
+        >>> from oracle.variants import get_variant
+        >>> cache, blob = RoomCache(), get_variant("qq-two-deck").SerializeToString()
+        >>> cache.known_ruleset(blob, 10, 2, False) is None
+        True
+        >>> made = cache.ruleset(blob, cache.room(blob), Rank.TEN, Suit.HEARTS)
+        >>> cache.known_ruleset(blob, 10, 2, False) is made, cache.known_ruleset(blob, 10, 2, True)
+        (True, None)
+        """
+        if (trump_suit == 0) != no_trump:
+            return None
+        with self._lock:
+            room = self._rooms.get(blob)
+            if room is None:
+                return None
+            self._rooms.move_to_end(blob)
+        # Rank and Suit are IntEnums: their numbers find them as keys.
+        return room.rulesets.get((level, trump_suit or None))  # type: ignore[arg-type]
+
     def ruleset(self, blob: bytes, room: Room, level: Rank, trump: Suit | None) -> Ruleset:
         """The room's ruleset for one deal (the room must be valid)."""
         key = (level, trump)
