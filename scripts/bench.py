@@ -203,6 +203,9 @@ def sample_questions(seed: int = 7) -> dict[str, pb.Question]:
             challenger=pb.Declaration(seat=1, cards=cards_to_pb(parse_cards("10S 10S"))))),
         pb.Question(get_variant=pb.GetVariantRequest(variant_id="qq-two-deck")),
     ]
+    if "list_legal_plays" in QUESTION_KINDS:
+        questions.append(pb.Question(list_legal_plays=pb.ListLegalPlaysRequest(
+            context=ctx, hand=cards_to_pb(follower), lead=cards_to_pb(lead), page_size=10)))
     audit = _audit_question(seed)
     if audit is not None:
         questions.append(audit)
@@ -212,9 +215,9 @@ def sample_questions(seed: int = 7) -> dict[str, pb.Question]:
 
 def mixed_questions(count: int, deals: int) -> list[pb.Question]:
     """``count`` questions about two-deck play, from ``deals`` deals: every kind of section 1
-    but the variant look-up and the whole-deal audit."""
+    but the variant look-up, the whole-deal audit and the listing of legal plays."""
     pool = [q for seed in range(deals) for kind, q in sample_questions(seed).items()
-            if kind not in ("get_variant", "audit_deal")]
+            if kind not in ("get_variant", "audit_deal", "list_legal_plays")]
     refused = [q for q in pool if dispatch(q).WhichOneof("answer") == "error"]
     if refused:
         raise SystemExit(f"bench: a plain question is refused: {refused[0]}")
