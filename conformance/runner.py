@@ -194,6 +194,7 @@ def run(
         try:
             answers = target.answer([p.question for p in chunk], [p.case.id for p in chunk])
         except ProtocolError as err:
+            results += [judge(item, answer, known_failing) for item, answer in zip(chunk, err.partial)]
             stopped = str(err)
             break
         for item, answer in zip(chunk, answers, strict=True):

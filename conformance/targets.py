@@ -58,7 +58,14 @@ class Unsupported:
 
 
 class ProtocolError(RuntimeError):
-    """The engine broke the stdio protocol (a stray line): the run cannot go on."""
+    """The engine broke the stdio protocol (a stray line): the run cannot go on.
+
+    ``partial`` holds the results of the batch's questions answered before it.
+    """
+
+    def __init__(self, message: str, partial: Sequence[Any] = ()) -> None:
+        super().__init__(message)
+        self.partial = list(partial)
 
 
 Result = Any  # an Answer message, Unsupported or Failure
@@ -133,8 +140,10 @@ class GrpcTarget:
     """A server implementing ``shengji.oracle.v1.OracleService``, asked with ``AnswerBatch``.
 
     When a whole batch fails (a status other than OK), its questions are
-    asked again one per call, so that one bad question fails alone. A status
-    ``UNIMPLEMENTED`` for a single question makes it unsupported.
+    asked again one per call, so that one bad question fails alone. A question
+    the server does not implement is answered in its slot with the error code
+    ``UNIMPLEMENTED`` (a status ``UNIMPLEMENTED`` says ``AnswerBatch`` itself is
+    missing: a failure).
     """
 
     def __init__(self, address: str, timeout: float = 60.0) -> None:
@@ -186,10 +195,7 @@ class GrpcTarget:
 def _rpc_result(err: Any) -> Result:
     code = err.code() if hasattr(err, "code") else None
     details = err.details() if hasattr(err, "details") else str(err)
-    name = getattr(code, "name", code)
-    if name == "UNIMPLEMENTED":
-        return Unsupported(f"UNIMPLEMENTED: {details}")
-    return Failure(f"AnswerBatch failed: {name}: {details}")
+    return Failure(f"AnswerBatch failed: {getattr(code, 'name', code)}: {details}")
 
 
 def stdio_line(question: Any, case_id: str, protocol: int = 2) -> str:
@@ -303,7 +309,11 @@ class StdioTarget:
                               + self.stderr_tail())
                 results.append(Failure(self._dead))
             elif self.protocol >= 2:
-                results.append(self._answer_v2(line, case_id))
+                try:
+                    results.append(self._answer_v2(line, case_id))
+                except ProtocolError as err:
+                    err.partial = results
+                    raise
             else:
                 results.append(_answer_of_line(line))
         writer.join(timeout=self._timeout)

@@ -325,13 +325,19 @@ def test_a_dying_stdio_process_fails_its_cases_with_its_exit_status_and_stderr(t
 def test_a_stray_line_stops_the_run_and_shows_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Protocol 2: a console.log-style line on stdout stops the run at once (exit 2), quoting it."""
     script = tmp_path / "chatty.py"
-    script.write_text(f"import runpy, sys\nprint('debug: starting')\nsys.argv = ['adapter']\n"
-                      f"runpy.run_path({str(ADAPTER)!r}, run_name='__main__')\n", encoding="utf-8")
+    script.write_text("import json, sys\nfrom pathlib import Path\n"
+                      f"sys.path.insert(0, {str(ADAPTER.parent)!r})\nfrom adapter import reply_to\n"
+                      "for n, line in enumerate(sys.stdin):\n"
+                      "    if n == 2:\n        print('debug: third question')\n"
+                      "    print(json.dumps(reply_to(line)), flush=True)\n", encoding="utf-8")
+    report = tmp_path / "r.json"
     assert main(["--stdio", f"{sys.executable} {script}", "--id", "seed/qq/throw-98844-*", "--quiet",
-                 "--cases", SEED_FILE]) == 2
+                 "--cases", SEED_FILE, "--json-report", str(report)]) == 2
     out = capsys.readouterr()
-    assert "'debug: starting'" in out.out and "stray line" in out.err
-    assert "0 passed" in out.out
+    assert "'debug: third question'" in out.out and "stray line" in out.err
+    assert "2 passed" in out.out  # the answers before the stray line count; nothing after it
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert data["total"] == 2 and "debug: third question" in data["stopped"]
 
 
 def test_unsupported_answers_are_skipped_and_listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
