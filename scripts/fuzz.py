@@ -80,6 +80,8 @@ from oracle import pb
 
 SERVICE = "shengji.oracle.v1.OracleService"
 CASES = ROOT / "conformance" / "cases"
+REGRESSION = ROOT / "conformance" / "regression"
+"""The conformance suite's regression set: engine-answered random deals, questions as good as any."""
 
 QUESTION_RPCS = {
     "describe_play": "DescribePlay",
@@ -145,7 +147,7 @@ class Corpus:
         self.raw: dict[str, list[Any]] = {kind: [] for kind in QUESTION_RPCS}
         self.parsed: dict[tuple[str, int], Message] = {}
         camel = {pb.Question.DESCRIPTOR.fields_by_name[k].json_name: k for k in QUESTION_RPCS}
-        for path in sorted(CASES.glob("*.jsonl")):
+        for path in [*sorted(CASES.glob("*.jsonl")), *sorted(REGRESSION.glob("*.jsonl"))]:
             for line in path.read_text(encoding="utf-8").splitlines():
                 if not line.strip():
                     continue

@@ -76,6 +76,8 @@ from oracle.service.processes import PortReservation, default_processes, run_pro
 
 SERVICE = "shengji.oracle.v1.OracleService"
 CASES = ROOT / "conformance" / "cases"
+REGRESSION = ROOT / "conformance" / "regression"
+"""The conformance suite's regression set: engine-answered random deals, questions as good as any."""
 _METHODS = pb.oracle_service_pb2.DESCRIPTOR.services_by_name["OracleService"].methods
 KIND_RPC = {f.name: m.name for f in pb.Question.DESCRIPTOR.fields for m in _METHODS
             if m.input_type.full_name == f.message_type.full_name}
@@ -254,7 +256,7 @@ def valid_questions(kinds: Sequence[str] = MIXED_KINDS) -> dict[str, list[bytes]
     """The conformance questions of ``kinds`` whose expected answer is not an error, serialized,
     by kind."""
     by_kind: dict[str, list[bytes]] = {kind: [] for kind in kinds}
-    for path in sorted(CASES.glob("*.jsonl")):
+    for path in [*sorted(CASES.glob("*.jsonl")), *sorted(REGRESSION.glob("*.jsonl"))]:
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line.strip():
                 continue
