@@ -312,6 +312,7 @@ def _child_main(
     start, say so, then wait for the parent's word to stop (or for its death)."""
     for end in inherited:
         end.close()
+    signal.set_wakeup_fd(-1)  # the parent's, inherited
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, signal.SIG_IGN)
     try:
