@@ -16,7 +16,22 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.convert import cards_to_pb
+from oracle.convert import card_to_pb
+
+_PB: dict[int, pb.Card] = {}
+"""Each card's proto message, made once (a step copies it)."""
+
+
+def cards_to_pb(cards: Sequence[Card]) -> list[pb.Card]:
+    """The cards as proto messages, each made once per process."""
+    out = []
+    for card in cards:
+        message = _PB.get(card.code)
+        if message is None:
+            message = _PB[card.code] = card_to_pb(card)
+        out.append(message)
+    return out
+
 
 NOBODY = -1
 """The seat of a step that is nobody's (the deal, the score)."""
