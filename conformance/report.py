@@ -57,6 +57,8 @@ class CaseResult:
     failure: str = ""
     got: Any = None
     """The answer received, normalised on the compared paths (JSON), when there was one."""
+    sent: Any = None
+    """The question as sent (JSON), for a case not passed; else the case's question stands for it."""
 
     @property
     def ok(self) -> bool:
@@ -142,7 +144,7 @@ def result_json(result: CaseResult) -> dict[str, Any]:
             out[key] = case.raw[key]
     if case.reading:
         out["reading"] = {"reading": case.reading, "choice": case.choice}
-    out["question"] = case.question
+    out["question"] = result.sent if result.sent is not None else case.question
     out["expected"] = case.expected
     out["compare"] = list(case.compare)
     if result.got is not None:
@@ -191,7 +193,7 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def explanation_lines(case: Case) -> list[tuple[str, str]]:
+def explanation_lines(case: Case, sent: Any = None) -> list[tuple[str, str]]:
     """What explains a case, as (label, text) rows: the kind, question, why, rules, seed, sent."""
     where = f"{case.kind or 'empty question'}, {case.variant}, {case.origin} ({case.file}:{case.line})"
     rows = [("case", where)]
@@ -209,7 +211,7 @@ def explanation_lines(case: Case) -> list[tuple[str, str]]:
         rows.append(("seed", f"{seed.get('file')} § {seed.get('section')}: 「{seed.get('words')}」"))
     if case.raw.get("upstream"):
         rows.append(("upstream", str(case.raw["upstream"])))
-    rows.append(("sent", _compact(case.question)))
+    rows.append(("sent", _compact(case.question if sent is None else sent)))
     return rows
 
 
@@ -224,7 +226,7 @@ def failure_lines(result: CaseResult, fmt: str = "full") -> list[str]:
     if fmt == "short":
         return [f"{label} {case.id}: {problem}" for problem in result.problems()]
     lines = [f"{label} {case.id}"]
-    lines += [f"    {name:<10}{text}" for name, text in explanation_lines(case)]
+    lines += [f"    {name:<10}{text}" for name, text in explanation_lines(case, result.sent)]
     if result.status != SKIPPED and not result.failure:
         lines.append(f"    {'expected':<10}{_compact(case.expected)}")
     for problem in result.problems():
@@ -373,7 +375,7 @@ def html_report(report: Report) -> str:
             case = result.case
             out.append(f'<div class="case" id="case-{esc(case.id)}"><b>{esc(result.status.upper())}</b> '
                        f"<code>{esc(case.id)}</code><br>")
-            for name, text in explanation_lines(case):
+            for name, text in explanation_lines(case, result.sent):
                 out.append(f"<div><i>{esc(name)}</i>: {esc(text) if name != 'sent' else f'<code>{esc(text)}</code>'}"
                            "</div>")
             for problem in result.problems():

@@ -214,7 +214,8 @@ def judge(item: Prepared, answer: Any, known_failing: Sequence[str] = ()) -> Cas
     """The result of one case given the target's answer (an ``Answer``, Unsupported or Failure)."""
     unsupported = answer if isinstance(answer, Unsupported) else unsupported_of(answer)
     if unsupported is not None:
-        return CaseResult(item.case, SKIPPED, failure=unsupported.reason)
+        return CaseResult(item.case, SKIPPED, failure=unsupported.reason,
+                          sent=json_format.MessageToDict(item.question))
     got: Any = None
     if isinstance(answer, Failure):
         mismatches: list[Mismatch] = []
@@ -230,7 +231,8 @@ def judge(item: Prepared, answer: Any, known_failing: Sequence[str] = ()) -> Cas
         status = UNEXPECTED_PASS if known else PASS
     else:
         status = KNOWN_FAILURE if known else FAIL
-    return CaseResult(item.case, status, mismatches, failure, got)
+    sent = None if status == PASS else json_format.MessageToDict(item.question)
+    return CaseResult(item.case, status, mismatches, failure, got, sent)
 
 
 class ArgumentProblem(ValueError):
