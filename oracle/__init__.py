@@ -136,6 +136,7 @@ The command line (:mod:`oracle.cli`: the server by default, and its subcommands)
 - :mod:`oracle.cli.ask`: ``shengji-oracle ask``: one question in card notation, one row per kind
 - :mod:`oracle.cli.notation`: the command line's cards, seats, level, trump and room, checked
 - :mod:`oracle.cli.audit`: ``shengji-oracle audit``: one record reported, or a bulk audit
+- :mod:`oracle.cli.audit_input`: what a file holds (a record or a Botzone log), audited in-process
 - :mod:`oracle.cli.audit_report`: the readable report of one audit, trick by trick
 - :mod:`oracle.cli.bulk_audit`: a folder or JSON Lines archive audited on a Dask cluster
 - :mod:`oracle.cli.record_json`: a ``DealRecord`` from its JSON mapping, quickly

@@ -101,7 +101,7 @@ def _lines(task: Task) -> Iterator[tuple[str, str]]:
 
 def audit_task(task: Task, source: str) -> Outcome:
     """Audit the records of one task (on a worker)."""
-    from oracle.cli.audit import audit_one, record_from_json
+    from oracle.cli.audit_input import audit_one, record_from_json
 
     outcome = Outcome()
     for where, text in _lines(task):
