@@ -20,7 +20,7 @@ import jsonschema
 import pytest
 
 from conformance import CASES_DIR, CLAIM_SCHEMA_PATH
-from conformance.cases import load_suite
+from conformance.cases import load_suite, readings
 from conformance.claims import FEATURES, MULTI_CARD_TAGS, covered, parse_claim, shipped_variants
 from conformance.runner import main
 from conformance.targets import InProcessTarget
@@ -134,3 +134,13 @@ def test_list_into_a_closed_pipe_ends_quietly() -> None:
     assert len(done.stdout.splitlines()) == 2
     assert "BrokenPipe" not in done.stderr and "Traceback" not in done.stderr, done.stderr
     assert done.returncode == 0, done.stderr
+
+
+def test_the_engine_passes_its_reading_and_fails_the_others() -> None:
+    """Each reading's choices answer the same questions differently: the reference engine passes
+    the choice it implements (``reference``) and fails every other."""
+    for reading, spec in readings().items():
+        for choice in spec["choices"]:
+            code = main(["--in-process", "--set", "alternatives", "--alternative", f"{reading}={choice}",
+                         "--id", "*", "--quiet"])
+            assert code == (0 if choice == spec["reference"] else 1), (reading, choice)
