@@ -539,6 +539,19 @@ def test_processes_a_dead_child_is_replaced_and_all_go_with_the_parent(child_fac
     wait_until(lambda: all(gone(pid) for pid in replaced), timeout=5)
 
 
+def test_processes_too_many_deaths_stop_the_server(child_factory: Any) -> None:
+    """A sixth death within a minute: something kills the processes faster than they serve."""
+    child = child_factory("--processes", "2", "--drain", "0", "--grace", "0")
+    for deaths in range(1, 7):
+        victim = min(child.children())
+        os.kill(victim, signal.SIGKILL)
+        if deaths < 6:  # replaced, and serving again before the next death
+            wait_until(lambda d=deaths: child.log().count("serving again") == d, timeout=10)
+    child.proc.wait(timeout=10)
+    assert child.proc.returncode == 1, child.log()
+    assert "the 6-th within 60 s: stopping" in child.log()
+
+
 def test_processes_a_port_in_use_fails_at_once() -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -219,7 +219,8 @@ class _Supervisor:
             return  # it exited: its sentinel says so
         if message[0] == "ready" and not child.ready:
             child.ready = True
-            log.debug("process %d (pid %d) ready", child.index + 1, child.process.pid)
+            if self.announced:  # a replacement
+                log.info("process %d (pid %d) serving again", child.index + 1, child.process.pid)
             if not self.announced and all(c.ready for c in self.children.values()):
                 self.announced = True
                 self.on_ready()
