@@ -92,6 +92,7 @@ QUESTION_RPCS = {
     "score_deal": "ScoreDeal",
     "compare_declarations": "CompareDeclarations",
     "get_variant": "GetVariant",
+    "list_legal_plays": "ListLegalPlays",
     "audit_deal": "AuditDeal",
 }
 """The field of each kind in ``Question``, and its unary RPC."""

@@ -53,6 +53,7 @@ from conformance.authoring import (
     hand_play,
     hand_rules,
     hand_variants,
+    perft,
     seed,
     variant_files,
 )
@@ -713,6 +714,7 @@ def generated_cases() -> dict[str, list[dict[str, Any]]]:
             if made >= PER_VARIANT["error"]:
                 break
     out["audit_deal"] = deal_records.generated_cases(dispatch, GENERATOR, ORACLE_VERSION)
+    out["list_legal_plays"] = perft.generated_cases(dispatch, GENERATOR, ORACLE_VERSION)
     return out
 
 
@@ -724,7 +726,7 @@ def authored_files() -> dict[str, list[dict[str, Any]]]:
 
     files: dict[str, list[dict[str, Any]]] = {"seed.jsonl": seed.cases()}
     hand_cases = [*hand_play.cases(), *hand_rules.cases(), *hand_variants.cases(), *hand_errors.cases(),
-                  *deal_records.hand_cases()]
+                  *deal_records.hand_cases(), *perft.hand_cases()]
     for case in hand_cases:
         kind = "errors" if "error" in case["expected"] else question_kind(case["question"])
         files.setdefault(f"hand-{kind}.jsonl", []).append(case)

@@ -620,6 +620,14 @@ REQUESTS: dict[type[Message], st.SearchStrategy[Any]] = {
         challenger=st.one_of(st.none(), declarations),
     ),
     pb.GetVariantRequest: st.builds(pb.GetVariantRequest, variant_id=variant_ids),
+    pb.ListLegalPlaysRequest: st.builds(
+        pb.ListLegalPlaysRequest,
+        context=contexts,
+        hand=card_lists,
+        lead=card_lists,
+        page_size=st.integers(-5, 1500),
+        page_token=st.text(max_size=24),
+    ),
     pb.AuditDealRequest: st.builds(
         pb.AuditDealRequest,
         record=st.builds(
@@ -780,6 +788,9 @@ def valid_questions(variant: pb.Variant, rng: random.Random) -> list[pb.Question
             )
         ),
         pb.Question(get_variant=pb.GetVariantRequest(variant_id=variant.id)),
+        pb.Question(list_legal_plays=pb.ListLegalPlaysRequest(context=ctx, hand=hands[leader])),
+        pb.Question(list_legal_plays=pb.ListLegalPlaysRequest(
+            context=ctx, hand=follows[0].hand, lead=lead, page_size=5)),
         pb.Question(
             audit_deal=pb.AuditDealRequest(
                 record=pb.DealRecord(

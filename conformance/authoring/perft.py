@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.authoring import build
+from google.protobuf import json_format
+
+from conformance.authoring import build, variant_files
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, format_cards, full_deck
 from oracle.convert import cards_from_pb
@@ -33,6 +35,9 @@ from oracle.service.contexts import check_context
 from oracle.variants import get_variant, make_ruleset
 
 Play = tuple[Card, ...]
+
+Answerer = Callable[[pb.Question], pb.Answer]
+"""How a question is answered (the service's ``dispatch``)."""
 
 BRUTE_MAX_HAND = 10
 """Hands of at most this many cards are answered by brute force (and listed in full)."""
@@ -140,8 +145,8 @@ def random_lead(rng: random.Random, deal: Deal, size: int) -> list[Card]:
     return lead
 
 
-def case(deal: Deal, hand: Sequence[Card], lead: Sequence[Card], index: int, listed: bool,
-         plays: Sequence[Sequence[Card]] | None, total: int) -> dict[str, Any]:
+def case(deal: Deal, hand: Sequence[Card], lead: Sequence[Card], case_id: str, listed: bool,
+         plays: Sequence[Sequence[Card]] | None, total: int, rules: Sequence[str] = ()) -> dict[str, Any]:
     """One case line: the question, the total (and the plays in canonical order when listed)."""
     ctx = deal.ctx
     level = str(Card(deal.level, Suit.SPADES))[:-1]
@@ -163,17 +168,122 @@ def case(deal: Deal, hand: Sequence[Card], lead: Sequence[Card], index: int, lis
                          ("tractor", any(u.is_tractor for u in units)), ("throw", len(units) > 1 or not lead)):
         if present and tag not in tags:
             tags.append(tag)
-    how = "brute" if listed else "count"
     what = f"lead: {format_cards(ctx.sorted(lead))} | " if lead else "to lead | "
     return {
-        "id": f"gen/list_legal_plays/{deal.variant}/{'follow' if lead else 'lead'}-{how}-{index}",
+        "id": case_id,
         "variant": deal.variant,
         "question": {"listLegalPlays": question},
         "expected": {"listLegalPlays": expected},
         "compare": compare,
-        "rules": ["follow.suit"] if lead else ["lead.one_suit"],
+        "rules": list(rules) or (["follow.suit"] if lead else ["lead.one_suit"]),
         "tags": tags,
         "notation": f"{build.context_words(deal.variant, level, trump)} | {what}hand: "
                     f"{format_cards(ctx.sorted(hand))} | {total} plays",
-        "origin": "generated",
     }
+
+
+SMALL_FOLLOWS, SMALL_LEADS, COUNTED_FOLLOWS = 45, 15, 20
+"""Generated cases per variant of each kind."""
+
+
+def _answer(answer: Answerer, item: dict[str, Any]) -> pb.ListLegalPlaysResponse | None:
+    got = answer(json_format.ParseDict(item["question"], pb.Question()))
+    return None if got.HasField("error") else got.list_legal_plays
+
+
+def _checked(deal: Deal, hand: Sequence[Card], lead: Sequence[Card], found: pb.ListLegalPlaysResponse,
+             ) -> list[list[Card]]:
+    """The listed plays, after checking them against the brute force (raising if they differ)."""
+    plays = [deal.ctx.sorted(cards_from_pb(p.cards)) for p in found.plays]
+    want = brute_follows(deal.ctx, lead, hand) if lead else brute_leads(deal.ctx, hand)
+    if found.total != len(want) or len(plays) != found.total or {_key(p) for p in plays} != want:
+        raise AssertionError(f"{deal.variant}: the legal plays differ from the brute force: "
+                             f"{format_cards(hand)} / {format_cards(lead)}")
+    return plays
+
+
+def generated_cases(answer: Answerer, generator: str, version: str) -> list[dict[str, Any]]:
+    """Random hands of every shipped variant, answered by ``answer`` (the engine) and frozen: the
+    small ones listed in full once the brute force agrees, the larger ones counted."""
+    out: list[dict[str, Any]] = []
+    for variant in variant_files.variant_ids():
+        rng = random.Random(f"perft/{variant}")
+        seen: set[str] = set()
+        plan = [("follow", True)] * SMALL_FOLLOWS + [("lead", True)] * SMALL_LEADS + [("follow", False)] * COUNTED_FOLLOWS
+        for index, (what, small) in enumerate(plan):
+            while True:
+                deal = random_deal(rng, variant)
+                lead: list[Card] = []
+                if what == "lead":
+                    suit = deal.ctx.effective_suit(rng.choice(deal.pack))
+                    hand = random_hand(rng, deal, suit, rng.randint(1, 6), rng.randint(0, 3))
+                else:
+                    lead = random_lead(rng, deal, rng.choice([1, 2, 2, 3, 4, 4, 5, 6] if small else [4, 6, 8, 10, 12]))
+                    if small:
+                        in_suit = rng.randint(0, BRUTE_MAX_HAND - 2)
+                        others = rng.randint(max(0, len(lead) - in_suit), BRUTE_MAX_HAND - in_suit)
+                    else:
+                        in_suit, others = rng.randint(len(lead) + 2, len(lead) + 10), rng.randint(3, 8)
+                    hand = random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), in_suit, others, lead)
+                signature = f"{deal.level}{deal.trump}{sorted(c.code for c in lead)}{sorted(c.code for c in hand)}"
+                how = "brute" if small else "count"
+                item = case(deal, hand, lead, f"gen/list_legal_plays/{variant}/{what}-{how}-{index}", small, [], 0)
+                found = _answer(answer, item)
+                if signature not in seen and found is not None:  # else the variant's hands are smaller
+                    seen.add(signature)
+                    break
+            plays = _checked(deal, hand, lead, found) if small else None
+            item = case(deal, hand, lead, item["id"], small, plays, found.total)
+            out.append({**item, "origin": "generated", "generator": generator, "oracle_version": version})
+    return out
+
+
+HAND_CASES: list[tuple[str, str, str, str | None, str, str, str]] = [
+    ("qq-pair-held-must-be-played", "qq-two-deck", "10", "H", "8S 8S", "AS AS KS 3C",
+     "A pair is led and the hand holds one pair of spades, AS AS: it must play it (follow.pairs), "
+     + "so it is the only legal follow."),
+    ("qq-no-pair-plays-the-suit", "qq-two-deck", "10", "H", "8S 8S", "AS KS 3C 3C",
+     "A pair is led and the hand holds two spades and no spade pair: both spades are the only "
+     + "legal follow (follow.suit); the club pair is not of the led suit."),
+    ("qq-single-any-spade", "qq-two-deck", "10", "H", "8S", "AS KS 3C",
+     "A single is led: any one spade follows, AS or KS (follow.suit)."),
+    ("qq-short-suit-tops-up", "qq-two-deck", "10", "H", "8S 8S", "AS 3C 4D 4D",
+     "A pair is led and the hand holds one spade: it plays AS and any one other card, 3C or 4D "
+     + "(the two 4D are one card), so two legal follows (follow.suit)."),
+    ("qq-tractor-across-the-level", "qq-two-deck", "10", "H", "KS KS QS QS", "AS AS JS JS 9S 9S 3S 4C",
+     "A tractor of two pairs is led; playing 10, JS JS 9S 9S is a tractor (the level rank leaves "
+     + "the suit and the gap is bridged): the hand can show a tractor, so it must (follow.tractor), "
+     + "and it is the only tractor held."),
+    ("qq-leads-of-a-small-hand", "qq-two-deck", "10", "H", None, "AS AS KS 3C",
+     "Any cards of one suit lead (lead.one_suit): AS AS KS, AS AS, AS KS, AS, KS and 3C, listed "
+     + "with more copies of the higher card first."),
+    ("botzone-no-pair-hole", "botzone-tractor", "2", "H", "8S 8S", "AS 5S 3H 3H 4D",
+     "The Botzone judge: a pair is led and the hand holds no spade pair, so its two spades follow; "
+     + "a pair of another suit is accepted too, the judge checking nothing more (docs/botzone.md, "
+     + "item 3)."),
+    ("rbtying-each-pair-fills", "rbtying-default", "4", "S", "7S 7S", "2S 2S 3S 3S 5S 5S 9H",
+     "rbtying/shengji: the lead's format is one pair and the hand can fill it, so a follow must "
+     + "fill it: any one of the three spade pairs (TrickFormat::is_legal_play)."),
+]
+"""Reasoned cases: (name, variant, level, trump, lead or None to lead, hand, why)."""
+
+
+def hand_cases() -> list[dict[str, Any]]:
+    """The reasoned cases, their plays checked against the brute force before they are written."""
+    from oracle.cards import parse_card, parse_cards
+    from oracle.engine.questions import list_legal_plays
+
+    out = []
+    for name, variant, level, trump, lead_text, hand_text, why in HAND_CASES:
+        suit = None if trump is None else parse_card(f"2{trump}").suit
+        rank = parse_card(f"{level}S").rank
+        checked = check_context(variant, rank, suit, no_trump=suit is None)
+        assert checked.ruleset is not None, name
+        deal = Deal(variant, rank, suit, checked.ruleset, ())
+        lead, hand = parse_cards(lead_text or ""), parse_cards(hand_text)
+        found = list_legal_plays(deal.ctx, hand, lead, 0, 1000)
+        plays = _checked(deal, hand, lead, found)
+        rules = ["follow.suit"] if lead else ["lead.one_suit"]
+        out.append({**case(deal, hand, lead, f"hand/list_legal_plays/{name}", True, plays, found.total, rules),
+                    "origin": "hand", "why": why})
+    return out

@@ -1,11 +1,11 @@
-"""What every follow rule's legal-play count shares: the suit duty's split, and a play's core.
+"""What every follow rule's legal-play count shares: the suit duty's split, and judged readings.
 
 Rule ``follow.suit`` splits the plays: a hand holding ``h <= n`` cards of the led suit (``n``
 led) plays them all and any ``n - h`` others (one family, counted as multisets); a hand holding
-more plays ``n`` of the suit, which its follow rule judges (the rule's own automaton). Where a
-rule reads a play only through the identities it holds ``keep`` or more times, its
-:class:`CheckedCores` automaton keeps those (the play's *core*) and judges one representative play
-per core with the rule's own check, so the count agrees with CheckFollow by construction.
+more plays ``n`` of the suit, which its follow rule judges (the rule's own automaton). A
+:class:`Judged` automaton reads a play into what its rule reads of it (a :class:`Reading`: at
+most the identities held ``keep`` times or more, :class:`Cores`) and judges one representative
+play per reading with the rule's own check, so the count agrees with CheckFollow by construction.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
@@ -19,9 +19,11 @@ per core with the rule's own check, so the count agrees with CheckFollow by cons
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import cast
+from dataclasses import dataclass
+from typing import Protocol, cast
 
 from oracle.cards import Card
+from oracle.engine.budget import spend
 from oracle.engine.following import suit_duty
 from oracle.engine.legal_plays import Automaton, Duty, Everything, Family, Space
 from oracle.engine.ruleset import Ruleset
@@ -31,6 +33,11 @@ InSuit = Callable[[Space], Automaton | None]
 
 Core = tuple[tuple[int, int], ...]
 """(identity number, copies) of a play, in the order they were read."""
+
+JUDGMENT_STEPS = 2_500
+"""The work budget one judgment of a representative spends, beyond what the rule's check spends:
+a judgment of a long suit by rbtying's walk takes a few milliseconds on a loaded two-core
+machine, the budget's steps about a microsecond each."""
 
 SUIT_ONLY = Duty(0, "follow.suit", "the suit as far as the hand holds it, then any other cards")
 
@@ -51,56 +58,79 @@ def suit_split(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], short: 
     return Family(space, duty.led, automaton)
 
 
-class CheckedCores:
-    """Reads a play of the led suit into its core: the identities it holds ``keep`` or more times.
+class Reading(Protocol):
+    """What a rule reads of a play of the led suit, one identity at a time (lowest... highest
+    first in the ruleset's order): a state after each identity's copies, from which the rule's
+    verdict follows; two plays read alike get the same verdict (each rule module says why)."""
 
-    ``judge`` decides one representative play per core (the core's cards and, for the rest,
-    single cards of other identities); every play with that core gets its answer. Right only for
-    a rule whose verdict depends on the core alone (each rule module says why its does).
+    def start(self) -> Hashable: ...
+
+    def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
+        """The state once the play's ``copies`` of identity number ``identity`` are known."""
+        ...
+
+
+class Judged:
+    """An automaton over the cards of the led suit that reads each identity's copies into the
+    rule's :class:`Reading`, keeps the first play that reached each state as its representative,
+    and judges one representative per final state with the rule's own check (``judge``).
+
+    A state is (cards so far, the identities still open with their copies so far, the reading).
     """
 
-    def __init__(self, ctx: Ruleset, space: Space, size: int, keep: int,
+    def __init__(self, ctx: Ruleset, space: Space, reading: Reading,
                  judge: Callable[[list[Card]], Duty | None]) -> None:
-        self.space, self.size, self.keep, self.judge = space, size, keep, judge
-        ids: dict[Hashable, int] = {}
-        self.ident = [ids.setdefault(ctx.identity(c), len(ids)) for c in space.cards]
+        self.space, self.reading, self.judge = space, reading, judge
+        self.ident = identity_numbers(ctx, space)
         self.last = {ident: i for i, ident in enumerate(self.ident)}
+        self._paths: dict[Hashable, tuple[tuple[int, int], ...]] = {}
         self._verdicts: dict[Hashable, Duty | None] = {}
 
     def start(self) -> Hashable:
-        return ((), ())
+        state = (0, (), self.reading.start())
+        self._paths.setdefault(state, ())
+        return state
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
-        closed, open_ = cast(tuple[Core, Core], state)
+        used, open_, read = cast(tuple[int, Core, Hashable], state)
         ident = self.ident[index]
         held = dict(open_)
         count = held.pop(ident, 0) + copies
         if self.last[ident] != index:
             if count:
                 held[ident] = count
-            return (closed, tuple(sorted(held.items())))
-        if count >= self.keep:
-            closed = (*closed, (ident, count))
-        return (closed, tuple(sorted(held.items())))
+        else:
+            read = self.reading.close(read, ident, count)
+        after = (used + copies, tuple(sorted(held.items())), read)
+        if after not in self._paths:
+            path = self._paths[state]
+            self._paths[after] = (*path, (index, copies)) if copies else path
+        return after
 
     def accept(self, state: Hashable) -> Duty | None:
-        closed = cast(tuple[Core, Core], state)[0]
-        if closed not in self._verdicts:
-            self._verdicts[closed] = self.judge(self.representative(closed))
-        return self._verdicts[closed]
+        if state not in self._verdicts:
+            spend(JUDGMENT_STEPS)
+            play = [self.space.cards[i] for i, copies in self._paths[state] for _ in range(copies)]
+            self._verdicts[state] = self.judge(play)
+        return self._verdicts[state]
 
-    def representative(self, closed: Core) -> list[Card]:
-        """The core's cards, then one card of each other identity until the play is full."""
-        want = dict(closed)
-        play: list[Card] = []
-        filler: list[Card] = []
-        seen: set[int] = set()
-        for card, copies, ident in zip(self.space.cards, self.space.copies, self.ident, strict=True):
-            if ident in want:
-                take = min(copies, want[ident])
-                want[ident] -= take
-                play.extend([card] * take)
-            elif ident not in seen:
-                seen.add(ident)
-                filler.append(card)
-        return play + filler[: self.size - len(play)]
+
+def identity_numbers(ctx: Ruleset, space: Space) -> list[int]:
+    """Each card's identity as a small number (cards of one identity share it)."""
+    ids: dict[Hashable, int] = {}
+    return [ids.setdefault(ctx.identity(c), len(ids)) for c in space.cards]
+
+
+@dataclass(frozen=True)
+class Cores:
+    """The reading of a rule that sees every identity held ``keep`` or more times, with its
+    copies, in order: the play's *core* (exact for any rule that ignores the rest)."""
+
+    keep: int
+
+    def start(self) -> Hashable:
+        return ()
+
+    def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
+        core = cast(Core, state)
+        return (*core, (identity, copies)) if copies >= self.keep else core

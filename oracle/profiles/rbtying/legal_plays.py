@@ -2,8 +2,8 @@
 
 Rule ``follow.suit`` splits the plays (:func:`oracle.engine.legal_follows.suit_split`); a play of
 ``n`` cards of the led suit is judged by
-:func:`oracle.profiles.rbtying.follow.check_follow_decomposition` and grouped by the first
-requirement of the walk it fills (``first_duty``). Its fills read single cards too (adjacent
+:func:`oracle.profiles.rbtying.follow.check_follow_decomposition`'s steps (a bomb it allows, then the
+walk, ``first_duty``) and grouped by the first requirement of the walk it fills. Its fills read single cards too (adjacent
 units, the hand's own fill), so a play's core is every identity it holds. Bombs the policy lets a
 follower play are a group of their own where they are not already legal follows. docs/rules.md
 (Legal plays) gives the cost.
@@ -23,15 +23,16 @@ from collections.abc import Sequence
 
 from oracle.cards import Card
 from oracle.engine.following import suit_duty
-from oracle.engine.legal_follows import SUIT_ONLY, CheckedCores, suit_split
+from oracle.engine.legal_follows import SUIT_ONLY, Cores, Judged, suit_split
 from oracle.engine.legal_plays import Automaton, Duty, Family, Listed, Sources, Space
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying import bombs
-from oracle.profiles.rbtying.follow import check_follow_decomposition, first_duty
+from oracle.profiles.rbtying.follow import first_duty
 from oracle.profiles.rbtying.trick_format import lead_format, requirement_name
 
 NO_DUTY = Duty(1, "follow.decomposition", "no decomposition of the lead that the play or the hand can fill")
 ANY_FORMAT = Duty(1, "follow.decomposition", "any cards of the led suit (the draw policy asks for no format)")
+BOMB_IN_SUIT = Duty(9_999, "follow.bomb", "a bomb of the led suit")
 BOMB = Duty(10_000, "follow.bomb", "a bomb, which the variant lets a follower play")
 
 
@@ -46,15 +47,19 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
             return None
 
         def judge(play: list[Card]) -> Duty | None:
-            if not check_follow_decomposition(ctx, lead, hand, play).legal:
-                return None
+            # check_follow_decomposition's verdict for n cards of the suit: a bomb it allows,
+            # else the walk's first requirement that the play or the hand fills, if the play does.
+            if bombs.follow_allowed(ctx, lead, hand, play):
+                return BOMB_IN_SUIT
             duty = first_duty(ctx, units, hand_x, play)
             if duty.requirement is None or duty.position is None:
                 return NO_DUTY
+            if not duty.play_fills:
+                return None
             return Duty(2 + duty.position, "follow.decomposition",
                         f"fills {requirement_name(duty.requirement)} (decomposition {duty.position} of the lead)")
 
-        return CheckedCores(ctx, space, len(lead), 1, judge)
+        return Judged(ctx, space, Cores(1), judge)
 
     follows = suit_split(ctx, lead, hand, SUIT_ONLY, judged, ANY_FORMAT)
     extra = bomb_follows(ctx, lead, hand, follows)
