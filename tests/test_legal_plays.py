@@ -10,8 +10,11 @@ counting procedure itself is never asked to check itself: the brute force asks C
 
 from __future__ import annotations
 
+import json
 import random
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -58,12 +61,14 @@ def _key(play: Sequence[Card]) -> tuple[int, ...]:
 
 def _follow(seed: int, variant: str | pb.Variant) -> tuple[perft.Deal, list[Card], list[Card]]:
     rng = random.Random(seed)
-    deal = perft.random_deal(rng, variant)
-    lead = perft.random_lead(rng, deal, rng.choice([1, 2, 3, 4, 4, 5, 6]))
-    in_suit = rng.randint(0, 8)
-    hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), in_suit,
-                             rng.randint(max(0, len(lead) - in_suit), 10 - in_suit), lead)
-    return deal, lead, hand
+    while True:  # a hand holds at least as many cards as the lead
+        deal = perft.random_deal(rng, variant)
+        lead = perft.random_lead(rng, deal, rng.choice([1, 2, 3, 4, 4, 5, 6]))
+        in_suit = rng.randint(0, 8)
+        hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), in_suit,
+                                 rng.randint(max(0, len(lead) - in_suit), 10 - in_suit), lead)
+        if len(hand) >= len(lead):
+            return deal, lead, hand
 
 
 def _listed(deal: perft.Deal, hand: Sequence[Card], lead: Sequence[Card]) -> list[tuple[int, ...]]:
@@ -235,3 +240,54 @@ def test_the_command_line_prints_the_count_and_the_plays() -> None:
                                    "--lead", "8S 8S", "--hand", "AS AS KS KS 3S 3C"])
     assert run.exit_code == 0
     assert run.output.splitlines()[:3] == ["2 legal plays", "  AS AS  (follow.pairs)", "  KS KS  (follow.pairs)"]
+
+
+PERFT = Path(__file__).resolve().parent.parent / "conformance" / "regression" / "generated-list_legal_plays.jsonl"
+
+
+def test_the_perft_vectors_pass_over_grpc_and_through_the_stdio_adapter() -> None:
+    """Every twentieth perft vector (a sample across every variant, listed and counted), over a live
+    server and through the example stdio adapter; the whole file runs with the conformance runner
+    (``--set regression --tag list_legal_plays``)."""
+    from conformance.runner import main
+    from oracle.service.server import serve
+
+    ids = [json.loads(line)["id"] for line in PERFT.read_text().splitlines()][::20]
+    assert len(ids) >= 50
+    chosen = [arg for case_id in ids for arg in ("--id", case_id)]
+    running = serve(port=0, host="127.0.0.1")
+    try:
+        assert main(["--target", f"127.0.0.1:{running.port}", "--cases", str(PERFT), *chosen, "--quiet"]) == 0
+    finally:
+        running.stop(grace=None)
+    adapter = PERFT.parent.parent.parent / "examples" / "stdio_adapter" / "adapter.py"
+    assert main(["--stdio", f"{sys.executable} {adapter}", "--cases", str(PERFT), *chosen, "--quiet"]) == 0
+
+
+@pytest.mark.parametrize("variant", ["qq-two-deck", "qq-two-deck-two-trump", "four-deck", "qq-three-deck",
+                                     "two-colour-one-deck"])
+def test_the_seeds_readings_count_as_the_whole_core_does(variant: str) -> None:
+    """The seeds' rule reads a play by less than its core where the greedy match allows (the copies
+    of its tuples, the lengths of its runs of pairs): on hands too large for the brute force, the
+    plays counted and listed are those of the whole core, judged play by play."""
+    import oracle.seed_rules.legal_plays as seeds
+    from oracle.engine.legal_follows import Cores
+    from oracle.engine.legal_plays import collect
+
+    rng = random.Random(variant)
+    readings = set()
+    for _ in range(12):
+        deal = perft.random_deal(rng, variant)
+        lead = perft.random_lead(rng, deal, rng.choice([2, 4, 6, 8]))
+        hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), len(lead) + rng.randint(2, 8), 2, lead)
+        family, listed = seeds.follow_families(deal.ctx, lead, hand)
+        readings.add(type(getattr(family.automaton, "reading", None)).__name__)
+        fast = collect(deal.ctx, hand, family, listed, 0, 5000)
+        original = seeds.reading
+        seeds.reading = lambda *args: Cores(2)  # type: ignore[assignment]
+        try:
+            family, listed = seeds.follow_families(deal.ctx, lead, hand)
+        finally:
+            seeds.reading = original
+        assert collect(deal.ctx, hand, family, listed, 0, 5000) == fast
+    assert readings & {"TupleCounts", "PairRuns"}, readings
