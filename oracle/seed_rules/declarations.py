@@ -19,8 +19,7 @@ sum (Heijian), overrides; the rungs, suit order and the standing declarer: docs/
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, format_cards
@@ -35,8 +34,7 @@ _SUIT_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class Strength:
+class Strength(NamedTuple):
     """What the cards of one declaration make.
 
     ``value`` is the rung's index in the ladder (from 0, the lowest) or the
@@ -92,19 +90,20 @@ def ladder_strength(variant: pb.Variant, level: Rank, cards: Sequence[Card]) -> 
     identities = {card_identity(variant, c) for c in cards}
     identical = len(identities) == 1
     label_cards = format_cards(sorted(cards))
+    ladder = list(variant.declarations.ladder)
     if all(c.is_joker for c in cards):
         best = None
-        for index, rung in enumerate(variant.declarations.ladder):
+        for index, rung in enumerate(ladder):
             if _fits(rung, cards, identical):
                 best = index
         if best is None:
             return None
-        name = variant.declarations.ladder[best].name
+        name = ladder[best].name
         return Strength(best, None, True, f"{name}: {label_cards}")
     if not identical or cards[0].rank != level:
         return None
-    for index in reversed(range(len(variant.declarations.ladder))):
-        rung = variant.declarations.ladder[index]
+    for index in reversed(range(len(ladder))):
+        rung = ladder[index]
         if rung.cards == pb.DECLARATION_CARDS_LEVEL and rung.count == len(cards):
             suit = min(c.suit for c in cards if c.suit is not None)
             return Strength(index, suit, True, f"{rung.name}: {label_cards}")
