@@ -34,10 +34,9 @@ InSuit = Callable[[Space], Automaton | None]
 Core = tuple[tuple[int, int], ...]
 """(identity number, copies) of a play, in the order they were read."""
 
-JUDGMENT_STEPS = 2_500
-"""The work budget one judgment of a representative spends, beyond what the rule's check spends:
-a judgment of a long suit by rbtying's walk takes a few milliseconds on a loaded two-core
-machine, the budget's steps about a microsecond each."""
+JUDGMENT_STEPS = 500
+"""The work budget one judgment of a representative spends by default, beyond what the rule's
+check spends itself: about what a CheckFollow of a long suit costs, at a microsecond a step."""
 
 SUIT_ONLY = Duty(0, "follow.suit", "the suit as far as the hand holds it, then any other cards")
 
@@ -79,8 +78,8 @@ class Judged:
     """
 
     def __init__(self, ctx: Ruleset, space: Space, reading: Reading,
-                 judge: Callable[[list[Card]], Duty | None]) -> None:
-        self.space, self.reading, self.judge = space, reading, judge
+                 judge: Callable[[list[Card]], Duty | None], cost: int = JUDGMENT_STEPS) -> None:
+        self.space, self.reading, self.judge, self.cost = space, reading, judge, cost
         self.ident = identity_numbers(ctx, space)
         self.last = {ident: i for i, ident in enumerate(self.ident)}
         self._paths: dict[Hashable, tuple[tuple[int, int], ...]] = {}
@@ -109,7 +108,7 @@ class Judged:
 
     def accept(self, state: Hashable) -> Duty | None:
         if state not in self._verdicts:
-            spend(JUDGMENT_STEPS)
+            spend(self.cost)
             play = [self.space.cards[i] for i, copies in self._paths[state] for _ in range(copies)]
             self._verdicts[state] = self.judge(play)
         return self._verdicts[state]

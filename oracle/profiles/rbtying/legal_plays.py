@@ -30,6 +30,10 @@ from oracle.profiles.rbtying import bombs
 from oracle.profiles.rbtying.follow import first_duty
 from oracle.profiles.rbtying.trick_format import lead_format, requirement_name
 
+JUDGMENT_STEPS = 2_500
+"""The work budget one judgment spends: the walk of a long suit takes a few milliseconds on a
+loaded two-core machine, more than its own fills spend."""
+
 NO_DUTY = Duty(1, "follow.decomposition", "no decomposition of the lead that the play or the hand can fill")
 ANY_FORMAT = Duty(1, "follow.decomposition", "any cards of the led suit (the draw policy asks for no format)")
 BOMB_IN_SUIT = Duty(9_999, "follow.bomb", "a bomb of the led suit")
@@ -59,7 +63,7 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
             return Duty(2 + duty.position, "follow.decomposition",
                         f"fills {requirement_name(duty.requirement)} (decomposition {duty.position} of the lead)")
 
-        return Judged(ctx, space, Cores(1), judge)
+        return Judged(ctx, space, Cores(1), judge, cost=JUDGMENT_STEPS)
 
     follows = suit_split(ctx, lead, hand, SUIT_ONLY, judged, ANY_FORMAT)
     extra = bomb_follows(ctx, lead, hand, follows)
