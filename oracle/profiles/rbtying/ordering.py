@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from typing import TypeVar
 
+from oracle.engine.budget import spend
+
 T = TypeVar("T")
 
 Adjacent = tuple[int, ...]
@@ -95,10 +97,11 @@ def _dedup(items: Sequence[T]) -> list[T]:
     return out
 
 
-@cache
+@lru_cache(maxsize=1024)
 def _grouped(values: tuple[int, ...]) -> frozenset[SetPartition]:
     """The distinct ways to group ``values`` (largest first) into blocks, each block largest
-    first and the blocks in descending order."""
+    first and the blocks in descending order. Each one found costs a step of the question's work
+    budget (their number grows faster than polynomially with ``values``)."""
     if not values:
         return frozenset({()})
     first, others = values[0], values[1:]
@@ -118,6 +121,7 @@ def _grouped(values: tuple[int, ...]) -> frozenset[SetPartition]:
         remaining.subtract(sub)
         rest = tuple(sorted(remaining.elements(), reverse=True))
         for part in _grouped(rest):
+            spend()
             found.add(tuple(sorted(((first, *sub), *part), reverse=True)))
     return frozenset(found)
 
