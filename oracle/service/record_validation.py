@@ -164,6 +164,10 @@ def parse_audit_deal(req: pb.AuditDealRequest) -> Record:
                             ctx.no_trump or not trump_given, custom)
     problems.items.extend(v.prefixed("context") for v in checked.violations)
     variant = checked.variant
+    if variant is not None and variant.deal.players % 2:
+        problems.add("context", f"{variant.id} has {variant.deal.players} seats: the referee plays "
+                                "fixed partnerships of every second seat, which an odd number has not")
+        variant = None
     level = decode_level(ctx.level, "context.level", variant, Problems())
     check_seat(msg.banker_seat, "banker_seat", variant, problems)
     hands = _hands(msg.hands, "hands", variant, problems)
