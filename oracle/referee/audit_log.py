@@ -38,40 +38,43 @@ NOBODY = -1
 
 
 class AuditLog:
-    """The steps of one audit so far."""
+    """The steps of one audit so far, written straight into the answer."""
 
     def __init__(self) -> None:
-        self.steps: list[pb.AuditStep] = []
+        self._response = pb.AuditDealResponse()
+        self.steps = self._response.steps
         self.first_violation: pb.AuditStep | None = None
         self.violations = 0
-        self.differences: list[pb.ResultDifference] = []
+        self.differences = self._response.differences
         self.stopped = ""
         """Why the replay stopped before the end (empty while it goes on)."""
+        self._rule_ids: dict[str, None] = {}
 
     def ok(self, step: str, seat: int, cards: Sequence[Card], rule_ids: Sequence[str],
            explanation: str) -> None:
         """A step that keeps the rules."""
-        self.steps.append(pb.AuditStep(step=step, seat=seat, legal=True, cards=cards_to_pb(cards),
-                                       rule_ids=rule_ids, explanation=explanation))
+        self.steps.add(step=step, seat=seat, legal=True, cards=cards_to_pb(cards),
+                       rule_ids=rule_ids, explanation=explanation)
+        self._rule_ids.update(dict.fromkeys(rule_ids))
 
     def broken(self, step: str, seat: int, cards: Sequence[Card], broken_rule_id: str,
                rule_ids: Sequence[str], explanation: str, *,
                alternative: Sequence[Card] = ()) -> None:
         """A step that breaks ``broken_rule_id``, with a legal alternative where there is one."""
-        verdict = pb.AuditStep(
+        ids = _unique([broken_rule_id, *rule_ids])
+        verdict = self.steps.add(
             step=step, seat=seat, legal=False, cards=cards_to_pb(cards),
             broken_rule_id=broken_rule_id, legal_alternative=cards_to_pb(alternative),
-            rule_ids=_unique([broken_rule_id, *rule_ids]), explanation=explanation,
+            rule_ids=ids, explanation=explanation,
         )
-        self.steps.append(verdict)
+        self._rule_ids.update(dict.fromkeys(ids))
         self.violations += 1
         if self.first_violation is None:
             self.first_violation = verdict
 
     def differs(self, field: str, reported: object, oracle: object) -> None:
         """A reported result that is not the referee's."""
-        self.differences.append(pb.ResultDifference(field=field, reported=str(reported),
-                                                    oracle=str(oracle)))
+        self.differences.add(field=field, reported=str(reported), oracle=str(oracle))
 
     def stop(self, why: str) -> None:
         """The replay cannot go on: the cards in play are no longer known."""
@@ -79,15 +82,15 @@ class AuditLog:
 
     def answer(self, totals: pb.AuditTotals | None) -> pb.AuditDealResponse:
         """The audit's answer: clean when no step broke a rule and no result differs."""
-        clean = self.violations == 0 and not self.differences and not self.stopped
-        response = pb.AuditDealResponse(clean=clean, steps=self.steps, differences=self.differences,
-                                        complete=not self.stopped)
+        response = self._response
+        response.clean = self.violations == 0 and not self.differences and not self.stopped
+        response.complete = not self.stopped
         if self.first_violation is not None:
             response.first_violation.CopyFrom(self.first_violation)
         if totals is not None:
             totals.violations = self.violations
             response.totals.CopyFrom(totals)
-        response.rule_ids.extend(_unique([r for s in self.steps for r in s.rule_ids]))
+        response.rule_ids.extend(i for i in self._rule_ids if i)
         response.explanation = _summary(self)
         return response
 
