@@ -169,9 +169,11 @@ def legal_example(
     if filled is None:  # the hand's fill of its first requirement, unless the caller has it
         filled = first_duty(ctx, units, duty.hand_x, None).hand_cards
     example = top_up(ctx, filled, duty.suit, hand, duty.led)
-    if _walk_accepts(ctx, units, duty.hand_x, example):
-        return example
     draw = _draw(ctx)
+    # Without the guard the walk accepts the example: no requirement before the hand's first can
+    # be filled by the hand, and at that one the example holds the very cards of the hand's fill.
+    if not draw.protects_longer_tuples or _walk_accepts(ctx, units, duty.hand_x, example):
+        return example
     reach = Reach(ctx, duty.hand_x)
     for requirement in requirements(units, draw, reach):
         spend()
