@@ -192,11 +192,16 @@ def test_a_record_that_is_not_a_record_names_the_field() -> None:
     record = doc_example()
     record.tricks[12].plays[2].cards[0].rank = 42
     record.hands[1].seat = 7
+    plays = record.tricks[3].plays
+    plays[1].seat, plays[2].seat = plays[2].seat, plays[1].seat
+    del record.tricks[5].plays[3].cards[:]
     with pytest.raises(InvalidQuestion) as err:
         parse_audit_deal(pb.AuditDealRequest(record=record))
     fields = [v.field for v in err.value.violations]
     assert "record.tricks[12].plays[2].cards[0]" in fields
     assert "record.hands[1].seat" in fields
+    assert {"record.tricks[3].plays[1].seat", "record.tricks[3].plays[2].seat",
+            "record.tricks[5].plays[3].cards"} <= set(fields)
     answer = dispatch(pb.Question(audit_deal=pb.AuditDealRequest(record=record)))
     assert answer.error.code == "INVALID_ARGUMENT"
     assert "audit_deal.record.tricks[12].plays[2].cards[0]" in [

@@ -69,22 +69,28 @@ def _trick_plays(msgs: Sequence[pb.Play], field: str, variant: pb.Variant,
                             "one per seat")
         return None
     plays: list[SeatPlay] = []
+    first_seat = -1
+    lead_count = 0
     for i, msg in enumerate(msgs):
-        where = f"{field}[{i}]"
-        if check_seat(msg.seat, f"{where}.seat", variant, problems) and i:
-            expected = (msgs[0].seat + i) % players
-            if msg.seat != expected:
-                problems.add(f"{where}.seat", f"seat {msg.seat} is out of play order: the play "
-                                              f"after seat {(expected - 1) % players} is seat {expected}")
-        cards = decode_cards(msg.cards, f"{where}.cards", problems)
-        check_hand_size(len(msg.cards), f"{where}.cards", variant, problems)
-        if not msg.cards:
-            problems.add(f"{where}.cards", "no cards: every play of a trick has at least one")
-        elif i and len(msg.cards) != len(msgs[0].cards):
-            problems.add(f"{where}.cards", f"{len(msg.cards)} cards: every play of a trick has as "
-                                           f"many cards as the lead ({len(msgs[0].cards)})")
+        seat, count = msg.seat, len(msg.cards)
+        if i == 0:
+            first_seat, lead_count = seat, count
+        if not 0 <= seat < players:
+            check_seat(seat, f"{field}[{i}].seat", variant, problems)
+        elif i and 0 <= first_seat < players and seat != (first_seat + i) % players:
+            expected = (first_seat + i) % players
+            problems.add(f"{field}[{i}].seat", f"seat {seat} is out of play order: the play "
+                                               f"after seat {(expected - 1) % players} is seat {expected}")
+        cards = decode_cards(msg.cards, f"{field}[{i}].cards", problems)
+        if count > variant.deal.hand_size:
+            check_hand_size(count, f"{field}[{i}].cards", variant, problems)
+        if not count:
+            problems.add(f"{field}[{i}].cards", "no cards: every play of a trick has at least one")
+        elif count != lead_count:
+            problems.add(f"{field}[{i}].cards", f"{count} cards: every play of a trick has as "
+                                                f"many cards as the lead ({lead_count})")
         if cards is not None:
-            plays.append(SeatPlay(msg.seat, cards))
+            plays.append(SeatPlay(seat, cards))
     return tuple(plays) if len(plays) == players else None
 
 
