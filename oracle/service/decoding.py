@@ -31,6 +31,7 @@ from oracle.variants import load_catalogue
 _RANK_VALUES = frozenset(int(r) for r in Rank)
 _SUIT_VALUES = frozenset(int(s) for s in Suit)
 _CODE = attrgetter("code")
+_LEVEL_RANKS = {int(r): r for r in Rank if not r.is_joker}
 
 Group = tuple[str, Sequence[Card] | None]
 """A list of cards and its field path; ``None`` for a list with a bad card."""
@@ -200,7 +201,8 @@ def decode_level(
     value: int, field: str, variant: pb.Variant | None, problems: Problems
 ) -> Rank | None:
     """A level rank of the variant."""
-    if value not in _RANK_VALUES or Rank(value).is_joker:
+    rank = _LEVEL_RANKS.get(value)
+    if rank is None:
         what = (
             "not set"
             if value == pb.RANK_UNSPECIFIED
@@ -208,7 +210,6 @@ def decode_level(
         )
         problems.add(field, f"the level is {what}")
         return None
-    rank = Rank(value)
     if variant is not None and value not in variant.card_order.levels:
         allowed = ", ".join(Rank(r).symbol for r in variant.card_order.levels)
         problems.add(field, f"{rank.symbol} is not a level of {variant.id} (levels: {allowed})")
