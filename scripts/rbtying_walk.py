@@ -25,15 +25,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from rbtying_reference import random_follow, reference_duty, room  # noqa: E402
+from rbtying_reference import random_follow, reference_duty, room
 
-from oracle import pb  # noqa: E402
-from oracle.cards import Card, format_cards, parse_cards  # noqa: E402
-from oracle.convert import cards_to_pb  # noqa: E402
-from oracle.engine.following import suit_duty  # noqa: E402
-from oracle.profiles.rbtying.follow import first_duty  # noqa: E402
-from oracle.profiles.rbtying.trick_format import lead_format  # noqa: E402
-from oracle.service.questions import dispatch  # noqa: E402
+from oracle import pb
+from oracle.cards import Card, format_cards, parse_cards
+from oracle.convert import cards_to_pb
+from oracle.engine.following import suit_duty
+from oracle.profiles.rbtying.follow import first_duty
+from oracle.profiles.rbtying.trick_format import lead_format
+from oracle.service.questions import dispatch
 
 
 def differential(cases: int, seed: int, max_lead: int) -> None:
