@@ -314,6 +314,7 @@ class ClientResult:
     questions: int = 0
     failed: dict[str, int] = field(default_factory=dict)
     latencies: list[float] = field(default_factory=list)
+    late: float = 0.0  # seconds after the agreed start that this client began sending
 
 
 def run_client(job: ClientJob) -> ClientResult:
@@ -334,6 +335,7 @@ def run_client(job: ClientJob) -> ClientResult:
         for by_rpc in calls:
             by_rpc[pool[0][0]](pool[0][1], timeout=30)  # warm the connections up
         time.sleep(max(0.0, job.start_at - time.time()))
+        result.late = max(0.0, time.time() - job.start_at)
         end = time.monotonic() + job.seconds
         i = job.index * 97
         per_call = job.batch_size if job.mode == "batch" else 1
@@ -379,6 +381,12 @@ class Phase:
         return self.questions / self.seconds
 
 
+def _started(index: int) -> int:
+    """A client process up (spawned, its imports done) before the first phase's clock."""
+    time.sleep(1.0)
+    return os.getpid()
+
+
 def run_phase(server: Server, mode: str, clients: int, seconds: float, batch_size: int,
               seed: int, questions: dict[str, list[bytes]], pool: Any,
               connections: int = 1) -> Phase:
@@ -402,6 +410,9 @@ def run_phase(server: Server, mode: str, clients: int, seconds: float, batch_siz
     rss.append((time.monotonic() - t0, server.rss_kib()))
     # A client that died raises BrokenProcessPool here; one that hangs, TimeoutError.
     results: list[ClientResult] = [f.result(timeout=60) for f in pending]
+    late = max(r.late for r in results)
+    if late > 0.25:
+        print(f"  (a client began {late:.2f} s late: the next figures are less reliable)")
     latencies = sorted(x for r in results for x in r.latencies)
     failed: dict[str, int] = {}
     for r in results:
@@ -522,6 +533,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         clients = {"unary": args.clients, "batch": args.batch_clients}
         with futures.ProcessPoolExecutor(max(clients[mode] for mode in modes),
                                          mp_context=multiprocessing.get_context("spawn")) as pool:
+            list(pool.map(_started, range(max(clients[mode] for mode in modes))))
             for round_ in range(rounds):
                 print(f"\nround {round_ + 1} of {rounds}, load average "
                       f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}:")
@@ -581,6 +593,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             goal = 0.9 * n
             print(f"  AnswerBatch throughput, {n} processes / 1:    {value:6.3f}  (goal >= {goal:g})  "
                   f"{'met' if value >= goal else 'NOT met'}")
+            many, one = phases[(f"oracle/{n}", "batch")], phases[("oracle/1", "batch")]
+            per_question = statistics.median(
+                (a.cpu / max(a.questions, 1)) / max(b.cpu / max(b.questions, 1), 1e-9)
+                for a, b in zip(many, one))
+            print(f"    beside it: server CPU per question, {n} processes / 1: {per_question:.3f}; "
+                  f"cores used {statistics.median(a.cpu / a.seconds for a in many):.2f} against "
+                  f"{statistics.median(b.cpu / b.seconds for b in one):.2f} (on a machine busy "
+                  "with other sessions' work, the kernel's autogroup scheduling gives this "
+                  "session a fixed share of the cores, however many processes it runs)")
     failed = sum(sum(p.failed.values()) for ps in phases.values() for p in ps)
     print(f"\nload: {failed} failed calls")
     return 0
