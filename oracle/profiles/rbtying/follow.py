@@ -121,7 +121,7 @@ def first_duty(
         exact = dict(Counter(ctx.identity(c) for c in hand_x))
     # A requirement the hand's cards cannot hold even without protection (reach.Reach) is filled
     # by neither the hand nor the play (a part of the hand): skipping it changes no verdict.
-    reach = Reach(ctx, hand_x)
+    reach, play_reach = Reach(ctx, hand_x), Reach(ctx, play_x or ())
     hand_pool, play_pool = Pool(ctx, hand_x), Pool(ctx, play_x or ())
     seen: set[Requirement] = set()
     for position, requirement in enumerate(requirements(units, draw, reach)):
@@ -130,7 +130,8 @@ def first_duty(
             continue
         seen.add(requirement)
         needs = [Need(a) for a in requirement]
-        if play_x is not None and fill_needs(ctx, needs, play_x, pool=play_pool) is not None:
+        if (play_x is not None and play_reach.requirement(requirement)
+                and fill_needs(ctx, needs, play_x, pool=play_pool) is not None):
             return _play_fills(ctx, draw, position, requirement, hand_x, play_x)
         placed = fill_needs(ctx, needs, hand_x, exact=exact, pool=hand_pool)
         if placed is not None:
