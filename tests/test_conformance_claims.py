@@ -95,7 +95,8 @@ def test_bad_claims_name_the_bad_value(tmp_path: Path, capsys: pytest.CaptureFix
                         ({"variants": ["qq-two-deck"], "questions": ["check_folow"]}, "'check_folow'"),
                         ({"variants": ["qq-two-deck"], "alternatives": {"two-deck-joker-pairs": "x"}}, "'x'"),
                         ({"variants": ["qq-two-deck"], "colour": "red"}, "'colour'")]:
-        assert main(["--in-process", "--claim", str(_claim(tmp_path, **data))]) == 2
+        assert main(["--in-process", "--claim", str(_claim(tmp_path, **data)),
+                     "--cases", str(CASES_DIR / "seed.jsonl")]) == 2
         assert named in capsys.readouterr().err
 
 
