@@ -12,7 +12,7 @@ results that differ, and the audit's answer built from them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from oracle import pb
 from oracle.cards import Card
@@ -31,6 +31,36 @@ def cards_to_pb(cards: Sequence[Card]) -> list[pb.Card]:
             message = _PB[card.code] = card_to_pb(card)
         out.append(message)
     return out
+
+
+_CARD_FIELD: dict[int, bytes] = {}
+_RULE_FIELD: dict[str, bytes] = {}
+"""Each card (each rule id) as an ``AuditStep`` holding it alone, serialized once per process."""
+
+
+def _lists(cards: Sequence[Card], rule_ids: Iterable[str]) -> bytes:
+    """A step's cards and rule ids as an ``AuditStep`` serialized: protobuf parses serialized
+    messages put end to end as one message, each repeated field's items appended in order, so
+    the pieces made once per card and per rule id make any step's lists at the cost of a join
+    (copying the cards' messages into each step costs several times more).
+
+    >>> from oracle.cards import parse_cards as p
+    >>> step = pb.AuditStep.FromString(_lists(p("AS 3C"), ["follow.suit"]))
+    >>> step == pb.AuditStep(cards=cards_to_pb(p("AS 3C")), rule_ids=["follow.suit"])
+    True
+    """
+    pieces = []
+    for card in cards:
+        piece = _CARD_FIELD.get(card.code)
+        if piece is None:
+            piece = _CARD_FIELD[card.code] = pb.AuditStep(cards=cards_to_pb([card])).SerializeToString()
+        pieces.append(piece)
+    for rule_id in rule_ids:
+        piece = _RULE_FIELD.get(rule_id)
+        if piece is None:
+            piece = _RULE_FIELD[rule_id] = pb.AuditStep(rule_ids=[rule_id]).SerializeToString()
+        pieces.append(piece)
+    return b"".join(pieces)
 
 
 NOBODY = -1
@@ -53,8 +83,12 @@ class AuditLog:
     def ok(self, step: str, seat: int, cards: Sequence[Card], rule_ids: Sequence[str],
            explanation: str) -> None:
         """A step that keeps the rules."""
-        self.steps.add(step=step, seat=seat, legal=True, cards=cards_to_pb(cards),
-                       rule_ids=rule_ids, explanation=explanation)
+        message = self.steps.add()
+        message.step = step
+        message.seat = seat
+        message.legal = True
+        message.explanation = explanation
+        message.MergeFromString(_lists(cards, rule_ids))
         self._rule_ids.update(dict.fromkeys(rule_ids))
 
     def broken(self, step: str, seat: int, cards: Sequence[Card], broken_rule_id: str,
