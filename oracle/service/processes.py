@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import logging
 import math
 import multiprocessing
@@ -273,6 +274,7 @@ class _Supervisor:
         self.spawn(child.index)
 
     def run(self, signals: Signals) -> int:
+        gc.freeze()  # what the parent loaded stays shared: the children's collections skip it
         for index in range(self.count):
             self.spawn(index)
         start_by = time.monotonic() + START_SECONDS
