@@ -46,7 +46,7 @@ class Server:
         command = shutil.which("shengji-oracle")
         argv = [command] if command else [sys.executable, "-m", "oracle"]
         self.proc = subprocess.Popen(
-            [*argv, "--port", "0", "--host", "127.0.0.1", "--processes", "1"],
+            [*argv, "--port", "0", "--host", "127.0.0.1"],
             cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE, text=True,
         )
