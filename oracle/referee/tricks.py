@@ -20,7 +20,8 @@ every follow legal against the hand as it stands (CheckFollow), then the winner 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from oracle import pb
 from oracle.cards import Card, format_cards
@@ -32,8 +33,7 @@ from oracle.referee.leading import check_lead
 from oracle.referee.record import RecordedTrick
 
 
-@dataclass(frozen=True)
-class TrickOutcome:
+class TrickOutcome(NamedTuple):
     """A trick replayed: its winner, its points, the penalty of a failed throw in it, and the
     judge's answer (the last trick's is the bottom's)."""
 
@@ -44,23 +44,32 @@ class TrickOutcome:
     judged: pb.JudgeTrickResponse
 
 
-def _unheld(cards: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
-    """The cards played beyond those held (each copy counts); compared by code, in C."""
-    held = [c.code for c in hand]
-    codes = [c.code for c in cards]
-    if len(codes) == 1 and codes[0] in held:
-        return []
-    over = [c for c in dict.fromkeys(cards) if codes.count(c.code) > held.count(c.code)]
-    return sorted(c for c in over for _ in range(codes.count(c.code) - held.count(c.code)))
+def _after(hand: list[Card], cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """The hand once ``cards`` are played from it, and the cards played beyond those held
+    (each copy counts, sorted).
 
-
-def _take(hand: list[Card], cards: Sequence[Card]) -> None:
-    """Remove the cards (held) from the hand."""
-    codes = [c.code for c in hand]
+    >>> from oracle.cards import format_cards, parse_cards as p
+    >>> [format_cards(c) for c in _after(p("AS AS 3C"), p("AS 3C 3C 4D"))]
+    ['AS', '3C 4D']
+    """
+    left = hand.copy()
+    codes = [c.code for c in left]  # found by code, in C (a card's __eq__ is Python)
+    over = []
     for card in cards:
-        i = codes.index(card.code)
-        del codes[i]
-        del hand[i]
+        if card.code in codes:
+            i = codes.index(card.code)
+            del codes[i]
+            del left[i]
+        else:
+            over.append(card)
+    return left, sorted(over)
+
+
+@lru_cache(maxsize=4096)
+def _step_names(index: int, plays: int) -> tuple[str, tuple[str, ...]]:
+    """The names of trick ``index``'s step and of its plays' steps."""
+    name = f"tricks[{index}]"
+    return name, tuple(f"{name}.plays[{j}]" for j in range(plays))
 
 
 def replay_trick(
@@ -73,33 +82,35 @@ def replay_trick(
 ) -> TrickOutcome | None:
     """Replay trick ``index`` on ``hands`` (seat to the cards it holds, changed in place);
     ``None`` when a seat plays a card it does not hold, which stops the replay."""
-    name = f"tricks[{index}]"
+    name, steps = _step_names(index, len(trick.plays))
     lead = trick.plays[0]
+    kept = []
     for j, play in enumerate(trick.plays):
-        unheld = _unheld(play.cards, hands[play.seat])
+        left, unheld = _after(hands[play.seat], play.cards)
         if j == 0 and trick.attempted_throw is not None and not unheld:
-            unheld = _unheld(trick.attempted_throw, hands[play.seat])
+            unheld = _after(hands[play.seat], trick.attempted_throw)[1]
         if unheld:
-            log.broken(f"{name}.plays[{j}]", play.seat, play.cards, "play.held", [],
+            log.broken(steps[j], play.seat, play.cards, "play.held", [],
                        f"seat {play.seat} plays {format_cards(unheld)}, which it does not hold "
                        "(played before, or never dealt to it)")
             log.stop(f"seat {play.seat} played cards it does not hold in {name}")
             return None
+        kept.append(left)
     if lead.seat != expected_leader:
-        log.broken(f"{name}.plays[0]", lead.seat, lead.cards, "trick.leader", [],
+        log.broken(steps[0], lead.seat, lead.cards, "trick.leader", [],
                    f"seat {expected_leader} leads {name} (the banker leads the first trick, the "
                    f"winner of each trick the next), but seat {lead.seat} led")
     outcome = check_lead(rules, hands, lead, trick.attempted_throw, name, log)
-    _take(hands[lead.seat], lead.cards)
-    for j, play in enumerate(trick.plays[1:], start=1):
+    hands[lead.seat] = kept[0]
+    for j in range(1, len(trick.plays)):
+        play = trick.plays[j]
         answer = engine.check_follow(rules, lead.cards, hands[play.seat], play.cards)
-        step = f"{name}.plays[{j}]"
         if answer.legal:
-            log.ok(step, play.seat, play.cards, answer.rule_ids, answer.explanation)
+            log.ok(steps[j], play.seat, play.cards, answer.rule_ids, answer.explanation)
         else:
-            log.broken(step, play.seat, play.cards, answer.broken_rule_id, answer.rule_ids,
+            log.broken(steps[j], play.seat, play.cards, answer.broken_rule_id, answer.rule_ids,
                        answer.explanation, alternative=cards_from_pb(answer.example))
-        _take(hands[play.seat], play.cards)
+        hands[play.seat] = kept[j]
     judged = engine.judge_trick(rules, trick.plays)
     _judge_step(name, trick, judged, log)
     return TrickOutcome(judged.winning_seat, judged.points, outcome.penalty, lead.seat, judged)
