@@ -83,13 +83,16 @@ class AuditLog:
     def ok(self, step: str, seat: int, cards: Sequence[Card], rule_ids: Sequence[str],
            explanation: str) -> None:
         """A step that keeps the rules."""
+        ids = rule_ids[:]  # an engine answer's repeated field read once (each read copies it)
         message = self.steps.add()
         message.step = step
         message.seat = seat
         message.legal = True
         message.explanation = explanation
-        message.MergeFromString(_lists(cards, rule_ids))
-        self._rule_ids.update(dict.fromkeys(rule_ids))
+        message.MergeFromString(_lists(cards, ids))
+        seen = self._rule_ids
+        for rule_id in ids:
+            seen[rule_id] = None
 
     def broken(self, step: str, seat: int, cards: Sequence[Card], broken_rule_id: str,
                rule_ids: Sequence[str], explanation: str, *,

@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from operator import attrgetter
 
 from oracle import pb
 from oracle.cards import Card, full_deck
+
+_CODE = attrgetter("code")
 
 
 def deal_problem(variant: pb.Variant, hands: Sequence[Sequence[Card]], bottom: Sequence[Card]) -> str:
@@ -28,12 +31,15 @@ def deal_problem(variant: pb.Variant, hands: Sequence[Sequence[Card]], bottom: S
                 f"{deal.hand_size}" for seat, hand in enumerate(hands) if len(hand) != deal.hand_size]
     if len(bottom) != deal.bottom_size:
         problems.append(f"the bottom has {len(bottom)} cards, but {variant.id}'s has {deal.bottom_size}")
-    dealt: Counter[Card] = Counter(bottom)
+    dealt: Counter[int] = Counter(map(_CODE, bottom))  # counted by code, hashed in C
     for hand in hands:
-        dealt.update(hand)
+        dealt.update(map(_CODE, hand))
+    deck = full_deck()
+    if len(dealt) == len(deck) and set(dealt.values()) == {deal.decks}:
+        return "; ".join(problems)
     plural = "s" if deal.decks > 1 else ""
-    for card in full_deck():
-        count = dealt[card]
+    for card in deck:
+        count = dealt[card.code]
         if count > deal.decks:
             problems.append(f"{count} copies of {card} were dealt, but {variant.id} has "
                             f"{deal.decks} deck{plural}")
