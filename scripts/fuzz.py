@@ -704,8 +704,9 @@ class Server:
         self.log.flush()
         offset = os.path.getsize(self.log.name)  # a restart's log line comes after the last
         self.proc = subprocess.Popen(
+            # One process: a crash ends the server (with several, a dead child is replaced).
             [sys.executable, "-c", DIE_WITH_PARENT, "-m", "oracle", "--port", "0",
-             "--host", "127.0.0.1"],
+             "--host", "127.0.0.1", "--processes", "1"],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.log, env=env)
         self.starts += 1
         deadline = time.monotonic() + 60
