@@ -197,6 +197,13 @@ class Server:
                 children.append(int(stat.parent.name))
         return [self.proc.pid, *children]
 
+    def troubles(self) -> str:
+        """What the server's log says went wrong: processes that died (and were replaced),
+        tracebacks."""
+        text = Path(self.log.name).read_text(errors="replace")
+        return (f"{text.count(' exited with status ')} process death(s), "
+                f"{text.count('Traceback (most recent call last)')} traceback(s) in its log")
+
     def rss_kib(self) -> int:
         """Resident memory, summed over the server's processes (the pages the forked children
         still share with the parent counted in each)."""
@@ -550,7 +557,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             (rss0, pss0), rss1, pss1 = rss_at_start[name], server.rss_kib(), server.pss_kib()
             print(f"{name:<10} RSS at start {rss0 / 1024:7.1f} MiB, at the end {rss1 / 1024:7.1f} "
                   f"MiB ({(rss1 - rss0) / 1024:+.1f} MiB), summed over {len(server.pids())} "
-                  f"process(es); PSS {pss0 / 1024:.1f} -> {pss1 / 1024:.1f} MiB")
+                  f"process(es); PSS {pss0 / 1024:.1f} -> {pss1 / 1024:.1f} MiB; "
+                  f"{server.troubles()}")
             if args.soak:
                 samples = phases[(name, "unary")][0].rss
                 warm = next(kib for t, kib in samples if t >= args.seconds / 10)
