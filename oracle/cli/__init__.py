@@ -1,5 +1,5 @@
 """The ``shengji-oracle`` command: with no subcommand it runs the server (its options are the
-server's own, :func:`oracle.service.server.parse_args`); subcommands ask questions from the
+server's own, :func:`oracle.service.options.parse_args`); subcommands ask questions from the
 command line.
 
 A subcommand is a click command in a module of this package, registered by one line in
@@ -42,7 +42,7 @@ class _ServerByDefault(click.Group):
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """After the commands, the server's own help (its options, defaults and environment)."""
-        from oracle.service.server import parse_args
+        from oracle.service.options import parse_args
 
         text = io.StringIO()
         with contextlib.redirect_stdout(text), contextlib.suppress(SystemExit):
