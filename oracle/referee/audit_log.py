@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from oracle import pb
-from oracle.cards import Card
+from oracle.cards import Card, full_deck
 from oracle.convert import card_to_pb
 
 _PB: dict[int, pb.Card] = {}
@@ -33,9 +33,13 @@ def cards_to_pb(cards: Sequence[Card]) -> list[pb.Card]:
     return out
 
 
-_CARD_FIELD: dict[int, bytes] = {}
+_CARD_FIELD: list[bytes] = [b""] * (max(card.code for card in full_deck()) + 1)
+"""Each card, by code, as an ``AuditStep`` holding it alone, serialized once."""
+for _card in full_deck():
+    _CARD_FIELD[_card.code] = pb.AuditStep(cards=[card_to_pb(_card)]).SerializeToString()
+
 _RULE_FIELD: dict[str, bytes] = {}
-"""Each card (each rule id) as an ``AuditStep`` holding it alone, serialized once per process."""
+"""Each rule id as an ``AuditStep`` holding it alone, serialized once per process."""
 
 
 def _lists(cards: Sequence[Card], rule_ids: Iterable[str]) -> bytes:
@@ -49,12 +53,7 @@ def _lists(cards: Sequence[Card], rule_ids: Iterable[str]) -> bytes:
     >>> step == pb.AuditStep(cards=cards_to_pb(p("AS 3C")), rule_ids=["follow.suit"])
     True
     """
-    pieces = []
-    for card in cards:
-        piece = _CARD_FIELD.get(card.code)
-        if piece is None:
-            piece = _CARD_FIELD[card.code] = pb.AuditStep(cards=cards_to_pb([card])).SerializeToString()
-        pieces.append(piece)
+    pieces = [_CARD_FIELD[card.code] for card in cards]
     for rule_id in rule_ids:
         piece = _RULE_FIELD.get(rule_id)
         if piece is None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 from oracle import pb
@@ -31,6 +32,8 @@ from oracle.engine.ruleset import Ruleset
 from oracle.referee.audit_log import AuditLog
 from oracle.referee.leading import check_lead
 from oracle.referee.record import RecordedTrick
+
+_CODE = attrgetter("code")
 
 
 class TrickOutcome(NamedTuple):
@@ -53,7 +56,7 @@ def _after(hand: list[Card], cards: Sequence[Card]) -> tuple[list[Card], list[Ca
     ['AS', '3C 4D']
     """
     left = hand.copy()
-    codes = [c.code for c in left]  # found by code, in C (a card's __eq__ is Python)
+    codes = list(map(_CODE, left))  # found by code, in C (a card's __eq__ is Python)
     over = []
     for card in cards:
         if card.code in codes:
