@@ -71,14 +71,18 @@ def match_shapes(
     """
     if not shapes:
         return Match()  # singles ask for nothing
-    return match_in(Pool(ctx, cards, exact_tuples=exact_tuples), shapes)
+    match = match_in(Pool(ctx, cards, exact_tuples=exact_tuples), shapes)
+    assert match is not None  # only a whole match stops short
+    return match
 
 
-def match_in(pool: Pool, shapes: Sequence[Shape]) -> Match:
+def match_in(pool: Pool, shapes: Sequence[Shape], *, whole: bool = False) -> Match | None:
     """:func:`match_shapes` on a pool of the cards, which it takes the match from.
 
     The requirements wait in a heap, the largest (tuple size, then length) taken first: each
-    step costs ``O(log R)`` for ``R`` requirements waiting, not a sort of them all.
+    step costs ``O(log R)`` for ``R`` requirements waiting, not a sort of them all. With
+    ``whole``, ``None`` as soon as one shape cannot be shown in full: the match would then show
+    fewer cards, or more pieces, than the shapes, never all of them.
     """
     min_len = pool.tractor_min
     waiting = [(-k, -length) for k, length in shapes]
@@ -95,9 +99,13 @@ def match_in(pool: Pool, shapes: Sequence[Shape]) -> Match:
         if length >= min_len:
             usable = [run for run in pool.runs(k) if len(run) >= min_len]
             if not usable:
+                if whole:
+                    return None
                 ask(k, 1, length)
                 continue
             got = max(min(length, len(run)) for run in usable)
+            if whole and got < length:
+                return None
             run = min(
                 (r for r in usable if min(length, len(r)) == got),
                 key=lambda r: (len(r), pool.strength(r[0][0])),
@@ -115,6 +123,8 @@ def match_in(pool: Pool, shapes: Sequence[Shape]) -> Match:
         if identity is not None:
             match.chosen.extend(pool.take(identity, k))
             match.profile.append((k, 1))
+        elif whole:
+            return None
         elif k - 1 >= 2:
             ask(k - 1, 1)
     match.profile.sort(reverse=True)
@@ -156,5 +166,5 @@ def shows_shapes(ctx: Ruleset, shapes: Sequence[Shape], cards: Sequence[Card], *
 
 def shown_in(pool: Pool, shapes: Sequence[Shape]) -> Match | None:
     """:func:`shows_shapes` on a pool of the cards (taken from; pass a copy to keep it)."""
-    match = match_in(pool, shapes) if shapes else Match()
-    return match if match.profile == sorted(shapes, reverse=True) else None
+    match = match_in(pool, shapes, whole=True) if shapes else Match()
+    return match if match is not None and match.profile == sorted(shapes, reverse=True) else None
