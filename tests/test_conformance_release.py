@@ -71,3 +71,19 @@ def test_the_release_installs_alone_and_runs_against_a_live_server(tmp_path: Pat
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     data = json.loads(report.read_text(encoding="utf-8"))
     assert data["total"] > 200 and data["passed"] == data["total"] and data["suite_version"] == SUITE_VERSION
+
+
+def test_the_two_distributions_share_no_package_and_no_command() -> None:
+    """Installing shengji-oracle and shengji-conformance side by side clashes on nothing: the
+    oracle's distribution ships neither the conformance package nor its command."""
+    import tomllib
+
+    oracle = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    suite = tomllib.loads((ROOT / "conformance" / "pyproject.toml").read_text(encoding="utf-8"))
+    oracle_packages = set(oracle["tool"]["setuptools"]["packages"])
+    suite_packages = set(suite["tool"]["setuptools"]["packages"])
+    assert suite_packages == {"conformance"}
+    assert not oracle_packages & suite_packages
+    assert not any(p.startswith("conformance") for p in oracle["tool"]["setuptools"]["package-data"])
+    assert not set(oracle["project"]["scripts"]) & set(suite["project"]["scripts"])
+    assert not any(d.startswith("shengji-conformance") for d in oracle["project"]["dependencies"])
