@@ -238,7 +238,7 @@ def generated_cases(answer: Answerer, generator: str, version: str) -> list[dict
     return out
 
 
-HAND_CASES: list[tuple[str, str, str, str | None, str, str, str]] = [
+HAND_CASES: list[tuple[str, str, str, str, str | None, str, str]] = [
     ("qq-pair-held-must-be-played", "qq-two-deck", "10", "H", "8S 8S", "AS AS KS 3C",
      "A pair is led and the hand holds one pair of spades, AS AS: it must play it (follow.pairs), "
      + "so it is the only legal follow."),
