@@ -970,6 +970,27 @@ def test_the_walk_decides_as_the_plain_walk_does() -> None:
     assert 20 < sum(verdicts) < 130 and throws > 20  # both verdicts and throws were exercised
 
 
+def test_a_lazily_listed_unit_keeps_a_split_whose_own_order_does_not_fit() -> None:
+    """A tractor of four quintuples (20 cards, listed lazily) followed with six decks under both
+    protections: the split
+    ``(5, 2, 2, 2, 2, 2)`` fits the hand only as ``(2, 2, 2, 2, 2, 5)``; it must not be passed
+    because its own order does not (found by ``scripts/rbtying_walk.py --max-lead 24 --seed 14``)."""
+    from rbtying_reference import reference_duty
+
+    from oracle.engine.following import suit_duty
+    from oracle.profiles.rbtying.follow import first_duty
+
+    rules = ctx(Rank.QUEEN, Suit.DIAMONDS, decks=6, draw=BOTH)
+    lead = parse_cards(" ".join(["AD"] * 5 + ["KD"] * 5 + ["JD"] * 5 + ["10D"] * 5))
+    hand = parse_cards("BJ BJ SJ SJ JD 8D 8D 8D 8D 8D 8D 7D 7D 7D 7D 6D 6D 6D 5D 5D 5D 4D 4D 4D 4D 3D 3D 2D")
+    play = parse_cards("4D 8D 6D 8D 7D 5D 8D 8D 4D BJ 8D 3D SJ 6D 7D JD 3D 2D 5D 8D")
+    duty = suit_duty(rules, lead, hand, play)
+    units = lead_format(rules, lead)
+    walked = first_duty(rules, units, duty.hand_x, duty.play_x)
+    assert (walked.requirement, walked.play_fills) == reference_duty(rules, units, duty.hand_x, duty.play_x)
+    assert walked.requirement == ((2, 2, 2, 2, 2, 5), (1,), (1,), (1,), (1,), (1,))
+
+
 def test_tuples_alone_are_packed_exactly() -> None:
     """``format_match::find_format_matches`` searches every matching: a hand that holds tuples
     alone only by a packing the greedy fill misses still fills them (``packing.pack_tuples``)."""

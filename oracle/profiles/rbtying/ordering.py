@@ -201,28 +201,33 @@ def _unit_orderings(unit: Adjacent) -> Iterator[Adjacent]:
 
 
 Keep = Callable[[Sequence[Adjacent]], bool]
-"""Whether a split, or one ordering of a unit (a split of one), may be listed."""
+"""Whether a split may be listed."""
+
+Fits = Callable[[Adjacent], bool]
+"""Whether one ordering of an adjacent unit may be listed."""
 
 
-def _choices(split: Sequence[Adjacent], keep: Keep | None = None) -> Iterator[tuple[Adjacent, ...]]:
+def _choices(split: Sequence[Adjacent], fits: Fits | None = None) -> Iterator[tuple[Adjacent, ...]]:
     """Every choice of one ordering per unit of a split, the first unit's outermost, lazily;
-    only orderings that pass ``keep``."""
+    only orderings of adjacent units that pass ``fits``."""
     if not split:
         yield ()
         return
     for first in _unit_orderings(split[0]):
-        if keep is not None and len(first) > 1 and not keep((first,)):
+        if fits is not None and len(first) > 1 and not fits(first):
             continue
-        for rest in _choices(split[1:], keep):
+        for rest in _choices(split[1:], fits):
             yield (first, *rest)
 
 
-def iter_entries(grouping: tuple[int, ...], keep: Keep | None = None, distinct: bool = False) -> Iterator[Requirement]:
+def iter_entries(
+    grouping: tuple[int, ...], keep: Keep | None = None, fits: Fits | None = None, distinct: bool = False
+) -> Iterator[Requirement]:
     """A grouping's requirements: each split of its tuples into adjacent units, each with every
     choice of the units' orderings (#430), sorted largest unit first. Lazily: the walk that takes
     them (``follow.first_duty``) counts one step of work for each, which bounds their listing.
-    Splits and orderings that fail ``keep`` are left out, and with ``distinct`` a split that
-    repeats an earlier one (the walk skips its entries as seen)."""
+    Splits that fail ``keep`` and orderings that fail ``fits`` are left out, and with
+    ``distinct`` a split that repeats an earlier one (the walk skips its entries as seen)."""
     big = tuple(v for v in grouping if v > 1)
     ones: list[Adjacent] = [(1,)] * (len(grouping) - len(big))
     if not big:
@@ -231,7 +236,7 @@ def iter_entries(grouping: tuple[int, ...], keep: Keep | None = None, distinct: 
     for split in _splits(big, distinct):
         if keep is not None and not keep(split):
             continue
-        for chosen in _choices(split, keep):
+        for chosen in _choices(split, fits):
             yield tuple(sorted([*chosen, *ones], reverse=True))
 
 

@@ -62,11 +62,10 @@ def _lazy_tail(unit: Adjacent, skips: Skips | None) -> Iterator[Requirement]:
         return skips is None or skips.tuples(sizes)
 
     def keep(split: Sequence[Adjacent]) -> bool:
-        if skips is None:
-            return True
-        if len(split) == 1 and len(split[0]) > 1 and not skips.unit(split[0]):
-            return False
-        return skips.runs_hold(profile(split))
+        return skips is None or skips.runs_hold(profile(split))
+
+    def fits(ordering: Adjacent) -> bool:
+        return skips is None or skips.unit(ordering)
 
     own = tuple(sorted(unit, reverse=True))
     n = sum(own)
@@ -85,7 +84,7 @@ def _lazy_tail(unit: Adjacent, skips: Skips | None) -> Iterator[Requirement]:
             yield from partitions(grown, remaining - part, part)
 
     for grouping in partitions((), n, own[0]):
-        entries = iter_entries(grouping, keep, distinct=True)
+        entries = iter_entries(grouping, keep, fits, distinct=True)
         if grouping == own:
             # The unit's own entry is its grouping's first (one unit, its own order).
             first = next(entries, None)
