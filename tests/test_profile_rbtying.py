@@ -972,9 +972,9 @@ def test_the_walk_decides_as_the_plain_walk_does() -> None:
 
 def test_a_lazily_listed_unit_keeps_a_split_whose_own_order_does_not_fit() -> None:
     """A tractor of four quintuples (20 cards, listed lazily) followed with six decks under both
-    protections: the split
-    ``(5, 2, 2, 2, 2, 2)`` fits the hand only as ``(2, 2, 2, 2, 2, 5)``; it must not be passed
-    because its own order does not (found by ``scripts/rbtying_walk.py --max-lead 24 --seed 14``)."""
+    protections: the split ``(5, 2, 2, 2, 2, 2)`` fits the hand only as ``(2, 2, 2, 2, 2, 5)``;
+    it must not be passed because its own order does not (found by
+    ``scripts/rbtying_walk.py --max-lead 24 --seed 14``)."""
     from rbtying_reference import reference_duty
 
     from oracle.engine.following import suit_duty
