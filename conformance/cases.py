@@ -98,6 +98,8 @@ TAGS: dict[str, str] = {
     "rebury": "a declaration after the bottom is buried (炒底)",
     "variant-file": "a variant as its file defines it",
     "custom-variant": "a room's own variant in the question (Context.custom_variant)",
+    "deprecated-form": "a ScoreDeal or CompareDeclarations question with its variant (and level) outside"
+                       " the context, the deprecated form still answered",
 }
 """The closed list of tags, with their meaning (INTERPRETING.md, "Tags")."""
 

@@ -44,6 +44,8 @@ FEATURES: dict[str, tuple[str, frozenset[str]]] = {
     "error-reporting": ("malformed questions answered INVALID_ARGUMENT with the field paths",
                         frozenset({"error"})),
     "profiles": ("the upstream quirks of the compatibility profiles (profile/ cases)", frozenset()),
+    "deprecated-forms": ("the deprecated forms still answered: a variant and level outside the context",
+                         frozenset({"deprecated-form"})),
 }
 """The optional features: name -> (meaning, the tags of the cases that need it)."""
 

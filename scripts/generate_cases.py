@@ -305,7 +305,7 @@ def gen_deal(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Quest
     total = variant.level_table.total_points
     while True:
         points = rng.choice(edges) if edges and rng.random() < 0.4 else 5 * rng.randint(-4, total * 3 // 10)
-        request = pb.ScoreDealRequest(variant_id=variant.id, attacker_points=points,
+        request = pb.ScoreDealRequest(context=pb.Context(variant_id=variant.id), attacker_points=points,
                                       banker_seat=rng.randrange(variant.deal.players))
         if rng.random() < 0.8:
             request.banker_level = rng.choice(levels[-4:] if rng.random() < 0.4 else levels)
@@ -337,7 +337,7 @@ def gen_declare(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Qu
     while True:
         level = Rank(rng.choice(list(variant.card_order.levels)))
         challenger = _declaration_cards(rng, variant, level)
-        request = pb.CompareDeclarationsRequest(variant_id=variant.id, level=int(level),
+        request = pb.CompareDeclarationsRequest(context=pb.Context(variant_id=variant.id, level=int(level)),
                                                 challenger=pb.Declaration(seat=rng.randrange(players),
                                                                           cards=cards_to_pb(challenger)))
         if rng.random() < 0.75:
@@ -374,13 +374,13 @@ def spoil(rng: random.Random, question: pb.Question, variant: pb.Variant) -> pb.
     roll = rng.random()
     if kind in ("score_deal", "compare_declarations"):
         if roll < 0.3:
-            request.variant_id = variant.id + "-x"
+            request.context.variant_id = variant.id + "-x"
         elif roll < 0.6 and kind == "score_deal":
             request.banker_seat = variant.deal.players + rng.randrange(3)
         elif roll < 0.6:
             del request.challenger.cards[:]
         elif kind == "compare_declarations":
-            request.level = pb.RANK_BIG_JOKER
+            request.context.level = pb.RANK_BIG_JOKER
         else:
             request.banker_level = pb.RANK_SMALL_JOKER
         return bad
@@ -543,10 +543,14 @@ def _across(ctx: Ruleset, cards: Sequence[Card]) -> bool:
     return len({(c.rank, c.suit) for c in cards}) > 1 and any(c.is_joker or c.rank == ctx.level for c in cards)
 
 
+DEPRECATED_FORM_KINDS = ("score_deal", "compare_declarations")
+"""The kinds whose variant (and level) may still come outside the context (deprecated since 1.1)."""
+
+
 def variant_of(question: pb.Question) -> str:
     kind = question.WhichOneof("question")
     request = getattr(question, kind)
-    if kind in ("score_deal", "compare_declarations", "get_variant"):
+    if kind == "get_variant" or (kind in DEPRECATED_FORM_KINDS and not request.HasField("context")):
         return str(request.variant_id)
     return str(request.context.variant_id)
 
@@ -601,10 +605,11 @@ def question_notation(question: pb.Question) -> str:
         if r.banker_level or r.attacker_level:
             levels = (f" | banker's side at {rank(r.banker_level) if r.banker_level else '-'}, attackers at "
                       f"{rank(r.attacker_level) if r.attacker_level else '-'}")
-        return f"{r.variant_id} | attackers {r.attacker_points} points | banker seat {r.banker_seat}{levels}"
+        return f"{variant_of(question)} | attackers {r.attacker_points} points | banker seat {r.banker_seat}{levels}"
     if kind == "compare_declarations":
         standing = f"seat {r.standing.seat}: {cs(r.standing.cards)}" if r.HasField("standing") else "nobody"
-        return (f"{r.variant_id}, playing {rank(r.level)} | standing: {standing} | challenger seat "
+        level = r.context.level if r.HasField("context") else r.level
+        return (f"{variant_of(question)}, playing {rank(level)} | standing: {standing} | challenger seat "
                 f"{r.challenger.seat}: {cs(r.challenger.cards)}" + (" | after the bottom is buried" if r.rebury else ""))
     return kind or "empty question"
 

@@ -360,7 +360,8 @@ def deal(case_id: str, meta: Meta, variant: str, points: int, *, banker_seat: in
          new_attackers: str = "", passes: bool = False, rules: Sequence[str], negative: Sequence[str] = (),
          tags: Iterable[str] = (), cite: Sequence[str] = ()) -> dict[str, Any]:
     """A ScoreDeal case; levels are rank symbols ("5", "A"), empty when not given."""
-    question: dict[str, Any] = {"variantId": variant, "attackerPoints": points, "bankerSeat": banker_seat}
+    question: dict[str, Any] = {"context": {"variantId": variant}, "attackerPoints": points,
+                                "bankerSeat": banker_seat}
     if banker_level:
         question["bankerLevel"] = RANK_NAMES[banker_level]
     if attacker_level:
@@ -406,7 +407,7 @@ def declare(case_id: str, meta: Meta, variant: str, level: str, standing: tuple[
             rebury: bool = False) -> dict[str, Any]:
     """A CompareDeclarations case. ``trump`` after it: a suit letter, ``"NT"`` for no-trump,
     ``None`` when nothing is declared (or, for a point-sum bid, when the bid names no trump)."""
-    question: dict[str, Any] = {"variantId": variant, "level": RANK_NAMES[level],
+    question: dict[str, Any] = {"context": {"variantId": variant, "level": RANK_NAMES[level]},
                                 "challenger": {"seat": challenger[0], "cards": cards(challenger[1])}}
     if standing is not None:
         question["standing"] = {"seat": standing[0], "cards": cards(standing[1])}
@@ -435,6 +436,29 @@ def declare(case_id: str, meta: Meta, variant: str, level: str, standing: tuple[
                  _tags(auto_tags("compare_declarations", variant, shown, level), [*feature, *tags]),
                  f"{variant}, playing {level} | standing: {before} | challenger seat {challenger[0]}: {challenger[1]}"
                  + (" | after the bottom is buried" if rebury else ""))
+
+
+DEPRECATED_FORM_KINDS = ("scoreDeal", "compareDeclarations")
+"""The kinds whose variant (and, for declarations, level) were top-level fields before 1.1."""
+
+
+def deprecated_form(case: dict[str, Any]) -> dict[str, Any]:
+    """The same case asked in the deprecated form the contract still answers: the context's
+    ``variantId`` (and ``level``) as top-level fields; its id ends ``/deprecated-form``.
+
+    >>> twin = deprecated_form(deal("hand/score_deal/x", hand("."), "qq-two-deck", 80, banker_seat=0,
+    ...                             side="attackers", levels=0, take=True, next_banker=1, rules=[]))
+    >>> twin["id"], twin["question"]["scoreDeal"]["variantId"], "context" in twin["question"]["scoreDeal"]
+    ('hand/score_deal/x/deprecated-form', 'qq-two-deck', False)
+    >>> "deprecated-form" in twin["tags"]
+    True
+    """
+    (kind, request), = case["question"].items()
+    assert kind in DEPRECATED_FORM_KINDS, f"{case['id']}: {kind} has no deprecated form"
+    old = {k: v for k, v in request.items() if k != "context"}
+    old = {**request["context"], **old}
+    return {**case, "id": case["id"] + "/deprecated-form", "question": {kind: old},
+            "tags": _tags(case["tags"], ["deprecated-form"])}
 
 
 def error(case_id: str, meta: Meta, variant: str | None, question: dict[str, Any], fields: Sequence[str], *,

@@ -10,7 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.authoring import variant_files
-from conformance.authoring.build import bottom, camel_json, deal, declare, get_variant, hand, throw
+from conformance.authoring.build import (
+    bottom,
+    camel_json,
+    deal,
+    declare,
+    deprecated_form,
+    get_variant,
+    hand,
+    throw,
+)
 from conformance.authoring.hand_play import (
     L1,
     L2,
@@ -464,6 +473,25 @@ def _variants() -> list[dict[str, Any]]:
     return out
 
 
+DEPRECATED_FORM_TWINS = (
+    "hand/score_deal/table/qq-two-deck-40-banker-2",
+    "hand/score_deal/table/qq-two-deck-80-banker-1",
+    "hand/score_deal/levels/qq-two-deck-0-K-K",
+    "hand/compare_declarations/first-declaration/qq-two-deck-sh",
+    "hand/compare_declarations/single-on-single/qq-two-deck-sh",
+    "hand/compare_declarations/pair-on-single/qq-two-deck-sh",
+    "hand/compare_declarations/jokers-on-pair/qq-two-deck-s",
+)
+"""Cases also asked in the deprecated form (variant and level outside the context), so that the
+form the contract still answers stays tested; the same reasoning, the same expected answer."""
+
+
+def _deprecated_forms(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    by_id = {case["id"]: case for case in cases}
+    return [deprecated_form(by_id[case_id]) for case_id in DEPRECATED_FORM_TWINS]
+
+
 def cases() -> list[dict[str, Any]]:
     """Every hand-reasoned case of this module."""
-    return unique([*_throws(), *_bottoms(), *_deals(), *_declarations(), *_variants()])
+    out = [*_throws(), *_bottoms(), *_deals(), *_declarations(), *_variants()]
+    return unique([*out, *_deprecated_forms(out)])
