@@ -57,7 +57,7 @@ from conformance.authoring import (
     seed,
     variant_files,
 )
-from conformance.cases import KINDS, load_cases
+from conformance.cases import KINDS, SETS, load_suite
 from conformance.compare import path_tree
 from oracle import __version__ as ORACLE_VERSION
 from oracle import pb
@@ -753,8 +753,9 @@ def write(name: str, cases: Sequence[dict[str, Any]], folder: Path = CASES_DIR) 
 
 def counts_table() -> str:
     """The counts block of the README, from the case files."""
-    cases = load_cases([CASES_DIR, REGRESSION_DIR])
+    cases = load_suite(list(SETS))
     by_origin = Counter(c.origin for c in cases)
+    by_set = Counter(c.set for c in cases)
     kinds = [*KINDS, "error"]
     grid: dict[str, Counter[str]] = {k: Counter() for k in kinds}
     variants: dict[str, Counter[str]] = {}
@@ -767,7 +768,9 @@ def counts_table() -> str:
     negative = Counter(r for c in cases if c.origin != "generated" for r in c.raw.get("negative", ()))
     version = (ROOT / "conformance" / "VERSION").read_text().strip()
     summary = (f"Suite version {version}: {len(cases)} cases, {by_origin['seed']} seed, {by_origin['hand']} hand, "
-               f"{by_origin['generated']} generated.")
+               f"{by_origin['generated']} generated; by set: {by_set['normative']} normative (cases/), "
+               f"{by_set['regression']} regression (regression/), {by_set['alternatives']} alternatives "
+               "(alternatives/, each reading's choices).")
     lines = ["<!-- counts: written by scripts/generate_cases.py; do not edit by hand -->", "", summary, "",
              "| kind | seed | hand | generated | total |", "| --- | ---: | ---: | ---: | ---: |"]
     for kind in kinds:
