@@ -7,8 +7,12 @@
 2. Cost: in-process CheckFollow questions (validation included) of the profile in a room of
    four decks (or ``--decks``): the median over random follows, and each constructed heavy
    follow as a ratio of it. Timings are medians of repeats in this run; nothing is asserted.
+3. Examples (``--examples N``): seeded random follows of three and four decks under the two
+   policies that protect longer tuples; each illegal verdict's example is asked again as the
+   play and must be legal. Prints follows, illegal verdicts and refused examples.
 
     python scripts/rbtying_walk.py --cases 3000 --seed 1
+    python scripts/rbtying_walk.py --cases 0 --plain 0 --examples 4000 --seed 1
 """
 
 from __future__ import annotations
@@ -29,8 +33,9 @@ from rbtying_reference import random_follow, reference_duty, room
 
 from oracle import pb
 from oracle.cards import Card, format_cards, parse_cards
-from oracle.convert import cards_to_pb
+from oracle.convert import cards_from_pb, cards_to_pb
 from oracle.engine.following import suit_duty
+from oracle.engine.questions import check_follow
 from oracle.profiles.rbtying.follow import first_duty
 from oracle.profiles.rbtying.trick_format import lead_format
 from oracle.service.questions import dispatch
@@ -146,6 +151,33 @@ def cost(decks: int, seed: int, plain: int, repeat: int) -> None:
           f"{worst[1] / simple:.1f} x the pair followed")
 
 
+PROTECTING = (pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED,
+              pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR)
+
+
+def examples(cases: int, seed: int) -> None:
+    """Each illegal follow's example, asked again as the play, must be legal."""
+    rng = random.Random(seed)
+    asked = illegal = refused = 0
+    while asked < cases:
+        ctx, lead, hand, play = random_follow(rng)
+        if ctx.variant.deal.decks not in (3, 4) or ctx.variant.following.draw_policy not in PROTECTING:
+            continue
+        asked += 1
+        answer = check_follow(ctx, lead, hand, play)
+        if answer.legal:
+            continue
+        illegal += 1
+        example = cards_from_pb(answer.example)
+        if not check_follow(ctx, lead, hand, example).legal:
+            refused += 1
+            print(f"REFUSED {ctx.variant.deal.decks} decks, policy {ctx.variant.following.draw_policy}: lead "
+                  f"{format_cards(lead)}, hand {format_cards(hand)}, play {format_cards(play)}, example "
+                  f"{format_cards(example)}")
+    print(f"examples: {asked} follows of 3 and 4 decks under the protecting policies (seed {seed}), "
+          f"{illegal} illegal, {refused} examples refused")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cases", type=int, default=2000)
@@ -154,10 +186,14 @@ def main() -> None:
     parser.add_argument("--decks", type=int, default=4)
     parser.add_argument("--plain", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--examples", type=int, default=0)
     args = parser.parse_args()
     if args.cases:
         differential(args.cases, args.seed, args.max_lead)
-    cost(args.decks, args.seed, args.plain, args.repeat)
+    if args.examples:
+        examples(args.examples, args.seed)
+    if args.plain:
+        cost(args.decks, args.seed, args.plain, args.repeat)
 
 
 if __name__ == "__main__":

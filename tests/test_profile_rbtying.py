@@ -751,6 +751,26 @@ def test_longer_tuple_guard(policy: int, hand: str, play: str, verdict: bool) ->
     assert legal(ctx(Rank.TWO, Suit.SPADES, decks=3, draw=policy), "3H 3H 9H 9H", hand, play) is verdict
 
 
+@pytest.mark.parametrize("policy", [LTP, BOTH])
+@pytest.mark.parametrize(("decks", "level", "trump", "lead", "hand", "play", "example"), [
+    (4, Rank.ACE, None, "AC AH AD AC", "SJ SJ SJ AS AS AS 9S QD 8S", "SJ AS AS AS", "SJ SJ AS AS"),  # found
+    (3, Rank.ACE, None, "AC AC AH AD", "SJ SJ SJ AS AS AS", "SJ AS AS AS", "SJ SJ AS AS"),
+    (3, Rank.TWO, Suit.SPADES, "3H 3H 5H 7H", "QH QH QH KH KH KH 4C", "QH QH QH KH", "KH KH QH QH"),
+])
+def test_longer_tuple_guard_example_is_legal(policy: int, decks: int, level: Rank, trump: Suit | None, lead: str,
+                                             hand: str, play: str, example: str) -> None:
+    """An illegal follow's example passes the walk (the guard included). A pair and two singles led,
+    two triples held: the greedy's fill (a pair of one triple, singles of the lowest cards) breaks
+    both triples' exactness and the guard refuses it; QQ KK (each triple broken to a pair) is the
+    one legal play of the six cards."""
+    c = ctx(level, trump, decks=decks, draw=policy)
+    r = check_follow(c, cards(lead), cards(hand), cards(play))
+    assert not r.legal and r.broken_rule_id == "follow.decomposition"
+    given = cards_from_pb(r.example)
+    assert format_cards(given) == example
+    assert check_follow(c, cards(lead), cards(hand), given).legal
+
+
 def _throw(c: Ruleset, thrown: str, *others: str) -> pb.CheckThrowResponse:
     return check_throw(c, SeatPlay(0, tuple(cards(thrown))),
                        [SeatPlay(seat, tuple(cards(h))) for seat, h in enumerate(others, start=1)])

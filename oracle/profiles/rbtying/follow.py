@@ -26,7 +26,7 @@ from oracle.cards import Card, format_cards
 from oracle.convert import cards_to_pb, suit_name
 from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
-from oracle.engine.following import suit_duty, top_up
+from oracle.engine.following import lowest_first, suit_duty, top_up
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import DrawRule, Ruleset
 from oracle.profiles.rbtying import bombs
@@ -81,7 +81,9 @@ class Duty:
 
 def kept_back(ctx: Ruleset, requirement: Requirement, hand_x: Sequence[Card], play_x: Sequence[Card]) -> tuple[int, int] | None:
     """The guard of ``is_legal_play`` under the longer-tuple protections, once the play fills
-    ``requirement`` (rbtying/shengji ``mechanics/src/trick.rs`` @ 71f8d43, #507 and #512).
+    ``requirement`` (rbtying/shengji ``mechanics/src/trick.rs`` @ 71f8d43, #507 and #512; no stored
+    copy of upstream shows it, the stored ``trick.rs`` at aaf0e18 predating both: inferred from
+    their descriptions and upstream's tests, docs/rbtying.md).
 
     For each tuple size ``n`` of two or more that the requirement asks for as a tuple of its own:
     its places, less the identities the play holds exactly ``n`` times, are left; if the cards of
@@ -162,6 +164,11 @@ def legal_example(
     Under the longer-tuple guard that play can itself be refused (the hand fills no requirement
     with protected tuples, and the lowest cards break one): then the hand's unprotected fills
     are tried in the walk's order, each topped up, and the first the walk accepts is the example.
+    Each fill is tried twice: as the greedy fills it, then with its tuples held exactly (its
+    single cards and the top-up taken from other identities, ``_exact_tuples``), since a single
+    card of a tuple's identity breaks the tuple the guard counts. Four decks, playing aces,
+    no trump, a pair and two singles led: from ``SJ SJ SJ AS AS AS`` the greedy's ``AS AS`` +
+    ``AS SJ`` is refused (the ``SJ SJ`` left is kept back), ``SJ SJ AS AS`` is the example.
     """
     duty = suit_duty(ctx, lead, hand, ())
     if len(duty.hand_x) < duty.led:
@@ -183,11 +190,33 @@ def legal_example(
         placed = fill_needs(ctx, [Need(a) for a in requirement], duty.hand_x)
         if placed is None:
             continue
-        cards = [c for unit in placement_cards(ctx, duty.hand_x, placed) for c in unit]
-        candidate = top_up(ctx, cards, duty.suit, hand, duty.led)
-        if _walk_accepts(ctx, units, duty.hand_x, candidate):
-            return candidate
+        filled_units = placement_cards(ctx, duty.hand_x, placed)
+        cards = [c for unit in filled_units for c in unit]
+        for candidate in (top_up(ctx, cards, duty.suit, hand, duty.led),
+                          _exact_tuples(ctx, filled_units, duty.hand_x, duty.led)):
+            if candidate is not None and _walk_accepts(ctx, units, duty.hand_x, candidate):
+                return candidate
     return example
+
+
+def _exact_tuples(ctx: Ruleset, filled_units: Sequence[Sequence[Card]], hand_x: Sequence[Card],
+                  led: int) -> list[Card] | None:
+    """The fill's units of more than one card, then the lowest cards of the suit whose identity
+    none of them uses, ``led`` cards in all (``None`` when the suit has too few): a play that
+    holds each tuple of the fill exactly as many times as the tuple asks.
+
+    >>> from oracle.cards import parse_cards as p, format_cards, Rank
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("rbtying-default", Rank.ACE, None, no_trump=True)
+    >>> format_cards(_exact_tuples(ctx, [p("AS AS"), p("AS"), p("SJ")], p("SJ SJ SJ AS AS AS"), 4))
+    'SJ SJ AS AS'
+    """
+    tuples = [c for unit in filled_units if len(unit) > 1 for c in unit]
+    used = {ctx.identity(c) for c in tuples}
+    others = [c for c in hand_x if ctx.identity(c) not in used]
+    if len(tuples) + len(others) < led:
+        return None
+    return ctx.sorted(tuples + lowest_first(ctx, others)[: led - len(tuples)])
 
 
 def _walk_accepts(ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play: Sequence[Card]) -> bool:
