@@ -3,7 +3,10 @@
 Chosen by ``comparison.bomb_policy``. rbtying/shengji ``mechanics/src/trick.rs`` (``BombPolicy``,
 ``TrickUnit::is_bomb``, ``TrickFormat::is_legal_play``, ``Trick::_defeats``) @ 71f8d43: a bomb is
 four or more identical cards; between bombs more cards win, then ``cmp_effective`` of their cards
-(``mechanics/src/types.rs``). The policies and the suit order: docs/rbtying.md.
+(``mechanics/src/types.rs``). The policies and the suit order: docs/rbtying.md. No stored copy
+of upstream shows this code (its stored ``trick.rs``, aaf0e18, predates #498): the rule is
+inferred from #498's description and the issue's reproducers (docs/rbtying.md, "What the
+readable upstream source shows").
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
