@@ -4,9 +4,9 @@ Chosen by ``comparison.bomb_policy``. rbtying/shengji ``mechanics/src/trick.rs``
 ``TrickUnit::is_bomb``, ``TrickFormat::is_legal_play``, ``Trick::_defeats``) @ 71f8d43: a bomb is
 four or more identical cards; between bombs more cards win, then ``cmp_effective`` of their cards
 (``mechanics/src/types.rs``). The policies and the suit order: docs/rbtying.md. No stored copy
-of upstream shows this code (its stored ``trick.rs``, aaf0e18, predates #498): the rule is
-inferred from #498's description and the issue's reproducers (docs/rbtying.md, "What the
-readable upstream source shows").
+of upstream shows the bomb rules (its stored ``trick.rs``, aaf0e18, predates #498; the card
+comparison is read in ``types.rs`` @ fa20496): they are inferred from #498's description and the
+issue's reproducers (docs/rbtying.md, "What the readable upstream source shows").
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
@@ -32,7 +32,7 @@ _SIDE_SUITS: dict[Suit | None, tuple[Suit, ...]] = {
     Suit.HEARTS: (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES),
     None: (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS),
 }
-"""rbtying/shengji ``mechanics/src/types.rs`` ``Trump::suit_ordinal`` @ 71f8d43: the side suits
+"""rbtying/shengji ``mechanics/src/types.rs`` ``Trump::suit_ordinal`` @ fa20496: the side suits
 from the lowest under each trump suit (``None``: no-trump); trump is above them all."""
 
 _TRUMP_PLACE = 5
