@@ -48,7 +48,7 @@ def unit_leads(ctx: Ruleset, space: Space) -> list[tuple[tuple[Card, ...], Duty]
         total = sum(k for _, k in held)
         for size in range(2, total + 1):
             tuples.setdefault(size, []).append(identity)
-            found.extend((tuple(play), TUPLE) for play in _multisets(held, size) if _one_unit(ctx, play, False))
+            found.extend((tuple(play), TUPLE) for play in multisets(held, size) if _one_unit(ctx, play, False))
     for size, identities in tuples.items():
         at_slot: dict[int, list[Hashable]] = {}
         for identity in identities:
@@ -61,7 +61,7 @@ def unit_leads(ctx: Ruleset, space: Space) -> list[tuple[tuple[Card, ...], Duty]
                 for chosen in product(*(at_slot[s] for s in range(low, top + 1))):
                     if len(set(chosen)) < len(chosen):
                         continue
-                    parts = [_multisets(by_identity[i], size) for i in chosen]
+                    parts = [multisets(by_identity[i], size) for i in chosen]
                     for pick in product(*parts):
                         play = [c for part in pick for c in part]
                         if _one_unit(ctx, play, True):
@@ -74,14 +74,21 @@ def _one_unit(ctx: Ruleset, play: Sequence[Card], tractor: bool) -> bool:
     return len(units) == 1 and units[0].is_tractor == tractor
 
 
-def _multisets(held: list[tuple[Card, int]], size: int) -> list[list[Card]]:
-    """Every multiset of ``size`` cards from ``held`` (card, copies)."""
+def multisets(held: list[tuple[Card, int]], size: int) -> list[list[Card]]:
+    """Every multiset of ``size`` cards from ``held`` (card, copies), the most copies of the first
+    card first.
+
+    >>> from oracle.cards import parse_cards
+    >>> ace, king = parse_cards("AS KS")
+    >>> [" ".join(map(str, m)) for m in multisets([(ace, 2), (king, 1)], 2)]
+    ['AS AS', 'AS KS']
+    """
     if size == 0:
         return [[]]
     if not held:
         return []
     (card, copies), rest = held[0], held[1:]
-    return [[card] * k + more for k in range(min(copies, size), -1, -1) for more in _multisets(rest, size - k)]
+    return [[card] * k + more for k in range(min(copies, size), -1, -1) for more in multisets(rest, size - k)]
 
 
 class OneSuit:

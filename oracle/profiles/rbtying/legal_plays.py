@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from oracle.cards import Card
 from oracle.engine.following import suit_duty
 from oracle.engine.legal_follows import SUIT_ONLY, Cores, Judged, suit_split
+from oracle.engine.legal_leads import multisets
 from oracle.engine.legal_plays import Automaton, Duty, Family, Listed, Sources, Space
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying import bombs
@@ -80,7 +81,7 @@ def bomb_follows(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], follo
         for card, copies in zip(space.cards, space.copies, strict=True):
             by_identity.setdefault(ctx.identity(card), Counter())[card] = copies
         for held in by_identity.values():
-            for play in _multisets(list(held.items()), len(lead)):
+            for play in multisets(list(held.items()), len(lead)):
                 if not bombs.follow_allowed(ctx, lead, hand, play):
                     continue
                 if follows.holds(play):
@@ -88,12 +89,3 @@ def bomb_follows(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], follo
                 found.append((tuple(play), BOMB))
     return Listed(space, found)
 
-
-def _multisets(held: list[tuple[Card, int]], size: int) -> list[list[Card]]:
-    """Every multiset of ``size`` cards from ``held`` (card, copies)."""
-    if size == 0:
-        return [[]]
-    if not held:
-        return []
-    (card, copies), rest = held[0], held[1:]
-    return [[card] * k + more for k in range(min(copies, size), -1, -1) for more in _multisets(rest, size - k)]
