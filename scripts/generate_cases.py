@@ -62,14 +62,13 @@ from conformance.compare import path_tree
 from oracle import __version__ as ORACLE_VERSION
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, card_name, full_deck
-from oracle.engine.ruleset import TRUMP, Ruleset
-from oracle.variants import make_ruleset
 from oracle.convert import cards_to_pb
-from oracle.seed_rules.follow import ladder_for
-from oracle.service.requests import dispatch
+from oracle.engine.ruleset import TRUMP, Ruleset
 from oracle.rules import RULES
+from oracle.seed_rules.follow import ladder_for
 from oracle.seed_rules.natural_units import natural_units as decompose
-from oracle.variants import load_catalogue
+from oracle.service.requests import dispatch
+from oracle.variants import load_catalogue, make_ruleset
 
 GENERATOR_VERSION = "1"
 GENERATOR = f"scripts/generate_cases.py@{GENERATOR_VERSION}"

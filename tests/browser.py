@@ -21,8 +21,12 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from selenium import webdriver
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTALL = ROOT / "scripts" / "install_chromium.sh"
@@ -65,7 +69,7 @@ def chromium_binaries() -> tuple[str, str]:
 
 
 @contextmanager
-def headless_chromium() -> Iterator["webdriver.Chrome"]:  # type: ignore[name-defined]  # noqa: F821
+def headless_chromium() -> Iterator[webdriver.Chrome]:
     """A Selenium driver of a fresh headless Chromium with an empty profile, quit on exit."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service

@@ -18,15 +18,17 @@ from functools import cache
 from pathlib import Path
 
 from oracle import pb
-from oracle.engine.questions import score_bottom
 from oracle.cards import Card, Rank, Suit, parse_cards
+from oracle.engine.questions import (
+    check_follow,
+    check_throw,
+    describe_play,
+    judge_trick,
+    score_bottom,
+)
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.variants import make_ruleset
-from oracle.engine.questions import describe_play
-from oracle.engine.questions import check_follow
 from oracle.rules import RULES
-from oracle.engine.questions import check_throw
-from oracle.engine.questions import judge_trick
+from oracle.variants import make_ruleset
 
 SEEDS = Path(__file__).resolve().parent.parent / "docs" / "seeds"
 

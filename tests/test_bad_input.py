@@ -27,14 +27,13 @@ from hypothesis import strategies as st
 from oracle import pb
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
 from oracle.cards import full_deck
-from oracle.variants import make_ruleset
 from oracle.convert import card_from_pb, cards_to_pb
 from oracle.service.decoding import pb_cards
 from oracle.service.limits import MAX_LIST, MAX_QUESTIONS, MAX_VIOLATIONS
 from oracle.service.questions import QUESTION_KINDS
 from oracle.service.server import RunningServer, serve
 from oracle.service.servicer import SERVICE_NAME
-from oracle.variants import load_catalogue
+from oracle.variants import load_catalogue, make_ruleset
 
 QQ = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)
 QQ1 = pb.Context(variant_id="qq-one-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)

@@ -14,11 +14,9 @@ import pytest
 
 from oracle import pb
 from oracle.cards import Rank, Suit, parse_cards
+from oracle.engine.questions import check_follow, judge_trick
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.variants import make_ruleset
-from oracle.engine.questions import check_follow
-from oracle.engine.questions import judge_trick
-from oracle.variants import get_variant, validate
+from oracle.variants import get_variant, make_ruleset, validate
 
 
 def room(policy: int, decks: int = 4) -> Ruleset:

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, full_deck, parse_cards
 from oracle.engine.ruleset import SeatPlay
+from oracle.rules import CLASSIC, HEIJIAN, LIANZHONG, QQ, rule_ids_known
 from oracle.seed_rules.declarations import (
     compare_declarations,
     declaration_strength,
     ladder_strength,
     point_sum_strength,
 )
-from oracle.rules import CLASSIC, HEIJIAN, LIANZHONG, QQ, rule_ids_known
 from oracle.variants import get_variant, load_catalogue
 
 SHIPPED = sorted(load_catalogue())

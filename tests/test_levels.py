@@ -15,6 +15,9 @@ from hypothesis import strategies as st
 
 from oracle import pb
 from oracle.cards import Rank
+from oracle.engine.level_tables import level_bands, table_bands
+from oracle.engine.questions import score_deal
+from oracle.rules import CLASSIC, HEIJIAN, LIANZHONG, QQ, rule_ids_known
 from oracle.seed_rules.levels import (
     INT32_MAX,
     advance_level,
@@ -23,9 +26,6 @@ from oracle.seed_rules.levels import (
     find_band,
     levels_won,
 )
-from oracle.engine.level_tables import level_bands, table_bands
-from oracle.engine.questions import score_deal
-from oracle.rules import CLASSIC, HEIJIAN, LIANZHONG, QQ, rule_ids_known
 from oracle.variants import get_variant, load_catalogue
 
 SHIPPED = sorted(load_catalogue())

@@ -17,20 +17,27 @@ from __future__ import annotations
 import pytest
 
 from oracle import pb
-from oracle.engine.questions import score_bottom
-from oracle.profiles.botzone.notation import botzone_ids, botzone_name, card_from_id, card_from_name, parse_botzone
 from oracle.cards import Card, Rank, Suit, card_name
-from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.variants import make_ruleset
 from oracle.convert import cards_from_pb
-from oracle.engine.questions import compare_declarations
-from oracle.engine.questions import check_follow
+from oracle.engine.questions import (
+    check_follow,
+    check_throw,
+    compare_declarations,
+    judge_trick,
+    score_bottom,
+    score_deal,
+)
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.profiles.botzone.notation import (
+    botzone_ids,
+    botzone_name,
+    card_from_id,
+    card_from_name,
+    parse_botzone,
+)
 from oracle.profiles.botzone.play_types import components, covers, play_type
-from oracle.engine.questions import score_deal
 from oracle.rules import RULES
-from oracle.engine.questions import check_throw
-from oracle.engine.questions import judge_trick
-from oracle.variants import get_variant
+from oracle.variants import get_variant, make_ruleset
 
 VARIANT = "botzone-tractor"
 SUITS = {"s": Suit.SPADES, "h": Suit.HEARTS, "c": Suit.CLUBS, "d": Suit.DIAMONDS, "n": None}

@@ -44,16 +44,17 @@ from hypothesis import strategies as st
 from seedquote import CLASSIC, QQ, known, seed_quote
 
 from oracle import pb
-from oracle.engine.questions import score_bottom
 from oracle.cards import Card, Rank, Suit, full_deck, parse_cards
-from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay
-from oracle.variants import make_ruleset
 from oracle.convert import cards_from_pb
-from oracle.engine.questions import describe_play
-from oracle.engine.questions import check_follow
-from oracle.engine.questions import check_throw
-from oracle.engine.questions import judge_trick
-from oracle.variants import load_catalogue
+from oracle.engine.questions import (
+    check_follow,
+    check_throw,
+    describe_play,
+    judge_trick,
+    score_bottom,
+)
+from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay
+from oracle.variants import load_catalogue, make_ruleset
 
 VARIANTS = sorted(load_catalogue())
 

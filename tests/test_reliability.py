@@ -88,7 +88,7 @@ def _pinning_follow() -> pb.CheckFollowRequest:
     variant.id, variant.deal.decks, variant.deal.bottom_size = "room-8-decks", 8, 8
     variant.deal.hand_size = (54 * 8 - 8) // 4
     variant.level_table.total_points = 800
-    lead = " ".join(f"{rank}S" for rank in "Q J 10 9 8 7 6 5".split() for _ in range(5))
+    lead = " ".join(f"{rank}S" for rank in ["Q", "J", "10", "9", "8", "7", "6", "5"] for _ in range(5))
     hand = ("AS " * 8 + "KS " * 6 + "QS " * 3 + "JS " * 3 + "10S " + "9S " * 2 + "8S " * 3 + "7S "
             + "6S " * 2 + "5S " * 2 + "4S " * 4 + "3S " * 8)
     lowest = " ".join(str(c) for c in sorted(parse_cards(hand), key=lambda c: int(c.rank))[:40])

@@ -18,16 +18,17 @@ import re
 import pytest
 from seedquote import CITED, SEEDS, cited_rule_ids, seed_text, squeeze
 
-from oracle.engine.questions import score_bottom
 from oracle.cards import full_deck
+from oracle.engine.questions import (
+    check_follow,
+    check_throw,
+    describe_play,
+    judge_trick,
+    score_bottom,
+)
 from oracle.engine.ruleset import SeatPlay
-from oracle.variants import make_ruleset
-from oracle.engine.questions import describe_play
-from oracle.engine.questions import check_follow
 from oracle.rules import RULES
-from oracle.engine.questions import check_throw
-from oracle.engine.questions import judge_trick
-from oracle.variants import load_catalogue
+from oracle.variants import load_catalogue, make_ruleset
 
 UPSTREAM = re.compile(r"^[\w.-]+/[\w.-]+ \S+")
 """An implementation a compatibility profile copies: ``owner/repo path (what)``."""

@@ -33,11 +33,9 @@ import pytest
 from seedquote import CLASSIC, cards, ctx, describe, follow, known, seats, seed_quote, shapes, trick
 
 from oracle import pb
-from oracle.engine.questions import score_bottom
 from oracle.cards import Rank, Suit
+from oracle.engine.questions import compare_declarations, score_bottom, score_deal
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.engine.questions import compare_declarations
-from oracle.engine.questions import score_deal
 from oracle.variants import get_variant
 
 FIXED = "fixed-two-no-bottom"

@@ -45,13 +45,11 @@ from seedquote import (
 
 from oracle import pb
 from oracle.cards import Rank, Suit
+from oracle.engine.questions import compare_declarations, score_deal
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.service.contexts import context_ruleset
-from oracle.variants import make_ruleset
-from oracle.engine.questions import compare_declarations
 from oracle.errors import InvalidQuestion
-from oracle.engine.questions import score_deal
-from oracle.variants import get_variant
+from oracle.service.contexts import context_ruleset
+from oracle.variants import get_variant, make_ruleset
 
 HEIJIAN = "001_3bb4109d69037b9c.txt"
 """黑尖规则介绍, machine-translated."""

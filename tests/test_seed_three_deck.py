@@ -42,9 +42,8 @@ from seedquote import (
 
 from oracle import pb
 from oracle.cards import Rank, Suit, full_deck
+from oracle.engine.questions import compare_declarations, score_deal
 from oracle.engine.ruleset import SeatPlay
-from oracle.engine.questions import compare_declarations
-from oracle.engine.questions import score_deal
 from oracle.variants import get_variant
 
 QQ3 = "qq-three-deck"

@@ -33,8 +33,8 @@ import oracle.service.contexts
 import oracle.service.room_cache
 import oracle.service.server
 from oracle import pb
-from oracle.cards import Rank, Suit
 from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
+from oracle.cards import Rank, Suit
 from oracle.service.decoding import pb_cards
 from oracle.service.questions import (
     ANSWER_ONEOF,

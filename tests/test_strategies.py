@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from oracle import pb
-from oracle.cards import Rank, Suit, parse_cards
+from oracle.cards import parse_cards
 from oracle.convert import cards_to_pb
 from oracle.engine.compile import CONDITIONAL, parameter_problems, strategies_for
 from oracle.engine.registry import Refused

@@ -23,7 +23,6 @@ from oracle.engine.compile import compile_ruleset, parameter_problems
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import Violation
 from oracle.variants.checks import structure_problems
-from oracle.variants.limits import limit_problems
 from oracle.variants.files import (
     EXTRA_DIR_ENV,
     VariantFileError,
@@ -31,6 +30,7 @@ from oracle.variants.files import (
     load_directory,
     variant_dirs,
 )
+from oracle.variants.limits import limit_problems
 
 __all__ = [
     "DEFAULT_VARIANT", "EXTRA_DIR_ENV", "VariantFileError", "bundled_variant_dir", "get_variant",
