@@ -70,13 +70,15 @@ class Pool:
 
         With ``exact_tuples``, only those with exactly ``min_count`` copies.
         """
-        if self.exact_tuples and min_count > 1:
-            found = [(cs, i) for i, cs in self.cards.items() if len(cs) == min_count]
-        else:
-            found = [(cs, i) for i, cs in self.cards.items() if len(cs) >= min_count]
+        return [identity for _, _, identity in sorted(self._holding(min_count))]
+
+    def _holding(self, k: int) -> list[tuple[int, int, Identity]]:
+        """``(strength, copies, identity)`` of each identity with ``k`` or more copies (exactly
+        ``k`` with ``exact_tuples``, for ``k`` > 1), in the pool's order."""
         strengths = self.ctx.strengths
-        found.sort(key=lambda f: (strengths[f[0][0].code], len(f[0]), f[1]))
-        return [i for _, i in found]
+        if self.exact_tuples and k > 1:
+            return [(strengths[cs[0].code], k, i) for i, cs in self.cards.items() if len(cs) == k]
+        return [(strengths[cs[0].code], len(cs), i) for i, cs in self.cards.items() if len(cs) >= k]
 
     def lowest(self, k: int, above: int | None = None) -> Identity | None:
         """The first of :meth:`identities` ``(k)`` stronger than ``above`` (any, for ``None``), in
@@ -89,20 +91,8 @@ class Pool:
         >>> pool.lowest(2, ctx.strength(parse_cards("9S")[0])), pool.lowest(1), pool.lowest(3)
         ((13, 2), (3, 2), None)
         """
-        exact = self.exact_tuples and k > 1
-        strengths = self.ctx.strengths
-        best: tuple[int, int, Identity] | None = None
-        for identity, cards in self.cards.items():
-            n = len(cards)
-            if n != k if exact else n < k:
-                continue
-            strength = strengths[cards[0].code]
-            if above is not None and strength <= above:
-                continue
-            candidate = (strength, n, identity)
-            if best is None or candidate < best:
-                best = candidate
-        return None if best is None else best[2]
+        found = [h for h in self._holding(k) if above is None or h[0] > above]
+        return min(found)[2] if found else None
 
     def runs(self, k: int) -> list[list[list[Identity]]]:
         """Maximal runs of adjacent slots holding an identity with ``k`` or more copies.
@@ -163,17 +153,8 @@ class Pool:
         >>> pool.fewest(2), pool.fewest(3), pool.fewest(4)
         ((13, 2), (9, 2), None)
         """
-        exact = self.exact_tuples and k > 1
-        strengths = self.ctx.strengths
-        best: tuple[int, int, Identity] | None = None
-        for identity, cards in self.cards.items():
-            n = len(cards)
-            if n != k if exact else n < k:
-                continue
-            candidate = (n, strengths[cards[0].code], identity)
-            if best is None or candidate < best:
-                best = candidate
-        return None if best is None else best[2]
+        found = [(n, strength, identity) for strength, n, identity in self._holding(k)]
+        return min(found)[2] if found else None
 
     def take(self, identity: Identity, n: int) -> list[Card]:
         """Remove ``n`` copies of an identity and return them."""
