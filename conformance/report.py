@@ -27,7 +27,7 @@ import html
 import json
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -387,8 +387,3 @@ def html_report(report: Report) -> str:
 
 def _anchor(variant: str, area: str) -> str:
     return "fail-" + "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in f"{variant}-{area}")
-
-
-def counts_by(results: Sequence[CaseResult]) -> Counter[str]:
-    """The number of results of each status."""
-    return Counter(r.status for r in results)

@@ -156,8 +156,9 @@ def test_a_wrong_final_score_in_a_judge_log_is_found() -> None:
     """The judge's ``get_score`` 5 points off: the score step breaks trick.points."""
     record = _botzone_record(1)
     log = judge_log(record)
+    log["log"][-1]["output"]["display"]["get_score"] += 5
     imported = record_from_botzone(log)
-    imported.reported.attacker_points += 5
+    assert imported.reported.attacker_points == record.reported.attacker_points + 5
     answer = dispatch(pb.Question(audit_deal=pb.AuditDealRequest(record=imported))).audit_deal
     assert answer.first_violation.step == "score"
     assert answer.first_violation.broken_rule_id == "trick.points"

@@ -80,6 +80,7 @@ def test_each_kind_answers(args: list[str], first_line: str) -> None:
 
 
 def test_every_kind_has_its_options_and_shared_ones() -> None:
+    assert KINDS
     for kind in KINDS:
         code, out, _ = run("ask", kind.name, "--help")
         assert code == 0 and "--variant" in out and "--target" in out and "--json" in out

@@ -140,6 +140,7 @@ def test_list_into_a_closed_pipe_ends_quietly() -> None:
 def test_the_engine_passes_its_reading_and_fails_the_others() -> None:
     """Each reading's choices answer the same questions differently: the reference engine passes
     the choice it implements (``reference``) and fails every other."""
+    assert readings(), "no reading to try"
     for reading, spec in readings().items():
         for choice in spec["choices"]:
             code = main(["--in-process", "--set", "alternatives", "--alternative", f"{reading}={choice}",

@@ -78,7 +78,7 @@ def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool) ->
         return Cores(1)
     if all(length == 1 for _, length in shapes):
         return TupleCounts()
-    if all(k == 2 for k, _ in shapes) and ctx.variant.tractors.min_length >= 2:
+    if all(k == 2 for k, _ in shapes) and ctx.tractor_min_length >= 2:
         runs = PairRuns.of(ctx, space, exact)
         if runs is not None:
             return runs

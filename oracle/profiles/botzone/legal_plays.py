@@ -24,7 +24,7 @@ from oracle.cards import Card
 from oracle.engine.legal_follows import SUIT_ONLY, suit_split
 from oracle.engine.legal_plays import Automaton, Duty, Everything, Family, Listed, Sources, Space
 from oracle.engine.ruleset import Ruleset
-from oracle.profiles.botzone.follow import has_response
+from oracle.profiles.botzone.follow import _pairs, has_response
 from oracle.profiles.botzone.play_types import (
     PAIR,
     SINGLE,
@@ -93,10 +93,6 @@ def same_type_plays(ctx: Ruleset, kind: str, n: int, cards: Sequence[Card]) -> l
         if n == 4 and len(jokers) == 2:
             found.append(tuple(c for card in jokers for c in (card, card)))
     return [p for p in found if play_type(ctx, p) == kind]
-
-
-def _pairs(cards: Sequence[Card]) -> int:
-    return sum(1 for k in Counter(cards).values() if k >= 2)
 
 
 class PairCount:

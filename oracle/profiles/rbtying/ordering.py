@@ -33,7 +33,6 @@ EXACT_MAX_CARDS = 17
 _EXACT_MAX_TUPLES = EXACT_MAX_CARDS // 2
 
 
-
 # --- The order of the requirements --------------------------------------------------------
 
 
