@@ -1011,6 +1011,32 @@ def test_a_lazily_listed_unit_keeps_a_split_whose_own_order_does_not_fit() -> No
     assert walked.requirement == ((2, 2, 2, 2, 2, 5), (1,), (1,), (1,), (1,), (1,))
 
 
+def test_the_work_charged_does_not_depend_on_what_was_kept() -> None:
+    """A lazily listed unit's groupings are kept between questions (``ordering._grouped``); the
+    steps a question is charged must be the same whether they were kept or not, so that whether
+    it answers or meets its work budget does not depend on the questions asked before it."""
+    from oracle.engine.budget import limited
+    from oracle.engine.following import suit_duty
+    from oracle.profiles.rbtying import ordering
+    from oracle.profiles.rbtying.follow import first_duty
+
+    # A tractor of nine pairs (listed lazily) against nine pairs in runs of at most three.
+    rules = ctx(Rank.TWO, Suit.SPADES)
+    lead = parse_cards("3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H 8H 9H 9H 10H 10H JH JH")
+    hand = parse_cards("AH AH QH QH KH KH 10H 10H 9H 9H 7H 7H 6H 6H 4H 4H 3H 3H 5H 2C")
+    duty = suit_duty(rules, lead, hand, hand[:18])
+    units = lead_format(rules, lead)
+    spent = []
+    for keep in (False, True):
+        if not keep:
+            ordering._grouped_kept.clear()
+        with limited(steps=10**9) as budget:
+            first_duty(rules, units, duty.hand_x, duty.play_x)
+        spent.append(budget.limit - budget.steps)
+    assert ordering._grouped_kept, "the lazily listed unit's groupings are kept"
+    assert spent[0] == spent[1]
+
+
 def test_tuples_alone_are_packed_exactly() -> None:
     """``format_match::find_format_matches`` searches every matching: a hand that holds tuples
     alone only by a packing the greedy fill misses still fills them (``packing.pack_tuples``)."""

@@ -96,17 +96,43 @@ def _dedup(items: Sequence[T]) -> list[T]:
     return out
 
 
-@lru_cache(maxsize=1024)
+_GROUPED_KEPT = 1024
+"""How many groupings :func:`_grouped_costed` keeps (the oldest dropped first)."""
+
+_grouped_kept: dict[tuple[int, ...], tuple[frozenset[SetPartition], int]] = {}
+
+
 def _grouped(values: tuple[int, ...]) -> frozenset[SetPartition]:
     """The distinct ways to group ``values`` (largest first) into blocks, each block largest
-    first and the blocks in descending order. Each one found costs a step of the question's work
-    budget (their number grows faster than polynomially with ``values``)."""
+    first and the blocks in descending order. It costs the same steps of the question's work
+    budget whether or not it was computed before (:func:`_grouped_costed`).
+
+    >>> sorted(_grouped((3, 2, 2)), reverse=True)
+    [((3, 2, 2),), ((3, 2), (2,)), ((3,), (2, 2)), ((3,), (2,), (2,))]
+    """
+    return _grouped_costed(values)[0]
+
+
+def _grouped_costed(values: tuple[int, ...]) -> tuple[frozenset[SetPartition], int]:
+    """:func:`_grouped` and its cost: a step for each grouping found at each level of the
+    recursion (their number grows faster than polynomially with ``values``). The steps are
+    spent as the groupings are found; a grouping kept from an earlier question spends its whole
+    recorded cost at once, so the work a question is charged never depends on what was kept.
+
+    >>> _grouped_costed((2, 2))[1], _grouped_costed((2, 2, 2))[1]
+    (3, 8)
+    """
+    kept = _grouped_kept.get(values)
+    if kept is not None:
+        spend(kept[1])
+        return kept
     if not values:
-        return frozenset({()})
+        return frozenset({()}), 0
     first, others = values[0], values[1:]
     counts = Counter(others)
     kinds = sorted(counts, reverse=True)
     found: set[SetPartition] = set()
+    cost = 0
 
     def subsets(i: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         if i == len(kinds):
@@ -119,10 +145,17 @@ def _grouped(values: tuple[int, ...]) -> frozenset[SetPartition]:
         remaining = Counter(others)
         remaining.subtract(sub)
         rest = tuple(sorted(remaining.elements(), reverse=True))
-        for part in _grouped(rest):
+        parts, below = _grouped_costed(rest)
+        cost += below
+        for part in parts:
             spend()
+            cost += 1
             found.add(tuple(sorted(((first, *sub), *part), reverse=True)))
-    return frozenset(found)
+    result = (frozenset(found), cost)
+    if len(_grouped_kept) >= _GROUPED_KEPT:
+        del _grouped_kept[next(iter(_grouped_kept))]
+    _grouped_kept[values] = result
+    return result
 
 
 def _multiset_partitions(values: tuple[int, ...]) -> list[SetPartition]:
@@ -132,14 +165,21 @@ def _multiset_partitions(values: tuple[int, ...]) -> list[SetPartition]:
     return sorted(_grouped(values), key=lambda p: (-max(len(b) for b in p), len(p), [[-x for x in b] for b in p]))
 
 
-@lru_cache(maxsize=256)
 def _splits(big: tuple[int, ...], distinct: bool = False) -> tuple[tuple[Adjacent, ...], ...]:
     """The ways to make adjacent units of a grouping's tuples of two or more cards; with
-    ``distinct``, each split only where it first occurs (a repeat gives only repeated entries)."""
+    ``distinct``, each split only where it first occurs (a repeat gives only repeated entries).
+    Beyond :data:`_EXACT_MAX_TUPLES` tuples each call spends the steps of :func:`_grouped`."""
     if len(big) <= _EXACT_MAX_TUPLES:
-        found = tuple(tuple(tuple(big[i] for i in block) for block in part) for part in set_partitions(len(big)))
-        return tuple(dict.fromkeys(found)) if distinct else found
+        return _exact_splits(big, distinct)
     return tuple(_multiset_partitions(big))
+
+
+@lru_cache(maxsize=256)
+def _exact_splits(big: tuple[int, ...], distinct: bool) -> tuple[tuple[Adjacent, ...], ...]:
+    """:func:`_splits` of up to :data:`_EXACT_MAX_TUPLES` tuples, in ``usize_partitions``' order
+    (no work steps: their number is bounded by ``Bell(8)``)."""
+    found = tuple(tuple(tuple(big[i] for i in block) for block in part) for part in set_partitions(len(big)))
+    return tuple(dict.fromkeys(found)) if distinct else found
 
 
 def _heap(items: list[int]) -> Iterator[tuple[int, ...]]:
