@@ -96,6 +96,7 @@ The referee (:mod:`oracle.referee`, docs/records.md): a whole deal record replay
 - :mod:`oracle.referee.dealing`: every card dealt exactly once (``deal.cards``)
 - :mod:`oracle.referee.declaring`: the declarations in order, and the trump they set (``declare.*``)
 - :mod:`oracle.referee.burying`: the bury from the banker's hand and the bottom (``bury.cards``)
+- :mod:`oracle.referee.holding`: each seat's cards as the replay goes (``play.held``)
 - :mod:`oracle.referee.leading`: a trick's lead, a throw and the play a failed throw forces
 - :mod:`oracle.referee.tricks`: one trick: turn, cards held, follows, winner and points
 - :mod:`oracle.referee.scoring`: the bottom, the final points, the levels and the next banker

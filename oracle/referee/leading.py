@@ -5,9 +5,10 @@ one that fails must give way to the play it forces (``throw.forced_unit``), its 
 >>> from oracle.cards import format_cards, parse_cards as p, Rank, Suit
 >>> from oracle.engine.ruleset import SeatPlay
 >>> from oracle.referee.audit_log import AuditLog
+>>> from oracle.referee.holding import Hands
 >>> from oracle.variants import make_ruleset
 >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> hands = {0: p("AS KS 3C"), 1: p("AS 4C"), 2: p("5C 6C"), 3: p("7C 8C")}
+>>> hands = Hands([p("AS KS 3C"), p("AS 4C"), p("5C 6C"), p("7C 8C")])
 >>> log = AuditLog()
 >>> check_lead(rules, hands, SeatPlay(0, tuple(p("AS KS"))), None, "tricks[0]", log).penalty
 0
@@ -19,7 +20,7 @@ one that fails must give way to the play it forces (``throw.forced_unit``), its 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from oracle.cards import Card, format_cards
@@ -27,6 +28,7 @@ from oracle.convert import cards_from_pb
 from oracle.engine import questions as engine
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.referee.audit_log import AuditLog
+from oracle.referee.holding import Hands
 
 
 @dataclass(frozen=True)
@@ -40,15 +42,12 @@ def _same(a: Sequence[Card], b: Sequence[Card]) -> bool:
     return sorted(a) == sorted(b)
 
 
-def _others(hands: Mapping[int, Sequence[Card]], seat: int) -> list[SeatPlay]:
-    """The other seats' hands as they stand, in play order after ``seat``."""
-    players = len(hands)
-    return [SeatPlay(s, tuple(hands[s])) for s in ((seat + k) % players for k in range(1, players))]
+_ONE_CARD_RULES = ("lead.one_suit",)
 
 
 def check_lead(
     rules: Ruleset,
-    hands: Mapping[int, Sequence[Card]],
+    hands: Hands,
     lead: SeatPlay,
     attempted_throw: Sequence[Card] | None,
     trick: str,
@@ -56,8 +55,13 @@ def check_lead(
 ) -> LeadOutcome:
     """Check the lead of one trick (step ``{trick}.plays[0]``); the cards are already known to
     be held. ``attempted_throw`` is the throw the record says failed, the lead then being the
-    play it forced."""
+    play it forced. A lead of one card is one unit of one suit, so neither DescribePlay nor
+    CheckThrow is asked."""
     step, seat = f"{trick}.plays[0]", lead.seat
+    if attempted_throw is None and len(lead.cards) == 1:
+        log.ok(step, seat, lead.cards, _ONE_CARD_RULES,
+               f"seat {seat} leads {lead.cards[0]}: one card is one unit of one suit, not a throw")
+        return LeadOutcome()
     tried = tuple(attempted_throw) if attempted_throw is not None else lead.cards
     described = engine.describe_play(rules, tried)
     if not described.valid_lead:
@@ -71,7 +75,7 @@ def check_lead(
         else:
             log.ok(step, seat, tried, described.rule_ids, described.explanation)
         return LeadOutcome()
-    answer = engine.check_throw(rules, SeatPlay(seat, tried), _others(hands, seat))
+    answer = engine.check_throw(rules, SeatPlay(seat, tried), hands.others(seat))
     forced = cards_from_pb(answer.forced_play)
     if answer.succeeds:
         if attempted_throw is None:

@@ -21,6 +21,7 @@ from oracle.referee.audit_log import NOBODY, AuditLog
 from oracle.referee.burying import bury
 from oracle.referee.dealing import deal_problem
 from oracle.referee.declaring import replay_declarations
+from oracle.referee.holding import Hands
 from oracle.referee.record import Record
 from oracle.referee.scoring import SidePoints, score_end
 from oracle.referee.tricks import replay_trick
@@ -32,13 +33,12 @@ def audit_deal(record: Record) -> pb.AuditDealResponse:
     rules = _deal_and_trump(record, log)
     if rules is None:
         return log.answer(None)
-    hands = {seat: list(hand) for seat, hand in enumerate(record.hands)}
     banker = record.banker_seat
-    kept = bury(hands[banker], record.bottom, record.buried, banker, log)
+    kept = bury(record.hands[banker], record.bottom, record.buried, banker, log)
     if kept is None:
         log.stop("the buried cards were not taken up by the banker")
         return log.answer(None)
-    hands[banker] = kept
+    hands = Hands([kept if seat == banker else hand for seat, hand in enumerate(record.hands)])
     side = record.banker_side()
     trick_points = banker_points = penalties = 0
     leader = banker
@@ -54,9 +54,9 @@ def audit_deal(record: Record) -> pb.AuditDealResponse:
         else:
             trick_points += done.points
         leader = done.winner
-    left = {seat: cards for seat, cards in hands.items() if cards}
+    left = hands.left()
     if not record.tricks or left:
-        held = ", ".join(f"seat {s}: {len(c)}" for s, c in sorted(left.items()))
+        held = ", ".join(f"seat {s}: {n}" for s, n in left.items())
         log.stop(f"the record ends with cards still in hand ({held})")
         return log.answer(None)
     points = SidePoints(trick_points + penalties, banker_points)
