@@ -268,7 +268,8 @@ def test_the_perft_vectors_pass_over_grpc_and_through_the_stdio_adapter() -> Non
                                      "two-colour-one-deck"])
 def test_the_seeds_readings_count_as_the_whole_core_does(variant: str) -> None:
     """The seeds' rule reads a play by less than its core where the greedy match allows (the copies
-    of its tuples, the lengths of its runs of pairs): on hands too large for the brute force, the
+    of its tuples, the lengths of its runs of pairs, its tuples' copies and how their slots and
+    strengths stand to each other): on hands too large for the brute force, the
     plays counted and listed are those of the whole core, judged play by play."""
     import oracle.seed_rules.legal_plays as seeds
     from oracle.engine.legal_follows import Cores
@@ -291,3 +292,4 @@ def test_the_seeds_readings_count_as_the_whole_core_does(variant: str) -> None:
             seeds.reading = original
         assert collect(deal.ctx, hand, family, listed, 0, 5000) == fast
     assert readings & {"TupleCounts", "PairRuns"}, readings
+    assert "Segments" in readings or variant in ("qq-two-deck", "two-colour-one-deck"), readings

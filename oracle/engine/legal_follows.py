@@ -68,11 +68,17 @@ class Reading(Protocol):
         """The state once the play's ``copies`` of identity number ``identity`` are known."""
         ...
 
+    def decides(self, state: Hashable) -> Hashable:
+        """The part of a whole play's state that decides the verdict (plays alike in it are
+        judged once)."""
+        ...
+
 
 class Judged:
     """An automaton over the cards of the led suit that reads each identity's copies into the
     rule's :class:`Reading`, keeps the first play that reached each state as its representative,
-    and judges one representative per final state with the rule's own check (``judge``).
+    and judges one representative per verdict (:meth:`Reading.decides` of a final state) with the
+    rule's own check (``judge``).
 
     A state is (cards so far, the identities still open with their copies so far, the reading).
     """
@@ -107,11 +113,12 @@ class Judged:
         return after
 
     def accept(self, state: Hashable) -> Duty | None:
-        if state not in self._verdicts:
+        key = self.reading.decides(cast(tuple[int, Core, Hashable], state)[2])
+        if key not in self._verdicts:
             spend(self.cost)
             play = [self.space.cards[i] for i, copies in self._paths[state] for _ in range(copies)]
-            self._verdicts[state] = self.judge(play)
-        return self._verdicts[state]
+            self._verdicts[key] = self.judge(play)
+        return self._verdicts[key]
 
 
 def identity_numbers(ctx: Ruleset, space: Space) -> list[int]:
@@ -133,3 +140,6 @@ class Cores:
     def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
         core = cast(Core, state)
         return (*core, (identity, copies)) if copies >= self.keep else core
+
+    def decides(self, state: Hashable) -> Hashable:
+        return state

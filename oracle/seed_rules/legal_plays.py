@@ -17,10 +17,11 @@ plays. docs/rules.md (Legal plays) gives the readings and the cost.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from oracle import pb
 from oracle.cards import Card
 from oracle.engine.legal_follows import (
     SUIT_ONLY,
@@ -32,8 +33,9 @@ from oracle.engine.legal_follows import (
 )
 from oracle.engine.legal_plays import Automaton, Duty, Sources, Space
 from oracle.engine.ruleset import Ruleset
-from oracle.seed_rules.follow import follow_by_structure, ladder_for
-from oracle.seed_rules.matching import Shape, lead_requirements
+from oracle.seed_rules.follow import _first_shortfall as first_shortfall
+from oracle.seed_rules.follow import best_rung, ladder_for
+from oracle.seed_rules.matching import Shape, lead_requirements, match_shapes
 
 
 def structure_duty(ctx: Ruleset, lead: Sequence[Card]) -> Duty:
@@ -61,13 +63,42 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
     def judged(space: Space) -> Automaton | None:
         if duty.rule_id == "follow.suit":
             return None
+        shows = shows_as_much(ctx, ladder, shapes, space.cards_of(space.copies), exact)
 
         def judge(play: list[Card]) -> Duty | None:
-            return duty if follow_by_structure(ctx, lead, hand, play).legal else None
+            return duty if shows(play) else None
 
         return Judged(ctx, space, reading(ctx, space, shapes, exact), judge)
 
     return suit_split(ctx, lead, hand, SUIT_ONLY, judged, duty), []
+
+
+def shows_as_much(ctx: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence[Shape],
+                  hand_x: Sequence[Card], exact: bool) -> Callable[[Sequence[Card]], bool]:
+    """Whether ``n`` cards of the led suit show as much as the hand's cards of it ``hand_x``:
+    :func:`oracle.seed_rules.follow.follow_by_structure`'s test once the suit is followed (the
+    first rung of the ladder, else the greedy match's profile), the hand's side worked out once.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> shows = shows_as_much(ctx, None, [(2, 1)], p("AS 5S 5S"), True)
+    >>> shows(p("5S 5S")), shows(p("AS 5S"))
+    (True, False)
+    """
+    if ladder is not None:
+        hand_rung = best_rung(ctx, ladder, hand_x, exact)
+        if hand_rung is None:
+            return lambda play: True
+        reached = hand_rung[0]
+
+        def on_rung(play: Sequence[Card]) -> bool:
+            play_rung = best_rung(ctx, ladder, play, exact)
+            return play_rung is not None and play_rung[0] <= reached
+
+        return on_rung
+    profile = match_shapes(ctx, shapes, hand_x, exact_tuples=exact).profile
+    return lambda play: first_shortfall(profile, match_shapes(ctx, shapes, play, exact_tuples=exact).profile) is None
 
 
 def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool) -> Reading:
@@ -82,7 +113,7 @@ def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool) ->
         runs = PairRuns.of(ctx, space, exact)
         if runs is not None:
             return runs
-    return Cores(2)
+    return Segments.of(ctx, space) or Cores(2)
 
 
 @dataclass(frozen=True)
@@ -97,6 +128,9 @@ class TupleCounts:
     def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
         counts = cast(tuple[int, ...], state)
         return tuple(sorted((*counts, copies))) if copies >= 2 else counts
+
+    def decides(self, state: Hashable) -> Hashable:
+        return state
 
 
 @dataclass(frozen=True)
@@ -139,3 +173,81 @@ class PairRuns:
         if run and last == slot + 1:
             return (runs, run + 1, slot)
         return (tuple(sorted((*runs, run))) if run else runs, 1, slot)
+
+    def decides(self, state: Hashable) -> Hashable:
+        """The runs' lengths, the one going on among them (not where it ends)."""
+        runs, run, _ = cast(tuple[tuple[int, ...], int, int | None], state)
+        return tuple(sorted((*runs, run))) if run else runs
+
+
+
+Relation = tuple[int, int, int]
+"""How one slot of a tuple stands to a slot of a tuple read before it: which of its own slots
+(0 its first), how many tuples back the other was read, the other's slot less its own (-1, 0, 1)."""
+
+Link = tuple[int, int, tuple[Relation, ...], bool]
+"""A tuple of a :class:`Segments` reading: its copies, how many slots it has, its slots' relations
+to the slots read before (equal or adjacent ones only), and whether it is as strong as the last."""
+
+SegmentState = tuple[tuple[Link, ...], tuple[int, int] | None, tuple[tuple[int, int], ...], int | None]
+"""The tuples read, the last first slot read and its tuple's number, the other slots read (each
+with its tuple's number), the last strength."""
+
+
+@dataclass(frozen=True)
+class Segments:
+    """Any shapes: the greedy match reads the identities held twice or more only through their
+    copies, their order of strength (ties: the fewest copies, then the lowest), and which of their
+    slots are equal or adjacent, and which way (runs, read from the highest slot; an ace that may
+    also end a run low); an identity's own name or slot number never decides it. So the play's
+    tuples in the order read (strongest first), each with its copies and how its slots and
+    strength stand to those read before, decide it: a play and the same play moved to other
+    slots, or with its gaps wider or narrower, are read alike, and judged once."""
+
+    slots: dict[int, tuple[int, ...]]
+    strength: dict[int, int]
+
+    @classmethod
+    def of(cls, ctx: Ruleset, space: Space) -> Segments | None:
+        """The reading, or ``None`` where the first slots do not fall with the strength, or a
+        card's other slot is next to a first slot read before it or to another's other slot
+        (then the relations to the last tuple and the other slots would not tell every one)."""
+        ident = identity_numbers(ctx, space)
+        slots: dict[int, tuple[int, ...]] = {}
+        strength: dict[int, int] = {}
+        firsts: list[int] = []
+        others: list[int] = []
+        for card, number in zip(space.cards, ident, strict=True):
+            places = ctx.slots(card)
+            if places and firsts and places[0] > firsts[-1]:
+                return None
+            for other in places[1:]:
+                if any(abs(other - s) <= 1 for s in (*firsts, *others)):
+                    return None
+                others.append(other)
+            firsts.extend(places[:1])
+            slots[number], strength[number] = places, ctx.strength(card)
+        return cls(slots, strength)
+
+    def start(self) -> Hashable:
+        return ((), None, (), None)
+
+    def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
+        if copies < 2:
+            return state
+        links, last, others, last_strength = cast(SegmentState, state)
+        places, strength, number = self.slots[identity], self.strength[identity], len(links)
+        relations: list[Relation] = []
+        if places:
+            near = [(s, j) for s, j in others if abs(s - places[0]) <= 1]
+            if last is not None and last[0] - places[0] <= 1:
+                near.append(last)
+            relations = [(0, number - j, s - places[0]) for s, j in near]
+            last = (places[0], number)
+            others = (*others, *((s, number) for s in places[1:]))
+        link = (copies, len(places), tuple(sorted(relations)), strength == last_strength)
+        return ((*links, link), last, others, strength)
+
+    def decides(self, state: Hashable) -> Hashable:
+        """The tuples read (not where they lie)."""
+        return cast(SegmentState, state)[0]
