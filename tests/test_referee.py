@@ -4,6 +4,8 @@ is not a record is INVALID_ARGUMENT with the field's path."""
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -17,9 +19,12 @@ from oracle._gen.shengji.oracle.v1 import oracle_service_pb2_grpc
 from oracle.cards import parse_cards
 from oracle.convert import cards_to_pb
 from oracle.errors import InvalidQuestion
+from oracle.referee.random_deal import random_record
+from oracle.referee.record_message import record_to_pb
 from oracle.service.questions import dispatch
 from oracle.service.record_validation import parse_audit_deal
 from oracle.service.server import serve
+from oracle.variants import load_catalogue
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "records.md"
 
@@ -222,3 +227,73 @@ def test_the_unary_rpc_answers_and_refuses() -> None:
             assert "record.banker_seat" in (err.value.details() or "")
     finally:
         server.stop(grace=None)
+
+
+# --- The planted violations of the conformance cases ---------------------------------------------
+
+HAND_CASES = DOC.parent.parent / "conformance" / "cases" / "hand-audit_deal.jsonl"
+
+PLANTED_RULES = {
+    "broken-deal": {"deal.cards"}, "bury-not-held": {"bury.cards"}, "wrong-leader": {"trick.leader"},
+    "revoke": {"follow.suit"}, "wrong-winner": {"trick.discard"}, "card-twice": {"play.held"},
+    "no-override": {"declare.ladder", "declare.point_sum"}, "throw-not-forced": {"throw.forced_unit"},
+    "wrong-multiplier": {"bottom.banker_wins", "bottom.either_side", "bottom.power",
+                         "bottom.shape_table", "bottom.linear", "bottom.times", "bottom.trump_doubles"},
+}
+"""Each kind of plant and the rules it can break (the issue's list: a revoke, a wrong winner
+claimed, a throw not forced, a wrong multiplier, a card played twice, a declaration that cannot
+override; and a broken deal, a bury not taken up, a wrong leader)."""
+
+
+@functools.cache
+def _unplanted(variant_id: str, seed: int) -> pb.DealRecord:
+    """The random legal deal a plant was made on, with the referee's results reported."""
+    return record_to_pb(random_record(variant_id, seed), report=True)
+
+
+def _first_change(before: pb.DealRecord, after: pb.DealRecord) -> str:
+    """The step of the first place, in the order the referee replays a record, where the
+    records differ: the step the plant is in."""
+    if list(before.hands) != list(after.hands) or list(before.bottom) != list(after.bottom):
+        return "hands"
+    for i in range(max(len(before.declarations), len(after.declarations))):
+        if i >= len(before.declarations) or i >= len(after.declarations) or (
+                before.declarations[i] != after.declarations[i]):
+            return f"declarations[{i}]"
+    if list(before.buried) != list(after.buried):
+        return "buried"
+    for i, (old, new) in enumerate(zip(before.tricks, after.tricks, strict=True)):
+        if list(old.attempted_throw) != list(new.attempted_throw):
+            return f"tricks[{i}].plays[0]"
+        for j, (was, now) in enumerate(zip(old.plays, new.plays, strict=True)):
+            if was != now:
+                return f"tricks[{i}].plays[{j}]"
+        if old != new:
+            return f"tricks[{i}]"
+    if before.reported.bottom_multiplier != after.reported.bottom_multiplier:
+        return "bottom"
+    return "score" if before != after else ""
+
+
+def test_every_planted_violation_of_the_audit_cases_is_found_at_its_step() -> None:
+    """Over every hand-made audit_deal case of the conformance suite: the record differs from the
+    random legal deal it was made from at one first place, and the audit's first violation is
+    that very step, breaking a rule of the plant's own kind; every shipped variant has every kind."""
+    cases = [json.loads(line) for line in HAND_CASES.read_text(encoding="utf-8").splitlines()]
+    kinds: dict[str, set[str]] = {}
+    for case in cases:
+        plant, variant_seed = case["id"].split("/")[2:4]
+        variant_id, seed = variant_seed.rsplit("-", 1)
+        kinds.setdefault(variant_id, set()).add(plant)
+        record = json_format.ParseDict(case["question"]["auditDeal"]["record"], pb.DealRecord())
+        step = _first_change(_unplanted(variant_id, int(seed)), record)
+        answer = audit(record)
+        first = answer.first_violation
+        assert not answer.clean, case["id"]
+        assert (first.step, first.broken_rule_id in PLANTED_RULES[plant]) == (step, True), (
+            case["id"], first.step, first.broken_rule_id, step)
+        assert all(s.legal for s in answer.steps[:list(answer.steps).index(first)]), case["id"]
+        expected = case["expected"]["auditDeal"]["firstViolation"]
+        assert (first.step, first.broken_rule_id) == (expected["step"], expected["brokenRuleId"])
+    assert set(kinds) == set(load_catalogue())
+    assert all(found == set(PLANTED_RULES) for found in kinds.values()), kinds
