@@ -97,72 +97,102 @@ def _dedup(items: Sequence[T]) -> list[T]:
 
 
 _GROUPED_KEPT = 1024
-"""How many groupings :func:`_grouped_costed` keeps (the oldest dropped first)."""
+"""How many groupings :func:`_grouped` keeps between questions (the oldest dropped first)."""
 
-_grouped_kept: dict[tuple[int, ...], tuple[frozenset[SetPartition], int]] = {}
+Closure = dict[tuple[int, ...], int]
+"""The values a grouping's recursion reaches, each with the steps its own loop takes."""
+
+_grouped_kept: dict[tuple[int, ...], tuple[frozenset[SetPartition], Closure]] = {}
 
 
 def _grouped(values: tuple[int, ...]) -> frozenset[SetPartition]:
     """The distinct ways to group ``values`` (largest first) into blocks, each block largest
-    first and the blocks in descending order. It costs the same steps of the question's work
-    budget whether or not it was computed before (:func:`_grouped_costed`).
+    first and the blocks in descending order.
+
+    Its cost, in steps of the question's work budget, is what computing it from nothing takes:
+    a step for each grouping found in the loop of each value the recursion reaches
+    (:func:`grouped_steps`; their number grows faster than polynomially with ``values``). The
+    steps are spent as they are taken, and what was kept from earlier questions is charged at
+    the end, so a question's charge never depends on what was kept.
 
     >>> sorted(_grouped((3, 2, 2)), reverse=True)
     [((3, 2, 2),), ((3, 2), (2,)), ((3,), (2, 2)), ((3,), (2,), (2,))]
     """
-    return _grouped_costed(values)[0]
+    taken = [0]
+    found, closure = _grouped_closure(values, taken)
+    spend(sum(closure.values()) - taken[0])
+    while len(_grouped_kept) > _GROUPED_KEPT:
+        del _grouped_kept[next(iter(_grouped_kept))]
+    return found
 
 
-def _grouped_costed(values: tuple[int, ...]) -> tuple[frozenset[SetPartition], int]:
-    """:func:`_grouped` and its cost: a step for each grouping found at each level of the
-    recursion (their number grows faster than polynomially with ``values``). The steps are
-    spent as the groupings are found; a grouping kept from an earlier question spends its whole
-    recorded cost at once, so the work a question is charged never depends on what was kept.
+def grouped_steps(values: tuple[int, ...]) -> int:
+    """The steps :func:`_grouped` charges: for ``(2, 2)``, the loop of ``(2, 2)`` finds 2 groupings
+    and that of ``(2,)`` one; ``(2, 2, 2)`` adds its own 4 (the block of its first pair alone,
+    with the 2 groupings of the other two; with one more pair; with both).
 
-    >>> _grouped_costed((2, 2))[1], _grouped_costed((2, 2, 2))[1]
-    (3, 8)
+    >>> grouped_steps((2, 2)), grouped_steps((2, 2, 2))
+    (3, 7)
     """
+    return sum(_grouped_closure(values, [0])[1].values())
+
+
+def _grouped_closure(values: tuple[int, ...], taken: list[int]) -> tuple[frozenset[SetPartition], Closure]:
+    """:func:`_grouped` and the closure of its recursion, kept; each step taken here is spent and
+    counted in ``taken[0]``."""
     kept = _grouped_kept.get(values)
     if kept is not None:
-        spend(kept[1])
         return kept
-    if not values:
-        return frozenset({()}), 0
-    first, others = values[0], values[1:]
-    counts = Counter(others)
-    kinds = sorted(counts, reverse=True)
+    closure: Closure = {}
     found: set[SetPartition] = set()
-    cost = 0
+    steps = 0
+    if not values:
+        found.add(())
+    else:
+        first, others = values[0], values[1:]
+        counts = Counter(others)
+        kinds = sorted(counts, reverse=True)
 
-    def subsets(i: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if i == len(kinds):
-            yield chosen
-            return
-        for take in range(counts[kinds[i]] + 1):
-            yield from subsets(i + 1, chosen + (kinds[i],) * take)
+        def subsets(i: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+            if i == len(kinds):
+                yield chosen
+                return
+            for take in range(counts[kinds[i]] + 1):
+                yield from subsets(i + 1, chosen + (kinds[i],) * take)
 
-    for sub in subsets(0, ()):
-        remaining = Counter(others)
-        remaining.subtract(sub)
-        rest = tuple(sorted(remaining.elements(), reverse=True))
-        parts, below = _grouped_costed(rest)
-        cost += below
-        for part in parts:
-            spend()
-            cost += 1
-            found.add(tuple(sorted(((first, *sub), *part), reverse=True)))
-    result = (frozenset(found), cost)
-    if len(_grouped_kept) >= _GROUPED_KEPT:
-        del _grouped_kept[next(iter(_grouped_kept))]
+        for sub in subsets(0, ()):
+            remaining = Counter(others)
+            remaining.subtract(sub)
+            rest = tuple(sorted(remaining.elements(), reverse=True))
+            parts, below = _grouped_closure(rest, taken)
+            closure.update(below)
+            for part in parts:
+                spend()
+                steps += 1
+                found.add(tuple(sorted(((first, *sub), *part), reverse=True)))
+        taken[0] += steps
+    closure[values] = steps
+    result = (frozenset(found), closure)
     _grouped_kept[values] = result
     return result
 
 
-def _multiset_partitions(values: tuple[int, ...]) -> list[SetPartition]:
+def _multiset_partitions(values: tuple[int, ...]) -> tuple[SetPartition, ...]:
     """The distinct splits of ``values`` into adjacent units, in the coarse order of
     :func:`set_partitions` (longest unit first, then fewest units), ties broken by the
-    larger split first: the order used beyond :data:`EXACT_MAX_CARDS`."""
-    return sorted(_grouped(values), key=lambda p: (-max(len(b) for b in p), len(p), [[-x for x in b] for b in p]))
+    larger split first: the order used beyond :data:`EXACT_MAX_CARDS`. It spends the steps of
+    :func:`_grouped`; the order is kept (sorting them is no more work than finding them).
+
+    >>> _multiset_partitions((3, 2, 2))
+    (((3, 2, 2),), ((3,), (2, 2)), ((3, 2), (2,)), ((3,), (2,), (2,)))
+    """
+    found = _grouped(values)
+    return _coarse_order(values, found)
+
+
+@lru_cache(maxsize=256)
+def _coarse_order(values: tuple[int, ...], found: frozenset[SetPartition]) -> tuple[SetPartition, ...]:
+    return tuple(sorted(found, key=lambda p: (-max(len(b) for b in p), len(p), [[-x for x in b] for b in p])))
 
 
 def _splits(big: tuple[int, ...], distinct: bool = False) -> tuple[tuple[Adjacent, ...], ...]:
@@ -171,7 +201,7 @@ def _splits(big: tuple[int, ...], distinct: bool = False) -> tuple[tuple[Adjacen
     Beyond :data:`_EXACT_MAX_TUPLES` tuples each call spends the steps of :func:`_grouped`."""
     if len(big) <= _EXACT_MAX_TUPLES:
         return _exact_splits(big, distinct)
-    return tuple(_multiset_partitions(big))
+    return _multiset_partitions(big)
 
 
 @lru_cache(maxsize=256)

@@ -13,6 +13,7 @@ LongerTuplesProtected a tuple of ``k`` takes an identity held exactly ``k`` time
 >>> pack_tuples([4, 4], [3, 3, 2])          # no identity holds a triple and a pair
 >>> pack_tuples([5, 4], [3, 3, 2])          # 3+2 in the five, 3 in the four
 [0, 1, 0]
+>>> pack_tuples([2, 2, 2], [3])             # no identity holds a triple
 >>> pack_tuples([3, 3, 2], [3, 2], exact=True)
 [0, 2]
 """
@@ -55,6 +56,10 @@ def pack_tuples(counts: Sequence[int], sizes: Sequence[int], *, exact: bool = Fa
         return []
     if exact:
         return _pack_exact(counts, sizes)
+    for k in set(sizes):
+        # Tuples of k or more go on identities of k copies or more, at most c // k on one of c.
+        if sum(1 for size in sizes if size >= k) > sum(c // k for c in counts):
+            return None
     top = max(sizes)
     wanted = [0] * (top + 1)
     for k in sizes:

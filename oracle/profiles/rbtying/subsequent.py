@@ -12,7 +12,7 @@ docs/rbtying.md ("The cost of the walk").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Protocol
 
@@ -93,9 +93,10 @@ def _lazy_tail(unit: Adjacent, skips: Skips | None) -> Iterator[Requirement]:
         yield from entries
 
 
-Chunk = tuple[int, tuple[int, ...], Profile]
+Chunk = tuple[int, int, tuple[int, ...], Profile]
 """A stretch of a unit's listed decompositions sharing their tuples (two or more cards, largest
-first) and their adjacent units' profile: (the index just after it, tuples, profile)."""
+first) and their adjacent units' profile: (the index just after it, the index just after the
+last stretch in a row with the same tuples, tuples, profile)."""
 
 
 @lru_cache(maxsize=256)
@@ -103,18 +104,25 @@ def _chunks(unit: Adjacent) -> tuple[tuple[Chunk, ...], tuple[int, ...]]:
     """The stretches of :func:`decompositions_after`, and the stretch of each entry.
 
     >>> _chunks((2, 2))
-    (((1, (2, 2), ()), (2, (2,), ()), (3, (), ())), (0, 1, 2))
+    (((1, 1, (2, 2), ()), (2, 2, (2,), ()), (3, 3, (), ())), (0, 1, 2))
     """
-    chunks: list[Chunk] = []
+    keys: list[tuple[int, tuple[int, ...], Profile]] = []
     of: list[int] = []
     for index, requirement in enumerate(decompositions_after(unit)):
         key = (tuple(sorted((k for a in requirement for k in a if k > 1), reverse=True)), profile(requirement))
-        if not chunks or chunks[-1][1:] != key:
-            chunks.append((index + 1, *key))
+        if not keys or keys[-1][1:] != key:
+            keys.append((index + 1, *key))
         else:
-            chunks[-1] = (index + 1, *key)
-        of.append(len(chunks) - 1)
-    return tuple(chunks), tuple(of)
+            keys[-1] = (index + 1, *key)
+        of.append(len(keys) - 1)
+    chunks: list[Chunk] = []
+    same_tuples_end = 0
+    for i in range(len(keys) - 1, -1, -1):
+        end, tuples, shape = keys[i]
+        if i == len(keys) - 1 or keys[i + 1][1] != tuples:
+            same_tuples_end = end
+        chunks.append((end, same_tuples_end, tuples, shape))
+    return tuple(reversed(chunks)), tuple(of)
 
 
 class _Tail:
@@ -148,37 +156,47 @@ class _Tail:
         self.position += 1
         return self.listed[self.position - 1]
 
-    def skip(self, steps: int, fits: Callable[[tuple[int, ...], Profile], bool]) -> Requirement | None:
+    def skip(self, steps: int, fits: _Fits) -> Requirement | None:
         """Pass over at most ``steps`` listed entries, whole stretches at a time, while their
-        stretch fails ``fits(tuples, profile)``; the last entry passed, if any."""
+        stretch fails ``fits``: a run of stretches with the same tuples in one step when the
+        tuples fail; the last entry passed, if any."""
         if self.lazy is not None or steps <= 0:
             return None
         chunks, of = _chunks(tuple(sorted(self.unit, reverse=True)))
         start, stop = self.position, self.position + steps
         while self.position < stop and self.position < len(self.listed):
             spend()
-            end, tuples, shape = chunks[of[self.position]]
-            if fits(tuples, shape):
+            end, same_tuples_end, tuples, shape = chunks[of[self.position]]
+            if not fits.tuples(tuples):
+                self.position = min(same_tuples_end, stop)
+            elif not fits.shape(shape):
+                self.position = min(end, stop)
+            else:
                 break
-            self.position = min(end, stop)
         return self.listed[self.position - 1] if self.position > start else None
 
 
 class _Fits:
-    """Whether a stretch of one unit's list passes ``skips`` beside the other units' current
-    requirements (kept per stretch key for one run of steps)."""
+    """Whether the tuples and the adjacent units' profile of a stretch of one unit's list pass
+    ``skips`` beside the other units' current requirements (kept for one run of steps)."""
 
     def __init__(self, skips: Skips, beside: Sequence[Requirement]) -> None:
         self.skips = skips
-        self.tuples = [k for r in beside for a in r for k in a if k > 1]
-        self.shape = [p for r in beside for p in profile(r)]
-        self.known: dict[tuple[tuple[int, ...], Profile], bool] = {}
+        self.beside_tuples = [k for r in beside for a in r for k in a if k > 1]
+        self.beside_shape = [p for r in beside for p in profile(r)]
+        self.known_tuples: dict[tuple[int, ...], bool] = {}
+        self.known_shapes: dict[Profile, bool] = {}
 
-    def __call__(self, tuples: tuple[int, ...], shape: Profile) -> bool:
-        found = self.known.get((tuples, shape))
+    def tuples(self, tuples: tuple[int, ...]) -> bool:
+        found = self.known_tuples.get(tuples)
         if found is None:
-            found = self.skips.runs_hold((*shape, *self.shape)) and self.skips.tuples((*tuples, *self.tuples))
-            self.known[(tuples, shape)] = found
+            found = self.known_tuples[tuples] = self.skips.tuples((*tuples, *self.beside_tuples))
+        return found
+
+    def shape(self, shape: Profile) -> bool:
+        found = self.known_shapes.get(shape)
+        if found is None:
+            found = self.known_shapes[shape] = self.skips.runs_hold((*shape, *self.beside_shape))
         return found
 
 
