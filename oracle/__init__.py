@@ -141,6 +141,7 @@ The command line (:mod:`oracle.cli`: the server by default, and its subcommands)
 - :mod:`oracle.cli.audit_report`: the readable report of one audit, trick by trick
 - :mod:`oracle.cli.bulk_audit`: a folder or JSON Lines archive audited on a Dask cluster
 - :mod:`oracle.cli.record_json`: a ``DealRecord`` from its JSON mapping, quickly
+- :mod:`oracle.cli.refusal`: a refused question shown the same way by every subcommand
 """
 
 __version__ = "1.0.0"

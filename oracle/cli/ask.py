@@ -28,6 +28,7 @@ from google.protobuf.message import Message
 from oracle import pb
 from oracle.cards import Rank, Suit, format_cards
 from oracle.cli.notation import NO_TRUMP, Cards, Level, RoomFile, SeatCards, Trump
+from oracle.cli.refusal import echo_refusal
 from oracle.convert import cards_from_pb
 from oracle.rules import RULES
 
@@ -274,9 +275,7 @@ def rule_lines(rule_ids: Iterable[str]) -> list[str]:
 def print_answer(kind: AskKind, result: pb.Answer) -> int:
     """Print an answer for people; the exit status: 0 for an answer, 2 for a bad question."""
     if result.WhichOneof("answer") == "error":
-        click.echo(f"{result.error.code}: {result.error.message}", err=True)
-        for violation in result.error.field_violations:
-            click.echo(f"  {violation.field}: {violation.description}", err=True)
+        echo_refusal(result.error)
         return 2
     response = getattr(result, kind.question)
     click.echo(kind.verdict(response))

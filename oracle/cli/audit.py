@@ -22,6 +22,7 @@ import click
 from google.protobuf import json_format
 
 from oracle.cli.audit_input import SOURCES, audit_one, record_from_json
+from oracle.cli.refusal import echo_refusal
 
 
 @click.command()
@@ -50,9 +51,7 @@ def audit(path: Path, as_json: bool, source: str, workers: int, scheduler: str |
         sys.exit(2)
     answer = audit_one(record)
     if answer.WhichOneof("answer") != "audit_deal":
-        click.echo(f"{path}: not a record ({answer.error.code}): {answer.error.message}", err=True)
-        for violation in answer.error.field_violations:
-            click.echo(f"  {violation.field}: {violation.description}", err=True)
+        echo_refusal(answer.error, f"{path}: not a record")
         sys.exit(2)
     result = answer.audit_deal
     if as_json:
