@@ -2,10 +2,10 @@
 same field numbers with every ``Card`` a ``bytes`` field, so that each card is one dictionary
 look-up instead of a message wrapper and two attribute reads (a 25-card hand: about 2 µs, not 14).
 
-A mirror keeps only the fields that hold cards (the context's variant is left out: its cards are
-a variant's, checked with it). The bytes of a valid card without unknown fields are one of the
-54 canonical encodings in :data:`CARDS_BY_KEY`; any other bytes are no key, and the caller decodes
-that list the slow way, which names the problem.
+A mirror keeps only the fields that hold cards, and each ``Context`` as its bytes (its variant's
+cards are a variant's, checked with it; the bytes are the context's cache key). The bytes of a
+valid card without unknown fields are one of the 54 canonical encodings in :data:`CARDS_BY_KEY`;
+any other bytes are no key, and the caller decodes that list the slow way, which names the problem.
 
 >>> from oracle.service.decoding import pb_cards
 >>> request = pb.CheckFollowRequest(hand=pb_cards("AS BJ"), play=[pb.Card(rank=99)])
@@ -15,10 +15,13 @@ that list the slow way, which names the problem.
 >>> odd = pb.CheckFollowRequest(hand=[pb.Card.FromString(b"\\x08\\x0e\\x10\\x01\\x18\\x05")])
 >>> cards_of(card_keys(odd).hand) is None  # AS with a field the contract lacks: no key
 True
+>>> card_keys(pb.CheckFollowRequest(context=pb.Context(level=10))).context
+b'\\x10\\n'
 """
 
 from __future__ import annotations
 
+from operator import eq, ge
 from typing import Any
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
@@ -35,8 +38,10 @@ CARDS_BY_KEY: dict[bytes, Card] = {
 """Each card by its bytes as a ``Card`` message (the encoder writes one encoding per value)."""
 
 _CARD = pb.Card.DESCRIPTOR.full_name
-_SKIPPED = frozenset({pb.Context.DESCRIPTOR.full_name})
-"""Messages whose cards are not a question's cards: a room's variant is checked as a variant."""
+_CONTEXT = pb.Context.DESCRIPTOR.full_name
+_AS_BYTES = frozenset({_CARD, _CONTEXT})
+"""Messages a mirror holds as their bytes: a card (its key), a context (a room's variant is
+checked as a variant, and the bytes are the context's cache key)."""
 
 _FieldProto = descriptor_pb2.FieldDescriptorProto
 _POOL = descriptor_pool.DescriptorPool()
@@ -52,15 +57,35 @@ def cards_of(keys: Any) -> tuple[Card, ...] | None:
     return cards if all(cards) else None  # type: ignore[return-value]
 
 
+def within_copies(keys: list[bytes], copies: int) -> bool:
+    """Whether no key is in the list more than ``copies`` times (sorted, a key held too often
+    equals the one ``copies`` places on: one pass in C).
+
+    >>> within_copies([b"a", b"b", b"a"], 2), within_copies([b"a", b"b", b"a"], 1)
+    (True, False)
+    """
+    ordered = sorted(keys)
+    return not any(map(eq, ordered, ordered[copies:]))
+
+
+def held(play: list[bytes], hand: list[bytes]) -> bool:
+    """Whether the hand holds every key of the play as often as the play has it.
+
+    >>> held([b"a", b"a"], [b"a", b"b", b"a"]), held([b"a", b"a"], [b"a", b"b"])
+    (True, False)
+    """
+    return all(map(ge, map(hand.count, play), map(play.count, play)))
+
+
 def card_keys(request: Message) -> Any:
     """The request as its mirror: each field holding cards, each ``Card`` as its bytes."""
     return _MIRRORS[request.DESCRIPTOR.full_name].FromString(request.SerializeToString())
 
 
 def _holds_cards(desc: Descriptor, seen: frozenset[str] = frozenset()) -> bool:
-    if desc.full_name == _CARD:
+    if desc.full_name in _AS_BYTES:
         return True
-    if desc.full_name in _SKIPPED or desc.full_name in seen:
+    if desc.full_name in seen:
         return False
     inner = seen | {desc.full_name}
     return any(f.message_type is not None and _holds_cards(f.message_type, inner)
@@ -89,7 +114,7 @@ def _mirror_classes(roots: list[Any]) -> dict[str, Any]:
             if f.message_type is None or not _holds_cards(f.message_type):
                 continue
             label = _FieldProto.LABEL_REPEATED if f.is_repeated else _FieldProto.LABEL_OPTIONAL
-            if f.message_type.full_name == _CARD:
+            if f.message_type.full_name in _AS_BYTES:
                 message.field.add(name=f.name, number=f.number, label=label,
                                   type=_FieldProto.TYPE_BYTES)
             else:

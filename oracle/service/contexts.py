@@ -16,11 +16,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
+
+from google.protobuf.message import DecodeError
 
 from oracle import pb
 from oracle.cards import Rank, Suit
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import InvalidQuestion, Violation
+from oracle.service.limits import MAX_LIST
 from oracle.service.room_cache import ROOMS
 from oracle.service.status import echoed
 from oracle.variants import load_catalogue, make_ruleset
@@ -79,6 +83,52 @@ def cached_ruleset(context: pb.Context) -> Ruleset | None:
         )
     except InvalidQuestion:
         return None
+
+
+class KnownContext(NamedTuple):
+    """A well-formed context of a catalogue variant, and the deal's sizes the checks read."""
+
+    ruleset: Ruleset
+    most_cards: int
+    """The most cards a hand or a play may hold: the variant's hand, at most ``MAX_LIST``."""
+    decks: int
+    players: int
+    bottom_size: int
+
+
+KNOWN_BYTES = 128
+"""The longest context remembered by its bytes (a catalogue id, a level and a trump take ~30)."""
+
+
+def known_context(blob: bytes) -> KnownContext | None:
+    """The context whose bytes these are (a request's mirror holds them, see
+    :mod:`oracle.service.card_keys`) when it is a well-formed context of a catalogue variant;
+    ``None`` for any other (a room's variant, a problem, bytes that are no context).
+
+    >>> ctx = pb.Context(variant_id="qq-two-deck", level=10, trump_suit=2).SerializeToString()
+    >>> known = known_context(ctx)
+    >>> known.ruleset.trump, known.most_cards, known.decks, known_context(ctx) is known
+    (<Suit.HEARTS: 2>, 25, 2, True)
+    >>> known_context(pb.Context(variant_id="qq-two-deck", level=10).SerializeToString())
+    """
+    return _known_context(blob) if len(blob) <= KNOWN_BYTES else None
+
+
+@lru_cache(maxsize=4096)
+def _known_context(blob: bytes) -> KnownContext | None:
+    try:
+        context = pb.Context.FromString(blob)
+    except DecodeError:
+        return None
+    if context.HasField("custom_variant"):
+        return None
+    ruleset = cached_ruleset(context)
+    if ruleset is None:
+        return None
+    deal = ruleset.variant.deal
+    return KnownContext(
+        ruleset, min(deal.hand_size, MAX_LIST), deal.decks, deal.players, deal.bottom_size
+    )
 
 
 def unknown_variant(variant_id: str) -> str:

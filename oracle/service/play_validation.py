@@ -35,6 +35,13 @@ from oracle.service.decoding import (
     decode_cards,
     decode_context,
 )
+from oracle.service.fast_path import (
+    valid_bottom,
+    valid_describe,
+    valid_follow,
+    valid_judge,
+    valid_throw,
+)
 from oracle.service.limits import MAX_LIST, MAX_POINTS
 
 
@@ -149,9 +156,13 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
     ...
     oracle.errors.InvalidQuestion: cards[0]: unknown rank 99: a rank is RANK_TWO (2) to RANK_BIG_JOKER (16)
     """
+    keys = card_keys(req)
+    valid = valid_describe(keys)
+    if valid is not None:
+        return DescribePlayArgs(*valid)
     problems = Problems()
     ctx, variant = decode_context(req.context, "context", problems)
-    cards = decode_cards(req.cards, "cards", problems, card_keys(req).cards)
+    cards = decode_cards(req.cards, "cards", problems, keys.cards)
     if cards is not None and not cards:
         problems.add("cards", "no cards: describe at least one")
     check_hand_size(len(req.cards), "cards", variant, problems)
@@ -186,9 +197,12 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
     ...
     oracle.errors.InvalidQuestion: play[0]: 4C is not in the hand
     """
+    keys = card_keys(req)
+    valid = valid_follow(keys)
+    if valid is not None:
+        return CheckFollowArgs(*valid)
     problems = Problems()
     ctx, variant = decode_context(req.context, "context", problems)
-    keys = card_keys(req)
     lead = decode_cards(req.lead, "lead", problems, keys.lead)
     _check_lead(lead, "lead", ctx, problems)
     check_hand_size(len(req.lead), "lead", variant, problems)
@@ -228,10 +242,14 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
     ...
     oracle.errors.InvalidQuestion: plays[1].seat: seat 1 is out of play order: the play after seat 3 is seat 0
     """
+    keys = card_keys(req)
+    valid = valid_judge(req, keys)
+    if valid is not None:
+        return JudgeTrickArgs(*valid)
     problems = Problems()
     ctx, variant = decode_context(req.context, "context", problems)
     plays, groups = _seat_plays(
-        req.plays, card_keys(req).plays, "plays", ctx, variant, problems, complete=False
+        req.plays, keys.plays, "plays", ctx, variant, problems, complete=False
     )
     check_copies(groups, "the trick", variant, problems)
     problems.raise_if_any()
@@ -258,9 +276,12 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
     >>> args.thrower.seat, [h.seat for h in args.other_hands]
     (0, [1])
     """
+    keys = card_keys(req)
+    valid = valid_throw(req, keys)
+    if valid is not None:
+        return CheckThrowArgs(*valid)
     problems = Problems()
     ctx, variant = decode_context(req.context, "context", problems)
-    keys = card_keys(req)
     thrower_ok = check_seat(req.throw.seat, "throw.seat", variant, problems)
     throw = decode_cards(req.throw.cards, "throw.cards", problems, keys.throw.cards)
     _check_lead(throw, "throw.cards", ctx, problems)
@@ -348,9 +369,12 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     ...
     oracle.errors.InvalidQuestion: bottom: 2 cards: the bottom of qq-one-deck has 6
     """
+    keys = card_keys(req)
+    valid = valid_bottom(req, keys)
+    if valid is not None:
+        return ScoreBottomArgs(*valid, req.banker_side_points, req.attacker_points)
     problems = Problems()
     ctx, variant = decode_context(req.context, "context", problems)
-    keys = card_keys(req)
     trick, groups = _seat_plays(
         req.last_trick, keys.last_trick, "last_trick", ctx, variant, problems, complete=True
     )

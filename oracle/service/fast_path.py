@@ -1,0 +1,173 @@
+"""The short way through validation for a question with nothing wrong: its cards read from the
+request's card keys and its context from its bytes (:mod:`oracle.service.card_keys`), every check
+a test on those. At the first doubt it answers ``None``, and the full validation, which names each
+problem with its field path, runs instead; so it accepts only what the full validation accepts,
+and returns the same values (``tests/test_fast_path.py`` compares the two).
+
+>>> from oracle.service.card_keys import card_keys
+>>> from oracle.service.decoding import pb_cards
+>>> ctx = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)
+>>> req = pb.CheckFollowRequest(context=ctx, lead=pb_cards("AS"), hand=pb_cards("3S 4C"),
+...     play=pb_cards("3S"))
+>>> [len(cards) for cards in valid_follow(card_keys(req))[1:]]
+[1, 2, 1]
+>>> req.play[0].rank = pb.RANK_FOUR
+>>> valid_follow(card_keys(req)) is None  # 4S is not in the hand: the full validation says so
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from oracle import pb
+from oracle.cards import Card
+from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.service.card_keys import cards_of, held, within_copies
+from oracle.service.contexts import KnownContext, known_context
+from oracle.service.limits import MAX_POINTS
+
+Cards = tuple[Card, ...]
+
+
+def _one_suit(ruleset: Ruleset, cards: Cards) -> bool:
+    """Whether the cards are some and all of one effective suit (a lead, a throw)."""
+    table = ruleset.suits
+    return len({table[c.code] for c in cards}) == 1
+
+
+def valid_describe(keys: Any) -> tuple[Ruleset, Cards] | None:
+    """DescribePlay: some cards, no more than a hand, no more copies than the decks hold."""
+    known = known_context(keys.context)
+    if known is None:
+        return None
+    card_keys = list(keys.cards)
+    cards = cards_of(card_keys)
+    if not cards or len(cards) > known.most_cards or not within_copies(card_keys, known.decks):
+        return None
+    return known.ruleset, cards
+
+
+def valid_follow(keys: Any) -> tuple[Ruleset, Cards, Cards, Cards] | None:
+    """CheckFollow: a lead of one suit, a hand, a play of as many cards held in the hand; the
+    lead and the hand together within the decks."""
+    known = known_context(keys.context)
+    if known is None:
+        return None
+    lead_keys, hand_keys, play_keys = list(keys.lead), list(keys.hand), list(keys.play)
+    lead, hand, play = cards_of(lead_keys), cards_of(hand_keys), cards_of(play_keys)
+    most = known.most_cards
+    if (
+        not lead
+        or hand is None
+        or play is None
+        or len(lead) > most
+        or len(hand) > most
+        or len(play) != len(lead)
+        or not _one_suit(known.ruleset, lead)
+        or not held(play_keys, hand_keys)
+        or not within_copies(lead_keys + hand_keys, known.decks)
+    ):
+        return None
+    return known.ruleset, lead, hand, play
+
+
+def valid_trick(known: KnownContext | None, msgs: Sequence[pb.Play], mirrors: Sequence[Any],
+                *, complete: bool) -> tuple[KnownContext, tuple[SeatPlay, ...], list[bytes]] | None:
+    """A trick's plays (JudgeTrick's, and ScoreBottom's last trick when ``complete``) and their
+    mirrors: each seat once in play order, a lead of one suit, every play as long as the lead;
+    with the context, and all the keys for the copies."""
+    count = len(msgs)
+    if known is None or not count or count > known.players:
+        return None
+    if complete and count != known.players:
+        return None
+    players, most = known.players, known.most_cards
+    all_keys: list[bytes] = []
+    plays: list[SeatPlay] = []
+    first = msgs[0].seat
+    for i, (msg, mirror) in enumerate(zip(msgs, mirrors)):
+        play_keys = list(mirror.cards)
+        cards = cards_of(play_keys)
+        seat = msg.seat
+        if cards is None or not 0 <= seat < players or seat != (first + i) % players:
+            return None
+        if i == 0:
+            if not cards or len(cards) > most or not _one_suit(known.ruleset, cards):
+                return None
+        elif len(cards) != len(plays[0].cards):
+            return None
+        all_keys += play_keys
+        plays.append(SeatPlay(seat, cards))
+    return known, tuple(plays), all_keys
+
+
+def valid_judge(req: pb.JudgeTrickRequest, keys: Any
+                ) -> tuple[Ruleset, tuple[SeatPlay, ...]] | None:
+    """JudgeTrick: a trick so far (see :func:`valid_trick`) within the decks."""
+    trick = valid_trick(known_context(keys.context), req.plays, keys.plays, complete=False)
+    if trick is None or not within_copies(trick[2], trick[0].decks):
+        return None
+    return trick[0].ruleset, trick[1]
+
+
+def valid_throw(req: pb.CheckThrowRequest, keys: Any
+                ) -> tuple[Ruleset, SeatPlay, tuple[SeatPlay, ...]] | None:
+    """CheckThrow: a throw of one suit from a seat, the hands of other seats (each once), all
+    of them within a hand's size and together within the decks."""
+    known = known_context(keys.context)
+    if known is None:
+        return None
+    players, most = known.players, known.most_cards
+    throw_keys = list(keys.throw.cards)
+    throw = cards_of(throw_keys)
+    thrower = req.throw.seat
+    hands = req.other_hands
+    if (not throw or len(throw) > most or not 0 <= thrower < players or len(hands) >= players
+            or not _one_suit(known.ruleset, throw)):
+        return None
+    all_keys = throw_keys
+    seats = {thrower}
+    others: list[SeatPlay] = []
+    for msg, mirror in zip(hands, keys.other_hands):
+        hand_keys = list(mirror.cards)
+        cards = cards_of(hand_keys)
+        seat = msg.seat
+        if cards is None or len(cards) > most or not 0 <= seat < players or seat in seats:
+            return None
+        seats.add(seat)
+        all_keys += hand_keys
+        others.append(SeatPlay(seat, cards))
+    if not within_copies(all_keys, known.decks):
+        return None
+    return known.ruleset, SeatPlay(thrower, throw), tuple(others)
+
+
+def valid_bottom(req: pb.ScoreBottomRequest, keys: Any
+                 ) -> tuple[Ruleset, tuple[SeatPlay, ...], frozenset[int], Cards] | None:
+    """ScoreBottom: a whole last trick, the banker's side (some seats, not all, each once), a
+    whole bottom, all within the decks, and each side's points in range."""
+    trick = valid_trick(
+        known_context(keys.context), req.last_trick, keys.last_trick, complete=True
+    )
+    if trick is None:
+        return None
+    known, plays, all_keys = trick
+    seats = list(req.banker_seats)
+    banker_seats = frozenset(seats)
+    bottom_keys = list(keys.bottom)
+    bottom = cards_of(bottom_keys)
+    if (
+        not seats
+        or len(banker_seats) != len(seats)
+        or len(seats) >= known.players
+        or not all(0 <= seat < known.players for seat in seats)
+        or bottom is None
+        or len(bottom) != known.bottom_size
+        or not 0 <= req.banker_side_points <= MAX_POINTS
+        or not 0 <= req.attacker_points <= MAX_POINTS
+        or not within_copies(all_keys + bottom_keys, known.decks)
+    ):
+        return None
+    return known.ruleset, plays, banker_seats, bottom

@@ -1,0 +1,164 @@
+"""The short way through validation (oracle.service.fast_path) decides nothing of its own: on
+questions near the edge of every check (cards moved, copied, dropped, seats changed, contexts
+changed), each parser answers exactly as it does with the short way switched off, the same
+arguments or the same violations, and the short way is taken on the valid ones."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from oracle import pb
+from oracle.cards import full_deck
+from oracle.convert import cards_to_pb
+from oracle.errors import InvalidQuestion
+from oracle.service import fast_path, play_validation
+from oracle.variants import load_catalogue
+
+CONTEXTS = [
+    pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS),
+    pb.Context(variant_id="qq-one-deck", level=pb.RANK_TWO, no_trump=True),
+    pb.Context(variant_id="four-deck", level=pb.RANK_ACE, trump_suit=pb.SUIT_SPADES),
+]
+
+
+def _outcome(parse: Callable[[Any], Any], req: Any) -> Any:
+    try:
+        return parse(req)
+    except InvalidQuestion as err:
+        return err.violations
+
+
+def _deal(rng: random.Random, ctx: pb.Context) -> list[list[Any]]:
+    decks = {"qq-one-deck": 1, "qq-two-deck": 2, "four-deck": 4}[ctx.variant_id]
+    deck = full_deck() * decks
+    rng.shuffle(deck)
+    return [deck[i * 16:(i + 1) * 16] for i in range(4)]
+
+
+def _card_lists(msg: Any) -> list[Any]:
+    """Every repeated ``Card`` field of the message and of the messages inside it."""
+    out = []
+    for field in msg.DESCRIPTOR.fields:
+        if field.message_type is pb.Card.DESCRIPTOR:
+            out.append(getattr(msg, field.name))
+        elif field.message_type is not None and field.is_repeated:
+            for inner in getattr(msg, field.name):
+                out.extend(_card_lists(inner))
+        elif field.message_type is not None and field.name != "context":
+            out.extend(_card_lists(getattr(msg, field.name)))
+    return out
+
+
+def _mutated(rng: random.Random, req: Any) -> Any:
+    """The request, or a copy with one thing changed that a check looks at."""
+    out = type(req)()
+    out.CopyFrom(req)
+    lists = _card_lists(out)
+    roll = rng.randrange(8)
+    if roll == 0 or not lists:
+        return out
+    if roll == 1:
+        out.context.level = rng.choice([0, 3, 10, 16])
+    elif roll == 2:
+        out.context.trump_suit = rng.choice([0, 1, 2, 7])
+    field = rng.choice(lists)
+    if roll == 3 and len(field):
+        field.add().CopyFrom(field[rng.randrange(len(field))])  # a copy more
+    elif roll == 4 and len(field):
+        del field[rng.randrange(len(field))]
+    elif roll == 5:
+        field.add(rank=rng.choice([2, 14, 15, 16, 99]), suit=rng.choice([0, 1, 4, 9]))
+    elif roll == 6:
+        del field[:]
+    elif roll == 7 and len(field):
+        field[rng.randrange(len(field))].CopyFrom(field[0])
+    return out
+
+
+def _follow(rng: random.Random) -> pb.CheckFollowRequest:
+    ctx = rng.choice(CONTEXTS)
+    hands = _deal(rng, ctx)
+    n = rng.choice([1, 2, 2, 3])
+    lead = [hands[0][0]] * n if rng.random() < 0.5 else hands[0][:n]
+    return pb.CheckFollowRequest(context=ctx, lead=cards_to_pb(lead), hand=cards_to_pb(hands[1]),
+                                 play=cards_to_pb(rng.sample(hands[1], n)))
+
+
+def _describe(rng: random.Random) -> pb.DescribePlayRequest:
+    ctx = rng.choice(CONTEXTS)
+    return pb.DescribePlayRequest(context=ctx, cards=cards_to_pb(_deal(rng, ctx)[0][:3]))
+
+
+def _plays(rng: random.Random, hands: list[list[Any]], n: int) -> list[pb.Play]:
+    first = rng.randrange(4)
+    seats = [(first + i) % 4 for i in range(rng.choice([1, 3, 4, 4]))]
+    if rng.random() < 0.2:
+        seats[-1] = rng.choice([seats[0], 7, -1])
+    return [pb.Play(seat=s, cards=cards_to_pb(hands[i][:n])) for i, s in enumerate(seats)]
+
+
+def _trick(rng: random.Random) -> pb.JudgeTrickRequest:
+    ctx = rng.choice(CONTEXTS)
+    return pb.JudgeTrickRequest(context=ctx, plays=_plays(rng, _deal(rng, ctx), 1))
+
+
+def _throw(rng: random.Random) -> pb.CheckThrowRequest:
+    ctx = rng.choice(CONTEXTS)
+    hands = _deal(rng, ctx)
+    seats = rng.sample(range(4), 4) if rng.random() < 0.9 else [0, 1, 1, 2]
+    return pb.CheckThrowRequest(
+        context=ctx, throw=pb.Play(seat=seats[0], cards=cards_to_pb(hands[0][:1])),
+        other_hands=[pb.Hand(seat=s, cards=cards_to_pb(hands[i + 1]))
+                     for i, s in enumerate(seats[1:rng.choice([2, 4, 4])])])
+
+
+def _bottom(rng: random.Random) -> pb.ScoreBottomRequest:
+    ctx = rng.choice(CONTEXTS)
+    hands = _deal(rng, ctx)
+    variant = load_catalogue()[ctx.variant_id]
+    trick = _plays(rng, hands, 1)
+    if rng.random() < 0.6:
+        trick = [pb.Play(seat=s, cards=cards_to_pb(hands[s][:1])) for s in range(4)]
+    return pb.ScoreBottomRequest(
+        context=ctx, last_trick=trick,
+        banker_seats=rng.choice([[0, 2], [1], [0, 2], [], [0, 1, 2, 3], [2, 2], [9]]),
+        bottom=cards_to_pb(hands[3][-variant.deal.bottom_size:]),
+        attacker_points=rng.choice([0, 80, 80, -5]))
+
+
+CASES = [
+    ("parse_check_follow", "valid_follow", _follow),
+    ("parse_describe_play", "valid_describe", _describe),
+    ("parse_judge_trick", "valid_judge", _trick),
+    ("parse_check_throw", "valid_throw", _throw),
+    ("parse_score_bottom", "valid_bottom", _bottom),
+]
+
+
+@pytest.mark.parametrize("parser, short_way, make", CASES, ids=[c[0] for c in CASES])
+def test_the_short_way_answers_as_the_full_validation(
+    monkeypatch: pytest.MonkeyPatch, parser: str, short_way: str,
+    make: Callable[[random.Random], Any],
+) -> None:
+    rng = random.Random(parser)
+    requests = [_mutated(rng, make(rng)) for _ in range(300)]
+    parse = getattr(play_validation, parser)
+    taken = []
+    real = getattr(fast_path, short_way)
+
+    def spy(*args: Any) -> Any:
+        taken.append(real(*args) is not None)
+        return real(*args)
+
+    monkeypatch.setattr(play_validation, short_way, spy)
+    with_short_way = [_outcome(parse, req) for req in requests]
+    monkeypatch.setattr(play_validation, short_way, lambda *args: None)
+    without = [_outcome(parse, req) for req in requests]
+    assert with_short_way == without
+    valid = sum(not isinstance(o, list) for o in without)
+    assert sum(taken) == valid > 15  # every valid question took the short way, and there were some
+    assert len(requests) - valid > 15  # and there were refused ones too
