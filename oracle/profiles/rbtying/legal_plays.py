@@ -22,10 +22,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from oracle.cards import Card
+from oracle.engine.budget import WorkExceeded
 from oracle.engine.following import suit_duty
 from oracle.engine.legal_follows import SUIT_ONLY, Cores, Judged, suit_split
 from oracle.engine.legal_leads import multisets
-from oracle.engine.legal_plays import Automaton, Duty, Family, Listed, Sources, Space
+from oracle.engine.legal_plays import Automaton, Duty, Everything, Family, Listed, Sources, Space
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying import bombs
 from oracle.profiles.rbtying.follow import first_duty
@@ -34,6 +35,11 @@ from oracle.profiles.rbtying.trick_format import lead_format, requirement_name
 JUDGMENT_STEPS = 2_500
 """The work budget one judgment spends: the walk of a long suit takes a few milliseconds on a
 loaded two-core machine, more than its own fills spend."""
+
+MAX_JUDGMENTS = 256
+"""The most plays of the led suit one count judges: each is one walk (about 0.2 ms), and their
+number, known before any is judged, is that of the multisets of ``n`` cards of the suit; a hand
+with more is refused at once (``RESOURCE_EXHAUSTED``) instead of answered slowly."""
 
 NO_DUTY = Duty(1, "follow.decomposition", "no decomposition of the lead that the play or the hand can fill")
 ANY_FORMAT = Duty(1, "follow.decomposition", "any cards of the led suit (the draw policy asks for no format)")
@@ -50,6 +56,11 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
     def judged(space: Space) -> Automaton | None:
         if draw is not None and not draw.format_based:
             return None
+        plays = Family(space, len(lead), Everything(ANY_FORMAT)).total()
+        if plays > MAX_JUDGMENTS:
+            raise WorkExceeded(f"rbtying's rule is counted by judging every play of the led suit: this hand "
+                               f"has {plays} plays of {len(lead)} cards of it, more than the {MAX_JUDGMENTS} "
+                               "one question may judge (docs/rules.md, Legal plays)")
 
         def judge(play: list[Card]) -> Duty | None:
             # check_follow_decomposition's verdict for n cards of the suit: a bomb it allows,
