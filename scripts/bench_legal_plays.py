@@ -48,8 +48,10 @@ def _room(base: str, name: str, decks: int = 0, draw: int = 0, bombs: int = 0) -
         players = variant.deal.players
         variant.deal.decks = decks
         variant.deal.hand_size = (decks * 54 - variant.deal.bottom_size) // players
-    variant.following.draw_policy = draw or variant.following.draw_policy
-    variant.comparison.bomb_policy = bombs or variant.comparison.bomb_policy
+    if draw:
+        variant.following.draw_policy = draw  # type: ignore[assignment]
+    if bombs:
+        variant.comparison.bomb_policy = bombs  # type: ignore[assignment]
     return variant
 
 
