@@ -128,10 +128,19 @@ def record_from_botzone(match: dict[str, Any]) -> pb.DealRecord:
 
 
 def _final_score(log: Sequence[Any], record: pb.DealRecord) -> None:
-    """The attackers' points the judge reported at the end (``display.get_score``), if it did."""
+    """The attackers' final points as the judge scores the end (``main``: ``new_score =
+    old_score + get_score``, passed to ``EndGame``), when the log ends with ``command: finish``:
+    the running total the last request carried (``content.<player>.global.total_score``) plus
+    the finish's ``display.get_score``. The judge runs once per turn, so ``get_score`` is only
+    that turn's change (the last trick's points and the bottom), never the total."""
     last = log[-1] if log else None
     output = last.get("output") if isinstance(last, dict) else None
-    if isinstance(output, dict) and output.get("command") == "finish":
-        score = output.get("display", {}).get("get_score")
-        if isinstance(score, int):
-            record.reported.attacker_points = score
+    if not isinstance(output, dict) or output.get("command") != "finish" or len(log) < 3:
+        return
+    score = output.get("display", {}).get("get_score")
+    request = log[-3].get("output", {}) if isinstance(log[-3], dict) else {}
+    content = request.get("content") if isinstance(request, dict) else None
+    player = next(iter(content.values()), None) if isinstance(content, dict) else None
+    total = player.get("global", {}).get("total_score") if isinstance(player, dict) else None
+    if isinstance(score, int) and isinstance(total, int):
+        record.reported.attacker_points = total + score
