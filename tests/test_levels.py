@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 
 from oracle import pb
 from oracle.cards import Rank
-from oracle.engine.level_tables import level_bands, table_bands
+from oracle.engine.level_tables import level_table_of, table_bands
 from oracle.engine.questions import score_deal
 from oracle.rules import CLASSIC, HEIJIAN, LIANZHONG, QQ, rule_ids_known
 from oracle.seed_rules.levels import (
     INT32_MAX,
+    Band,
     advance_level,
-    band_contains,
     band_label,
     find_band,
     levels_won,
@@ -366,12 +366,12 @@ def test_band_edge(variant_id: str, index: int) -> None:
     bands = variant.level_table.bands
     edge = bands[index].at_least
     for points, expected in ((edge, index), (edge - 1, index - 1)):
-        found, band = find_band(level_bands(variant)[0], points)
+        found, band = find_band(level_table_of(variant).bands, points)
         assert found == expected
         answer = score_deal(variant, points, 0, None, None)
         assert (answer.side, answer.attackers_take_deal) == (band.side, band.attackers_take_deal)
         assert answer.levels == band.levels  # at the edges the step adds nothing yet
-        assert f"{band_label(band)} band" in answer.explanation
+        assert f"{band.label} band" in answer.explanation
 
 
 STEP_BANDS = [
@@ -403,13 +403,13 @@ def test_first_band_edges_are_seed_values() -> None:
 
 
 def test_helpers() -> None:
-    assert band_contains(pb.LevelBand(at_least=0, below=1), 0)
-    assert not band_contains(pb.LevelBand(at_least=0, below=1), 1)
-    assert band_label(pb.LevelBand()) == "any score"
-    assert levels_won(pb.LevelBand(at_least=0, levels=1, step=1), 10**12) == INT32_MAX
+    assert Band.of(pb.LevelBand(at_least=0, below=1)).holds(0)
+    assert not Band.of(pb.LevelBand(at_least=0, below=1)).holds(1)
+    assert band_label(None, None) == "any score" == Band.of(pb.LevelBand()).label
+    assert levels_won(Band.of(pb.LevelBand(at_least=0, levels=1, step=1)), 10**12) == INT32_MAX
     assert advance_level([2, 3], Rank.TWO, -4) == (Rank.TWO, False)
     with pytest.raises(ValueError, match="no band"):
-        find_band([pb.LevelBand(below=0)], 5)
+        find_band([Band.of(pb.LevelBand(below=0))], 5)
 
 
 # --- Properties -------------------------------------------------------------------------------
@@ -450,15 +450,15 @@ def test_total(data: st.DataObject, variant_id: str, points: int) -> None:
 @given(variants, any_points)
 def test_band_contains_the_points(variant_id: str, points: int) -> None:
     variant = get_variant(variant_id)
-    _, band = find_band(level_bands(variant)[0], points)
-    assert band_contains(band, points)
-    if band.HasField("at_least"):
+    _, band = find_band(level_table_of(variant).bands, points)
+    assert band.holds(points)
+    if band.at_least is not None:
         assert points >= band.at_least
-    if band.HasField("below"):
+    if band.below is not None:
         assert points < band.below
     answer = score_deal(variant, points, 0, None, None)
     assert (answer.side, answer.attackers_take_deal) == (band.side, band.attackers_take_deal)
-    assert f"{band_label(band)} band" in answer.explanation
+    assert f"{band.label} band" in answer.explanation
 
 
 def banker_gain(answer: pb.ScoreDealResponse) -> tuple[int, int]:

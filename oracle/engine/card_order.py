@@ -60,7 +60,16 @@ def logical_suit(variant: pb.Variant, suit: Suit) -> pb.EffectiveSuit:
     >>> logical_suit(get_variant("two-colour-one-deck"), Suit.DIAMONDS) == pb.EFFECTIVE_SUIT_RED
     True
     """
-    if variant.deal.suit_mode == pb.SUIT_MODE_TWO_COLOURS:
+    return suit_or_colour(suit, variant.deal.suit_mode == pb.SUIT_MODE_TWO_COLOURS)
+
+
+def suit_or_colour(suit: Suit, two_colours: bool) -> pb.EffectiveSuit:
+    """:func:`logical_suit` for a variant whose suit mode is read already.
+
+    >>> suit_or_colour(Suit.DIAMONDS, False) == pb.EFFECTIVE_SUIT_DIAMONDS
+    True
+    """
+    if two_colours:
         return pb.EFFECTIVE_SUIT_RED if suit.is_red else pb.EFFECTIVE_SUIT_BLACK
     return _FOUR_SUIT_EFFECTIVE[suit]
 

@@ -20,7 +20,7 @@ from oracle import pb
 from oracle.cards import Card, Rank
 from oracle.engine.legal_play_answers import counter_refusal as legal_play_counter_refusal
 from oracle.engine.legal_play_answers import list_legal_plays
-from oracle.engine.level_tables import level_bands
+from oracle.engine.level_tables import level_table_of
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.seed_rules.bottom import score_bottom as _score_bottom
 from oracle.seed_rules.declarations import compare_declarations
@@ -73,6 +73,5 @@ def score_deal(
     attacker_level: Rank | int | None,
 ) -> pb.ScoreDealResponse:
     """ScoreDeal: the band of the variant's level table (its own, or its formula's) for the points."""
-    bands, rule_id = level_bands(variant)
     return _score_deal(variant, attacker_points, banker_seat, banker_level, attacker_level,
-                       bands=bands, table_rule=rule_id)
+                       table=level_table_of(variant))

@@ -23,7 +23,8 @@ from typing import NamedTuple, cast
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, format_cards
-from oracle.engine.card_order import card_identity, logical_suit
+from oracle.engine.card_order import suit_or_colour
+from oracle.engine.per_variant import PerVariant
 from oracle.engine.ruleset import SeatPlay
 
 _SUIT_NAMES = {
@@ -49,14 +50,77 @@ class Strength(NamedTuple):
     label: str
 
 
-def _trump_key(variant: pb.Variant, strength: Strength) -> int:
+class Rung(NamedTuple):
+    """One rung of the declaration ladder as plain values, with its ``position`` (equal rungs,
+    ``same_as_previous``, share one)."""
+
+    cards: pb.DeclarationCards
+    size: int
+    """How many cards the rung takes (the proto's ``count``)."""
+    name: str
+    position: int
+    override_only: bool
+    ordered_by_suit: bool
+
+
+class DeclarationTable(NamedTuple):
+    """What CompareDeclarations reads of a variant, read once (:func:`declaration_table`)."""
+
+    point_sum: bool
+    by_rung: bool
+    """The ladder rule (``DECLARATION_RULE_LADDER``): declarations stand at their rung's position."""
+    two_colours: bool
+    rungs: tuple[Rung, ...]
+    suit_order: tuple[int, ...]
+    card_points: dict[int, int]
+    """Points of a bidding card by card code (entries naming one card)."""
+    level_points: int | None
+    """Points of any level card (the entry ``level_card``), if the variant has one."""
+    allow_self_reinforce: bool
+    allow_self_override: bool
+    allow_rebury: bool
+
+
+def _read_declaration_table(variant: pb.Variant) -> DeclarationTable:
+    decl = variant.declarations
+    rungs: list[Rung] = []
+    distinct = 0
+    for rung in decl.ladder:
+        distinct += not rung.same_as_previous
+        rungs.append(Rung(rung.cards, rung.count, rung.name, distinct - 1, rung.override_only,
+                          rung.ordered_by_suit))
+    card_points: dict[int, int] = {}
+    level_points = None
+    for entry in decl.card_points:
+        if entry.level_card:
+            level_points = entry.points if level_points is None else level_points
+        else:
+            card_points.setdefault(int(entry.card.rank) * 8 + int(entry.card.suit), entry.points)
+    return DeclarationTable(
+        decl.rule == pb.DECLARATION_RULE_POINT_SUM, decl.rule == pb.DECLARATION_RULE_LADDER,
+        variant.deal.suit_mode == pb.SUIT_MODE_TWO_COLOURS,
+        tuple(rungs), tuple(int(s) for s in decl.suit_order), card_points, level_points,
+        decl.allow_self_reinforce, decl.allow_self_override, decl.allow_rebury,
+    )
+
+
+declaration_table: PerVariant[DeclarationTable] = PerVariant(_read_declaration_table)
+"""The variant's :class:`DeclarationTable`, read once per variant message."""
+
+
+def _identity(table: DeclarationTable, card: Card) -> tuple[int, int]:
+    """What makes two cards identical (as :func:`oracle.engine.card_order.card_identity`)."""
+    return (int(card.rank), 0 if card.suit is None else suit_or_colour(card.suit, table.two_colours))
+
+
+def _trump_key(table: DeclarationTable, strength: Strength) -> int:
     """The trump a declaration makes, for sameness: 0 for no-trump."""
-    return 0 if strength.suit is None else logical_suit(variant, strength.suit)
+    return 0 if strength.suit is None else suit_or_colour(strength.suit, table.two_colours)
 
 
-def _fits(rung: pb.DeclarationRung, cards: Sequence[Card], identical: bool) -> bool:
+def _fits(rung: Rung, cards: Sequence[Card], identical: bool) -> bool:
     """Whether jokers ``cards`` (all jokers) make ``rung``."""
-    if len(cards) != rung.count:
+    if len(cards) != rung.size:
         return False
     kind = rung.cards
     if kind == pb.DECLARATION_CARDS_JOKERS:
@@ -85,41 +149,32 @@ def ladder_strength(variant: pb.Variant, level: Rank, cards: Sequence[Card]) -> 
     >>> ladder_strength(get_variant("two-colour-one-deck"), Rank.TEN, parse_cards("10D 10H")).value
     1
     """
+    return _ladder_strength(declaration_table(variant), level, cards)
+
+
+def _ladder_strength(table: DeclarationTable, level: Rank, cards: Sequence[Card]) -> Strength | None:
     if not cards:
         return None
-    identities = {card_identity(variant, c) for c in cards}
-    identical = len(identities) == 1
+    first = cards[0]
+    identical = len({c.code for c in cards}) == 1 or (
+        table.two_colours and len({_identity(table, c) for c in cards}) == 1)
     label_cards = format_cards(sorted(cards))
-    ladder = list(variant.declarations.ladder)
-    if all(c.is_joker for c in cards):
+    ladder = table.rungs
+    if all(c.suit is None for c in cards):
         best = None
         for index, rung in enumerate(ladder):
             if _fits(rung, cards, identical):
                 best = index
         if best is None:
             return None
-        name = ladder[best].name
-        return Strength(best, None, True, f"{name}: {label_cards}")
-    if not identical or cards[0].rank != level:
+        return Strength(best, None, True, f"{ladder[best].name}: {label_cards}")
+    if not identical or first.rank != level:
         return None
-    for index in reversed(range(len(ladder))):
+    for index in range(len(ladder) - 1, -1, -1):
         rung = ladder[index]
-        if rung.cards == pb.DECLARATION_CARDS_LEVEL and rung.count == len(cards):
+        if rung.cards == pb.DECLARATION_CARDS_LEVEL and rung.size == len(cards):
             suit = min(c.suit for c in cards if c.suit is not None)
             return Strength(index, suit, True, f"{rung.name}: {label_cards}")
-    return None
-
-
-def _card_points(variant: pb.Variant, level: Rank, card: Card) -> int | None:
-    entries = variant.declarations.card_points
-    for entry in entries:
-        named = (int(entry.card.rank), int(entry.card.suit))
-        if not entry.level_card and named == (int(card.rank), int(card.suit or 0)):
-            return entry.points
-    if not card.is_joker and card.rank == level:
-        for entry in entries:
-            if entry.level_card:
-                return entry.points
     return None
 
 
@@ -137,11 +192,18 @@ def point_sum_strength(variant: pb.Variant, level: Rank, cards: Sequence[Card]) 
     >>> point_sum_strength(heijian, Rank.FOUR, parse_cards("AS KS")) is None
     True
     """
+    return _point_sum_strength(declaration_table(variant), level, cards)
+
+
+def _point_sum_strength(table: DeclarationTable, level: Rank, cards: Sequence[Card]) -> Strength | None:
     if not cards:
         return None
     total = 0
+    named, level_points = table.card_points, table.level_points
     for card in cards:
-        points = _card_points(variant, level, card)
+        points = named.get(card.code)
+        if points is None and card.suit is not None and card.rank == level:
+            points = level_points
         if points is None:
             return None
         total += points
@@ -156,9 +218,13 @@ def declaration_strength(variant: pb.Variant, level: Rank, cards: Sequence[Card]
     >>> declaration_strength(get_variant("qq-one-deck"), Rank.TWO, parse_cards("2C")).label
     'one level card: 2C'
     """
-    if variant.declarations.rule == pb.DECLARATION_RULE_POINT_SUM:
-        return point_sum_strength(variant, level, cards)
-    return ladder_strength(variant, level, cards)
+    return _strength(declaration_table(variant), level, cards)
+
+
+def _strength(table: DeclarationTable, level: Rank, cards: Sequence[Card]) -> Strength | None:
+    if table.point_sum:
+        return _point_sum_strength(table, level, cards)
+    return _ladder_strength(table, level, cards)
 
 
 def _trump_words(strength: Strength | None) -> str:
@@ -171,28 +237,24 @@ def _trump_words(strength: Strength | None) -> str:
     return f"trump is {_SUIT_NAMES[strength.suit]}"
 
 
-def _position(variant: pb.Variant, strength: Strength) -> int:
+def _position(table: DeclarationTable, strength: Strength) -> int:
     """Where a declaration stands: its rung's place on the ladder, equal rungs sharing one
     (a point sum stands at its sum)."""
-    if variant.declarations.rule != pb.DECLARATION_RULE_LADDER:
-        return strength.value
-    rungs = variant.declarations.ladder[: strength.value + 1]
-    return sum(1 for rung in rungs if not rung.same_as_previous) - 1
+    return table.rungs[strength.value].position if table.by_rung else strength.value
 
 
-def _override_only(variant: pb.Variant, strength: Strength) -> bool:
+def _override_only(table: DeclarationTable, strength: Strength) -> bool:
     """Whether the declaration's rung may only override (never open the bidding)."""
-    if variant.declarations.rule != pb.DECLARATION_RULE_LADDER:
-        return False
-    return variant.declarations.ladder[strength.value].override_only
+    return table.by_rung and table.rungs[strength.value].override_only
 
 
-def _suit_order_beats(variant: pb.Variant, challenger: Strength, standing: Strength) -> bool:
+def _suit_order_beats(table: DeclarationTable, challenger: Strength, standing: Strength) -> bool:
     """On one rung: the challenger's suit comes later in the suit order."""
-    order = [int(s) for s in variant.declarations.suit_order]
+    order = table.suit_order
     if challenger.suit is None or standing.suit is None:
         return False
-    if logical_suit(variant, challenger.suit) == logical_suit(variant, standing.suit):
+    if suit_or_colour(challenger.suit, table.two_colours) == suit_or_colour(
+            standing.suit, table.two_colours):
         return False
     if int(challenger.suit) not in order or int(standing.suit) not in order:
         return False
@@ -228,10 +290,10 @@ def compare_declarations(
     >>> compare_declarations(qq, Rank.TEN, None, SeatPlay(0, tuple(parse_cards("10H 9H")))).challenger_valid
     False
     """
-    point_sum = variant.declarations.rule == pb.DECLARATION_RULE_POINT_SUM
-    decl = variant.declarations
-    theirs = None if standing is None else declaration_strength(variant, level, standing.cards)
-    mine = declaration_strength(variant, level, challenger.cards)
+    decl = declaration_table(variant)
+    point_sum = decl.point_sum
+    theirs = None if standing is None else _strength(decl, level, standing.cards)
+    mine = _strength(decl, level, challenger.cards)
     rule_ids = ["declare.point_sum" if point_sum else "declare.cards"]
     who = f"seat {challenger.seat}'s"
 
@@ -241,7 +303,7 @@ def compare_declarations(
         shown = format_cards(sorted(challenger.cards)) or "no cards"
         why = f"{who} cards {shown} make no declaration of this variant"
         why += "; the standing declaration stays" if theirs is not None else ""
-    elif (theirs is None or standing is None) and _override_only(variant, mine):
+    elif (theirs is None or standing is None) and _override_only(decl, mine):
         rule_ids.append("declare.ladder")
         why = f"{who} {mine.label} can only override a standing declaration, not open the bidding"
     elif theirs is None or standing is None:
@@ -252,13 +314,13 @@ def compare_declarations(
     else:
         if not point_sum:
             rule_ids.append("declare.ladder")
-        mine_at, theirs_at = _position(variant, mine), _position(variant, theirs)
+        mine_at, theirs_at = _position(decl, mine), _position(decl, theirs)
         same_rung = mine_at == theirs_at
         by_suit_order = False
-        ordered = not point_sum and decl.ladder[mine.value].ordered_by_suit
+        ordered = not point_sum and decl.rungs[mine.value].ordered_by_suit
         if same_rung and ordered and decl.suit_order and mine.suit and theirs.suit:
             rule_ids.append("declare.suit_order")
-            by_suit_order = _suit_order_beats(variant, mine, theirs)
+            by_suit_order = _suit_order_beats(decl, mine, theirs)
         higher = mine_at > theirs_at or by_suit_order
         compared = f"{who} {mine.label}"
         if point_sum:
@@ -280,7 +342,7 @@ def compare_declarations(
             why = compared + (f": {never} never overrides" if same_rung else ": it does not override")
         elif standing.seat == challenger.seat:
             rule_ids.append("declare.self")
-            same_trump = point_sum or _trump_key(variant, mine) == _trump_key(variant, theirs)
+            same_trump = point_sum or _trump_key(decl, mine) == _trump_key(decl, theirs)
             allowed = decl.allow_self_reinforce if same_trump else decl.allow_self_override
             kind = "strengthening one's own declaration (自保)" if same_trump else (
                 "overriding one's own declaration (自反)"
@@ -299,7 +361,7 @@ def compare_declarations(
             else:
                 why += ", and takes up the bottom to bury it again (炒底)"
         if overrides:
-            keep_suit = mine.names_trump and _trump_key(variant, mine) == _trump_key(variant, theirs)
+            keep_suit = mine.names_trump and _trump_key(decl, mine) == _trump_key(decl, theirs)
             after = theirs if keep_suit else mine
     response = pb.CompareDeclarationsResponse(
         challenger_valid=mine is not None,

@@ -15,7 +15,7 @@ pick a band of the level table (its own, or the bands its formula gives, passed 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import NamedTuple, cast
 
 from oracle import pb
 from oracle.cards import Rank
@@ -29,7 +29,67 @@ _GOES_PAST = {
 }
 
 
-def find_band(bands: Sequence[pb.LevelBand], points: int) -> tuple[int, pb.LevelBand]:
+class Band(NamedTuple):
+    """One band of a level table as plain values, read once from its ``pb.LevelBand``: points
+    in ``[at_least, below)`` (``None``: no bound) move ``side`` up ``levels`` (plus one per
+    ``step`` points past ``at_least`` in an open top band).
+
+    >>> Band.of(pb.LevelBand(at_least=120, below=160, side=pb.SIDE_ATTACKERS, levels=1)).label
+    '120-159'
+    """
+
+    at_least: int | None
+    below: int | None
+    side: pb.Side
+    levels: int
+    step: int
+    attackers_take_deal: bool
+    label: str
+
+    @classmethod
+    def of(cls, band: pb.LevelBand) -> Band:
+        low = band.at_least if band.HasField("at_least") else None
+        high = band.below if band.HasField("below") else None
+        return cls(low, high, band.side, band.levels, band.step, band.attackers_take_deal,
+                   band_label(low, high))
+
+    def holds(self, points: int) -> bool:
+        """Whether ``points`` is in the band's range ``[at_least, below)``.
+
+        >>> band = Band.of(pb.LevelBand(at_least=40, below=80))
+        >>> band.holds(79), band.holds(80), Band.of(pb.LevelBand(below=1)).holds(-5)
+        (True, False, True)
+        """
+        return (self.at_least is None or points >= self.at_least) and (
+            self.below is None or points < self.below)
+
+
+class LevelTable(NamedTuple):
+    """What ScoreDeal reads of a variant, read once: its bands, its levels in order, the number
+    of players and the rule id that gives the bands."""
+
+    bands: tuple[Band, ...]
+    levels: tuple[int, ...]
+    players: int
+    rule_id: str = "levels.table"
+
+
+def level_table(
+    variant: pb.Variant, bands: Sequence[pb.LevelBand] | None = None, rule_id: str = "levels.table"
+) -> LevelTable:
+    """The variant's level table: its own bands, or ``bands`` (a formula's) given by ``rule_id``.
+
+    >>> from oracle.variants import get_variant
+    >>> table = level_table(get_variant("qq-two-deck"))
+    >>> len(table.bands), table.bands[3].label, table.players
+    (7, '80-119', 4)
+    """
+    given = variant.level_table.bands if bands is None else bands
+    return LevelTable(tuple(Band.of(b) for b in given), tuple(variant.card_order.levels),
+                      variant.deal.players, rule_id)
+
+
+def find_band(bands: Sequence[Band], points: int) -> tuple[int, Band]:
     """The band that holds ``points``, with its index.
 
     Any integer falls in some band of a valid table (the loader checks that
@@ -37,7 +97,7 @@ def find_band(bands: Sequence[pb.LevelBand], points: int) -> tuple[int, pb.Level
     bands meet without holes). A table with a hole raises ``ValueError``.
 
     >>> from oracle.variants import get_variant
-    >>> table = get_variant("qq-two-deck").level_table.bands
+    >>> table = level_table(get_variant("qq-two-deck")).bands
     >>> find_band(table, -20)[0], find_band(table, 0)[0], find_band(table, 1)[0]
     (0, 0, 1)
     >>> index, band = find_band(table, 80)
@@ -45,40 +105,18 @@ def find_band(bands: Sequence[pb.LevelBand], points: int) -> tuple[int, pb.Level
     (3, 80, 120)
     """
     for index, band in enumerate(bands):
-        if band_contains(band, points):
+        if band.holds(points):
             return index, band
     raise ValueError(f"the level table has no band for {points} points")
 
 
-def band_contains(band: pb.LevelBand, points: int) -> bool:
-    """Whether ``points`` is in the band's range ``[at_least, below)``.
+def band_label(low: int | None, below: int | None) -> str:
+    """A band's range ``[low, below)`` for people: ``120-159``, ``0 or fewer``, ``200 or more``.
 
-    >>> band_contains(pb.LevelBand(at_least=40, below=80), 79)
-    True
-    >>> band_contains(pb.LevelBand(at_least=40, below=80), 80)
-    False
-    >>> band_contains(pb.LevelBand(below=1), -5)
-    True
+    >>> band_label(120, 160), band_label(None, 1), band_label(200, None), band_label(0, 1)
+    ('120-159', '0 or fewer', '200 or more', '0')
     """
-    if band.HasField("at_least") and points < band.at_least:
-        return False
-    return not (band.HasField("below") and points >= band.below)
-
-
-def band_label(band: pb.LevelBand) -> str:
-    """The band's range for people: ``120-159``, ``0 or fewer``, ``200 or more``.
-
-    >>> band_label(pb.LevelBand(at_least=120, below=160))
-    '120-159'
-    >>> band_label(pb.LevelBand(below=1))
-    '0 or fewer'
-    >>> band_label(pb.LevelBand(at_least=200))
-    '200 or more'
-    >>> band_label(pb.LevelBand(at_least=0, below=1))
-    '0'
-    """
-    low = band.at_least if band.HasField("at_least") else None
-    high = band.below - 1 if band.HasField("below") else None
+    high = None if below is None else below - 1
     if low is None and high is None:
         return "any score"
     if low is None:
@@ -88,21 +126,21 @@ def band_label(band: pb.LevelBand) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
-def levels_won(band: pb.LevelBand, points: int) -> int:
+def levels_won(band: Band, points: int) -> int:
     """How many levels a band gives for ``points``.
 
     The band's ``levels``, plus, in a band with a lower bound and no upper
     bound, one more for every ``step`` points past ``at_least``. Never more
     than an int32 holds.
 
-    >>> band = pb.LevelBand(at_least=200, side=pb.SIDE_ATTACKERS, levels=3, step=40)
+    >>> band = Band.of(pb.LevelBand(at_least=200, side=pb.SIDE_ATTACKERS, levels=3, step=40))
     >>> [levels_won(band, p) for p in (200, 239, 240, 280)]
     [3, 3, 4, 5]
-    >>> levels_won(pb.LevelBand(at_least=80, below=120, levels=1, step=40), 119)
+    >>> levels_won(Band.of(pb.LevelBand(at_least=80, below=120, levels=1, step=40)), 119)
     1
     """
     levels = max(band.levels, 0)
-    if band.step > 0 and band.HasField("at_least") and not band.HasField("below"):
+    if band.step > 0 and band.at_least is not None and band.below is None:
         levels += max(points - band.at_least, 0) // band.step
     return min(levels, INT32_MAX)
 
@@ -121,12 +159,11 @@ def advance_level(sequence: Sequence[int], level: Rank | int, steps: int) -> tup
     >>> advance_level(heijian, Rank.QUEEN, 2)
     (<Rank.KING: 13>, True)
     """
-    ranks = [int(r) for r in sequence]
-    if int(level) not in ranks:
-        raise ValueError(f"{int(level)} is not one of the variant's levels {ranks}")
-    target = ranks.index(int(level)) + max(steps, 0)
-    last = len(ranks) - 1
-    return Rank(ranks[min(target, last)]), target > last
+    if level not in sequence:
+        raise ValueError(f"{int(level)} is not one of the variant's levels {[int(r) for r in sequence]}")
+    target = sequence.index(level) + max(steps, 0)
+    last = len(sequence) - 1
+    return Rank(sequence[min(target, last)]), target > last
 
 
 def next_banker_seat(players: int, banker_seat: int, attackers_take_deal: bool) -> int:
@@ -142,15 +179,7 @@ def next_banker_seat(players: int, banker_seat: int, attackers_take_deal: bool) 
     return (banker_seat + players // 2) % players
 
 
-def _pb_rank(rank: Rank | None) -> pb.Rank:
-    return cast(pb.Rank, int(rank) if rank is not None else pb.RANK_UNSPECIFIED)
-
-
-def _given(level: Rank | int | None) -> Rank | None:
-    return Rank(int(level)) if level else None
-
-
-def _movement(band: pb.LevelBand, levels: int) -> str:
+def _movement(band: Band, levels: int) -> str:
     """What the band does, in words: 'attackers up 1 level and take the deal'."""
     plural = "level" if levels == 1 else "levels"
     if band.side == pb.SIDE_NEITHER:
@@ -177,15 +206,14 @@ def score_deal(
     banker_level: Rank | int | None,
     attacker_level: Rank | int | None,
     *,
-    bands: Sequence[pb.LevelBand] | None = None,
-    table_rule: str = "levels.table",
+    table: LevelTable | None = None,
 ) -> pb.ScoreDealResponse:
     """How the levels move after a deal, and who deals next.
 
     ``attacker_points`` is any integer (negative points fall in the first
     band). A level that is not given (``None`` or 0) gives no new level.
-    ``bands`` are the variant's own unless given (a table worked out from a formula, and
-    ``table_rule`` the rule id that made it).
+    ``table`` is the variant's :func:`level_table` (read again from the variant unless given:
+    a table worked out from a formula, kept by the caller).
 
     >>> from oracle.variants import get_variant
     >>> answer = score_deal(get_variant("qq-two-deck"), 0, 2, Rank.KING, None)
@@ -200,37 +228,37 @@ def score_deal(
     >>> score_deal(get_variant("lianzhong-one-deck"), 55, 1, None, None).explanation
     'attackers 55 points: 40-79 band: nobody goes up and the deal passes to the attackers; seat 2 deals next'
     """
-    _, band = find_band(variant.level_table.bands if bands is None else bands, attacker_points)
+    if table is None:
+        table = level_table(variant)
+    _, band = find_band(table.bands, attacker_points)
     levels = levels_won(band, attacker_points)
     take_deal = band.attackers_take_deal
-    seat = next_banker_seat(variant.deal.players, banker_seat, take_deal)
+    seat = next_banker_seat(table.players, banker_seat, take_deal)
 
-    banker = _given(banker_level)
-    attackers = _given(attacker_level)
-    new_banker, new_attackers = banker, attackers
+    new_banker = int(banker_level) if banker_level else pb.RANK_UNSPECIFIED
+    new_attackers = int(attacker_level) if attacker_level else pb.RANK_UNSPECIFIED
     passes = False
-    sequence = list(variant.card_order.levels)
-    if band.side == pb.SIDE_BANKER and banker is not None:
-        new_banker, passes = advance_level(sequence, banker, levels)
-    elif band.side == pb.SIDE_ATTACKERS and attackers is not None:
-        new_attackers, passes = advance_level(sequence, attackers, levels)
+    if band.side == pb.SIDE_BANKER and new_banker:
+        new_banker, passes = advance_level(table.levels, new_banker, levels)
+    elif band.side == pb.SIDE_ATTACKERS and new_attackers:
+        new_attackers, passes = advance_level(table.levels, new_attackers, levels)
 
-    rule_ids = [table_rule, "levels.next_banker"]
+    rule_ids = [table.rule_id, "levels.next_banker"]
     sentence = (
-        f"attackers {attacker_points} points: {band_label(band)} band: "
+        f"attackers {attacker_points} points: {band.label} band: "
         f"{_movement(band, levels)}; seat {seat} deals next"
     )
     if passes:
         rule_ids.append("levels.last_level")
-        last = Rank(sequence[-1]).symbol
+        last = Rank(table.levels[-1]).symbol
         sentence += "; " + _GOES_PAST[band.side].format(last=last)
     return pb.ScoreDealResponse(
         side=band.side,
         levels=levels,
         attackers_take_deal=take_deal,
         next_banker_seat=seat,
-        new_banker_level=_pb_rank(new_banker),
-        new_attacker_level=_pb_rank(new_attackers),
+        new_banker_level=cast(pb.Rank, int(new_banker)),
+        new_attacker_level=cast(pb.Rank, int(new_attackers)),
         passes_last_level=passes,
         rule_ids=rule_ids,
         explanation=sentence,
