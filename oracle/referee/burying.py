@@ -12,11 +12,11 @@ its hand and the bottom (rule ``bury.cards``).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from oracle.cards import Card, format_cards
 from oracle.referee.audit_log import AuditLog
+from oracle.referee.holding import Hands
 
 
 def bury(
@@ -24,20 +24,19 @@ def bury(
 ) -> list[Card] | None:
     """The banker's hand after the bury (step ``buried``), or ``None`` when the buried cards
     are not the bottom's count or not all from the banker's hand and the bottom."""
-    taken_up = Counter(hand) + Counter(bottom)
-    missing = Counter(buried) - taken_up
+    taken_up = Hands([[*hand, *bottom]])
+    missing = taken_up.unheld(0, buried)
     problems = []
     if len(buried) != len(bottom):
         problems.append(f"{len(buried)} cards were buried, but the bottom has {len(bottom)}")
     if missing:
-        problems.append(f"{format_cards(sorted(missing.elements()))} "
-                        f"{'is' if sum(missing.values()) == 1 else 'are'} neither in the banker's "
-                        "hand nor in the bottom")
+        problems.append(f"{format_cards(missing)} {'is' if len(missing) == 1 else 'are'} neither "
+                        "in the banker's hand nor in the bottom")
     if problems:
         log.broken("buried", banker, buried, "bury.cards", [], "; ".join(problems))
         return None
-    left = taken_up - Counter(buried)
+    taken_up.play(0, buried)
     log.ok("buried", banker, buried, ["bury.cards"],
            f"seat {banker} takes up the bottom and buries {len(buried)} cards from its hand and the "
            "bottom" if buried else "no bottom is dealt: nothing is buried")
-    return list(left.elements())
+    return taken_up.cards[0]

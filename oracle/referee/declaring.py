@@ -16,7 +16,6 @@ the trump, which must agree with the trump the record names (rules ``declare.*``
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,6 +24,7 @@ from oracle.cards import Card, Rank, Suit, format_cards
 from oracle.engine import questions as engine
 from oracle.engine.ruleset import SeatPlay
 from oracle.referee.audit_log import AuditLog
+from oracle.referee.holding import Hands
 
 
 @dataclass(frozen=True)
@@ -46,14 +46,14 @@ def replay_declarations(
     """Check every declaration in order (step ``declarations[i]``); the trump they set."""
     standing: SeatPlay | None = None
     trump = DeclaredTrump(False)
+    dealt = Hands(hands)
     for i, declaration in enumerate(declarations):
         step = f"declarations[{i}]"
         seat, cards = declaration.seat, declaration.cards
-        missing = Counter(cards) - Counter(hands[seat])
+        missing = dealt.unheld(seat, cards)
         if missing:
             log.broken(step, seat, cards, "declare.cards", [],
-                       f"seat {seat} shows {format_cards(sorted(missing.elements()))}, "
-                       "which it was not dealt")
+                       f"seat {seat} shows {format_cards(missing)}, which it was not dealt")
             continue
         answer = engine.compare_declarations(variant, level, standing, declaration)
         if answer.challenger_valid and answer.overrides:
