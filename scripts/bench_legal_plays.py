@@ -138,7 +138,7 @@ def main() -> int:
         name = variant if isinstance(variant, str) else variant.id
         if args.only not in name:
             continue
-        line, verdict = row(rng, variant, args.cases, base)
+        line, verdict = row(random.Random(f"{args.seed}:{name}"), variant, args.cases, base)
         print(f"\n{line}", flush=True)
         if verdict == "MISS":
             missed.append(name)

@@ -98,7 +98,53 @@ def shows_as_much(ctx: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence
 
         return on_rung
     profile = match_shapes(ctx, shapes, hand_x, exact_tuples=exact).profile
-    return lambda play: first_shortfall(profile, match_shapes(ctx, shapes, play, exact_tuples=exact).profile) is None
+    if not profile:
+        return lambda play: True
+    top = max(k for k, _ in shapes)
+
+    def as_much(play: Sequence[Card]) -> bool:
+        if not could_show(ctx, play, profile[0], top, exact):
+            return False
+        return first_shortfall(profile, match_shapes(ctx, shapes, play, exact_tuples=exact).profile) is None
+
+    return as_much
+
+
+def could_show(ctx: Ruleset, play: Sequence[Card], shape: Shape, top: int, exact: bool) -> bool:
+    """Whether the cards hold what a match showing ``shape`` or a larger one needs (a tuple of
+    more copies, up to ``top``, or a run of ``shape``'s tuples as long, its slots adjacent): the
+    greedy match only takes copies away, so a profile whose first shape is ``shape`` or larger
+    needs it, and a play without it shows less than a hand whose profile starts with ``shape``.
+    A test of the counts of each identity, before the match itself.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("four-deck", Rank.TEN, Suit.HEARTS)
+    >>> [could_show(ctx, p(cards), (3, 2), 3, False) for cards in ("9S 9S 9S 8S 8S 8S", "9S 9S 9S 7S 7S 7S",
+    ...                                                            "9S 9S 9S 9S 7S 7S")]
+    [True, False, False]
+    """
+    k, length = shape
+    held: dict[object, int] = {}
+    places: dict[object, tuple[int, ...]] = {}
+    for card in play:
+        identity = ctx.identity(card)
+        held[identity] = held.get(identity, 0) + 1
+        places[identity] = ctx.slots(card)
+
+    def tuple_of(size: int, copies: int) -> bool:
+        return copies == size if exact else copies >= size
+
+    if any(tuple_of(size, n) for n in held.values() for size in range(k + 1, top + 1)):
+        return True
+    if length == 1:
+        return any(tuple_of(k, n) for n in held.values())
+    slots = sorted({s for i, n in held.items() if tuple_of(k, n) for s in places[i]}, reverse=True)
+    run = best = 0
+    for i, slot in enumerate(slots):
+        run = run + 1 if i and slots[i - 1] == slot + 1 else 1
+        best = max(best, run)
+    return best >= length
 
 
 def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool) -> Reading:
