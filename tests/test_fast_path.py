@@ -15,7 +15,7 @@ from oracle import pb
 from oracle.cards import full_deck
 from oracle.convert import cards_to_pb
 from oracle.errors import InvalidQuestion
-from oracle.service import fast_path, play_validation
+from oracle.service import fast_path, play_validation, variant_validation
 from oracle.variants import load_catalogue
 
 CONTEXTS = [
@@ -61,7 +61,7 @@ def _mutated(rng: random.Random, req: Any) -> Any:
     roll = rng.randrange(8)
     if roll == 0 or not lists:
         return out
-    if roll == 1:
+    if roll == 1 and out.context.level:
         out.context.level = rng.choice([0, 3, 10, 16])
     elif roll == 2:
         out.context.trump_suit = rng.choice([0, 1, 2, 7])
@@ -130,23 +130,57 @@ def _bottom(rng: random.Random) -> pb.ScoreBottomRequest:
         attacker_points=rng.choice([0, 80, 80, -5]))
 
 
+def _variant_context(rng: random.Random, level: bool) -> pb.Context:
+    ctx = pb.Context(variant_id=rng.choice(["qq-two-deck", "qq-one-deck", "four-deck"]))
+    if level:
+        ctx.level = rng.choice([pb.RANK_TEN, pb.RANK_TEN, pb.RANK_TWO, pb.RANK_BIG_JOKER])
+    return ctx
+
+
+def _score_deal(rng: random.Random) -> pb.ScoreDealRequest:
+    req = pb.ScoreDealRequest(
+        context=_variant_context(rng, rng.random() < 0.1), attacker_points=rng.randrange(0, 200, 5),
+        banker_seat=rng.choice([0, 3, 3, 4]), banker_level=rng.choice([0, 5, 5, 16]),
+        attacker_level=rng.choice([0, 14, 14, 1]))
+    if rng.random() < 0.1:
+        req.variant_id = "qq-two-deck"
+    return req
+
+
+def _compare(rng: random.Random) -> pb.CompareDeclarationsRequest:
+    ctx = _variant_context(rng, rng.random() < 0.9)
+    tens = [c for c in full_deck() if int(c.rank) == 10 and c.suit is not None] * 2
+    rng.shuffle(tens)
+    seats = rng.sample(range(4), 2) if rng.random() < 0.8 else [1, 1]
+    req = pb.CompareDeclarationsRequest(
+        context=ctx, challenger=pb.Declaration(seat=seats[0], cards=cards_to_pb(tens[:2])),
+        rebury=rng.random() < 0.5)
+    if rng.random() < 0.7:
+        req.standing.CopyFrom(pb.Declaration(seat=seats[1], cards=cards_to_pb(tens[:1])))
+    if rng.random() < 0.05:
+        req.level = pb.RANK_TEN
+    return req
+
+
 CASES = [
-    ("parse_check_follow", "valid_follow", _follow),
-    ("parse_describe_play", "valid_describe", _describe),
-    ("parse_judge_trick", "valid_judge", _trick),
-    ("parse_check_throw", "valid_throw", _throw),
-    ("parse_score_bottom", "valid_bottom", _bottom),
+    (play_validation, "parse_check_follow", "valid_follow", _follow),
+    (play_validation, "parse_describe_play", "valid_describe", _describe),
+    (play_validation, "parse_judge_trick", "valid_judge", _trick),
+    (play_validation, "parse_check_throw", "valid_throw", _throw),
+    (play_validation, "parse_score_bottom", "valid_bottom", _bottom),
+    (variant_validation, "parse_score_deal", "valid_score_deal", _score_deal),
+    (variant_validation, "parse_compare_declarations", "valid_compare", _compare),
 ]
 
 
-@pytest.mark.parametrize("parser, short_way, make", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("module, parser, short_way, make", CASES, ids=[c[1] for c in CASES])
 def test_the_short_way_answers_as_the_full_validation(
-    monkeypatch: pytest.MonkeyPatch, parser: str, short_way: str,
+    monkeypatch: pytest.MonkeyPatch, module: Any, parser: str, short_way: str,
     make: Callable[[random.Random], Any],
 ) -> None:
     rng = random.Random(parser)
     requests = [_mutated(rng, make(rng)) for _ in range(300)]
-    parse = getattr(play_validation, parser)
+    parse = getattr(module, parser)
     taken = []
     real = getattr(fast_path, short_way)
 
@@ -154,9 +188,9 @@ def test_the_short_way_answers_as_the_full_validation(
         taken.append(real(*args) is not None)
         return real(*args)
 
-    monkeypatch.setattr(play_validation, short_way, spy)
+    monkeypatch.setattr(module, short_way, spy)
     with_short_way = [_outcome(parse, req) for req in requests]
-    monkeypatch.setattr(play_validation, short_way, lambda *args: None)
+    monkeypatch.setattr(module, short_way, lambda *args: None)
     without = [_outcome(parse, req) for req in requests]
     assert with_short_way == without
     valid = sum(not isinstance(o, list) for o in without)

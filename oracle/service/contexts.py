@@ -31,6 +31,7 @@ from oracle.variants import load_catalogue, make_ruleset
 
 _RANK_VALUES = frozenset(int(r) for r in Rank)
 _SUIT_VALUES = frozenset(int(s) for s in Suit)
+_LEVELS = frozenset(int(r) for r in Rank if not r.is_joker)
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,58 @@ def _known_context(blob: bytes) -> KnownContext | None:
     return KnownContext(
         ruleset, min(deal.hand_size, MAX_LIST), deal.decks, deal.players, deal.bottom_size
     )
+
+
+class KnownVariant(NamedTuple):
+    """A context naming a catalogue variant and perhaps a level, nothing else: the context of a
+    question asked of a variant alone (ScoreDeal, CompareDeclarations)."""
+
+    variant: pb.Variant
+    level: int
+    """The context's level as sent (0: unset)."""
+    level_rank: Rank | None
+    """The level when it is one of the variant's levels."""
+    most_cards: int
+    decks: int
+    players: int
+
+    def level_of(self, value: int) -> Rank | None:
+        """The level ``value`` names when it is one of the variant's.
+
+        >>> known = known_variant(pb.Context(variant_id="qq-one-deck").SerializeToString())
+        >>> known.level_of(pb.RANK_ACE), known.level_of(pb.RANK_BIG_JOKER)
+        (<Rank.ACE: 14>, None)
+        """
+        if value == self.level:
+            return self.level_rank
+        return Rank(value) if value in _LEVELS and value in self.variant.card_order.levels else None
+
+
+def known_variant(blob: bytes) -> KnownVariant | None:
+    """The catalogue variant of a context's bytes when the context sets nothing but its id and a
+    level (no trump, no room); ``None`` for any other.
+
+    >>> known = known_variant(pb.Context(variant_id="qq-two-deck", level=5).SerializeToString())
+    >>> known.variant.id, known.level, known.level_rank, known.players
+    ('qq-two-deck', 5, <Rank.FIVE: 5>, 4)
+    >>> known_variant(pb.Context(variant_id="qq-two-deck", no_trump=True).SerializeToString())
+    """
+    return _known_variant(blob) if len(blob) <= KNOWN_BYTES else None
+
+
+@lru_cache(maxsize=1024)
+def _known_variant(blob: bytes) -> KnownVariant | None:
+    try:
+        context = pb.Context.FromString(blob)
+    except DecodeError:
+        return None
+    variant = load_catalogue().get(context.variant_id)
+    if (variant is None or context.HasField("custom_variant") or context.trump_suit
+            or context.no_trump):
+        return None
+    deal = variant.deal
+    known = KnownVariant(variant, -1, None, min(deal.hand_size, MAX_LIST), deal.decks, deal.players)
+    return known._replace(level=context.level, level_rank=known.level_of(context.level))
 
 
 def unknown_variant(variant_id: str) -> str:

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from oracle import pb
-from oracle.cards import Card
+from oracle.cards import Card, Rank
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.service.card_keys import cards_of, held, within_copies
-from oracle.service.contexts import KnownContext, known_context
+from oracle.service.contexts import KnownContext, KnownVariant, known_context, known_variant
 from oracle.service.limits import MAX_POINTS
 
 Cards = tuple[Card, ...]
@@ -171,3 +171,56 @@ def valid_bottom(req: pb.ScoreBottomRequest, keys: Any
     ):
         return None
     return known.ruleset, plays, banker_seats, bottom
+
+
+def valid_score_deal(req: pb.ScoreDealRequest, keys: Any
+                     ) -> tuple[pb.Variant, Rank | None, Rank | None] | None:
+    """ScoreDeal: a context naming the variant alone, the banker's seat in range, and each level
+    given one of the variant's; the variant and the two levels."""
+    known = known_variant(keys.context)
+    if known is None or known.level or req.variant_id or not req.HasField("context"):
+        return None
+    if not 0 <= req.banker_seat < known.players:
+        return None
+    levels = []
+    for value in (req.banker_level, req.attacker_level):
+        rank = known.level_of(value)
+        if value and rank is None:
+            return None
+        levels.append(rank)
+    return known.variant, levels[0], levels[1]
+
+
+def valid_compare(req: pb.CompareDeclarationsRequest, keys: Any
+                  ) -> tuple[pb.Variant, Rank, SeatPlay | None, SeatPlay] | None:
+    """CompareDeclarations: a context naming the variant and a level of it, an optional standing
+    declaration and a challenger, each from a seat in range showing some cards, no more than a
+    hand, within the decks (two declarations of one seat are the same cards shown again)."""
+    known = known_variant(keys.context)
+    if (known is None or known.level_rank is None or req.variant_id or req.level
+            or not req.HasField("context") or not req.HasField("challenger")):
+        return None
+    challenger = _declaration(req.challenger, keys.challenger, known)
+    if challenger is None:
+        return None
+    if not req.HasField("standing"):
+        fits = within_copies(challenger[1], known.decks)
+        return (known.variant, known.level_rank, None, challenger[0]) if fits else None
+    standing = _declaration(req.standing, keys.standing, known)
+    if standing is None:
+        return None
+    if standing[0].seat == challenger[0].seat:
+        fits = within_copies(standing[1], known.decks) and within_copies(challenger[1], known.decks)
+    else:
+        fits = within_copies(standing[1] + challenger[1], known.decks)
+    return (known.variant, known.level_rank, standing[0], challenger[0]) if fits else None
+
+
+def _declaration(msg: pb.Declaration, mirror: Any, known: KnownVariant
+                 ) -> tuple[SeatPlay, list[bytes]] | None:
+    """A declaration from a seat in range showing some cards, no more than a hand; and its keys."""
+    card_keys = list(mirror.cards)
+    cards = cards_of(card_keys)
+    if not cards or len(cards) > known.most_cards or not 0 <= msg.seat < known.players:
+        return None
+    return SeatPlay(msg.seat, cards), card_keys

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from oracle import pb
 from oracle.cards import Rank
 from oracle.engine.ruleset import SeatPlay
+from oracle.service.card_keys import card_keys
 from oracle.service.decoding import (
     Group,
     Problems,
@@ -25,6 +26,7 @@ from oracle.service.decoding import (
     decode_variant,
     decode_variant_context,
 )
+from oracle.service.fast_path import valid_compare, valid_score_deal
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,11 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     >>> args.banker_level, args.attacker_level
     (<Rank.FIVE: 5>, None)
     """
+    valid = valid_score_deal(req, card_keys(req))
+    if valid is not None:
+        known, banker_level, attacker_level = valid
+        return ScoreDealArgs(known, req.attacker_points, req.banker_seat, banker_level,
+                             attacker_level)
     problems = Problems()
     variant, _ = decode_variant_context(req, problems, level=False)
     check_seat(req.banker_seat, "banker_seat", variant, problems)
@@ -95,6 +102,9 @@ def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDec
     >>> args.standing is None, format_cards(args.challenger.cards)
     (True, '10H 10H')
     """
+    valid = valid_compare(req, card_keys(req))
+    if valid is not None:
+        return CompareDeclarationsArgs(*valid, rebury=req.rebury)
     problems = Problems()
     variant, level = decode_variant_context(req, problems, level=True)
     standing = (
