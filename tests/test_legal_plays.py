@@ -3,13 +3,14 @@
 Random small hands (:mod:`conformance.authoring.perft`): the listed follows are exactly the
 plays CheckFollow calls legal among every sub-multiset of the hand (so every listed play is
 legal, and none is missing), the listed leads exactly the one-suit sub-multisets; the counts do
-not depend on the order the cards come in, nor on which of two side suits is which; the example
-of an illegal CheckFollow verdict is always listed; pages put together are the whole list. The
-counting procedure itself is never asked to check itself: the brute force asks CheckFollow.
+not depend on the order the cards come in, nor on the names of the suits the variant treats
+alike; the example of an illegal CheckFollow verdict is always listed; pages put together are the
+whole list. The counting procedure itself is never asked to check itself: the brute force asks CheckFollow.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import sys
@@ -104,31 +105,69 @@ def test_the_leads_are_every_one_suit_set(variant: str | pb.Variant, seed: int) 
         assert throw == (len(deal.ctx.units(play)) > 1)
 
 
-def _swap_side_suits(deal: perft.Deal, cards: Sequence[Card]) -> list[Card] | None:
-    """The cards with two suits exchanged that are neither trump nor level cards' suits."""
-    side = [s for s in Suit if s != deal.trump]
-    a, b = side[0], side[1]
-    out = []
-    for card in cards:
-        if card.suit in (a, b) and deal.ctx.effective_suit(card) != deal.ctx.effective_suit(Card(card.rank, a if card.suit == b else b)):
-            return None  # the exchange would move a card in or out of trump
-        out.append(Card(card.rank, b if card.suit == a else a if card.suit == b else card.suit))
-    return out
+def _relabel(cards: Sequence[Card], suits: dict[Suit, Suit]) -> list[Card]:
+    return [card if card.suit is None else Card(card.rank, suits[card.suit]) for card in cards]
+
+
+def _keeps_the_rules(deal: perft.Deal, cards: Sequence[Card], suits: dict[Suit, Suit]) -> bool:
+    """Whether the variant treats the cards and their renamed selves alike: trump stays trump,
+    effective suits and identities are renamed one to one, and inside each effective suit the
+    strengths and slots move by one amount (their order and adjacency kept)."""
+    ctx = deal.ctx
+    renamed: dict[tuple[str, object], object] = {}
+    for card, image in zip(cards, _relabel(cards, suits), strict=True):
+        suit, slots, to = ctx.effective_suit(card), ctx.slots(card), ctx.slots(image)
+        if ctx.is_trump(card) != ctx.is_trump(image) or len(slots) != len(to):
+            return False
+        moves = [("strength", ctx.strength(image) - ctx.strength(card))]
+        moves += [("slot", b - a) for a, b in zip(slots, to, strict=True)]
+        if any(renamed.setdefault((kind, suit), amount) != amount for kind, amount in moves):
+            return False
+        for kind, a, b in (("suit", suit, ctx.effective_suit(image)), ("identity", ctx.identity(card), ctx.identity(image))):
+            if renamed.setdefault((kind, a), b) != b or renamed.setdefault((kind + " of", b), a) != a:
+                return False
+    return True
+
+
+def _symmetric_relabellings(deal: perft.Deal, cards: Sequence[Card]) -> list[dict[Suit, Suit]]:
+    """The renamings of the suits that the variant treats symmetrically on these cards: side
+    suits in the four-suit game; in the two-colour game the two suits of one colour (spades and
+    clubs, hearts and diamonds), and the two colours when neither is trump."""
+    renamings = [dict(zip(Suit, order, strict=True)) for order in itertools.permutations(Suit)]
+    return [suits for suits in renamings[1:] if _keeps_the_rules(deal, cards, suits)]
+
+
+@pytest.mark.parametrize(("trump", "renamings"), [
+    (Suit.HEARTS, ["CHDS", "SDHC", "CDHS"]),  # within a colour: spades and clubs, hearts and diamonds
+    (None, ["CHDS", "SDHC", "CDHS", "HSCD", "HCSD", "DSCH", "DCSH"]),  # and the colours, no trump
+])
+def test_the_two_colour_game_renames_suits_of_one_colour_and_the_colours_without_trump(
+        trump: Suit | None, renamings: list[str]) -> None:
+    """The images of spades, hearts, diamonds and clubs under each renaming the check accepts
+    for these cards (level 10): no renaming that mixes the colours or moves the trump colour."""
+    from oracle.cards import Rank, parse_cards
+    from oracle.variants import make_ruleset
+
+    ctx = make_ruleset("two-colour-one-deck", Rank.TEN, trump)
+    deal = perft.Deal("two-colour-one-deck", Rank.TEN, trump, ctx, ())
+    cards = parse_cards("AS KC 10S 10H 3D QH BJ")
+    found = ["".join(suits[s].name[0] for s in Suit) for suits in _symmetric_relabellings(deal, cards)]
+    assert sorted(found) == sorted(renamings)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
 @EXAMPLES
 @given(seed=st.integers(0, 2**32))
-def test_counts_ignore_the_order_of_cards_and_the_names_of_side_suits(variant: str | pb.Variant, seed: int) -> None:
+def test_counts_ignore_the_order_of_cards_and_the_names_of_suits(variant: str | pb.Variant, seed: int) -> None:
     deal, lead, hand = _follow(seed, variant)
     answer = list_legal_plays(deal.ctx, hand, lead, 0, 50)
     rng = random.Random(seed)
     again = list_legal_plays(deal.ctx, rng.sample(hand, len(hand)), rng.sample(lead, len(lead)), 0, 50)
     assert again == answer
-    swapped_hand, swapped_lead = _swap_side_suits(deal, hand), _swap_side_suits(deal, lead)
-    if swapped_hand is not None and swapped_lead is not None and deal.ctx.variant.deal.suit_mode != pb.SUIT_MODE_TWO_COLOURS:
-        swapped = list_legal_plays(deal.ctx, swapped_hand, swapped_lead, 0, 1)
-        assert swapped.total == answer.total
+    relabellings = _symmetric_relabellings(deal, [*hand, *lead])
+    for suits in rng.sample(relabellings, min(3, len(relabellings))):
+        swapped = list_legal_plays(deal.ctx, _relabel(hand, suits), _relabel(lead, suits), 0, 1)
+        assert swapped.total == answer.total, suits
         assert [g.count for g in swapped.groups] == [g.count for g in answer.groups]
 
 
