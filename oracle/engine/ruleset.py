@@ -155,12 +155,28 @@ class Ruleset:
     """The smallest tuple a tractor is made of: ``tractors.min_tuple_size``, and at least 2."""
     larger_tuples_win: bool = field(init=False, repr=False)
     """The variant's ``comparison.larger_tuples_win``."""
+    decks: int = field(init=False, repr=False)
+    """The variant's ``deal.decks``."""
+    players: int = field(init=False, repr=False)
+    """The variant's ``deal.players``."""
+    follow_exact_tuples: bool = field(init=False, repr=False)
+    """Not the variant's ``following.must_break_tuples``: a follow shows tuples of their own size."""
+    ladders: dict[tuple[int, int], pb.FollowLadder] = field(init=False, repr=False)
+    """The variant's ``following.ladders`` by the shape of the lead they answer (the first of a shape)."""
 
     def __post_init__(self) -> None:
-        # The parameters the hot paths read, read from the variant once.
-        self.tractor_min_length = self.variant.tractors.min_length
-        self.tractor_min_tuple = max(2, self.variant.tractors.min_tuple_size)
-        self.larger_tuples_win = self.variant.comparison.larger_tuples_win
+        # The parameters the hot paths read, read from the variant once (a proto field read
+        # costs about as much as a table look-up of a whole card).
+        variant = self.variant
+        self.tractor_min_length = variant.tractors.min_length
+        self.tractor_min_tuple = max(2, variant.tractors.min_tuple_size)
+        self.larger_tuples_win = variant.comparison.larger_tuples_win
+        self.decks = variant.deal.decks
+        self.players = variant.deal.players
+        self.follow_exact_tuples = not variant.following.must_break_tuples
+        self.ladders = {}
+        for ladder in variant.following.ladders:
+            self.ladders.setdefault((ladder.lead.tuple_size, ladder.lead.length), ladder)
         size = max(card.code for card in self.keys) + 1
         self._by_code = [None] * size
         self._sort_keys = [(0, 0, 0, 0)] * size
@@ -180,14 +196,6 @@ class Ruleset:
             self.places[code] = key.slots
         for place, card in enumerate(sorted(self.keys, key=lambda c: self._sort_keys[c.code])):
             self.order[card.code] = place
-
-    @property
-    def decks(self) -> int:
-        return self.variant.deal.decks
-
-    @property
-    def players(self) -> int:
-        return self.variant.deal.players
 
     def units(self, cards: Sequence[Card]) -> list[Unit]:
         """The units of cards of one effective suit, largest first, as this ruleset reads them."""
@@ -229,8 +237,14 @@ class Ruleset:
         (True, True)
         """
         table = self.suits
-        suits = {table[c.code] for c in cards}
-        return suits.pop() if len(suits) == 1 else MIXED
+        found = MIXED
+        for card in cards:
+            suit = table[card.code]
+            if found == MIXED:
+                found = suit
+            elif suit != found:
+                return MIXED
+        return found
 
     def sort_key(self, card: Card) -> tuple[int, int, int, int]:
         """Trump first, then by strength, highest first; a total order for output."""

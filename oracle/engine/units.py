@@ -9,7 +9,6 @@ Plain values; how a ruleset splits cards into units is its unit reader
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -17,6 +16,18 @@ from typing import NamedTuple
 from oracle.cards import Card
 
 _TUPLE_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+
+
+def _name_of(tuple_size: int, length: int) -> str:
+    base = _TUPLE_NAMES.get(tuple_size, f"{tuple_size}-tuple")
+    if length == 1:
+        return base
+    plural = "quads" if tuple_size == 4 else base + "s"
+    return f"tractor of {length} {plural}"
+
+
+_SHAPE_NAMES: dict[tuple[int, int], str] = {}
+"""The names of the shapes met so far (at most 4,096 kept)."""
 
 
 class Unit(NamedTuple):
@@ -51,11 +62,13 @@ class Unit(NamedTuple):
         >>> Unit(2, 3, 0, ()).name, Unit(3, 2, 0, ()).name, Unit(1, 1, 0, ()).name
         ('tractor of 3 pairs', 'tractor of 2 triples', 'single')
         """
-        base = _TUPLE_NAMES.get(self.tuple_size, f"{self.tuple_size}-tuple")
-        if self.length == 1:
-            return base
-        plural = "quads" if self.tuple_size == 4 else base + "s"
-        return f"tractor of {self.length} {plural}"
+        shape = (self.tuple_size, self.length)
+        name = _SHAPE_NAMES.get(shape)
+        if name is None:
+            name = _name_of(*shape)
+            if len(_SHAPE_NAMES) < 4096:
+                _SHAPE_NAMES[shape] = name
+        return name
 
     def sort_key(self) -> tuple[int, int, int, int]:
         """Largest first: most cards, then the larger tuple, then the higher."""
@@ -80,19 +93,27 @@ class Block:
     beating: tuple[Card, ...]
 
 
-def tuple_counts(units: Iterable[Unit]) -> Counter[int]:
+def tuple_counts(units: Iterable[Unit]) -> dict[int, int]:
     """How many tuples of each size the units hold, those inside tractors included.
 
-    >>> tuple_counts([Unit(2, 3, 0, ()), Unit(2, 1, 0, ()), Unit(1, 1, 0, ())])[2]
-    4
+    >>> tuple_counts([Unit(2, 3, 0, ()), Unit(2, 1, 0, ()), Unit(1, 1, 0, ())])
+    {2: 4}
     """
-    counts: Counter[int] = Counter()
+    counts: dict[int, int] = {}
     for unit in units:
         if unit.tuple_size >= 2:
-            counts[unit.tuple_size] += unit.length
+            counts[unit.tuple_size] = counts.get(unit.tuple_size, 0) + unit.length
     return counts
 
 
-def tractor_counts(units: Iterable[Unit]) -> Counter[int]:
-    """How many tractors of each tuple size the units hold."""
-    return Counter(u.tuple_size for u in units if u.is_tractor)
+def tractor_counts(units: Iterable[Unit]) -> dict[int, int]:
+    """How many tractors of each tuple size the units hold.
+
+    >>> tractor_counts([Unit(2, 3, 0, ()), Unit(3, 2, 0, ()), Unit(2, 2, 0, ()), Unit(2, 1, 0, ())])
+    {2: 2, 3: 1}
+    """
+    counts: dict[int, int] = {}
+    for unit in units:
+        if unit.length >= 2:
+            counts[unit.tuple_size] = counts.get(unit.tuple_size, 0) + 1
+    return counts

@@ -56,7 +56,7 @@ def follow_by_structure(
     if any(u.tuple_size >= 2 for u in lead_units):
         rule_ids.append("follow.pairs")
     name = suit_name(suit)
-    exact = not ctx.variant.following.must_break_tuples
+    exact = ctx.follow_exact_tuples
     ladder = ladder_for(ctx, lead_units)
     if ladder is not None:
         rule_ids = ["follow.suit", "follow.ladder"]
@@ -105,13 +105,9 @@ def follow_by_structure(
 
 def ladder_for(ctx: Ruleset, lead_units: Sequence[Unit]) -> pb.FollowLadder | None:
     """The variant's ladder for a lead of one unit of this shape, if it has one."""
-    if len(lead_units) != 1:
+    if len(lead_units) != 1 or not ctx.ladders:
         return None
-    shape = lead_units[0].shape
-    for ladder in ctx.variant.following.ladders:
-        if (ladder.lead.tuple_size, ladder.lead.length) == shape:
-            return ladder
-    return None
+    return ctx.ladders.get(lead_units[0].shape)
 
 
 def best_rung(

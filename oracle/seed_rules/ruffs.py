@@ -53,6 +53,6 @@ def ruff_counts(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card])
         return True  # a lead of singles: any trump play of its size ruffs it
     units = ctx.units(cards)
     have_tuples, have_tractors = tuple_counts(units), tractor_counts(units)
-    return all(have_tuples[k] >= n for k, n in lead_tuples.items()) and all(
-        have_tractors[k] >= n for k, n in lead_tractors.items()
+    return all(have_tuples.get(k, 0) >= n for k, n in lead_tuples.items()) and all(
+        have_tractors.get(k, 0) >= n for k, n in lead_tractors.items()
     )
