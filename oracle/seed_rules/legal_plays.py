@@ -248,7 +248,24 @@ class Segments:
     also end a run low); an identity's own name or slot number never decides it. So the play's
     tuples in the order read (strongest first), each with its copies and how its slots and
     strength stand to those read before, decide it: a play and the same play moved to other
-    slots, or with its gaps wider or narrower, are read alike, and judged once."""
+    slots, or with its gaps wider or narrower, are read alike, and judged once.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("four-deck", Rank.TWO, Suit.HEARTS)
+    >>> space = Space.of(ctx, p("KS KS KS QS QS QS 9S 9S 9S 8S 8S 8S 5S 5S"))
+    >>> segments = Segments.of(ctx, space)
+    >>> def read(cards):
+    ...     state = segments.start()
+    ...     for card in space.cards:
+    ...         number = identity_numbers(ctx, space)[space.cards.index(card)]
+    ...         state = segments.close(state, number, p(cards).count(card))
+    ...     return segments.decides(state)
+    >>> read("KS KS KS QS QS QS 5S 5S") == read("9S 9S 9S 8S 8S 8S 5S 5S")
+    True
+    >>> read("KS KS KS QS QS QS 5S 5S") == read("KS KS KS 9S 9S 9S 5S 5S")  # no run of triples
+    False
+    """
 
     slots: dict[int, tuple[int, ...]]
     strength: dict[int, int]
