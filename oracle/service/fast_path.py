@@ -24,7 +24,7 @@ from typing import Any
 from oracle import pb
 from oracle.cards import Card, Rank
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.service.card_keys import cards_of, held, within_copies
+from oracle.service.card_keys import cards_of, codes_of, held, within_copies
 from oracle.service.contexts import KnownContext, KnownVariant, known_context, known_variant
 from oracle.service.limits import MAX_POINTS
 
@@ -42,9 +42,10 @@ def valid_describe(keys: Any) -> tuple[Ruleset, Cards] | None:
     known = known_context(keys.context)
     if known is None:
         return None
-    card_keys = list(keys.cards)
-    cards = cards_of(card_keys)
-    if not cards or len(cards) > known.most_cards or not within_copies(card_keys, known.decks):
+    cards = cards_of(keys.cards)
+    if not cards or len(cards) > known.most_cards:
+        return None
+    if not within_copies(codes_of(cards), known.decks):
         return None
     return known.ruleset, cards
 
@@ -55,8 +56,7 @@ def valid_follow(keys: Any) -> tuple[Ruleset, Cards, Cards, Cards] | None:
     known = known_context(keys.context)
     if known is None:
         return None
-    lead_keys, hand_keys, play_keys = list(keys.lead), list(keys.hand), list(keys.play)
-    lead, hand, play = cards_of(lead_keys), cards_of(hand_keys), cards_of(play_keys)
+    lead, hand, play = cards_of(keys.lead), cards_of(keys.hand), cards_of(keys.play)
     most = known.most_cards
     if (
         not lead
@@ -66,30 +66,32 @@ def valid_follow(keys: Any) -> tuple[Ruleset, Cards, Cards, Cards] | None:
         or len(hand) > most
         or len(play) != len(lead)
         or not _one_suit(known.ruleset, lead)
-        or not held(play_keys, hand_keys)
-        or not within_copies(lead_keys + hand_keys, known.decks)
+    ):
+        return None
+    hand_codes = codes_of(hand)
+    if not held(codes_of(play), hand_codes) or not within_copies(
+        codes_of(lead) + hand_codes, known.decks
     ):
         return None
     return known.ruleset, lead, hand, play
 
 
 def valid_trick(known: KnownContext | None, msgs: Sequence[pb.Play], mirrors: Sequence[Any],
-                *, complete: bool) -> tuple[KnownContext, tuple[SeatPlay, ...], list[bytes]] | None:
+                *, complete: bool) -> tuple[KnownContext, tuple[SeatPlay, ...], list[int]] | None:
     """A trick's plays (JudgeTrick's, and ScoreBottom's last trick when ``complete``) and their
     mirrors: each seat once in play order, a lead of one suit, every play as long as the lead;
-    with the context, and all the keys for the copies."""
+    with the context, and the codes of all the cards for the copies."""
     count = len(msgs)
     if known is None or not count or count > known.players:
         return None
     if complete and count != known.players:
         return None
     players, most = known.players, known.most_cards
-    all_keys: list[bytes] = []
+    codes: list[int] = []
     plays: list[SeatPlay] = []
     first = msgs[0].seat
     for i, (msg, mirror) in enumerate(zip(msgs, mirrors)):
-        play_keys = list(mirror.cards)
-        cards = cards_of(play_keys)
+        cards = cards_of(mirror.cards)
         seat = msg.seat
         if cards is None or not 0 <= seat < players or seat != (first + i) % players:
             return None
@@ -98,9 +100,9 @@ def valid_trick(known: KnownContext | None, msgs: Sequence[pb.Play], mirrors: Se
                 return None
         elif len(cards) != len(plays[0].cards):
             return None
-        all_keys += play_keys
+        codes += codes_of(cards)
         plays.append(SeatPlay(seat, cards))
-    return known, tuple(plays), all_keys
+    return known, tuple(plays), codes
 
 
 def valid_judge(req: pb.JudgeTrickRequest, keys: Any
@@ -120,26 +122,24 @@ def valid_throw(req: pb.CheckThrowRequest, keys: Any
     if known is None:
         return None
     players, most = known.players, known.most_cards
-    throw_keys = list(keys.throw.cards)
-    throw = cards_of(throw_keys)
+    throw = cards_of(keys.throw.cards)
     thrower = req.throw.seat
     hands = req.other_hands
     if (not throw or len(throw) > most or not 0 <= thrower < players or len(hands) >= players
             or not _one_suit(known.ruleset, throw)):
         return None
-    all_keys = throw_keys
+    codes = codes_of(throw)
     seats = {thrower}
     others: list[SeatPlay] = []
     for msg, mirror in zip(hands, keys.other_hands):
-        hand_keys = list(mirror.cards)
-        cards = cards_of(hand_keys)
+        cards = cards_of(mirror.cards)
         seat = msg.seat
         if cards is None or len(cards) > most or not 0 <= seat < players or seat in seats:
             return None
         seats.add(seat)
-        all_keys += hand_keys
+        codes += codes_of(cards)
         others.append(SeatPlay(seat, cards))
-    if not within_copies(all_keys, known.decks):
+    if not within_copies(codes, known.decks):
         return None
     return known.ruleset, SeatPlay(thrower, throw), tuple(others)
 
@@ -153,11 +153,10 @@ def valid_bottom(req: pb.ScoreBottomRequest, keys: Any
     )
     if trick is None:
         return None
-    known, plays, all_keys = trick
+    known, plays, codes = trick
     seats = list(req.banker_seats)
     banker_seats = frozenset(seats)
-    bottom_keys = list(keys.bottom)
-    bottom = cards_of(bottom_keys)
+    bottom = cards_of(keys.bottom)
     if (
         not seats
         or len(banker_seats) != len(seats)
@@ -167,7 +166,7 @@ def valid_bottom(req: pb.ScoreBottomRequest, keys: Any
         or len(bottom) != known.bottom_size
         or not 0 <= req.banker_side_points <= MAX_POINTS
         or not 0 <= req.attacker_points <= MAX_POINTS
-        or not within_copies(all_keys + bottom_keys, known.decks)
+        or not within_copies(codes + codes_of(bottom), known.decks)
     ):
         return None
     return known.ruleset, plays, banker_seats, bottom
@@ -217,10 +216,10 @@ def valid_compare(req: pb.CompareDeclarationsRequest, keys: Any
 
 
 def _declaration(msg: pb.Declaration, mirror: Any, known: KnownVariant
-                 ) -> tuple[SeatPlay, list[bytes]] | None:
-    """A declaration from a seat in range showing some cards, no more than a hand; and its keys."""
-    card_keys = list(mirror.cards)
-    cards = cards_of(card_keys)
+                 ) -> tuple[SeatPlay, list[int]] | None:
+    """A declaration from a seat in range showing some cards, no more than a hand; and their
+    codes."""
+    cards = cards_of(mirror.cards)
     if not cards or len(cards) > known.most_cards or not 0 <= msg.seat < known.players:
         return None
-    return SeatPlay(msg.seat, cards), card_keys
+    return SeatPlay(msg.seat, cards), codes_of(cards)
