@@ -14,15 +14,18 @@ ValueError: not a DealRecord: Failed to parse bankerSeat field: ...
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from google.protobuf import json_format
+from google.protobuf.message import Message
 
 from oracle import pb
 
 _RANKS: dict[Any, Any] = {**dict(pb.Rank.items()), **{v: v for v in pb.Rank.values()}}
 _SUITS: dict[Any, Any] = {**dict(pb.Suit.items()), **{v: v for v in pb.Suit.values()}}
 _SIDES: dict[Any, Any] = {**dict(pb.Side.items()), **{v: v for v in pb.Side.values()}}
+
+_M = TypeVar("_M", pb.Play, pb.Hand)
 
 
 class _Unusual(Exception):
@@ -43,25 +46,51 @@ def _keys(data: Any, allowed: frozenset[str]) -> dict[str, Any]:
 
 _CARD = frozenset({"rank", "suit"})
 
+_PIECES: dict[tuple[type[Message], str, Any, Any], bytes] = {}
+"""Each valid card as a message holding it alone in one repeated field, serialized once per
+process (at most the ranks' and suits' names and numbers, for five fields)."""
 
-def _cards(items: Any) -> list[pb.Card]:
+
+def _cards(items: Any, owner: type[Message], field: str) -> bytes:
+    """The cards as ``owner``'s repeated ``field``, serialized: protobuf parses serialized
+    messages put end to end as one, each repeated field's items appended in order, so a list
+    of cards costs a join of pieces made once (building each card's message costs four times
+    more).
+
+    >>> hand = pb.Hand.FromString(_cards([{"rank": "RANK_ACE", "suit": 1}, {"rank": 15}], pb.Hand, "cards"))
+    >>> hand == pb.Hand(cards=[pb.Card(rank=pb.RANK_ACE, suit=1), pb.Card(rank=pb.RANK_SMALL_JOKER)])
+    True
+    """
     if not isinstance(items, list):
         raise _Unusual
-    out = []
+    pieces = []
     for item in items:
         if not isinstance(item, dict) or not item.keys() <= _CARD:
             raise _Unusual
+        rank, suit = item.get("rank", 0), item.get("suit", 0)
         try:
-            out.append(pb.Card(rank=_RANKS[item.get("rank", 0)], suit=_SUITS[item.get("suit", 0)]))
-        except (KeyError, TypeError) as err:
+            key = (owner, field, rank, suit)
+            piece = _PIECES.get(key)
+            if piece is None:
+                card = pb.Card(rank=_RANKS[rank], suit=_SUITS[suit])
+                piece = _PIECES[key] = owner(**{field: [card]}).SerializeToString()
+        except (KeyError, TypeError) as err:  # a name that is no rank, an unhashable value
             raise _Unusual from err
-    return out
+        pieces.append(piece)
+    return b"".join(pieces)
 
 
-def _plays(items: Any) -> list[pb.Play]:
+def _message(owner: type[_M], seat: int, cards: bytes) -> _M:
+    """A ``Play`` or a ``Hand``: the seat, then the cards' serialized pieces."""
+    message = owner(seat=seat)
+    message.MergeFromString(cards)
+    return message
+
+
+def _plays(items: Any, owner: type[_M]) -> list[_M]:
     if not isinstance(items, list):
         raise _Unusual
-    return [pb.Play(seat=_int(p.get("seat", 0)), cards=_cards(p.get("cards", [])))
+    return [_message(owner, _int(p.get("seat", 0)), _cards(p.get("cards", []), owner, "cards"))
             for p in (_keys(i, frozenset({"seat", "cards"})) for i in items)]
 
 
@@ -83,18 +112,18 @@ def _fast(data: Any) -> pb.DealRecord:
                                trump_suit=_SUITS[ctx.get("trumpSuit", 0)],
                                no_trump=ctx.get("noTrump", False)),
             banker_seat=_int(data.get("bankerSeat", 0)),
-            hands=[pb.Hand(seat=p.seat, cards=p.cards) for p in _plays(data.get("hands", []))],
-            bottom=_cards(data.get("bottom", [])),
-            declarations=_plays(data.get("declarations", [])),
-            buried=_cards(data.get("buried", [])),
+            hands=_plays(data.get("hands", []), pb.Hand),
+            declarations=_plays(data.get("declarations", []), pb.Play),
             attacker_level=_RANKS[data.get("attackerLevel", 0)],
         )
     except (KeyError, TypeError) as err:
         raise _Unusual from err
+    record.MergeFromString(_cards(data.get("bottom", []), pb.DealRecord, "bottom")
+                           + _cards(data.get("buried", []), pb.DealRecord, "buried"))
     for item in data.get("tricks", []) if isinstance(data.get("tricks", []), list) else [None]:
         trick = _keys(item, _TRICK)
-        out = record.tricks.add(plays=_plays(trick.get("plays", [])),
-                                attempted_throw=_cards(trick.get("attemptedThrow", [])))
+        out = record.tricks.add(plays=_plays(trick.get("plays", []), pb.Play))
+        out.MergeFromString(_cards(trick.get("attemptedThrow", []), pb.Trick, "attempted_throw"))
         if "reportedWinner" in trick:
             out.reported_winner = _int(trick["reportedWinner"])
         if "reportedPoints" in trick:
