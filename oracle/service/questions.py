@@ -207,24 +207,39 @@ def dispatch(question: pb.Question) -> pb.Answer:
     >>> dispatch(pb.Question()).error.field_violations[0].description  # doctest: +ELLIPSIS
     'no question: set one of describe_play, check_follow, ...'
     """
+    answer = pb.Answer()
+    answer_into(question, answer)
+    return answer
+
+
+def answer_into(question: pb.Question, answer: pb.Answer) -> None:
+    """:func:`dispatch` writing into an empty ``answer`` (a batch's own slot: no copy made).
+
+    >>> batch = pb.AnswerBatchResponse()
+    >>> answer_into(pb.Question(get_variant=pb.GetVariantRequest(variant_id="qq-one-deck")),
+    ...             batch.answers.add())
+    >>> batch.answers[0].get_variant.variant.deal.decks
+    1
+    """
     name = question.WhichOneof("question")
     if name is None:
         empty = InvalidQuestion.single(
             "question", f"no question: set one of {', '.join(QUESTION_KINDS)}"
         )
-        return pb.Answer(error=question_error(empty))
+        answer.error.CopyFrom(question_error(empty))
+        return
     kind = QUESTION_KINDS[name]
     try:
         with question_budget():
             response = kind.answer(getattr(question, name))
     except InvalidQuestion as err:
-        return pb.Answer(
-            error=question_error(InvalidQuestion(capped(err.prefixed(name).violations)))
+        answer.error.CopyFrom(
+            question_error(InvalidQuestion(capped(err.prefixed(name).violations)))
         )
+        return
     except DeadlinePassed:
         raise  # the whole call stops: its deadline passed or its caller went away
     except WorkExceeded as err:
-        return pb.Answer(error=pb.QuestionError(code=RESOURCE_EXHAUSTED, message=str(err)))
-    answer = pb.Answer()
+        answer.error.code, answer.error.message = RESOURCE_EXHAUSTED, str(err)
+        return
     getattr(answer, kind.answer_field).CopyFrom(response)
-    return answer

@@ -33,7 +33,7 @@ from oracle.engine.budget import DEFAULT_STEPS, DeadlinePassed, WorkExceeded, li
 from oracle.errors import InvalidQuestion
 from oracle.rules import RULES
 from oracle.service.limits import MAX_QUESTIONS
-from oracle.service.questions import ORACLE_SERVICE, QUESTION_KINDS, dispatch
+from oracle.service.questions import ORACLE_SERVICE, QUESTION_KINDS, answer_into
 from oracle.service.status import INTERNAL_MESSAGE, capped, to_status
 from oracle.variants import load_catalogue
 
@@ -156,20 +156,21 @@ def answer_batch(request: pb.AnswerBatchRequest) -> pb.AnswerBatchResponse:
         raise InvalidQuestion.single(
             "questions", f"{len(request.questions)} questions: at most {MAX_QUESTIONS} in one batch"
         )
-    answers: list[pb.Answer] = []
+    response = pb.AnswerBatchResponse()
+    add = response.answers.add
     for i, question in enumerate(request.questions):
+        answer = add()
         try:
-            answers.append(dispatch(question))
+            answer_into(question, answer)
         except DeadlinePassed:
             raise  # the call stops: its deadline passed or its client went away
         except Exception:
             log.exception(
                 "AnswerBatch failed on questions[%d] (%s)", i, question.WhichOneof("question")
             )
-            answers.append(
-                pb.Answer(error=pb.QuestionError(code="INTERNAL", message=INTERNAL_MESSAGE))
-            )
-    return pb.AnswerBatchResponse(answers=answers)
+            answer.Clear()
+            answer.error.code, answer.error.message = "INTERNAL", INTERNAL_MESSAGE
+    return response
 
 
 def _deadline(context: Any) -> float | None:
