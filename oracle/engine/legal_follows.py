@@ -99,14 +99,18 @@ class Judged:
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         used, open_, read = cast(tuple[int, Core, Hashable], state)
         ident = self.ident[index]
-        held = dict(open_)
-        count = held.pop(ident, 0) + copies
-        if self.last[ident] != index:
-            if count:
-                held[ident] = count
+        if self.last[ident] == index and (not open_ or ident not in dict(open_)):
+            # an identity of one card (every one but in the two-colour game): nothing kept open
+            after = (used + copies, open_, self.reading.close(read, ident, copies))
         else:
-            read = self.reading.close(read, ident, count)
-        after = (used + copies, tuple(sorted(held.items())), read)
+            held = dict(open_)
+            count = held.pop(ident, 0) + copies
+            if self.last[ident] != index:
+                if count:
+                    held[ident] = count
+            else:
+                read = self.reading.close(read, ident, count)
+            after = (used + copies, tuple(sorted(held.items())), read)
         if after not in self._paths:
             path = self._paths[state]
             self._paths[after] = (*path, (index, copies)) if copies else path
