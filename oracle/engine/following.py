@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.ruleset import TRUMP, Ruleset
+from oracle.engine.ruleset import Ruleset
 
 
 class SuitDuty(NamedTuple):
@@ -57,8 +57,8 @@ def suit_duty(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Se
 
 def lowest_first(ctx: Ruleset, cards: Sequence[Card]) -> list[Card]:
     """Lowest first; equal cards (level cards of different suits) in a fixed order."""
-    strengths, order = ctx.strengths, ctx.order
-    return sorted(cards, key=lambda c: (strengths[c.code], order[c.code]))
+    lows = ctx.lows
+    return sorted(cards, key=lambda c: lows[c.code])
 
 
 def top_up(ctx: Ruleset, chosen: Sequence[Card], suit: int, hand: Sequence[Card], n: int) -> list[Card]:
@@ -78,13 +78,12 @@ def top_up(ctx: Ruleset, chosen: Sequence[Card], suit: int, hand: Sequence[Card]
                 taken[card.code] -= 1
             else:
                 left.append(card)
-    suits, strengths, order = ctx.suits, ctx.strengths, ctx.order
+    suits, discards = ctx.suits, ctx.discards
     play = list(chosen)
     if len(play) < n:
         in_suit = lowest_first(ctx, [c for c in left if suits[c.code] == suit])
         play.extend(in_suit[: n - len(play)])
     if len(play) < n:
-        others = sorted((c for c in left if suits[c.code] != suit),
-                        key=lambda c: (suits[c.code] == TRUMP, strengths[c.code], order[c.code]))
+        others = sorted((c for c in left if suits[c.code] != suit), key=lambda c: discards[c.code])
         play.extend(others[: n - len(play)])
     return ctx.sorted(play)

@@ -149,6 +149,10 @@ class Ruleset:
     """Each card code's place in the output order (:meth:`sort_key`): 0 first."""
     places: list[tuple[int, ...]] = field(default_factory=list, repr=False)
     """Each card code's tractor slots (:meth:`slots`)."""
+    lows: list[int] = field(default_factory=list, repr=False)
+    """Each card code's place lowest first: by strength, then :attr:`order` (0 first)."""
+    discards: list[int] = field(default_factory=list, repr=False)
+    """Each card code's place among cards given up: side suits before trump, then as :attr:`lows`."""
     tractor_min_length: int = field(init=False, repr=False)
     """The variant's ``tractors.min_length``: the fewest tuples a tractor has."""
     tractor_min_tuple: int = field(init=False, repr=False)
@@ -196,6 +200,13 @@ class Ruleset:
             self.places[code] = key.slots
         for place, card in enumerate(sorted(self.keys, key=lambda c: self._sort_keys[c.code])):
             self.order[card.code] = place
+        self.lows, self.discards = [0] * size, [0] * size
+        strengths, order, suits = self.strengths, self.order, self.suits
+        codes = [card.code for card in self.keys]
+        for place, code in enumerate(sorted(codes, key=lambda c: (strengths[c], order[c]))):
+            self.lows[code] = place
+        for place, code in enumerate(sorted(codes, key=lambda c: (suits[c] == TRUMP, strengths[c], order[c]))):
+            self.discards[code] = place
 
     def units(self, cards: Sequence[Card]) -> list[Unit]:
         """The units of cards of one effective suit, largest first, as this ruleset reads them."""

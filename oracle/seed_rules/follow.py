@@ -51,9 +51,9 @@ def follow_by_structure(
     suit, hand_x, play_x = duty.suit, duty.hand_x, duty.play_x
     lead_units = ctx.units(lead)
     rule_ids = ["follow.suit"]
-    if any(u.is_tractor for u in lead_units):
-        rule_ids.append("follow.tractor")
-    if any(u.tuple_size >= 2 for u in lead_units):
+    if lead_units[0].tuple_size >= 2:  # largest first: a lead of singles has neither duty
+        if any(u.length >= 2 for u in lead_units):
+            rule_ids.append("follow.tractor")
         rule_ids.append("follow.pairs")
     name = suit_name(suit)
     exact = ctx.follow_exact_tuples
