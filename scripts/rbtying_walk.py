@@ -1,8 +1,8 @@
 """rbtying's follow walk: agreement with the plain walk, and the cost of the heaviest follows.
 
 1. Differential: seeded random follows in rooms of 2 to 8 decks under the four draw policies
-   that walk decompositions; the profile's walk (``oracle/profiles/rbtying/follow.first_duty``)
-   against the plain walk (``tests/rbtying_reference.py``): the requirement that decides and
+   that walk decompositions; the profile's walk without its work bound
+   (``follow.unbounded_first_duty``) against the plain walk (``tests/rbtying_reference.py``): the requirement that decides and
    the verdict must be the same. Prints cases, disagreements and time.
 2. Cost: in-process CheckFollow questions (validation included) of the profile in a room of
    four decks (or ``--decks``): the median over random follows, and each constructed heavy
@@ -36,7 +36,7 @@ from oracle.cards import Card, format_cards, parse_cards
 from oracle.convert import cards_from_pb, cards_to_pb
 from oracle.engine.following import suit_duty
 from oracle.engine.questions import check_follow
-from oracle.profiles.rbtying.follow import first_duty
+from oracle.profiles.rbtying.follow import unbounded_first_duty
 from oracle.profiles.rbtying.trick_format import lead_format
 from oracle.service.questions import dispatch
 
@@ -52,7 +52,7 @@ def differential(cases: int, seed: int, max_lead: int) -> None:
             continue
         units = lead_format(ctx, lead)
         start = time.perf_counter()
-        new = first_duty(ctx, units, duty.hand_x, duty.play_x)
+        new = unbounded_first_duty(ctx, units, duty.hand_x, duty.play_x)
         middle = time.perf_counter()
         ref = reference_duty(ctx, units, duty.hand_x, duty.play_x)
         spent_new += middle - start

@@ -971,7 +971,7 @@ def test_the_walk_decides_as_the_plain_walk_does() -> None:
     from rbtying_reference import random_follow, reference_duty
 
     from oracle.engine.following import suit_duty
-    from oracle.profiles.rbtying.follow import first_duty
+    from oracle.profiles.rbtying.follow import unbounded_first_duty
 
     rng = random.Random(20261202)
     verdicts: list[bool] = []
@@ -982,7 +982,7 @@ def test_the_walk_decides_as_the_plain_walk_does() -> None:
         if not duty.met or len(duty.play_x) < duty.led:
             continue
         units = lead_format(rules, lead)
-        walked = first_duty(rules, units, duty.hand_x, duty.play_x)
+        walked = unbounded_first_duty(rules, units, duty.hand_x, duty.play_x)
         assert (walked.requirement, walked.play_fills) == reference_duty(rules, units, duty.hand_x, duty.play_x), (
             format_cards(lead), format_cards(duty.hand_x), format_cards(duty.play_x))
         verdicts.append(walked.requirement is None or walked.play_fills)
@@ -998,7 +998,7 @@ def test_a_lazily_listed_unit_keeps_a_split_whose_own_order_does_not_fit() -> No
     from rbtying_reference import reference_duty
 
     from oracle.engine.following import suit_duty
-    from oracle.profiles.rbtying.follow import first_duty
+    from oracle.profiles.rbtying.follow import unbounded_first_duty
 
     rules = ctx(Rank.QUEEN, Suit.DIAMONDS, decks=6, draw=BOTH)
     lead = parse_cards(" ".join(["AD"] * 5 + ["KD"] * 5 + ["JD"] * 5 + ["10D"] * 5))
@@ -1006,7 +1006,7 @@ def test_a_lazily_listed_unit_keeps_a_split_whose_own_order_does_not_fit() -> No
     play = parse_cards("4D 8D 6D 8D 7D 5D 8D 8D 4D BJ 8D 3D SJ 6D 7D JD 3D 2D 5D 8D")
     duty = suit_duty(rules, lead, hand, play)
     units = lead_format(rules, lead)
-    walked = first_duty(rules, units, duty.hand_x, duty.play_x)
+    walked = unbounded_first_duty(rules, units, duty.hand_x, duty.play_x)
     assert (walked.requirement, walked.play_fills) == reference_duty(rules, units, duty.hand_x, duty.play_x)
     assert walked.requirement == ((2, 2, 2, 2, 2, 5), (1,), (1,), (1,), (1,), (1,))
 
@@ -1018,7 +1018,7 @@ def test_the_work_charged_does_not_depend_on_what_was_kept() -> None:
     from oracle.engine.budget import limited
     from oracle.engine.following import suit_duty
     from oracle.profiles.rbtying import ordering
-    from oracle.profiles.rbtying.follow import first_duty
+    from oracle.profiles.rbtying.follow import unbounded_first_duty
 
     # A tractor of nine pairs (listed lazily) against nine pairs in runs of at most three.
     rules = ctx(Rank.TWO, Suit.SPADES)
@@ -1031,10 +1031,67 @@ def test_the_work_charged_does_not_depend_on_what_was_kept() -> None:
         if not keep:
             ordering._grouped_kept.clear()
         with limited(steps=10**9) as budget:
-            first_duty(rules, units, duty.hand_x, duty.play_x)
+            unbounded_first_duty(rules, units, duty.hand_x, duty.play_x)
         spent.append(budget.limit - budget.steps)
     assert ordering._grouped_kept, "the lazily listed unit's groupings are kept"
     assert spent[0] == spent[1]
+
+
+UPSTREAM_50_S_LEAD = "2H 2H 2H 2H 4H 4H 4H 4H 9H 9H 9H 9H JH JH JH JH 6H 6H 6H 7H 7H 7H BJ BJ BJ"
+"""The lead upstream takes 50 s to follow (issue: four quads, a tractor of two triples and a
+triple of big jokers; four decks, level K, hearts trump)."""
+
+
+@pytest.mark.parametrize("hand", [
+    # Trump-heavy 52-card hands: quads of six ranks of hearts; then triples of them.
+    " ".join(f"{r}H {r}H {r}H {r}H" for r in ("3", "5", "8", "10", "Q", "A"))
+    + " KH KH KH KH KS KS KS KS KD KD KD KD KC KC KC KC SJ SJ SJ SJ BJ 6H 7H AS AS QS QS JS",
+    " ".join(f"{r}H {r}H {r}H" for r in ("3", "5", "8", "10", "Q", "A"))
+    + " KH KH KH KS KS KS KD KD KD KC KC KC SJ SJ SJ BJ 6H 7H AS AS KS QS QS JS 10S 9S AD AD QD JD AC AC QC JC",
+])
+def test_upstreams_50_second_follow_is_answered_within_the_budget(hand: str) -> None:
+    """The issue's slow input for upstream: the follow is answered within the question's work
+    budget (``limited()``, the service's default; a refusal would raise), and decides as the plain
+    walk does, for the hand's 25 lowest and 25 highest trumps."""
+    from rbtying_reference import reference_duty
+
+    from oracle.engine.budget import limited
+    from oracle.engine.following import suit_duty
+    from oracle.profiles.rbtying.follow import first_duty
+
+    rules = ctx(Rank.KING, Suit.HEARTS, decks=4)
+    lead, held = parse_cards(UPSTREAM_50_S_LEAD), parse_cards(hand)
+    assert len(held) == 52
+    trumps = rules.sorted(suit_duty(rules, lead, held, ()).hand_x)
+    units = lead_format(rules, lead)
+    for play in (trumps[:25], trumps[-25:]):
+        duty = suit_duty(rules, lead, held, play)
+        with limited():
+            walked = first_duty(rules, units, duty.hand_x, duty.play_x)
+            answer = check_follow(rules, lead, held, play)
+        assert (walked.requirement, walked.play_fills) == reference_duty(rules, units, duty.hand_x, duty.play_x)
+        assert answer.legal == walked.play_fills
+
+
+def test_a_walk_past_its_bound_is_refused_naming_it() -> None:
+    """Eight quintuples led in a room of eight decks against 66 cards of the suit: the tractors of
+    its decompositions compete for the same runs, which only a fill sees, so the walk tests
+    requirement after requirement; it stops at ``follow.WALK_STEPS`` and the question is answered
+    RESOURCE_EXHAUSTED naming the bound, not after seconds."""
+    from oracle.convert import cards_to_pb
+    from oracle.service.questions import dispatch
+
+    room_8 = room(8)
+    lead = " ".join(f"{rank}S" for rank in ["Q", "J", "10", "9", "8", "7", "6", "5"] for _ in range(5))
+    hand = parse_cards("AS " * 8 + "KS " * 6 + "QS " * 3 + "JS " * 3 + "10S " + "9S " * 2 + "8S " * 3
+                       + "7S " + "6S " * 2 + "5S " * 2 + "4S " * 4 + "3S " * 8)
+    lowest = sorted(hand, key=lambda c: int(c.rank))[:40]
+    context = pb.Context(level=pb.RANK_TWO, trump_suit=pb.SUIT_HEARTS, custom_variant=room_8)
+    answer = dispatch(pb.Question(check_follow=pb.CheckFollowRequest(
+        context=context, lead=cards_to_pb(parse_cards(lead)), hand=cards_to_pb(hand), play=cards_to_pb(lowest))))
+    assert answer.WhichOneof("answer") == "error"
+    assert answer.error.code == "RESOURCE_EXHAUSTED"
+    assert "decomposition walk needs more than 30000 steps" in answer.error.message
 
 
 def test_tuples_alone_are_packed_exactly() -> None:

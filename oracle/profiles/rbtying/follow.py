@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import cards_to_pb, suit_name
-from oracle.engine.budget import spend
+from oracle.engine.budget import DeadlinePassed, WorkExceeded, question_budget, spend
 from oracle.engine.card_order import Identity
 from oracle.engine.following import lowest_first, suit_duty, top_up
 from oracle.engine.pool import Pool
@@ -110,13 +111,62 @@ def kept_back(ctx: Ruleset, requirement: Requirement, hand_x: Sequence[Card], pl
     return None
 
 
+WALK_STEPS = 30_000
+"""The work bound of one decomposition walk (:func:`first_duty`, and the search of
+:func:`legal_example`), in steps of the work budget: upstream's rule is an exhaustive search, and
+where tractors compete for the same runs of the hand no test short of a fill passes the
+requirements, so a walk can test exponentially many. A walk past the bound answers
+RESOURCE_EXHAUSTED naming it. About 10 ms of fills on the benchmark machine (a fill of ``n``
+cards costs ``n`` steps per unit asked, about 0.3 µs each), twice the heaviest walk measured that
+answers (docs/rbtying.md, "The cost of the walk")."""
+
+
+@contextlib.contextmanager
+def walk_bound() -> Iterator[None]:
+    """Count the walk inside against :data:`WALK_STEPS` (keeping the question's deadline and
+    caller), then against the question's own budget.
+
+    >>> from oracle.engine.budget import limited, spend
+    >>> with limited(steps=10**6) as question:
+    ...     with walk_bound():
+    ...         spend(7)
+    >>> question.limit - question.steps
+    7
+    >>> with walk_bound():
+    ...     spend(WALK_STEPS + 1)
+    Traceback (most recent call last):
+    ...
+    oracle.engine.budget.WorkExceeded: rbtying's decomposition walk needs more than 30000 steps of work (its work bound)
+    """
+    with question_budget(WALK_STEPS) as walk:
+        try:
+            yield
+        except DeadlinePassed:
+            raise
+        except WorkExceeded:
+            raise WorkExceeded(
+                f"rbtying's decomposition walk needs more than {WALK_STEPS} steps of work (its work bound)"
+            ) from None
+    spend(walk.limit - walk.steps)
+
+
 def first_duty(
     ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play_x: Sequence[Card] | None
 ) -> Duty:
-    """Walk the requirements until the play (if given) or the hand fills one.
+    """Walk the requirements until the play (if given) or the hand fills one, within
+    :data:`WALK_STEPS`.
 
     The hand is tested under the variant's draw policy, the play with no protection.
     """
+    with walk_bound():
+        return unbounded_first_duty(ctx, units, hand_x, play_x)
+
+
+def unbounded_first_duty(
+    ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play_x: Sequence[Card] | None
+) -> Duty:
+    """:func:`first_duty` without its work bound (only the question's own budget): for the
+    differential tests against the plain walk, which compare verdicts whatever they cost."""
     draw = _draw(ctx)
     exact: dict[Identity, int] | None = None
     if draw.protects_longer_tuples:
@@ -182,19 +232,27 @@ def legal_example(
     # be filled by the hand, and at that one the example holds the very cards of the hand's fill.
     if not draw.protects_longer_tuples or _walk_accepts(ctx, units, duty.hand_x, example):
         return example
-    reach = Reach(ctx, duty.hand_x)
+    with walk_bound():
+        return _guarded_example(ctx, units, duty.hand_x, hand, duty.suit, duty.led, example)
+
+
+def _guarded_example(ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], hand: Sequence[Card],
+                     suit: int, led: int, example: list[Card]) -> list[Card]:
+    """:func:`legal_example`'s search under the longer-tuple guard."""
+    draw = _draw(ctx)
+    reach = Reach(ctx, hand_x)
     for requirement in requirements(units, draw, reach):
         spend()
         if not reach.requirement(requirement):
             continue
-        placed = fill_needs(ctx, [Need(a) for a in requirement], duty.hand_x)
+        placed = fill_needs(ctx, [Need(a) for a in requirement], hand_x)
         if placed is None:
             continue
-        filled_units = placement_cards(ctx, duty.hand_x, placed)
+        filled_units = placement_cards(ctx, hand_x, placed)
         cards = [c for unit in filled_units for c in unit]
-        for candidate in (top_up(ctx, cards, duty.suit, hand, duty.led),
-                          _exact_tuples(ctx, filled_units, duty.hand_x, duty.led)):
-            if candidate is not None and _walk_accepts(ctx, units, duty.hand_x, candidate):
+        for candidate in (top_up(ctx, cards, suit, hand, led),
+                          _exact_tuples(ctx, filled_units, hand_x, led)):
+            if candidate is not None and _walk_accepts(ctx, units, hand_x, candidate):
                 return candidate
     return example
 

@@ -99,15 +99,18 @@ def _dedup(items: Sequence[T]) -> list[T]:
 _GROUPED_KEPT = 1024
 """How many groupings :func:`_grouped` keeps between questions (the oldest dropped first)."""
 
-Closure = dict[tuple[int, ...], int]
-"""The values a grouping's recursion reaches, each with the steps its own loop takes."""
+GroupedKey = tuple[tuple[int, ...], int | None]
+"""Values to group, and the most values one block may hold (``None``: no limit)."""
 
-_grouped_kept: dict[tuple[int, ...], tuple[frozenset[SetPartition], Closure]] = {}
+Closure = dict[GroupedKey, int]
+"""The keys a grouping's recursion reaches, each with the steps its own loop takes."""
+
+_grouped_kept: dict[GroupedKey, tuple[frozenset[SetPartition], Closure]] = {}
 
 
-def _grouped(values: tuple[int, ...]) -> frozenset[SetPartition]:
-    """The distinct ways to group ``values`` (largest first) into blocks, each block largest
-    first and the blocks in descending order.
+def _grouped(values: tuple[int, ...], longest: int | None = None) -> frozenset[SetPartition]:
+    """The distinct ways to group ``values`` (largest first) into blocks of at most ``longest``
+    values, each block largest first and the blocks in descending order.
 
     Its cost, in steps of the question's work budget, is what computing it from nothing takes:
     a step for each grouping found in the loop of each value the recursion reaches
@@ -117,16 +120,18 @@ def _grouped(values: tuple[int, ...]) -> frozenset[SetPartition]:
 
     >>> sorted(_grouped((3, 2, 2)), reverse=True)
     [((3, 2, 2),), ((3, 2), (2,)), ((3,), (2, 2)), ((3,), (2,), (2,))]
+    >>> sorted(_grouped((3, 2, 2), longest=2), reverse=True)
+    [((3, 2), (2,)), ((3,), (2, 2)), ((3,), (2,), (2,))]
     """
     taken = [0]
-    found, closure = _grouped_closure(values, taken)
+    found, closure = _grouped_closure((values, longest), taken)
     spend(sum(closure.values()) - taken[0])
     while len(_grouped_kept) > _GROUPED_KEPT:
         del _grouped_kept[next(iter(_grouped_kept))]
     return found
 
 
-def grouped_steps(values: tuple[int, ...]) -> int:
+def grouped_steps(values: tuple[int, ...], longest: int | None = None) -> int:
     """The steps :func:`_grouped` charges: for ``(2, 2)``, the loop of ``(2, 2)`` finds 2 groupings
     and that of ``(2,)`` one; ``(2, 2, 2)`` adds its own 4 (the block of its first pair alone,
     with the 2 groupings of the other two; with one more pair; with both).
@@ -134,15 +139,16 @@ def grouped_steps(values: tuple[int, ...]) -> int:
     >>> grouped_steps((2, 2)), grouped_steps((2, 2, 2))
     (3, 7)
     """
-    return sum(_grouped_closure(values, [0])[1].values())
+    return sum(_grouped_closure((values, longest), [0])[1].values())
 
 
-def _grouped_closure(values: tuple[int, ...], taken: list[int]) -> tuple[frozenset[SetPartition], Closure]:
+def _grouped_closure(key: GroupedKey, taken: list[int]) -> tuple[frozenset[SetPartition], Closure]:
     """:func:`_grouped` and the closure of its recursion, kept; each step taken here is spent and
     counted in ``taken[0]``."""
-    kept = _grouped_kept.get(values)
+    kept = _grouped_kept.get(key)
     if kept is not None:
         return kept
+    values, longest = key
     closure: Closure = {}
     found: set[SetPartition] = set()
     steps = 0
@@ -153,31 +159,33 @@ def _grouped_closure(values: tuple[int, ...], taken: list[int]) -> tuple[frozens
         counts = Counter(others)
         kinds = sorted(counts, reverse=True)
 
+        room = len(values) if longest is None else longest - 1  # beside the first in its block
+
         def subsets(i: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
             if i == len(kinds):
                 yield chosen
                 return
-            for take in range(counts[kinds[i]] + 1):
+            for take in range(min(counts[kinds[i]], room - len(chosen)) + 1):
                 yield from subsets(i + 1, chosen + (kinds[i],) * take)
 
         for sub in subsets(0, ()):
             remaining = Counter(others)
             remaining.subtract(sub)
             rest = tuple(sorted(remaining.elements(), reverse=True))
-            parts, below = _grouped_closure(rest, taken)
+            parts, below = _grouped_closure((rest, longest), taken)
             closure.update(below)
             for part in parts:
                 spend()
                 steps += 1
                 found.add(tuple(sorted(((first, *sub), *part), reverse=True)))
         taken[0] += steps
-    closure[values] = steps
+    closure[key] = steps
     result = (frozenset(found), closure)
-    _grouped_kept[values] = result
+    _grouped_kept[key] = result
     return result
 
 
-def _multiset_partitions(values: tuple[int, ...]) -> tuple[SetPartition, ...]:
+def _multiset_partitions(values: tuple[int, ...], longest: int | None = None) -> tuple[SetPartition, ...]:
     """The distinct splits of ``values`` into adjacent units, in the coarse order of
     :func:`set_partitions` (longest unit first, then fewest units), ties broken by the
     larger split first: the order used beyond :data:`EXACT_MAX_CARDS`. It spends the steps of
@@ -186,22 +194,23 @@ def _multiset_partitions(values: tuple[int, ...]) -> tuple[SetPartition, ...]:
     >>> _multiset_partitions((3, 2, 2))
     (((3, 2, 2),), ((3,), (2, 2)), ((3, 2), (2,)), ((3,), (2,), (2,)))
     """
-    found = _grouped(values)
-    return _coarse_order(values, found)
+    found = _grouped(values, longest)
+    return _coarse_order(found)
 
 
 @lru_cache(maxsize=256)
-def _coarse_order(values: tuple[int, ...], found: frozenset[SetPartition]) -> tuple[SetPartition, ...]:
+def _coarse_order(found: frozenset[SetPartition]) -> tuple[SetPartition, ...]:
     return tuple(sorted(found, key=lambda p: (-max(len(b) for b in p), len(p), [[-x for x in b] for b in p])))
 
 
-def _splits(big: tuple[int, ...], distinct: bool = False) -> tuple[tuple[Adjacent, ...], ...]:
+def _splits(big: tuple[int, ...], distinct: bool = False, longest: int | None = None) -> tuple[tuple[Adjacent, ...], ...]:
     """The ways to make adjacent units of a grouping's tuples of two or more cards; with
     ``distinct``, each split only where it first occurs (a repeat gives only repeated entries).
-    Beyond :data:`_EXACT_MAX_TUPLES` tuples each call spends the steps of :func:`_grouped`."""
+    Beyond :data:`_EXACT_MAX_TUPLES` tuples each call spends the steps of :func:`_grouped`, and
+    only splits whose units hold at most ``longest`` tuples are listed."""
     if len(big) <= _EXACT_MAX_TUPLES:
         return _exact_splits(big, distinct)
-    return _multiset_partitions(big)
+    return _multiset_partitions(big, longest)
 
 
 @lru_cache(maxsize=256)
@@ -290,19 +299,22 @@ def _choices(split: Sequence[Adjacent], fits: Fits | None = None) -> Iterator[tu
 
 
 def iter_entries(
-    grouping: tuple[int, ...], keep: Keep | None = None, fits: Fits | None = None, distinct: bool = False
+    grouping: tuple[int, ...], keep: Keep | None = None, fits: Fits | None = None, distinct: bool = False,
+    longest: int | None = None,
 ) -> Iterator[Requirement]:
     """A grouping's requirements: each split of its tuples into adjacent units, each with every
     choice of the units' orderings (#430), sorted largest unit first. Lazily: the walk that takes
     them (``follow.first_duty``) counts one step of work for each, which bounds their listing.
     Splits that fail ``keep`` and orderings that fail ``fits`` are left out, and with
-    ``distinct`` a split that repeats an earlier one (the walk skips its entries as seen)."""
+    ``distinct`` a split that repeats an earlier one (the walk skips its entries as seen); with
+    ``longest``, a split of more than :data:`_EXACT_MAX_TUPLES` tuples with a unit of more than
+    ``longest`` tuples is not even listed (``keep`` must refuse those)."""
     big = tuple(v for v in grouping if v > 1)
     ones: list[Adjacent] = [(1,)] * (len(grouping) - len(big))
     if not big:
         yield tuple(ones)
         return
-    for split in _splits(big, distinct):
+    for split in _splits(big, distinct, longest):
         if keep is not None and not keep(split):
             continue
         for chosen in _choices(split, fits):

@@ -30,6 +30,9 @@ class Skips(Protocol):
     """Necessary conditions for a requirement to be filled (``reach.Reach``): the walk skips
     whole stretches of a unit's decompositions that fail them."""
 
+    longest: int
+    """The most tuples an adjacent unit may hold: ``runs_hold`` refuses any longer unit."""
+
     def tuples(self, sizes: Sequence[int]) -> bool: ...
 
     def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool: ...
@@ -69,6 +72,7 @@ def _lazy_tail(unit: Adjacent, skips: Skips | None) -> Iterator[Requirement]:
 
     own = tuple(sorted(unit, reverse=True))
     n = sum(own)
+    longest = None if skips is None else max(1, skips.longest)
 
     def partitions(prefix: tuple[int, ...], remaining: int, largest: int) -> Iterator[tuple[int, ...]]:
         if remaining == 0:
@@ -84,7 +88,7 @@ def _lazy_tail(unit: Adjacent, skips: Skips | None) -> Iterator[Requirement]:
             yield from partitions(grown, remaining - part, part)
 
     for grouping in partitions((), n, own[0]):
-        entries = iter_entries(grouping, keep, fits, distinct=True)
+        entries = iter_entries(grouping, keep, fits, distinct=True, longest=longest)
         if grouping == own:
             # The unit's own entry is its grouping's first (one unit, its own order).
             first = next(entries, None)
