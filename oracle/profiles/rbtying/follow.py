@@ -136,7 +136,7 @@ def walk_bound() -> Iterator[None]:
     ...     spend(WALK_STEPS + 1)
     Traceback (most recent call last):
     ...
-    oracle.engine.budget.WorkExceeded: rbtying's decomposition walk needs more than 30000 steps of work (its work bound)
+    oracle.engine.budget.WorkExceeded: rbtying's decomposition walk needs more than 30000 steps of work (its work budget)
     """
     with question_budget(WALK_STEPS) as walk:
         try:
@@ -145,7 +145,7 @@ def walk_bound() -> Iterator[None]:
             raise
         except WorkExceeded:
             raise WorkExceeded(
-                f"rbtying's decomposition walk needs more than {WALK_STEPS} steps of work (its work bound)"
+                f"rbtying's decomposition walk needs more than {WALK_STEPS} steps of work (its work budget)"
             ) from None
     spend(walk.limit - walk.steps)
 
