@@ -34,6 +34,10 @@ InSuit = Callable[[Space], Automaton | None]
 Core = tuple[tuple[int, int], ...]
 """(identity number, copies) of a play, in the order they were read."""
 
+STEP_STEPS = 5
+"""The work budget one step of a :class:`Judged` automaton spends (the reading's state built and
+looked up, with the count's own step: several microseconds)."""
+
 JUDGMENT_STEPS = 500
 """The work budget one judgment of a representative spends by default, beyond what the rule's
 check spends itself: about what a CheckFollow of a long suit costs, at a microsecond a step."""
@@ -97,6 +101,7 @@ class Judged:
         return state
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
+        spend(STEP_STEPS)
         used, open_, read = cast(tuple[int, Core, Hashable], state)
         ident = self.ident[index]
         if self.last[ident] == index and (not open_ or ident not in dict(open_)):

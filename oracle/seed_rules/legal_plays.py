@@ -23,7 +23,9 @@ from typing import cast
 
 from oracle import pb
 from oracle.cards import Card
+from oracle.engine.budget import spend
 from oracle.engine.legal_follows import (
+    JUDGMENT_STEPS,
     SUIT_ONLY,
     Cores,
     Judged,
@@ -51,6 +53,11 @@ def structure_duty(ctx: Ruleset, lead: Sequence[Card]) -> Duty:
     return Duty(1, "follow.suit", "any cards of the led suit")
 
 
+READING_STEPS = 50
+"""The work budget a reading's judgment spends when :func:`could_show` settles it (a pass over
+the play's cards); one that needs the greedy match spends ``JUDGMENT_STEPS`` in all."""
+
+
 def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page."""
     duty = structure_duty(ctx, lead)
@@ -68,7 +75,7 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
         def judge(play: list[Card]) -> Duty | None:
             return duty if shows(play) else None
 
-        return Judged(ctx, space, reading(ctx, space, shapes, exact), judge)
+        return Judged(ctx, space, reading(ctx, space, shapes, exact), judge, cost=READING_STEPS)
 
     return suit_split(ctx, lead, hand, SUIT_ONLY, judged, duty), []
 
@@ -105,6 +112,7 @@ def shows_as_much(ctx: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence
     def as_much(play: Sequence[Card]) -> bool:
         if not could_show(ctx, play, profile[0], top, exact):
             return False
+        spend(JUDGMENT_STEPS - READING_STEPS)
         return first_shortfall(profile, match_shapes(ctx, shapes, play, exact_tuples=exact).profile) is None
 
     return as_much
