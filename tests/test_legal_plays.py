@@ -253,6 +253,29 @@ def test_a_follow_rule_without_a_counter_is_refused() -> None:
         entries[pb.FOLLOW_RULE_TYPE_AND_PAIRS] = saved
 
 
+def test_rbtying_refuses_at_once_a_hand_with_more_plays_of_the_suit_than_it_judges() -> None:
+    """Ten single hearts against a tractor: 210 plays of four (10 choose 4), each judged and
+    legal (no pair to show); with a second ace and king, 283 plays (and 36 + 36 + 1 holding
+    pairs), more than the 256 rbtying's count judges: refused before judging any."""
+    from oracle.profiles.rbtying import legal_plays as rbtying
+
+    context = pb.Context(variant_id="rbtying-default", level=pb.RANK_THREE, trump_suit=pb.SUIT_SPADES)
+    hearts, lead = "AH KH QH JH 10H 7H 6H 5H 4H 2H 9C", _cards("9H 9H 8H 8H")
+    calls = []
+    judge = rbtying.first_duty
+    rbtying.first_duty = lambda *args: calls.append(args) or judge(*args)  # type: ignore[assignment]
+    try:
+        answer = _ask(context=context, hand=_cards(hearts), lead=lead)
+        assert answer.list_legal_plays.total == 210 and len(calls) == 210
+        calls.clear()
+        error = _ask(context=context, hand=_cards(hearts + " AH KH"), lead=lead).error
+        assert calls == []
+        assert error.code == "RESOURCE_EXHAUSTED"
+        assert f"{rbtying.MAX_JUDGMENTS} one question may judge" in error.message and "has 283 plays" in error.message
+    finally:
+        rbtying.first_duty = judge
+
+
 def test_a_large_hand_is_counted_without_listing() -> None:
     """A four-deck hand of 24 side-suit cards against a 12-card trump throw: any 12 of them follow,
     and their number (a coefficient of a polynomial, worked out here) is the total."""
