@@ -2,10 +2,14 @@
 same field numbers with every ``Card`` a ``bytes`` field, so that each card is one dictionary
 look-up instead of a message wrapper and two attribute reads (a 25-card hand: about 2 µs, not 14).
 
-A mirror keeps only the fields that hold cards, and each ``Context`` as its bytes (its variant's
-cards are a variant's, checked with it; the bytes are the context's cache key). The bytes of a
-valid card without unknown fields are one of the 54 canonical encodings in :data:`CARDS_BY_KEY`;
-any other bytes are no key, and the caller decodes that list the slow way, which names the problem.
+A mirror keeps the fields that hold cards, each ``Context`` as its bytes (its variant's cards are
+a variant's, checked with it; the bytes are the context's cache key), and the numbers beside them
+(the seats), so that the short way (:mod:`oracle.service.fast_path`) reads the mirror alone. The
+bytes of a valid card without unknown fields are one of the 54 canonical encodings in
+:data:`CARDS_BY_KEY`; any other bytes are no key, and the caller decodes that list the slow way,
+which names the problem. A mirror is parsed from the request's own serialization, never from the
+bytes a client sent: a message field sent twice is merged by the parser, but a bytes field keeps
+its last copy.
 
 >>> from oracle.service.decoding import pb_cards
 >>> request = pb.CheckFollowRequest(hand=pb_cards("AS BJ"), play=[pb.Card(rank=99)])
@@ -17,6 +21,8 @@ any other bytes are no key, and the caller decodes that list the slow way, which
 True
 >>> card_keys(pb.CheckFollowRequest(context=pb.Context(level=10))).context
 b'\\x10\\n'
+>>> card_keys(pb.JudgeTrickRequest(plays=[pb.Play(seat=3, cards=pb_cards("BJ"))])).plays[0].seat
+3
 """
 
 from __future__ import annotations
@@ -108,7 +114,8 @@ def _mirror_name(desc: Descriptor) -> str:
 
 def _mirror_classes(roots: list[Any]) -> dict[str, Any]:
     """The mirrors of these message types (and of the messages inside them that hold cards), in
-    one file of a private pool, by the full name of the type mirrored."""
+    one file of a private pool, by the full name of the type mirrored. A mirror keeps every
+    field that is a number or a text as it is."""
     file = descriptor_pb2.FileDescriptorProto(
         name="card_keys.proto", package="card_keys", syntax="proto3"
     )
@@ -121,9 +128,13 @@ def _mirror_classes(roots: list[Any]) -> dict[str, Any]:
         done.add(desc.full_name)
         message = file.message_type.add(name=_mirror_name(desc))
         for f in desc.fields:
-            if f.message_type is None or not _holds_cards(f.message_type):
-                continue
             label = _FieldProto.LABEL_REPEATED if f.is_repeated else _FieldProto.LABEL_OPTIONAL
+            if f.message_type is None:  # a number or a text: the same field (an enum as its number)
+                kind = _FieldProto.TYPE_INT32 if f.type == f.TYPE_ENUM else f.type
+                message.field.add(name=f.name, number=f.number, label=label, type=kind)
+                continue
+            if not _holds_cards(f.message_type):
+                continue
             if f.message_type.full_name in _AS_BYTES:
                 message.field.add(name=f.name, number=f.number, label=label,
                                   type=_FieldProto.TYPE_BYTES)

@@ -76,12 +76,12 @@ def valid_follow(keys: Any) -> tuple[Ruleset, Cards, Cards, Cards] | None:
     return known.ruleset, lead, hand, play
 
 
-def valid_trick(known: KnownContext | None, msgs: Sequence[pb.Play], mirrors: Sequence[Any],
-                *, complete: bool) -> tuple[KnownContext, tuple[SeatPlay, ...], list[int]] | None:
-    """A trick's plays (JudgeTrick's, and ScoreBottom's last trick when ``complete``) and their
+def valid_trick(known: KnownContext | None, mirrors: Sequence[Any], *, complete: bool
+                ) -> tuple[KnownContext, tuple[SeatPlay, ...], list[int]] | None:
+    """A trick's plays (JudgeTrick's, and ScoreBottom's last trick when ``complete``), as their
     mirrors: each seat once in play order, a lead of one suit, every play as long as the lead;
     with the context, and the codes of all the cards for the copies."""
-    count = len(msgs)
+    count = len(mirrors)
     if known is None or not count or count > known.players:
         return None
     if complete and count != known.players:
@@ -89,10 +89,10 @@ def valid_trick(known: KnownContext | None, msgs: Sequence[pb.Play], mirrors: Se
     players, most = known.players, known.most_cards
     codes: list[int] = []
     plays: list[SeatPlay] = []
-    first = msgs[0].seat
-    for i, (msg, mirror) in enumerate(zip(msgs, mirrors)):
+    first = mirrors[0].seat
+    for i, mirror in enumerate(mirrors):
         cards = cards_of(mirror.cards)
-        seat = msg.seat
+        seat = mirror.seat
         if cards is None or not 0 <= seat < players or seat != (first + i) % players:
             return None
         if i == 0:
@@ -105,17 +105,15 @@ def valid_trick(known: KnownContext | None, msgs: Sequence[pb.Play], mirrors: Se
     return known, tuple(plays), codes
 
 
-def valid_judge(req: pb.JudgeTrickRequest, keys: Any
-                ) -> tuple[Ruleset, tuple[SeatPlay, ...]] | None:
+def valid_judge(keys: Any) -> tuple[Ruleset, tuple[SeatPlay, ...]] | None:
     """JudgeTrick: a trick so far (see :func:`valid_trick`) within the decks."""
-    trick = valid_trick(known_context(keys.context), req.plays, keys.plays, complete=False)
+    trick = valid_trick(known_context(keys.context), keys.plays, complete=False)
     if trick is None or not within_copies(trick[2], trick[0].decks):
         return None
     return trick[0].ruleset, trick[1]
 
 
-def valid_throw(req: pb.CheckThrowRequest, keys: Any
-                ) -> tuple[Ruleset, SeatPlay, tuple[SeatPlay, ...]] | None:
+def valid_throw(keys: Any) -> tuple[Ruleset, SeatPlay, tuple[SeatPlay, ...]] | None:
     """CheckThrow: a throw of one suit from a seat, the hands of other seats (each once), all
     of them within a hand's size and together within the decks."""
     known = known_context(keys.context)
@@ -123,17 +121,17 @@ def valid_throw(req: pb.CheckThrowRequest, keys: Any
         return None
     players, most = known.players, known.most_cards
     throw = cards_of(keys.throw.cards)
-    thrower = req.throw.seat
-    hands = req.other_hands
+    thrower = keys.throw.seat
+    hands = keys.other_hands
     if (not throw or len(throw) > most or not 0 <= thrower < players or len(hands) >= players
             or not _one_suit(known.ruleset, throw)):
         return None
     codes = codes_of(throw)
     seats = {thrower}
     others: list[SeatPlay] = []
-    for msg, mirror in zip(hands, keys.other_hands):
+    for mirror in hands:
         cards = cards_of(mirror.cards)
-        seat = msg.seat
+        seat = mirror.seat
         if cards is None or len(cards) > most or not 0 <= seat < players or seat in seats:
             return None
         seats.add(seat)
@@ -144,17 +142,15 @@ def valid_throw(req: pb.CheckThrowRequest, keys: Any
     return known.ruleset, SeatPlay(thrower, throw), tuple(others)
 
 
-def valid_bottom(req: pb.ScoreBottomRequest, keys: Any
+def valid_bottom(keys: Any
                  ) -> tuple[Ruleset, tuple[SeatPlay, ...], frozenset[int], Cards] | None:
     """ScoreBottom: a whole last trick, the banker's side (some seats, not all, each once), a
     whole bottom, all within the decks, and each side's points in range."""
-    trick = valid_trick(
-        known_context(keys.context), req.last_trick, keys.last_trick, complete=True
-    )
+    trick = valid_trick(known_context(keys.context), keys.last_trick, complete=True)
     if trick is None:
         return None
     known, plays, codes = trick
-    seats = list(req.banker_seats)
+    seats = list(keys.banker_seats)
     banker_seats = frozenset(seats)
     bottom = cards_of(keys.bottom)
     if (
@@ -164,25 +160,25 @@ def valid_bottom(req: pb.ScoreBottomRequest, keys: Any
         or not all(0 <= seat < known.players for seat in seats)
         or bottom is None
         or len(bottom) != known.bottom_size
-        or not 0 <= req.banker_side_points <= MAX_POINTS
-        or not 0 <= req.attacker_points <= MAX_POINTS
+        or not 0 <= keys.banker_side_points <= MAX_POINTS
+        or not 0 <= keys.attacker_points <= MAX_POINTS
         or not within_copies(codes + codes_of(bottom), known.decks)
     ):
         return None
     return known.ruleset, plays, banker_seats, bottom
 
 
-def valid_score_deal(req: pb.ScoreDealRequest, keys: Any
-                     ) -> tuple[pb.Variant, Rank | None, Rank | None] | None:
-    """ScoreDeal: a context naming the variant alone, the banker's seat in range, and each level
-    given one of the variant's; the variant and the two levels."""
+def valid_score_deal(keys: Any) -> tuple[pb.Variant, Rank | None, Rank | None] | None:
+    """ScoreDeal: a context naming the variant alone (not the former ``variant_id``), the
+    banker's seat in range, and each level given one of the variant's; the variant and the two
+    levels."""
     known = known_variant(keys.context)
-    if known is None or known.level or req.variant_id or not req.HasField("context"):
+    if known is None or known.level or keys.variant_id:
         return None
-    if not 0 <= req.banker_seat < known.players:
+    if not 0 <= keys.banker_seat < known.players:
         return None
     levels = []
-    for value in (req.banker_level, req.attacker_level):
+    for value in (keys.banker_level, keys.attacker_level):
         rank = known.level_of(value)
         if value and rank is None:
             return None
@@ -190,22 +186,21 @@ def valid_score_deal(req: pb.ScoreDealRequest, keys: Any
     return known.variant, levels[0], levels[1]
 
 
-def valid_compare(req: pb.CompareDeclarationsRequest, keys: Any
-                  ) -> tuple[pb.Variant, Rank, SeatPlay | None, SeatPlay] | None:
+def valid_compare(keys: Any) -> tuple[pb.Variant, Rank, SeatPlay | None, SeatPlay] | None:
     """CompareDeclarations: a context naming the variant and a level of it, an optional standing
     declaration and a challenger, each from a seat in range showing some cards, no more than a
     hand, within the decks (two declarations of one seat are the same cards shown again)."""
     known = known_variant(keys.context)
-    if (known is None or known.level_rank is None or req.variant_id or req.level
-            or not req.HasField("context") or not req.HasField("challenger")):
+    if (known is None or known.level_rank is None or keys.variant_id or keys.level
+            or not keys.HasField("challenger")):
         return None
-    challenger = _declaration(req.challenger, keys.challenger, known)
+    challenger = _declaration(keys.challenger, known)
     if challenger is None:
         return None
-    if not req.HasField("standing"):
+    if not keys.HasField("standing"):
         fits = within_copies(challenger[1], known.decks)
         return (known.variant, known.level_rank, None, challenger[0]) if fits else None
-    standing = _declaration(req.standing, keys.standing, known)
+    standing = _declaration(keys.standing, known)
     if standing is None:
         return None
     if standing[0].seat == challenger[0].seat:
@@ -215,11 +210,10 @@ def valid_compare(req: pb.CompareDeclarationsRequest, keys: Any
     return (known.variant, known.level_rank, standing[0], challenger[0]) if fits else None
 
 
-def _declaration(msg: pb.Declaration, mirror: Any, known: KnownVariant
-                 ) -> tuple[SeatPlay, list[int]] | None:
+def _declaration(mirror: Any, known: KnownVariant) -> tuple[SeatPlay, list[int]] | None:
     """A declaration from a seat in range showing some cards, no more than a hand; and their
     codes."""
     cards = cards_of(mirror.cards)
-    if not cards or len(cards) > known.most_cards or not 0 <= msg.seat < known.players:
+    if not cards or len(cards) > known.most_cards or not 0 <= mirror.seat < known.players:
         return None
-    return SeatPlay(msg.seat, cards), codes_of(cards)
+    return SeatPlay(mirror.seat, cards), codes_of(cards)

@@ -243,7 +243,7 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
     oracle.errors.InvalidQuestion: plays[1].seat: seat 1 is out of play order: the play after seat 3 is seat 0
     """
     keys = card_keys(req)
-    valid = valid_judge(req, keys)
+    valid = valid_judge(keys)
     if valid is not None:
         return JudgeTrickArgs(*valid)
     problems = Problems()
@@ -277,7 +277,7 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
     (0, [1])
     """
     keys = card_keys(req)
-    valid = valid_throw(req, keys)
+    valid = valid_throw(keys)
     if valid is not None:
         return CheckThrowArgs(*valid)
     problems = Problems()
@@ -370,7 +370,7 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     oracle.errors.InvalidQuestion: bottom: 2 cards: the bottom of qq-one-deck has 6
     """
     keys = card_keys(req)
-    valid = valid_bottom(req, keys)
+    valid = valid_bottom(keys)
     if valid is not None:
         return ScoreBottomArgs(*valid, req.banker_side_points, req.attacker_points)
     problems = Problems()

@@ -48,7 +48,7 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     >>> args.banker_level, args.attacker_level
     (<Rank.FIVE: 5>, None)
     """
-    valid = valid_score_deal(req, card_keys(req))
+    valid = valid_score_deal(card_keys(req))
     if valid is not None:
         known, banker_level, attacker_level = valid
         return ScoreDealArgs(known, req.attacker_points, req.banker_seat, banker_level,
@@ -102,7 +102,7 @@ def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDec
     >>> args.standing is None, format_cards(args.challenger.cards)
     (True, '10H 10H')
     """
-    valid = valid_compare(req, card_keys(req))
+    valid = valid_compare(card_keys(req))
     if valid is not None:
         return CompareDeclarationsArgs(*valid, rebury=req.rebury)
     problems = Problems()
