@@ -80,11 +80,13 @@ class Reading(Protocol):
 
 class Judged:
     """An automaton over the cards of the led suit that reads each identity's copies into the
-    rule's :class:`Reading`, keeps the first play that reached each state as its representative,
-    and judges one representative per verdict (:meth:`Reading.decides` of a final state) with the
-    rule's own check (``judge``).
+    rule's :class:`Reading`, keeps the first play that reached each state after each card as its
+    representative, and judges one representative per verdict (:meth:`Reading.decides` of a
+    final state) with the rule's own check (``judge``).
 
     A state is (cards so far, the identities still open with their copies so far, the reading).
+    One state may be reached after different cards (a single card read changes no reading), so
+    a representative is kept per (cards read, state): its copies are of those cards only.
     """
 
     def __init__(self, ctx: Ruleset, space: Space, reading: Reading,
@@ -92,12 +94,12 @@ class Judged:
         self.space, self.reading, self.judge, self.cost = space, reading, judge, cost
         self.ident = identity_numbers(ctx, space)
         self.last = {ident: i for i, ident in enumerate(self.ident)}
-        self._paths: dict[Hashable, tuple[tuple[int, int], ...]] = {}
+        self._paths: dict[tuple[int, Hashable], tuple[tuple[int, int], ...]] = {}
         self._verdicts: dict[Hashable, Duty | None] = {}
 
     def start(self) -> Hashable:
         state = (0, (), self.reading.start())
-        self._paths.setdefault(state, ())
+        self._paths.setdefault((0, state), ())
         return state
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
@@ -116,16 +118,17 @@ class Judged:
             else:
                 read = self.reading.close(read, ident, count)
             after = (used + copies, tuple(sorted(held.items())), read)
-        if after not in self._paths:
-            path = self._paths[state]
-            self._paths[after] = (*path, (index, copies)) if copies else path
+        if (index + 1, after) not in self._paths:
+            path = self._paths[index, state]
+            self._paths[index + 1, after] = (*path, (index, copies)) if copies else path
         return after
 
     def accept(self, state: Hashable) -> Duty | None:
         key = self.reading.decides(cast(tuple[int, Core, Hashable], state)[2])
         if key not in self._verdicts:
             spend(self.cost)
-            play = [self.space.cards[i] for i, copies in self._paths[state] for _ in range(copies)]
+            path = self._paths[len(self.space.cards), state]
+            play = [self.space.cards[i] for i, copies in path for _ in range(copies)]
             self._verdicts[key] = self.judge(play)
         return self._verdicts[key]
 

@@ -167,7 +167,8 @@ def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool) ->
         runs = PairRuns.of(ctx, space, exact)
         if runs is not None:
             return runs
-    return Segments.of(ctx, space) or Cores(2)
+    pairs = (2 if exact else 1) if all(k == 2 for k, _ in shapes) else 0
+    return Segments.of(ctx, space, pairs) or Cores(2)
 
 
 @dataclass(frozen=True)
@@ -277,9 +278,14 @@ class Segments:
 
     slots: dict[int, tuple[int, ...]]
     strength: dict[int, int]
+    pairs: int = 0
+    """0: a tuple read by its copies. Every shape of pairs: 1, by the pairs it gives (a triple
+    one, a quad two: the match takes a pair from a slot's identity of fewest copies, which takes
+    one of the slot's pairs whichever it is, and asks the lone pairs last, by number alone); 2,
+    tuples of exactly two only (the others show nothing)."""
 
     @classmethod
-    def of(cls, ctx: Ruleset, space: Space) -> Segments | None:
+    def of(cls, ctx: Ruleset, space: Space, pairs: int = 0) -> Segments | None:
         """The reading, or ``None`` where the first slots do not fall with the strength, or a
         card's other slot is next to a first slot read before it or to another's other slot
         (then the relations to the last tuple and the other slots would not tell every one)."""
@@ -298,12 +304,14 @@ class Segments:
                 others.append(other)
             firsts.extend(places[:1])
             slots[number], strength[number] = places, ctx.strength(card)
-        return cls(slots, strength)
+        return cls(slots, strength, pairs)
 
     def start(self) -> Hashable:
         return ((), None, (), None)
 
     def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
+        if self.pairs:
+            copies = 2 * (copies // 2) if self.pairs == 1 else copies * (copies == 2)
         if copies < 2:
             return state
         links, last, others, last_strength = cast(SegmentState, state)
