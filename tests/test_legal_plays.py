@@ -276,6 +276,22 @@ def test_rbtying_refuses_at_once_a_hand_with_more_plays_of_the_suit_than_it_judg
         rbtying.first_duty = judge
 
 
+def test_a_reading_is_judged_by_a_play_of_its_own_cards() -> None:
+    """Four-deck, queens trump: against AA KK (and 99, singles) the hand's quads of 4 and 3 and
+    its triple of 8 each give pairs; a single read changes no reading, so one state is reached
+    after different cards, and the play judged for it must hold only the cards read before it
+    (a play judged with a 3 read twice, a pair, once counted 45 follows). The brute force: 43."""
+    from oracle.cards import Rank, parse_cards
+    from oracle.variants import make_ruleset
+
+    ctx = make_ruleset("four-deck", Rank.QUEEN, Suit.HEARTS)
+    lead = parse_cards("AS AS KS KS JS 10S 9S 9S 8S")
+    hand = parse_cards("4S 4S 4S 4S 9S 3S 3S 3S 3S KS KS 8S 8S 8S 7C QD")
+    answer = list_legal_plays(ctx, hand, lead, 0, 100)
+    assert {_key(cards_from_pb(p.cards)) for p in answer.plays} == {_key(p) for p in perft.brute_follows(ctx, lead, hand)}
+    assert answer.total == 43
+
+
 def test_a_large_hand_is_counted_without_listing() -> None:
     """A four-deck hand of 24 side-suit cards against a 12-card trump throw: any 12 of them follow,
     and their number (a coefficient of a polynomial, worked out here) is the total."""
