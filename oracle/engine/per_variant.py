@@ -5,7 +5,8 @@ of proto fields (reading a proto field costs about as much as a whole table look
 The cache holds the message itself, so that its key (the object's id) is never reused while the
 entry lives; it keeps at most ``size`` messages (the oldest goes first). Variants are bounded in
 size (:mod:`oracle.variants.limits`), so the cache is bounded in bytes too. A variant is never
-changed once it is asked about (the catalogue's and the rooms' are shared and read-only).
+changed once it is asked about (the catalogue's and the rooms' are shared and read-only); one
+edited in place is read again only after :meth:`PerVariant.cache_clear`.
 
 >>> from oracle.variants import get_variant
 >>> decks = PerVariant(lambda v: v.deal.decks)
@@ -46,3 +47,18 @@ class PerVariant(Generic[T]):
 
     def __len__(self) -> int:
         return len(self._kept)
+
+    def cache_clear(self) -> None:
+        """Forget every table (as ``functools.lru_cache``'s ``cache_clear``: a variant edited in
+        place, as a test may do, is read again).
+
+        >>> decks = PerVariant(lambda v: v.deal.decks)
+        >>> variant = pb.Variant()
+        >>> decks(variant)
+        0
+        >>> variant.deal.decks = 2
+        >>> decks(variant), decks.cache_clear(), decks(variant)
+        (0, None, 2)
+        """
+        with self._lock:
+            self._kept.clear()
