@@ -168,17 +168,18 @@ def valid_bottom(keys: Any
     return known.ruleset, plays, banker_seats, bottom
 
 
-def valid_score_deal(keys: Any) -> tuple[pb.Variant, Rank | None, Rank | None] | None:
+def valid_score_deal(req: pb.ScoreDealRequest
+                     ) -> tuple[pb.Variant, Rank | None, Rank | None] | None:
     """ScoreDeal: a context naming the variant alone (not the former ``variant_id``), the
     banker's seat in range, and each level given one of the variant's; the variant and the two
-    levels."""
-    known = known_variant(keys.context)
-    if known is None or known.level or keys.variant_id:
+    levels. The request holds no cards: it is read as it is, its context as its bytes."""
+    known = known_variant(req.context.SerializeToString())
+    if known is None or known.level or req.variant_id:
         return None
-    if not 0 <= keys.banker_seat < known.players:
+    if not 0 <= req.banker_seat < known.players:
         return None
     levels = []
-    for value in (keys.banker_level, keys.attacker_level):
+    for value in (req.banker_level, req.attacker_level):
         rank = known.level_of(value)
         if value and rank is None:
             return None

@@ -9,7 +9,7 @@ oracle.errors.InvalidQuestion: variant_id: unknown variant 'nope'; known: ...
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from oracle import pb
 from oracle.cards import Rank
@@ -29,8 +29,7 @@ from oracle.service.decoding import (
 from oracle.service.fast_path import valid_compare, valid_score_deal
 
 
-@dataclass(frozen=True)
-class ScoreDealArgs:
+class ScoreDealArgs(NamedTuple):
     """The arguments of :func:`oracle.engine.questions.score_deal`."""
 
     variant: pb.Variant
@@ -48,7 +47,7 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     >>> args.banker_level, args.attacker_level
     (<Rank.FIVE: 5>, None)
     """
-    valid = valid_score_deal(card_keys(req))
+    valid = valid_score_deal(req)
     if valid is not None:
         known, banker_level, attacker_level = valid
         return ScoreDealArgs(known, req.attacker_points, req.banker_seat, banker_level,
@@ -69,8 +68,7 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     return ScoreDealArgs(variant, req.attacker_points, req.banker_seat, levels[0], levels[1])
 
 
-@dataclass(frozen=True)
-class CompareDeclarationsArgs:
+class CompareDeclarationsArgs(NamedTuple):
     """The arguments of :func:`oracle.engine.questions.compare_declarations`."""
 
     variant: pb.Variant
@@ -133,8 +131,7 @@ def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDec
     return CompareDeclarationsArgs(variant, level, standing, challenger, req.rebury)
 
 
-@dataclass(frozen=True)
-class GetVariantArgs:
+class GetVariantArgs(NamedTuple):
     """A known variant."""
 
     variant: pb.Variant
