@@ -1079,6 +1079,7 @@ def test_a_walk_past_its_bound_is_refused_naming_it() -> None:
     requirement after requirement; it stops at ``follow.WALK_STEPS`` and the question is answered
     RESOURCE_EXHAUSTED naming the bound, not after seconds."""
     from oracle.convert import cards_to_pb
+    from oracle.profiles.rbtying.follow import WALK_STEPS
     from oracle.service.questions import dispatch
 
     room_8 = room(8)
@@ -1091,7 +1092,7 @@ def test_a_walk_past_its_bound_is_refused_naming_it() -> None:
         context=context, lead=cards_to_pb(parse_cards(lead)), hand=cards_to_pb(hand), play=cards_to_pb(lowest))))
     assert answer.WhichOneof("answer") == "error"
     assert answer.error.code == "RESOURCE_EXHAUSTED"
-    assert "decomposition walk needs more than 30000 steps" in answer.error.message
+    assert f"decomposition walk needs more than {WALK_STEPS} steps" in answer.error.message
 
 
 def test_tuples_alone_are_packed_exactly() -> None:

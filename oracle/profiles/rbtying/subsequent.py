@@ -40,6 +40,13 @@ class Skips(Protocol):
     def unit(self, adjacent: Adjacent) -> bool: ...
 
 
+MERGE_STEP_COST = 3
+"""Work steps one step of :func:`subsequent_decompositions` costs per unit of the format and
+per adjacent unit of their current requirements (it sorts, tests and joins them), and a stretch
+tested in a skip: about what a fill of as many cards costs (``fill.fill_needs``), so that the
+walk's work bound (``follow.WALK_STEPS``) bounds its time alike whether it fills or merges."""
+
+
 Profile = tuple[tuple[int, int], ...]
 """The adjacent units of a requirement as (tuples, cards), largest first."""
 
@@ -169,7 +176,7 @@ class _Tail:
         chunks, of = _chunks(tuple(sorted(self.unit, reverse=True)))
         start, stop = self.position, self.position + steps
         while self.position < stop and self.position < len(self.listed):
-            spend()
+            spend(MERGE_STEP_COST)
             end, same_tuples_end, tuples, shape = chunks[of[self.position]]
             if not fits.tuples(tuples):
                 self.position = min(same_tuples_end, stop)
@@ -239,7 +246,8 @@ def subsequent_decompositions(
     allowed = [include_new_adjacency or len(req) > 1 for req in reqs]
     order = list(range(len(reqs)))
     while True:
-        spend()
+        # A step sorts the units and reads, tests and joins every unit's current requirement.
+        spend(MERGE_STEP_COST * (len(reqs) + sum(len(r) for r in current)))
         order.sort(key=lambda i: -tails[i].left())
         index = order[0]
         if not tails[index].left():
