@@ -80,18 +80,50 @@ def unit_to_pb(unit: Unit) -> pb.Unit:
     return message
 
 
+_TUPLE_MESSAGES: dict[tuple[int, int], pb.Unit] = {}
+"""The message of each tuple met so far, by (card code, tuple size): at most one per card and
+size (a few hundred). Copying one into an answer costs a quarter of building it field by field."""
+
+
+def tuple_message(unit: Unit) -> pb.Unit | None:
+    """The shared message of a unit that is one tuple of copies of one card (a single, a pair of
+    identical cards...): the caller copies it, never changes it. ``None`` for any other unit.
+
+    >>> from oracle.cards import parse_cards
+    >>> pair = tuple_message(Unit(2, 1, 0, tuple(parse_cards("4H 4H"))))
+    >>> pair.name, len(pair.cards), tuple_message(Unit(2, 1, 0, tuple(parse_cards("4H 4D"))))
+    ('pair', 2, None)
+    """
+    cards = unit.cards
+    if unit.length != 1 or not cards or len(cards) != unit.tuple_size:
+        return None
+    code = cards[0].code
+    if len(cards) > 1 and any(card.code != code for card in cards):
+        return None
+    key = (code, len(cards))
+    message = _TUPLE_MESSAGES.get(key)
+    if message is None:
+        message = _TUPLE_MESSAGES[key] = unit_to_pb(unit)
+    return message
+
+
 def add_units(field: RepeatedCompositeFieldContainer[pb.Unit], units: Iterable[Unit]) -> None:
-    """Append units to a repeated ``Unit`` field of an answer, built in place (building each
-    message apart and handing it over copies it again).
+    """Append units to a repeated ``Unit`` field of an answer: a tuple of one card copied from its
+    :func:`tuple_message`, any other unit built in place (building it apart and handing it over
+    would copy it again).
 
     >>> answer = pb.DescribePlayResponse()
     >>> add_units(answer.units, [Unit(2, 1, 0, ())])
     >>> answer.units[0].name
     'pair'
     """
-    add = field.add
+    add, append = field.add, field.append
     for unit in units:
-        add_cards(add(tuple_size=unit.tuple_size, length=unit.length, name=unit.name).cards, unit.cards)
+        shared = tuple_message(unit)
+        if shared is not None:
+            append(shared)
+        else:
+            add_cards(add(tuple_size=unit.tuple_size, length=unit.length, name=unit.name).cards, unit.cards)
 
 
 def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
@@ -162,9 +194,13 @@ def throw_answer(
     add_units(answer.units, units)
     for block in blocks:
         message = answer.blocks.add(seat=block.seat)
-        unit = message.unit
-        unit.tuple_size, unit.length, unit.name = block.unit.tuple_size, block.unit.length, block.unit.name
-        add_cards(unit.cards, block.unit.cards)
+        shared = tuple_message(block.unit)
+        if shared is not None:
+            message.unit.CopyFrom(shared)
+        else:
+            unit = message.unit
+            unit.tuple_size, unit.length, unit.name = block.unit.tuple_size, block.unit.length, block.unit.name
+            add_cards(unit.cards, block.unit.cards)
         add_cards(message.beating_cards, block.beating)
     add_cards(answer.forced_play, forced)
     return answer
