@@ -96,6 +96,10 @@ def _dedup(items: Sequence[T]) -> list[T]:
     return out
 
 
+GROUPING_STEP_COST = 4
+"""Work steps one grouping found by :func:`_grouped` costs (it is built, sorted and kept in a
+set: several times a step of a fill, ``fill.fill_needs``)."""
+
 _GROUPED_KEPT = 1024
 """How many groupings :func:`_grouped` keeps between questions (the oldest dropped first)."""
 
@@ -132,11 +136,12 @@ def _grouped(values: tuple[int, ...], longest: int | None = None) -> frozenset[S
 
 
 def grouped_steps(values: tuple[int, ...], longest: int | None = None) -> int:
-    """The steps :func:`_grouped` charges: for ``(2, 2)``, the loop of ``(2, 2)`` finds 2 groupings
-    and that of ``(2,)`` one; ``(2, 2, 2)`` adds its own 4 (the block of its first pair alone,
-    with the 2 groupings of the other two; with one more pair; with both).
+    """The steps :func:`_grouped` charges, :data:`GROUPING_STEP_COST` for each grouping found in
+    the loop of each value the recursion reaches: for ``(2, 2)``, the loop of ``(2, 2)`` finds 2
+    groupings and that of ``(2,)`` one; ``(2, 2, 2)`` adds its own 4 (the block of its first pair
+    alone, with the 2 groupings of the other two; with one more pair; with both).
 
-    >>> grouped_steps((2, 2)), grouped_steps((2, 2, 2))
+    >>> grouped_steps((2, 2)) // GROUPING_STEP_COST, grouped_steps((2, 2, 2)) // GROUPING_STEP_COST
     (3, 7)
     """
     return sum(_grouped_closure((values, longest), [0])[1].values())
@@ -175,8 +180,8 @@ def _grouped_closure(key: GroupedKey, taken: list[int]) -> tuple[frozenset[SetPa
             parts, below = _grouped_closure((rest, longest), taken)
             closure.update(below)
             for part in parts:
-                spend()
-                steps += 1
+                spend(GROUPING_STEP_COST)
+                steps += GROUPING_STEP_COST
                 found.add(tuple(sorted(((first, *sub), *part), reverse=True)))
         taken[0] += steps
     closure[key] = steps
