@@ -2,7 +2,9 @@
 
 A catalogue variant's rulesets are cached by id; a room's own variant (``custom_variant``) is
 validated as a variant file is, once, and its rulesets cached by the variant's bytes
-(:mod:`oracle.service.room_cache`, bounded in bytes).
+(:mod:`oracle.service.room_cache`, bounded in bytes). A well-formed catalogue context is also
+remembered by its own bytes (:func:`known_context`, :func:`known_variant`: a few thousand short
+contexts at most), so that the short way through validation reads it in one look-up.
 
 >>> checked = check_context("qq-two-deck", 10, 2)
 >>> checked.ruleset.trump, checked.variant.id, checked.violations
