@@ -97,30 +97,32 @@ def _dedup(items: Sequence[T]) -> list[T]:
 
 
 GROUPING_STEP_COST = 4
-"""Work steps one grouping found by :func:`_grouped` costs (it is built, sorted and kept in a
-set: several times a step of a fill, ``fill.fill_needs``)."""
+"""Work steps a first block tried or a grouping built by :func:`_grouped` costs (several times a
+step of a fill, ``fill.fill_needs``)."""
 
 _GROUPED_KEPT = 1024
 """How many groupings :func:`_grouped` keeps between questions (the oldest dropped first)."""
 
-GroupedKey = tuple[tuple[int, ...], int | None]
-"""Values to group, and the most values one block may hold (``None``: no limit)."""
+GroupedKey = tuple[tuple[int, ...], tuple[int, ...] | None, int | None]
+"""Values to group, the largest first block allowed (``None``: any) and the most values one block
+may hold (``None``: no limit)."""
 
 Closure = dict[GroupedKey, int]
 """The keys a grouping's recursion reaches, each with the steps its own loop takes."""
 
-_grouped_kept: dict[GroupedKey, tuple[frozenset[SetPartition], Closure]] = {}
+_grouped_kept: dict[GroupedKey, tuple[tuple[SetPartition, ...], Closure]] = {}
 
 
 def _grouped(values: tuple[int, ...], longest: int | None = None) -> frozenset[SetPartition]:
     """The distinct ways to group ``values`` (largest first) into blocks of at most ``longest``
     values, each block largest first and the blocks in descending order.
 
-    Its cost, in steps of the question's work budget, is what computing it from nothing takes:
-    a step for each grouping found in the loop of each value the recursion reaches
-    (:func:`grouped_steps`; their number grows faster than polynomially with ``values``). The
-    steps are spent as they are taken, and what was kept from earlier questions is charged at
-    the end, so a question's charge never depends on what was kept.
+    Each grouping is built once, in that form: its first block is its largest, so the block
+    holding the first value is chosen first and every later block may be no larger. Its cost, in
+    steps of the question's work budget, is what computing it from nothing takes
+    (:func:`grouped_steps`; the number of groupings grows faster than polynomially with
+    ``values``). The steps are spent as they are taken, and what was kept from earlier questions
+    is charged at the end, so a question's charge never depends on what was kept.
 
     >>> sorted(_grouped((3, 2, 2)), reverse=True)
     [((3, 2, 2),), ((3, 2), (2,)), ((3,), (2, 2)), ((3,), (2,), (2,))]
@@ -128,64 +130,68 @@ def _grouped(values: tuple[int, ...], longest: int | None = None) -> frozenset[S
     [((3, 2), (2,)), ((3,), (2, 2)), ((3,), (2,), (2,))]
     """
     taken = [0]
-    found, closure = _grouped_closure((values, longest), taken)
+    found, closure = _grouped_closure((values, None, longest), taken)
     spend(sum(closure.values()) - taken[0])
     while len(_grouped_kept) > _GROUPED_KEPT:
         del _grouped_kept[next(iter(_grouped_kept))]
-    return found
+    return frozenset(found)
 
 
 def grouped_steps(values: tuple[int, ...], longest: int | None = None) -> int:
-    """The steps :func:`_grouped` charges, :data:`GROUPING_STEP_COST` for each grouping found in
-    the loop of each value the recursion reaches: for ``(2, 2)``, the loop of ``(2, 2)`` finds 2
-    groupings and that of ``(2,)`` one; ``(2, 2, 2)`` adds its own 4 (the block of its first pair
-    alone, with the 2 groupings of the other two; with one more pair; with both).
+    """The steps :func:`_grouped` charges: :data:`GROUPING_STEP_COST` for each first block tried
+    and each grouping built, in the loop of each key the recursion reaches. For ``(2, 2)``: the
+    first blocks ``(2, 2)`` (the rest empty) and ``(2,)`` (the rest ``(2,)``, which tries ``(2,)``
+    and builds one grouping): three blocks tried, three groupings built.
 
-    >>> grouped_steps((2, 2)) // GROUPING_STEP_COST, grouped_steps((2, 2, 2)) // GROUPING_STEP_COST
-    (3, 7)
+    >>> grouped_steps((2, 2)) // GROUPING_STEP_COST
+    6
     """
-    return sum(_grouped_closure((values, longest), [0])[1].values())
+    return sum(_grouped_closure((values, None, longest), [0])[1].values())
 
 
-def _grouped_closure(key: GroupedKey, taken: list[int]) -> tuple[frozenset[SetPartition], Closure]:
-    """:func:`_grouped` and the closure of its recursion, kept; each step taken here is spent and
-    counted in ``taken[0]``."""
+def _grouped_closure(key: GroupedKey, taken: list[int]) -> tuple[tuple[SetPartition, ...], Closure]:
+    """:func:`_grouped` under a largest first block, and the closure of its recursion, kept; each
+    step taken here is spent and counted in ``taken[0]``."""
     kept = _grouped_kept.get(key)
     if kept is not None:
         return kept
-    values, longest = key
+    values, bound, longest = key
     closure: Closure = {}
-    found: set[SetPartition] = set()
+    found: list[SetPartition] = []
     steps = 0
     if not values:
-        found.add(())
+        found.append(())
     else:
         first, others = values[0], values[1:]
         counts = Counter(others)
         kinds = sorted(counts, reverse=True)
-
         room = len(values) if longest is None else longest - 1  # beside the first in its block
 
         def subsets(i: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
             if i == len(kinds):
                 yield chosen
                 return
-            for take in range(min(counts[kinds[i]], room - len(chosen)) + 1):
+            for take in range(min(counts[kinds[i]], room - len(chosen)), -1, -1):
                 yield from subsets(i + 1, chosen + (kinds[i],) * take)
 
         for sub in subsets(0, ()):
+            block = (first, *sub)
+            if bound is not None and block > bound:
+                continue
+            spend(GROUPING_STEP_COST)
+            steps += GROUPING_STEP_COST
             remaining = Counter(others)
             remaining.subtract(sub)
             rest = tuple(sorted(remaining.elements(), reverse=True))
-            parts, below = _grouped_closure((rest, longest), taken)
+            parts, below = _grouped_closure((rest, block, longest), taken)
             closure.update(below)
             for part in parts:
                 spend(GROUPING_STEP_COST)
                 steps += GROUPING_STEP_COST
-                found.add(tuple(sorted(((first, *sub), *part), reverse=True)))
+                found.append((block, *part))
         taken[0] += steps
     closure[key] = steps
-    result = (frozenset(found), closure)
+    result = (tuple(found), closure)
     _grouped_kept[key] = result
     return result
 
