@@ -1011,6 +1011,26 @@ def test_a_lazily_listed_unit_keeps_a_split_whose_own_order_does_not_fit() -> No
     assert walked.requirement == ((2, 2, 2, 2, 2, 5), (1,), (1,), (1,), (1,), (1,))
 
 
+@pytest.mark.parametrize("longest", [None, 1, 2, 3])
+def test_a_lazy_units_groupings_are_every_distinct_split(longest: int | None) -> None:
+    """``ordering._grouped`` builds each grouping once; it must give exactly the distinct splits
+    of the values that every set partition of their places gives (``set_partitions``, upstream's
+    ``usize_partitions``), with blocks of at most ``longest`` values."""
+    import random
+
+    from oracle.profiles.rbtying import ordering
+
+    rng = random.Random(3)
+    for _ in range(40):
+        values = tuple(sorted((rng.choice((2, 3, 4, 5)) for _ in range(rng.randint(1, 7))), reverse=True))
+        expected = {
+            tuple(sorted((tuple(sorted((values[i] for i in block), reverse=True)) for block in part), reverse=True))
+            for part in ordering.set_partitions(len(values))
+            if longest is None or all(len(block) <= longest for block in part)
+        }
+        assert ordering._grouped(values, longest) == expected, values
+
+
 def test_the_work_charged_does_not_depend_on_what_was_kept() -> None:
     """A lazily listed unit's groupings are kept between questions (``ordering._grouped``); the
     steps a question is charged must be the same whether they were kept or not, so that whether
