@@ -33,8 +33,13 @@ def _duty_of(shape: Shape) -> str:
     return "follow.tractor" if shape[1] >= 2 else "follow.pairs"
 
 
-def _first_shortfall(hand: list[Shape], play: list[Shape]) -> Shape | None:
-    """The first shape of the hand's profile the play does not reach, if any."""
+def first_shortfall(hand: list[Shape], play: list[Shape]) -> Shape | None:
+    """The first shape of the hand's profile the play does not reach, if any (profiles compare
+    shape by shape, largest first: a play ahead on an earlier shape owes nothing after it).
+
+    >>> first_shortfall([(2, 2), (2, 1)], [(2, 2)]), first_shortfall([(2, 1)], [(2, 2)])
+    ((2, 1), None)
+    """
     for i, shape in enumerate(hand):
         if i >= len(play) or play[i] < shape:
             return shape
@@ -81,7 +86,7 @@ def follow_by_structure(
                    f"the play shows {play_rung[1] if play_rung else 'none of the rungs'}")
     else:
         play_match = match_shapes(ctx, required, play_x, exact_tuples=exact)
-        short = _first_shortfall(hand_match.profile, play_match.profile)
+        short = first_shortfall(hand_match.profile, play_match.profile)
         if short is not None:
             broken = _duty_of(short)
             why = (f"the hand can show a {shape_name(short)} of {name} against the lead "

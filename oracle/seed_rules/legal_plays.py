@@ -35,8 +35,7 @@ from oracle.engine.legal_follows import (
 )
 from oracle.engine.legal_plays import Automaton, Duty, Sources, Space
 from oracle.engine.ruleset import Ruleset
-from oracle.seed_rules.follow import _first_shortfall as first_shortfall
-from oracle.seed_rules.follow import best_rung, ladder_for
+from oracle.seed_rules.follow import best_rung, first_shortfall, ladder_for
 from oracle.seed_rules.matching import Shape, lead_requirements, match_shapes
 
 
