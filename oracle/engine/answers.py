@@ -57,20 +57,40 @@ class BestSoFar(Generic[K]):
         self.key = key
 
 
+Verdict = tuple[pb.PlayKind, bool, str, str]
+"""A play's verdict before it is a message: its kind, whether it beats the best so far, the
+reason and the rule that decided it (:func:`add_verdict` puts it in an answer)."""
+
+
+def verdict_against_best(
+    ctx: Ruleset, play: SeatPlay, kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str
+) -> Verdict:
+    """The verdict of a play compared with the best so far: ``outcome`` > 0 beats it, 0 ties it
+    (the first played wins, rule ``order.first_played_wins``), < 0 does not beat it. A play that
+    does not beat the best is no over-ruff (it stays a ruff).
+
+    >>> from oracle.cards import Rank, Suit, parse_cards
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> verdict_against_best(ctx, SeatPlay(2, tuple(parse_cards("3H"))), pb.PLAY_KIND_OVER_RUFF, 0,
+    ...                      "highest single", 1, "trick.over_ruff")[1:]
+    (False, "its highest single (3H) equals seat 1's, and the first played wins", 'order.first_played_wins')
+    """
+    cards = format_cards(ctx.sorted(play.cards))
+    if outcome > 0:
+        return kind, True, f"its {what} ({cards}) beats seat {best_seat}'s", rule
+    lost = pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind
+    if outcome == 0:
+        return (lost, False, f"its {what} ({cards}) equals seat {best_seat}'s, and the first played wins",
+                "order.first_played_wins")
+    return lost, False, f"its {what} ({cards}) does not beat seat {best_seat}'s", rule
+
+
 def against_best(
     ctx: Ruleset, play: SeatPlay, kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str
 ) -> pb.PlayVerdict:
-    """The verdict of a play compared with the best so far: ``outcome`` > 0 beats it, 0 ties it
-    (the first played wins, rule ``order.first_played_wins``), < 0 does not beat it. A play that
-    does not beat the best is no over-ruff (it stays a ruff)."""
-    cards = format_cards(ctx.sorted(play.cards))
-    if outcome > 0:
-        return play_verdict(play, kind, True, f"its {what} ({cards}) beats seat {best_seat}'s", rule)
-    lost = pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind
-    if outcome == 0:
-        return play_verdict(play, lost, False, f"its {what} ({cards}) equals seat {best_seat}'s, and the "
-                                               "first played wins", "order.first_played_wins")
-    return play_verdict(play, lost, False, f"its {what} ({cards}) does not beat seat {best_seat}'s", rule)
+    """:func:`verdict_against_best` as a message."""
+    return play_verdict(play, *verdict_against_best(ctx, play, kind, outcome, what, best_seat, rule))
 
 
 def unit_to_pb(unit: Unit) -> pb.Unit:
@@ -131,6 +151,28 @@ def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, ru
     return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
 
 
+def add_verdict(
+    field: RepeatedCompositeFieldContainer[pb.PlayVerdict],
+    seat: int, kind: pb.PlayKind, beats: bool, reason: str, rule: str,
+) -> None:
+    """Append :func:`play_verdict`'s message to an answer's verdicts, built in place (building it
+    apart and handing it over copies it again; setting the fields one by one is cheaper than
+    keyword arguments).
+
+    >>> answer = pb.JudgeTrickResponse()
+    >>> add_verdict(answer.verdicts, 1, pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure")
+    >>> answer.verdicts[0] == play_verdict(SeatPlay(1, ()), pb.PLAY_KIND_FOLLOW, True, "higher",
+    ...                                    "trick.structure")
+    True
+    """
+    verdict = field.add()
+    verdict.seat = seat
+    verdict.kind = kind
+    verdict.beats_best_so_far = beats
+    verdict.reason = reason
+    verdict.rule_ids.append(rule)
+
+
 def trick_answer(
     plays: Sequence[SeatPlay],
     verdicts: Sequence[pb.PlayVerdict],
@@ -142,15 +184,28 @@ def trick_answer(
 
     ``source`` names, for people, the upstream function a profile's judging copies.
     """
+    answer = pb.JudgeTrickResponse(verdicts=verdicts)
+    return finish_trick(answer, plays, winner, verdicts[winner].reason, rule_ids, source)
+
+
+def finish_trick(
+    answer: pb.JudgeTrickResponse,
+    plays: Sequence[SeatPlay],
+    winner: int,
+    winner_reason: str,
+    rule_ids: set[str],
+    source: str = "",
+) -> pb.JudgeTrickResponse:
+    """:func:`trick_answer` for an answer whose verdicts are already in it (``winner_reason``
+    is the reason of the winner's verdict): the winner, the points, the rules and the explanation."""
     total = sum(points(p.cards) for p in plays)
-    reason = verdicts[winner].reason + (f" ({source})" if source else "")
-    return pb.JudgeTrickResponse(
-        winning_seat=plays[winner].seat,
-        points=total,
-        verdicts=verdicts,
-        rule_ids=sorted(rule_ids),
-        explanation=f"Seat {plays[winner].seat} wins the trick and its {total} points: {reason}.",
-    )
+    seat = plays[winner].seat
+    answer.winning_seat = seat
+    answer.points = total
+    answer.rule_ids.extend(sorted(rule_ids))
+    reason = winner_reason + (f" ({source})" if source else "")
+    answer.explanation = f"Seat {seat} wins the trick and its {total} points: {reason}."
+    return answer
 
 
 def not_a_throw(units: Sequence[Unit]) -> pb.CheckThrowResponse:

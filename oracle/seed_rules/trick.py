@@ -23,7 +23,13 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.answers import BestSoFar, against_best, play_verdict, trick_answer
+from oracle.engine.answers import (
+    BestSoFar,
+    Verdict,
+    add_verdict,
+    finish_trick,
+    verdict_against_best,
+)
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.engine.units import Unit, shape_name
 from oracle.seed_rules.matching import shows_structure
@@ -128,26 +134,23 @@ def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickR
         raise ValueError("the lead has no unit of its own key shape")
     best: _Best = BestSoFar(0, lead.seat, suit == TRUMP, lead_strength)
     structure = ", ".join(u.name for u in lead_units)
-    verdicts = [
-        pb.PlayVerdict(
-            seat=lead.seat,
-            kind=pb.PLAY_KIND_LEAD,
-            beats_best_so_far=True,
-            reason=f"leads {suit_name(suit)}: {structure}",
-            rule_ids=["lead.one_suit"],
-        )
-    ]
+    answer = pb.JudgeTrickResponse()
+    verdicts = answer.verdicts
+    best_reason = f"leads {suit_name(suit)}: {structure}"
+    add_verdict(verdicts, lead.seat, pb.PLAY_KIND_LEAD, True, best_reason, "lead.one_suit")
     used_rules = {"lead.one_suit", "trick.points"}
-    for index, play in enumerate(plays[1:], start=1):
+    for index in range(1, len(plays)):
+        play = plays[index]
         play_suit = ctx.suit_of(play.cards)
-        verdict, strength = _judge_play(ctx, play, play_suit, suit, lead_units, shape, best)
-        if verdict.beats_best_so_far:
+        (kind, beats, reason, rule), strength = _judge_play(ctx, play, play_suit, suit, lead_units, shape, best)
+        if beats:
             if strength is None:
                 strength = _play_key(ctx, lead_units, play.cards, shape)
             best = BestSoFar(index, play.seat, play_suit == TRUMP, strength)
-        used_rules.update(verdict.rule_ids)
-        verdicts.append(verdict)
-    return trick_answer(plays, verdicts, best.index, used_rules)
+            best_reason = reason
+        used_rules.add(rule)
+        add_verdict(verdicts, play.seat, kind, beats, reason, rule)
+    return finish_trick(answer, plays, best.index, best_reason, used_rules)
 
 
 def _judge_play(
@@ -158,21 +161,19 @@ def _judge_play(
     lead_units: Sequence[Unit],
     shape: tuple[int, int],
     best: _Best,
-) -> tuple[pb.PlayVerdict, Key | None]:
+) -> tuple[Verdict, Key | None]:
     """The play's verdict, and its key when comparing it needed one."""
     cards = play.cards
-    key_name = shape_name(shape) if shape[0] >= 2 else "single"
     if play_suit == led_suit:
         if not shows_structure(ctx, lead_units, cards, exact_tuples=True) and stand_in(
             ctx, lead_units, cards
         ) is None:
-            return play_verdict(play, pb.PLAY_KIND_FOLLOW, False,
-                                f"follows {suit_name(led_suit)} without the lead's structure, so cannot win",
-                                "trick.structure"), None
+            return (pb.PLAY_KIND_FOLLOW, False,
+                    f"follows {suit_name(led_suit)} without the lead's structure, so cannot win",
+                    "trick.structure"), None
         if best.trump and led_suit != TRUMP:
-            return play_verdict(play, pb.PLAY_KIND_FOLLOW, False,
-                                f"follows, but seat {best.seat} has ruffed", "trick.ruff"), None
-        return _compare(ctx, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, key_name, best, "trick.structure")
+            return (pb.PLAY_KIND_FOLLOW, False, f"follows, but seat {best.seat} has ruffed", "trick.ruff"), None
+        return _compare(ctx, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, best, "trick.structure")
     if play_suit == TRUMP and led_suit != TRUMP:
         ruff = ctx.strategies.ruff
         assert ruff is not None, "the key-unit judge is compiled with a ruff rule"
@@ -180,15 +181,14 @@ def _judge_play(
         if not valid and stand_in(ctx, lead_units, cards) is not None:
             valid, needs = True, "one unit of larger tuples than the lead's tractor"
         if not valid:
-            return play_verdict(play, pb.PLAY_KIND_DISCARD, False,
-                                f"trump without {needs} is a discard (垫), not a ruff", "trick.ruff"), None
+            return (pb.PLAY_KIND_DISCARD, False,
+                    f"trump without {needs} is a discard (垫), not a ruff", "trick.ruff"), None
         if not best.trump:
-            return play_verdict(play, pb.PLAY_KIND_RUFF, True,
-                                f"ruffs (毙) with trump holding {needs}", "trick.ruff"), None
-        return _compare(ctx, play, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, key_name, best, "trick.over_ruff")
-    return play_verdict(play, pb.PLAY_KIND_DISCARD, False,
-                        f"plays {suit_name(play_suit)} to a {suit_name(led_suit)} lead: a discard (垫)",
-                        "trick.discard"), None
+            return (pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with trump holding {needs}", "trick.ruff"), None
+        return _compare(ctx, play, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, best, "trick.over_ruff")
+    return (pb.PLAY_KIND_DISCARD, False,
+            f"plays {suit_name(play_suit)} to a {suit_name(led_suit)} lead: a discard (垫)",
+            "trick.discard"), None
 
 
 def _compare(
@@ -197,12 +197,12 @@ def _compare(
     lead_units: Sequence[Unit],
     kind: pb.PlayKind,
     shape: tuple[int, int],
-    key_name: str,
     best: _Best,
     rule: str,
-) -> tuple[pb.PlayVerdict, Key]:
+) -> tuple[Verdict, Key]:
     strength = _play_key(ctx, lead_units, play.cards, shape)
+    key_name = shape_name(shape) if shape[0] >= 2 else "single"
     if stand_in(ctx, lead_units, play.cards) is not None:
         rule, key_name = "trick.kinds", "unit (of larger tuples than the lead's)"
     outcome = 1 if strength > best.key else 0 if strength == best.key and strength != NO_KEY else -1
-    return against_best(ctx, play, kind, outcome, f"highest {key_name}", best.seat, rule), strength
+    return verdict_against_best(ctx, play, kind, outcome, f"highest {key_name}", best.seat, rule), strength
