@@ -403,6 +403,9 @@ def test_protected_tractor_triple() -> None:
     assert legal(c(NP), lead, hand, "3S 6S 8S 8S 8S")
     assert legal(c(NFD), lead, hand, "3S 6S 8S 8S 8S")
     assert legal(c(LTP), lead, hand, "3S 5S 10S JS QS")
+    # Newer copies (tgoh-ots/shengji-tractor @ 18514e6): 888 may fill a pair and a single under
+    # LongerTuplesProtected too; the longer-tuple guard is silent, 3 5 10 J Q holding no pair.
+    assert legal(c(LTP), lead, hand, "3S 6S 8S 8S 8S")
 
 
 @pytest.mark.parametrize("policy", [NP, LTP, ODTT, BOTH, NFD])
@@ -702,6 +705,19 @@ def test_larger_bomb_beats_smaller_bomb_regardless_of_order() -> None:
     six H3 after them do not win."""
     c = bomb_ctx(*FOUR_SPADES, decks=6)
     assert _bombed(c, "2H 2H 2H 2H 2H 2H", "JH JH JH JH JH JH", "3H 3H 3H 3H 3H 3H", "5C 6C 7C 8C 9C 10C") == 1
+
+
+@pytest.mark.parametrize("evaluation", POLICIES)
+@pytest.mark.parametrize(("plays", "winner"), [
+    (("5H 5H 6H 6H", "7C 7C 7C 7C", "2H 3H 7H 8H", "JH QH KH AH"), 1),  # bomb overrides the led suit
+    (("5H 5H 6H 6H", "9H 9H 10H 10H", "2H 3H 7H 8H", "7C 7C 7C 7C"), 3),  # bomb by the last seat
+])
+def test_bomb_scenarios_of_the_incremental_winner_tests(evaluation: int, plays: tuple[str, ...], winner: int) -> None:
+    """trick.rs ``incremental_winner_tests::scenarios`` (tgoh-ots/shengji-tractor @ 18514e6, AllowBombs,
+    trump 4S): a club bomb answering a heart tractor wins under every throw evaluation, also after a
+    higher tractor. There the fold is checked against ``compute_winner``; the winner here is
+    ``Trick::_defeats``'s rule (a bomb beats any play that is not a bomb)."""
+    assert _bombed(bomb_ctx(*FOUR_SPADES, evaluation=evaluation), *plays) == winner
 
 
 @pytest.mark.parametrize(("trump", "plays", "winner"), [

@@ -18,8 +18,11 @@ from contextlib import AbstractContextManager
 from contextvars import ContextVar
 
 DEFAULT_STEPS = 1_000_000
-"""Steps one question may spend: about a second of the heaviest loop (rbtying's decomposition
-walk, a fill of ``n`` cards costing ``n`` steps per unit asked) on one core of the benchmark machine."""
+"""Steps one question may spend in all its counted loops: the legal-play listings and counts, and
+rbtying's format, blocker and decomposition searches. rbtying's decomposition walk is not what
+this bounds: it has its own, far smaller bound (``follow.WALK_STEPS`` of the rbtying profile,
+20,000 steps, a few milliseconds; docs/rbtying.md, "The cost of the walk"), its steps counted
+here as well."""
 
 _CHECK_EVERY = 1_024
 """How many steps pass between looks at the clock and at the caller."""

@@ -51,8 +51,10 @@ INLINE_BYTES = 1024
 it bounds the cards of a question, so the checks that spend no work steps stay short there."""
 
 INLINE_STEPS = 5_000
-"""The share of the work budget a call has on the event loop: a few milliseconds of the heaviest
-loop (:data:`oracle.engine.budget.DEFAULT_STEPS` is about a second)."""
+"""The share of the work budget a call has on the event loop (of
+:data:`oracle.engine.budget.DEFAULT_STEPS`): a few milliseconds of counted work. A question that
+spends it, such as a long rbtying decomposition walk (bounded apart, at 20,000 steps), is answered
+again in the pool."""
 
 INLINE_METHODS = frozenset(
     {
