@@ -59,10 +59,13 @@ def score_bottom(
     *,
     banker_side_points: int = 0,
     attacker_points: int = 0,
+    judged: pb.JudgeTrickResponse | None = None,
 ) -> pb.ScoreBottomResponse:
-    """ScoreBottom: the last trick judged by the ruleset, the bottom by its multiplier rule."""
+    """ScoreBottom: the last trick judged by the ruleset (``judged``, when the caller has already
+    asked :func:`judge_trick` about it), the bottom by its multiplier rule."""
     return _score_bottom(rules, last_trick, banker_seats, bottom,
-                         banker_side_points=banker_side_points, attacker_points=attacker_points)
+                         banker_side_points=banker_side_points, attacker_points=attacker_points,
+                         judged=judged)
 
 
 def score_deal(

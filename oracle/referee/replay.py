@@ -42,10 +42,12 @@ def audit_deal(record: Record) -> pb.AuditDealResponse:
     side = record.banker_side()
     trick_points = banker_points = penalties = 0
     leader = banker
+    judged: pb.JudgeTrickResponse | None = None
     for index, trick in enumerate(record.tricks):
         done = replay_trick(rules, hands, trick, index, leader, log)
         if done is None:
             return log.answer(None)
+        judged = done.judged
         # A failed throw costs the thrower's side: the attackers lose the penalty, or gain it
         # when the banker's side threw (throw.penalty).
         penalties += done.penalty if done.leader in side else -done.penalty
@@ -61,7 +63,7 @@ def audit_deal(record: Record) -> pb.AuditDealResponse:
         return log.answer(None)
     points = SidePoints(trick_points + penalties, banker_points)
     totals = score_end(rules, record.tricks[-1].plays, side, record.buried, points, banker,
-                       record.attacker_level, record.reported, log)
+                       record.attacker_level, record.reported, log, judged)
     totals.tricks = len(record.tricks)
     totals.trick_points = trick_points
     totals.penalty_points = penalties

@@ -54,11 +54,13 @@ def score_end(
     attacker_level: Rank | None,
     reported: Reported,
     log: AuditLog,
+    judged: pb.JudgeTrickResponse | None = None,
 ) -> pb.AuditTotals:
-    """Score the bottom (step ``bottom``) and the deal (step ``score``); the totals."""
+    """Score the bottom (step ``bottom``) and the deal (step ``score``); the totals. ``judged``
+    is the engine's judgement of the last trick, when the replay has it (not judged again)."""
     dug = engine.score_bottom(rules, last_trick, banker_side, bottom,
                               banker_side_points=max(points.banker_side, 0),
-                              attacker_points=max(points.attackers, 0))
+                              attacker_points=max(points.attackers, 0), judged=judged)
     multiplier = dug.multiplier
     cards = list(bottom)
     if reported.bottom_multiplier is not None and reported.bottom_multiplier != multiplier:

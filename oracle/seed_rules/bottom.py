@@ -12,6 +12,9 @@ which is judged as any trick; docs/rules.md (The bottom).
 >>> r = score_bottom(ctx, trick, frozenset({0, 2}), p("KS KS 5D 2C 3C 4C 6C 7C"))
 >>> r.attackers_won, r.multiplier, r.bottom_points, r.points_to_attackers
 (True, 16, 25, 400)
+>>> score_bottom(ctx, trick, frozenset({0, 2}), p("KS KS 5D 2C 3C 4C 6C 7C"),
+...              judged=ctx.strategies.judge(ctx, trick)) == r     # a trick judged already
+True
 """
 
 from __future__ import annotations
@@ -33,14 +36,17 @@ def score_bottom(
     *,
     banker_side_points: int = 0,
     attacker_points: int = 0,
+    judged: pb.JudgeTrickResponse | None = None,
 ) -> pb.ScoreBottomResponse:
     """Score the bottom after the last trick.
 
     ``banker_side_points`` and ``attacker_points`` matter only where either
     side digs (``DIG_RULE_EITHER_SIDE``): the side that loses the last trick
     pays the winner its own points times the multiplier (rule ``bottom.either_side``).
+    ``judged`` is the ruleset's judgement of ``last_trick`` when the caller already has it
+    (a replay judged every trick): the same answer, without judging the trick again.
     """
-    trick = ctx.strategies.judge(ctx, last_trick)
+    trick = ctx.strategies.judge(ctx, last_trick) if judged is None else judged
     winner = trick.winning_seat
     bottom_points = points(bottom_cards)
     winning_play = next(p for p in last_trick if p.seat == winner)
