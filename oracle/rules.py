@@ -129,8 +129,10 @@ _ALL = [
           "A follower who plays only cards of the led suit must fill the first of the lead's ordered "
           "decompositions (its own units, then ever finer splits) that the hand can fill; the variant's "
           "draw policy may protect longer tuples or keep tractors from being asked of non-tractors.",
-          "rbtying/shengji mechanics/src/trick.rs (TrickFormat::is_legal_play, TrickDrawPolicy)",
-          "rbtying/shengji mechanics/src/ordered_card.rs (subsequent_decomposition_ordering)"),
+          "rbtying/shengji mechanics/src/trick.rs (TrickFormat::is_legal_play, TrickDrawPolicy) @ aaf0e18",
+          "tgoh-ots/shengji-tractor mechanics/src/trick.rs (TrickFormat::is_legal_play with the longer-tuple "
+          "guard of #507 and #512, TrickDrawPolicy with five values) @ 18514e6, a fork carrying upstream's code",
+          "rbtying/shengji mechanics/src/ordered_card.rs (subsequent_decomposition_ordering) @ a9ea0d2"),
     # The trick.
     _rule("trick.structure",
           "Only a play with the lead's structure can win: a follow in the led suit beats the best so far "
@@ -166,23 +168,28 @@ _ALL = [
     _rule("trick.format",
           "Only a play all of the led suit or all trump that splits exactly into the lead's units can win; "
           "a larger tuple may stand for a smaller one.",
-          "rbtying/shengji mechanics/src/trick.rs (TrickFormat::matches)"),
+          "rbtying/shengji mechanics/src/trick.rs (TrickFormat::matches) @ aaf0e18, the same in the fork "
+          "copy tgoh-ots/shengji-tractor @ 18514e6"),
     _rule("trick.throw_evaluation",
           "A play that splits into the lead's units beats the best so far if some split does under the "
           "variant's policy: every unit higher (All), the highest card higher (Highest), or the largest "
           "units compared first (TrickUnitLength).",
-          "rbtying/shengji mechanics/src/trick.rs (Trick::winner, Trick::_defeats, ThrowEvaluationPolicy)"),
+          "rbtying/shengji mechanics/src/trick.rs (Trick::winner, Trick::_defeats, ThrowEvaluationPolicy) @ "
+          "aaf0e18, the same but for bombs in the fork copy tgoh-ots/shengji-tractor @ 18514e6"),
     _rule("trick.bomb",
           "Where the variant plays bombs, four or more identical cards beat any play that is not a "
           "bomb; between bombs more cards win, then the suit as upstream orders suits under the trump "
           "(trump highest), then the higher.",
-          "rbtying/shengji mechanics/src/trick.rs (BombPolicy, Trick::_defeats; #498, 88a9e23) and "
-          "mechanics/src/types.rs (Trump::suit_ordinal, cmp_effective) @ 71f8d43"),
+          "tgoh-ots/shengji-tractor mechanics/src/trick.rs (BombPolicy, TrickUnit::is_bomb, Trick::_defeats "
+          "of #498) @ 18514e6, a fork carrying upstream's code",
+          "rbtying/shengji mechanics/src/types.rs (Trump::suit_ordinal, Trump::compare_effective) @ fa20496 "
+          "and 007e6d2"),
     _rule("follow.bomb",
           "Where the variant plays bombs, a follower may play a bomb of the lead's card count whatever "
           "the suit (AllowBombs), or of the led suit or trump, another suit only when void "
           "(AllowBombsSuitFollowing).",
-          "rbtying/shengji mechanics/src/trick.rs (BombPolicy, TrickFormat::is_legal_play; #498, 88a9e23) @ 71f8d43"),
+          "tgoh-ots/shengji-tractor mechanics/src/trick.rs (BombPolicy, TrickFormat::is_legal_play of #498) "
+          "@ 18514e6, a fork carrying upstream's code"),
     _rule("trick.discard",
           "A play neither in the led suit with its structure nor a ruff is a discard (垫) and cannot win.",
           f"{QQ} 出牌规则 (否则被视为垫牌)"),
