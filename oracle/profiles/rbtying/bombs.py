@@ -3,10 +3,10 @@
 Chosen by ``comparison.bomb_policy``. rbtying/shengji ``mechanics/src/trick.rs`` (``BombPolicy``,
 ``TrickUnit::is_bomb``, ``TrickFormat::is_legal_play``, ``Trick::_defeats``) @ 71f8d43: a bomb is
 four or more identical cards; between bombs more cards win, then ``cmp_effective`` of their cards
-(``mechanics/src/types.rs``). The policies and the suit order: docs/rbtying.md. No stored copy
-of upstream shows the bomb rules (its stored ``trick.rs``, aaf0e18, predates #498; the card
-comparison is read in ``types.rs`` @ fa20496): they are inferred from #498's description and the
-issue's reproducers (docs/rbtying.md, "What the readable upstream source shows").
+(``mechanics/src/types.rs``). The policies and the suit order: docs/rbtying.md. Read in the fork
+copy of ``trick.rs`` at tgoh-ots/shengji-tractor @ 18514e6 (``is_bomb``, the bomb branch of
+``is_legal_play``, ``_defeats``), the card comparison in upstream's ``types.rs`` @ fa20496 and
+007e6d2 (docs/rbtying.md, "What the readable upstream source shows").
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
@@ -32,8 +32,8 @@ _SIDE_SUITS: dict[Suit | None, tuple[Suit, ...]] = {
     Suit.HEARTS: (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES),
     None: (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS),
 }
-"""rbtying/shengji ``mechanics/src/types.rs`` ``Trump::suit_ordinal`` @ fa20496: the side suits
-from the lowest under each trump suit (``None``: no-trump); trump is above them all."""
+"""rbtying/shengji ``mechanics/src/types.rs`` ``Trump::suit_ordinal`` @ fa20496 and 007e6d2: the
+side suits from the lowest under each trump suit (``None``: no-trump); trump is above them all."""
 
 _TRUMP_PLACE = 5
 

@@ -82,9 +82,9 @@ class Duty:
 
 def kept_back(ctx: Ruleset, requirement: Requirement, hand_x: Sequence[Card], play_x: Sequence[Card]) -> tuple[int, int] | None:
     """The guard of ``is_legal_play`` under the longer-tuple protections, once the play fills
-    ``requirement`` (rbtying/shengji ``mechanics/src/trick.rs`` @ 71f8d43, #507 and #512; no stored
-    copy of upstream shows it, the stored ``trick.rs`` at aaf0e18 predating both: inferred from
-    their descriptions and upstream's tests, docs/rbtying.md).
+    ``requirement`` (rbtying/shengji ``mechanics/src/trick.rs`` @ 71f8d43, #507 and #512; read in
+    the fork copy at tgoh-ots/shengji-tractor @ 18514e6, ``longer_tuple_bypasses_genuine`` over
+    ``available_minus_play``, docs/rbtying.md).
 
     For each tuple size ``n`` of two or more that the requirement asks for as a tuple of its own:
     its places, less the identities the play holds exactly ``n`` times, are left; if the cards of
