@@ -202,7 +202,10 @@ _ALL = [
           "A throw (甩牌) succeeds only if no other hand holds, in the thrown suit, a single above any "
           "thrown single, a pair above any thrown pair, a tractor above any thrown tractor.",
           f"{QQ} 出牌规则 (98844（若其他家中无人有能大过一张 9 ，和一对 8 ，和一对 4 的牌）)",
-          f"{QQ} 四副牌 五、甩牌的规则 (“单牌”不大于“甩”出的任意一张单牌，“对”不大于“甩”出的任意一“对”)"),
+          f"{QQ} 四副牌 五、甩牌的规则 (“单牌”不大于“甩”出的任意一张单牌，“对”不大于“甩”出的任意一“对”)",
+          "rbtying/shengji mechanics/src/trick.rs (Trick::play_cards, the search before ThrowFailed: "
+          "find_tractors_from_start from the tractor's second member) @ aaf0e18, the same in the fork copy "
+          "tgoh-ots/shengji-tractor @ 18514e6"),
     _rule("throw.forced_unit",
           "A failed throw forces the thrower to play one beaten part instead: by variant the smallest "
           "beaten unit (98844: J held forces 9, QQ or 55 held forces 44), the largest (33344 forces 333), "
@@ -211,7 +214,9 @@ _ALL = [
           "花色的 QQ 或 55 ，则首家必须出 44)",
           f"{LIANZHONG} 3副牌规则 (若其他玩家手中有与33344同花色比333大的一个三同张，则系统替首家出333)",
           f"{HEIJIAN} j (抛牌失败后，系统会自动打出最小的牌)",
-          f"{BOTZONE} (checkThrow: finalpok = [[finalpok[0]]], the first card of the lowest failing component)"),
+          f"{BOTZONE} (checkThrow: finalpok = [[finalpok[0]]], the first card of the lowest failing component)",
+          "rbtying/shengji mechanics/src/trick.rs (Trick::play_cards, the ThrowFailed branch: the first "
+          "seat's first beaten unit in the format's order) @ aaf0e18"),
     _rule("throw.penalty",
           "A failed throw may cost the thrower's side points, by variant: none, a fixed amount, or an "
           "amount per card.",
