@@ -18,9 +18,10 @@ from contextlib import AbstractContextManager
 from contextvars import ContextVar
 
 DEFAULT_STEPS = 1_000_000
-"""Steps one question may spend in all its counted loops: the legal-play listings and counts, and
-rbtying's format, blocker and decomposition searches. rbtying's decomposition walk is not what
-this bounds: it has its own, far smaller bound (``follow.WALK_STEPS`` of the rbtying profile,
+"""Steps one question may spend in all its counted loops: the legal-play listings and counts (their
+steps set at about a microsecond each, so about a second; docs/rules.md), and rbtying's format,
+blocker and decomposition searches. rbtying's decomposition walk is not what this bounds: it has
+its own, far smaller bound (``follow.WALK_STEPS`` of the rbtying profile,
 20,000 steps, a few milliseconds; docs/rbtying.md, "The cost of the walk"), its steps counted
 here as well."""
 
