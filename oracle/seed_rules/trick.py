@@ -53,8 +53,11 @@ Key = tuple[int, int]
 
 
 
-def stand_in(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) -> Unit | None:
-    """With ``comparison.larger_tuples_win``: the play's one unit that outranks the lead's tractor.
+def stand_in(
+    ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], units: Sequence[Unit] | None = None
+) -> Unit | None:
+    """With ``comparison.larger_tuples_win``: the play's one unit that outranks the lead's tractor
+    (``units`` are the cards' units, when already known).
 
     A play that is one unit of the lead's card count and of larger tuples
     than the lead's one tractor (a quad against a two-pair tractor, 666777
@@ -72,7 +75,8 @@ def stand_in(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) ->
     lead = lead_units[0]
     if not lead.is_tractor:
         return None
-    units = ctx.units(cards)
+    if units is None:
+        units = ctx.units(cards)
     if len(units) == 1 and units[0].size == lead.size and units[0].tuple_size > lead.tuple_size:
         return units[0]
     return None
@@ -104,18 +108,23 @@ NO_KEY: Key = (-1, -1)
 """The key of a play that has no unit of the key shape: it beats nothing it is compared with."""
 
 
-def _play_key(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], shape: tuple[int, int]) -> Key:
-    """How a play that shows the structure (or stands in for it) compares.
+def _play_key(
+    ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], shape: tuple[int, int]
+) -> tuple[Key, Unit | None]:
+    """How a play that shows the structure (or stands in for it) compares, and its
+    :func:`stand_in` unit if it has one; the play's units read once.
 
     A ruff that the variant's ruff rule accepts may still lack a unit of the
     key shape (a Heijian ruff matched by its largest unit): it beats a
     side-suit play, and compares below any ruff that has one.
     """
-    unit = stand_in(ctx, lead_units, cards)
+    # A key shape of singles needs no units, and its lead (no tractor) has no stand-in.
+    units = ctx.units(cards) if shape[0] >= 2 else None
+    unit = stand_in(ctx, lead_units, cards, units)
     if unit is not None:
-        return (unit.tuple_size, unit.top)
-    key = key_strength(ctx, cards, shape)
-    return NO_KEY if key is None else key
+        return (unit.tuple_size, unit.top), unit
+    key = key_strength(ctx, cards, shape, units)
+    return (NO_KEY if key is None else key), None
 
 
 _Best = BestSoFar[Key]
@@ -145,7 +154,7 @@ def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickR
         (kind, beats, reason, rule), strength = _judge_play(ctx, play, play_suit, suit, lead_units, shape, best)
         if beats:
             if strength is None:
-                strength = _play_key(ctx, lead_units, play.cards, shape)
+                strength = _play_key(ctx, lead_units, play.cards, shape)[0]
             best = BestSoFar(index, play.seat, play_suit == TRUMP, strength)
             best_reason = reason
         used_rules.add(rule)
@@ -200,9 +209,9 @@ def _compare(
     best: _Best,
     rule: str,
 ) -> tuple[Verdict, Key]:
-    strength = _play_key(ctx, lead_units, play.cards, shape)
+    strength, unit = _play_key(ctx, lead_units, play.cards, shape)
     key_name = shape_name(shape) if shape[0] >= 2 else "single"
-    if stand_in(ctx, lead_units, play.cards) is not None:
+    if unit is not None:
         rule, key_name = "trick.kinds", "unit (of larger tuples than the lead's)"
     outcome = 1 if strength > best.key else 0 if strength == best.key and strength != NO_KEY else -1
     return verdict_against_best(ctx, play, kind, outcome, f"highest {key_name}", best.seat, rule), strength
