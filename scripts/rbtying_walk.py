@@ -3,7 +3,8 @@
 1. Differential: seeded random follows in rooms of 2 to 8 decks under the four draw policies
    that walk decompositions; the profile's walk without its work bound
    (``follow.unbounded_first_duty``) against the plain walk (``tests/rbtying_reference.py``): the requirement that decides and
-   the verdict must be the same. Prints cases, disagreements and time.
+   the verdict must be the same. Prints cases, disagreements and time, and how many of the
+   follows of each deck count the walk with its bound (``follow.WALK_STEPS``) refuses.
 2. Cost: in-process CheckFollow questions (validation included) of the profile in a room of
    four decks (or ``--decks``): the median over random follows, and each constructed heavy
    follow as a ratio of it. Timings are medians of repeats in this run; nothing is asserted.
@@ -22,6 +23,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,9 +36,10 @@ from rbtying_reference import random_follow, reference_duty, room
 from oracle import pb
 from oracle.cards import Card, format_cards, parse_cards
 from oracle.convert import cards_from_pb, cards_to_pb
+from oracle.engine.budget import DEFAULT_STEPS, WorkExceeded, limited
 from oracle.engine.following import suit_duty
 from oracle.engine.questions import check_follow
-from oracle.profiles.rbtying.follow import unbounded_first_duty
+from oracle.profiles.rbtying.follow import WALK_STEPS, first_duty, unbounded_first_duty
 from oracle.profiles.rbtying.trick_format import lead_format
 from oracle.service.questions import dispatch
 
@@ -45,6 +48,8 @@ def differential(cases: int, seed: int, max_lead: int) -> None:
     rng = random.Random(seed)
     walked = disagreements = 0
     spent_new = spent_ref = 0.0
+    asked: Counter[int] = Counter()
+    refused: Counter[int] = Counter()
     while walked < cases:
         ctx, lead, hand, play = random_follow(rng, max_lead)
         duty = suit_duty(ctx, lead, hand, play)
@@ -58,6 +63,13 @@ def differential(cases: int, seed: int, max_lead: int) -> None:
         spent_new += middle - start
         spent_ref += time.perf_counter() - middle
         walked += 1
+        decks = ctx.variant.deal.decks
+        asked[decks] += 1
+        try:
+            with limited(steps=DEFAULT_STEPS):
+                first_duty(ctx, units, duty.hand_x, duty.play_x)
+        except WorkExceeded:
+            refused[decks] += 1
         if (new.requirement, new.play_fills) != ref:
             disagreements += 1
             print(f"DISAGREE {ctx.variant.deal.decks} decks: lead {format_cards(lead)}, hand "
@@ -65,6 +77,8 @@ def differential(cases: int, seed: int, max_lead: int) -> None:
                   f"{new.requirement} {new.play_fills} against {ref}")
     print(f"differential: {walked} follows walked (seed {seed}, leads up to {max_lead} cards), "
           f"{disagreements} disagreements; walk {spent_new:.1f} s, plain walk {spent_ref:.1f} s")
+    print(f"refused at the walk's bound ({WALK_STEPS} steps), by decks: " + ", ".join(
+        f"{refused[d]} of {asked[d]} with {d}" for d in sorted(asked)))
 
 
 def _question(variant: pb.Variant, level: int, trump: int, lead: list[Card], hand: list[Card],
