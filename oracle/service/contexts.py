@@ -117,13 +117,19 @@ def known_context(blob: bytes) -> KnownContext | None:
     return _known_context(blob) if len(blob) <= KNOWN_BYTES else None
 
 
-@lru_cache(maxsize=4096)
-def _known_context(blob: bytes) -> KnownContext | None:
+def _catalogue_context(blob: bytes) -> pb.Context | None:
+    """The context these bytes encode when they parse and carry no room's own variant."""
     try:
         context = pb.Context.FromString(blob)
     except DecodeError:
         return None
-    if context.HasField("custom_variant"):
+    return None if context.HasField("custom_variant") else context
+
+
+@lru_cache(maxsize=4096)
+def _known_context(blob: bytes) -> KnownContext | None:
+    context = _catalogue_context(blob)
+    if context is None:
         return None
     ruleset = cached_ruleset(context)
     if ruleset is None:
@@ -173,13 +179,11 @@ def known_variant(blob: bytes) -> KnownVariant | None:
 
 @lru_cache(maxsize=1024)
 def _known_variant(blob: bytes) -> KnownVariant | None:
-    try:
-        context = pb.Context.FromString(blob)
-    except DecodeError:
+    context = _catalogue_context(blob)
+    if context is None or context.trump_suit or context.no_trump:
         return None
     variant = load_catalogue().get(context.variant_id)
-    if (variant is None or context.HasField("custom_variant") or context.trump_suit
-            or context.no_trump):
+    if variant is None:
         return None
     deal = variant.deal
     known = KnownVariant(variant, -1, None, min(deal.hand_size, MAX_LIST), deal.decks, deal.players)
