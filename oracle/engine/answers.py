@@ -137,13 +137,27 @@ def add_units(field: RepeatedCompositeFieldContainer[pb.Unit], units: Iterable[U
     >>> answer.units[0].name
     'pair'
     """
-    add, append = field.add, field.append
+    add = field.add
     for unit in units:
-        shared = tuple_message(unit)
-        if shared is not None:
-            append(shared)
-        else:
-            add_cards(add(tuple_size=unit.tuple_size, length=unit.length, name=unit.name).cards, unit.cards)
+        fill_unit(add(), unit)
+
+
+def fill_unit(message: pb.Unit, unit: Unit) -> None:
+    """Fill an empty ``Unit`` message of an answer with ``unit``: a tuple of one card copied from
+    its :func:`tuple_message`, any other unit field by field.
+
+    >>> from oracle.cards import parse_cards
+    >>> message = pb.Unit()
+    >>> fill_unit(message, Unit(2, 1, 0, tuple(parse_cards("4H 4H"))))
+    >>> message == tuple_message(Unit(2, 1, 0, tuple(parse_cards("4H 4H"))))
+    True
+    """
+    shared = tuple_message(unit)
+    if shared is not None:
+        message.CopyFrom(shared)
+        return
+    message.tuple_size, message.length, message.name = unit.tuple_size, unit.length, unit.name
+    add_cards(message.cards, unit.cards)
 
 
 def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
@@ -249,13 +263,7 @@ def throw_answer(
     add_units(answer.units, units)
     for block in blocks:
         message = answer.blocks.add(seat=block.seat)
-        shared = tuple_message(block.unit)
-        if shared is not None:
-            message.unit.CopyFrom(shared)
-        else:
-            unit = message.unit
-            unit.tuple_size, unit.length, unit.name = block.unit.tuple_size, block.unit.length, block.unit.name
-            add_cards(unit.cards, block.unit.cards)
+        fill_unit(message.unit, block.unit)
         add_cards(message.beating_cards, block.beating)
     add_cards(answer.forced_play, forced)
     return answer

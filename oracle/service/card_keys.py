@@ -27,6 +27,7 @@ b'\\x10\\n'
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import attrgetter, eq, ge
 from typing import Any
 
@@ -64,7 +65,7 @@ def cards_of(keys: Any) -> tuple[Card, ...] | None:
     return cards if all(cards) else None  # type: ignore[return-value]
 
 
-def codes_of(cards: tuple[Card, ...]) -> list[int]:
+def codes_of(cards: Iterable[Card]) -> list[int]:
     """The cards' codes (:attr:`oracle.cards.Card.code`): small integers, quick to sort and count.
 
     >>> codes_of(cards_of(card_keys(pb.DescribePlayRequest(cards=[pb.Card(rank=16)])).cards))

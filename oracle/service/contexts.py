@@ -33,7 +33,8 @@ from oracle.variants import load_catalogue, make_ruleset
 
 _RANK_VALUES = frozenset(int(r) for r in Rank)
 _SUIT_VALUES = frozenset(int(s) for s in Suit)
-_LEVELS = frozenset(int(r) for r in Rank if not r.is_joker)
+LEVEL_RANKS = {int(r): r for r in Rank if not r.is_joker}
+"""The ranks a level can be, by their proto value (a variant names its own among them)."""
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ class KnownVariant(NamedTuple):
         """
         if value == self.level:
             return self.level_rank
-        return Rank(value) if value in _LEVELS and value in self.variant.card_order.levels else None
+        return LEVEL_RANKS.get(value) if value in self.variant.card_order.levels else None
 
 
 def known_variant(blob: bytes) -> KnownVariant | None:

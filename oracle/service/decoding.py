@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
-from operator import attrgetter, eq, ge
 from typing import Any
 
 from oracle import pb
@@ -21,8 +20,8 @@ from oracle.cards import Card, Rank, Suit, card_of, parse_cards
 from oracle.convert import cards_to_pb
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import InvalidQuestion, Violation
-from oracle.service.card_keys import cards_of
-from oracle.service.contexts import cached_ruleset, check_context, unknown_variant
+from oracle.service.card_keys import cards_of, codes_of, held, within_copies
+from oracle.service.contexts import LEVEL_RANKS, cached_ruleset, check_context, unknown_variant
 from oracle.service.limits import MAX_LIST
 from oracle.service.room_cache import ROOMS
 from oracle.service.status import capped
@@ -30,8 +29,6 @@ from oracle.variants import load_catalogue
 
 _RANK_VALUES = frozenset(int(r) for r in Rank)
 _SUIT_VALUES = frozenset(int(s) for s in Suit)
-_CODE = attrgetter("code")
-_LEVEL_RANKS = {int(r): r for r in Rank if not r.is_joker}
 
 Group = tuple[str, Sequence[Card] | None]
 """A list of cards and its field path; ``None`` for a list with a bad card."""
@@ -201,7 +198,7 @@ def decode_level(
     value: int, field: str, variant: pb.Variant | None, problems: Problems
 ) -> Rank | None:
     """A level rank of the variant."""
-    rank = _LEVEL_RANKS.get(value)
+    rank = LEVEL_RANKS.get(value)
     if rank is None:
         what = (
             "not set"
@@ -252,10 +249,7 @@ def check_copies(
     if variant is None:
         return
     decks = variant.deal.decks
-    # Sorted, a card held more often than the decks hold it is a code equal to the one ``decks``
-    # places on (one pass in C, no dictionary to grow).
-    codes = sorted(chain.from_iterable(map(_CODE, cards) for _, cards in groups if cards))
-    if not any(map(eq, codes, codes[decks:])):
+    if within_copies(codes_of(chain.from_iterable(cards for _, cards in groups if cards)), decks):
         return
     total: Counter[Card] = Counter()
     for _, cards in groups:
@@ -278,20 +272,19 @@ def check_in_hand(
     """Every card played is in the hand, with its copies."""
     if play is None or hand is None:
         return
-    hand_codes, play_codes = list(map(_CODE, hand)), list(map(_CODE, play))
-    if all(map(ge, map(hand_codes.count, play_codes), map(play_codes.count, play_codes))):
-        return  # each card played is held as often as it is played (counted in C)
-    held = Counter(hand)
+    if held(codes_of(play), codes_of(hand)):
+        return
+    in_hand = Counter(hand)
     seen: Counter[Card] = Counter()
     for i, card in enumerate(play):
         seen[card] += 1
-        if seen[card] == held[card] + 1:
-            if held[card] == 0:
+        if seen[card] == in_hand[card] + 1:
+            if in_hand[card] == 0:
                 problems.add(f"{field}[{i}]", f"{card} is not in the hand")
             else:
                 played = play.count(card)
                 problems.add(
                     f"{field}[{i}]",
-                    f"{card} is played {played} times but the hand holds {held[card]}",
+                    f"{card} is played {played} times but the hand holds {in_hand[card]}",
                 )
 
