@@ -4,7 +4,7 @@ Usage::
 
     python scripts/load.py [--clients N] [--batch-clients M] [--seconds S] [--rounds R]
                            [--mode unary|batch|both] [--processes P] [--connections C]
-                           [--batch-size B] [--seed K] [--kinds K1,K2...] [--soak]
+                           [--batch-size B] [--seed K] [--kinds K1,K2...] [--no-warm-up] [--soak]
 
 It starts its servers on free loopback ports, all at once (each idle but for its own phases):
 
@@ -33,6 +33,11 @@ AnswerBatch throughput in two processes at least 1.8 times one process's.
 
 ``--soak`` runs the oracle alone under the mixed unary load for ``--seconds`` (600 for the
 memory goal: a flat RSS) and prints its RSS at the start and at the end.
+
+Before the first round every server answers each distinct question of the mix once on each of
+four connections per process (``AnswerBatch`` calls; ``--no-warm-up`` skips it), so that every
+process has compiled the contexts and built the decompositions the mix needs, as a server that
+has run a while has: the rounds measure answering questions, not a process's first sight of them.
 
 The phases run in ``--rounds`` rounds, each server in turn within a round, and every ratio is
 the median of the rounds' ratios, so that a burst of other work on a shared machine moves one
@@ -86,9 +91,10 @@ KIND_RPC = {f.name: m.name for f in pb.Question.DESCRIPTOR.fields for m in _METH
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 
 MIXED_KINDS = ("describe_play", "check_follow", "judge_trick", "check_throw", "score_bottom",
-               "score_deal", "compare_declarations", "get_variant")
-"""The mixed questions of the Speed issue: one play, trick or score each (``--kinds``; a whole
-deal's ``audit_deal`` or a hand's ``list_legal_plays`` are many questions in one)."""
+               "score_deal", "compare_declarations")
+"""The mixed questions of the Speed issue, the kinds ``scripts/bench.py`` mixes in its batch: one
+play, trick, score or declaration each (``--kinds``; a whole deal's ``audit_deal`` or a hand's
+``list_legal_plays`` are many questions in one, and ``get_variant`` looks a variant up)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -434,6 +440,32 @@ def run_phase(server: Server, mode: str, clients: int, seconds: float, batch_siz
                  [x / max(cpu, 1e-9) for x in spent])
 
 
+def warm_up(server: Server, questions: dict[str, list[bytes]], connections: int,
+            batch_size: int = 100) -> float:
+    """Every distinct question of the mix asked once on each of ``connections`` connections (in
+    ``AnswerBatch`` calls of ``batch_size``), before any clock starts, so that each server process
+    (the kernel gives each connection to one of them) has met every context, variant and lead
+    size of the mix, as a long-running server has: the rounds then measure answering, not the
+    first compile of a context or the building of a unit's decompositions. Returns the seconds
+    it took."""
+    everything = [pb.Question.FromString(q) for qs in questions.values() for q in qs]
+    batches = [pb.AnswerBatchRequest(questions=everything[i:i + batch_size]).SerializeToString()
+               for i in range(0, len(everything), batch_size)]
+    start = time.monotonic()
+
+    def one_connection(_: int) -> None:
+        with grpc.insecure_channel(server.target, options=[
+                ("grpc.max_receive_message_length", 256 * 1024 * 1024),
+                ("grpc.use_local_subchannel_pool", 1)]) as channel:
+            call = channel.unary_unary(f"/{SERVICE}/AnswerBatch")
+            for data in batches:
+                call(data, timeout=120)
+
+    with futures.ThreadPoolExecutor(connections) as threads:
+        list(threads.map(one_connection, range(connections)))
+    return time.monotonic() - start
+
+
 def _rss_line(rss: list[tuple[float, int]]) -> str:
     if not rss:
         return "no samples"
@@ -486,6 +518,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--kinds", type=lambda text: text.split(","), default=list(MIXED_KINDS),
                         help="the kinds of question in the mix, comma-separated (default: "
                              "the Speed issue's mixed questions, %(default)s)")
+    parser.add_argument("--no-warm-up", dest="warm_up", action="store_false",
+                        help="measure from a cold start: no warm-up before the first round "
+                             "(by default every server first answers each question of the mix "
+                             "once per connection, as a long-running server has)")
     parser.add_argument("--soak", action="store_true",
                         help="the oracle alone, mixed unary calls, RSS at start and end")
     parser.add_argument("--noop-server", action="store_true", help=argparse.SUPPRESS)
@@ -537,6 +573,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             rss_at_start[name] = server.rss_kib(), server.pss_kib()
             print(f"{name} server on {server.target} (pids {server.pids()}), "
                   f"RSS at start {rss_at_start[name][0] / 1024:.1f} MiB")
+        if args.warm_up:
+            for name, server in servers.items():
+                took = warm_up(server, questions, 4 * n)
+                print(f"{name} warmed up: {sum(map(len, questions.values()))} questions on each "
+                      f"of {4 * n} connections in {took:.1f} s, RSS then "
+                      f"{server.rss_kib() / 1024:.1f} MiB")
         clients = {"unary": args.clients, "batch": args.batch_clients}
         with futures.ProcessPoolExecutor(max(clients[mode] for mode in modes),
                                          mp_context=multiprocessing.get_context("spawn")) as pool:
