@@ -84,7 +84,8 @@ class Judged:
     representative, and judges one representative per verdict (:meth:`Reading.decides` of a
     final state) with the rule's own check (``judge``).
 
-    A state is (cards so far, the identities still open with their copies so far, the reading).
+    A state is (the identities still open with their copies so far, the reading): not how many
+    cards were taken (the count keeps that apart, :class:`~oracle.engine.legal_plays.Family`).
     One state may be reached after different cards (a single card read changes no reading), so
     a representative is kept per (cards read, state): its copies are of those cards only.
     """
@@ -98,17 +99,17 @@ class Judged:
         self._verdicts: dict[Hashable, Duty | None] = {}
 
     def start(self) -> Hashable:
-        state = (0, (), self.reading.start())
+        state = ((), self.reading.start())
         self._paths.setdefault((0, state), ())
         return state
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         spend(STEP_STEPS)
-        used, open_, read = cast(tuple[int, Core, Hashable], state)
+        open_, read = cast(tuple[Core, Hashable], state)
         ident = self.ident[index]
         if self.last[ident] == index and (not open_ or ident not in dict(open_)):
             # an identity of one card (every one but in the two-colour game): nothing kept open
-            after = (used + copies, open_, self.reading.close(read, ident, copies))
+            after: Hashable = (open_, self.reading.close(read, ident, copies))
         else:
             held = dict(open_)
             count = held.pop(ident, 0) + copies
@@ -117,14 +118,14 @@ class Judged:
                     held[ident] = count
             else:
                 read = self.reading.close(read, ident, count)
-            after = (used + copies, tuple(sorted(held.items())), read)
+            after = (tuple(sorted(held.items())), read)
         if (index + 1, after) not in self._paths:
             path = self._paths[index, state]
             self._paths[index + 1, after] = (*path, (index, copies)) if copies else path
         return after
 
     def accept(self, state: Hashable) -> Duty | None:
-        key = self.reading.decides(cast(tuple[int, Core, Hashable], state)[2])
+        key = self.reading.decides(cast(tuple[Core, Hashable], state)[1])
         if key not in self._verdicts:
             spend(self.cost)
             path = self._paths[len(self.space.cards), state]

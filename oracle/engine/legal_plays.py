@@ -120,8 +120,9 @@ class Family:
     automaton: Automaton
     fixed: tuple[Card, ...] = ()
     excluded: frozenset[tuple[int, ...]] = frozenset()
-    _memo: dict[tuple[int, int, Hashable], dict[Duty, int]] = field(default_factory=dict, repr=False)
+    _memo: dict[tuple[int, Hashable], dict[Duty, list[int]]] = field(default_factory=dict, repr=False)
     _room: list[int] = field(default_factory=list, repr=False)
+    _edges: dict[tuple[int, Hashable], list[tuple[int, Hashable]]] = field(default_factory=dict, repr=False)
     _prefixes: dict[tuple[int, ...], Counter[Duty]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -136,27 +137,75 @@ class Family:
             for depth in range(len(vector) + 1):
                 self._prefixes.setdefault(vector[:depth], Counter())[duty] += 1
 
-    def _count(self, i: int, left: int, state: Hashable) -> dict[Duty, int]:
-        key = (i, left, state)
+    def _reach(self) -> None:
+        """The states reached before each card by a play that can still end with ``size`` cards,
+        each with the steps out of it that keep it so (read forwards once: the count then walks
+        these steps back without asking the automaton again, and never judges a play that
+        could not be completed)."""
+        if self._edges:
+            return
+        size, room = self.size, self._room
+        layer: dict[Hashable, tuple[int, int]] = {self.automaton.start(): (0, 0)}  # cards taken: fewest, most
+        for i, held in enumerate(self.space.copies):
+            after_layer: dict[Hashable, tuple[int, int]] = {}
+            for state, (fewest, most) in layer.items():
+                spend()
+                steps: list[tuple[int, Hashable]] = []
+                top = held if size is None else min(held, size - fewest)
+                for copies in range(top, -1, -1):
+                    if size is not None and most + copies + room[i + 1] < size:
+                        break
+                    after = self.automaton.step(state, i, copies)
+                    if after is None:
+                        continue
+                    steps.append((copies, after))
+                    low, high = fewest + copies, most + copies if size is None else min(most + copies, size)
+                    seen = after_layer.get(after)
+                    after_layer[after] = (low, high) if seen is None else (min(seen[0], low), max(seen[1], high))
+                self._edges[i, state] = steps
+            layer = after_layer
+
+    def _vector(self, i: int, state: Hashable) -> dict[Duty, list[int]]:
+        """The plays going on from ``state`` before card ``i``, by duty and by the cards they
+        still take (entry ``left``; one entry, any number, for a family of any size). One entry
+        per (card, state), whatever the cards taken before."""
+        key = (i, state)
         found = self._memo.get(key)
         if found is not None:
             return found
-        spend()
-        out: dict[Duty, int] = {}
+        out: dict[Duty, list[int]] = {}
+        width = 1 if self.size is None else self.size + 1
         if i == len(self.space.copies):
-            duty = self.automaton.accept(state) if left <= 0 else None
+            duty = self.automaton.accept(state)
             if duty is not None:
-                out[duty] = 1
-        elif left <= self._room[i]:
-            top = self.space.copies[i] if left < 0 else min(self.space.copies[i], left)
-            for copies in range(top, -1, -1):
-                after = self.automaton.step(state, i, copies)
-                if after is None:
-                    continue
-                for duty, n in self._count(i + 1, left - copies if left >= 0 else -1, after).items():
-                    out[duty] = out.get(duty, 0) + n
+                out[duty] = [1] + [0] * (width - 1)
+            self._memo[key] = out
+            return out
+        steps = self._edges.get(key)
+        if steps is None:  # a state no play of the family goes through (asked by a rank)
+            steps = [(copies, after) for copies, _, after in self._children(i, -1 if self.size is None else width - 1, state)]
+        reach = min(width, self._room[i] + 1)
+        for copies, after in steps:
+            for duty, ways in self._vector(i + 1, after).items():
+                into = out.get(duty)
+                if into is None:
+                    into = out[duty] = [0] * width
+                if self.size is None:
+                    into[0] += ways[0]
+                else:
+                    for left in range(copies, reach):
+                        into[left] += ways[left - copies]
         self._memo[key] = out
         return out
+
+    def _count(self, i: int, left: int, state: Hashable) -> dict[Duty, int]:
+        """Plays going on from ``state`` before card ``i`` taking ``left`` more cards (any
+        number for ``-1``), by duty."""
+        if left > self._room[i]:
+            return {}
+        self._reach()
+        at = max(left, 0)
+        return {duty: ways[at] for duty, ways in self._vector(i, state).items() if ways[at]}
 
     def counts(self) -> dict[Duty, int]:
         """How many plays meet each duty."""

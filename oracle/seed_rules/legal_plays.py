@@ -18,7 +18,7 @@ plays. docs/rules.md (Legal plays) gives the readings and the cost.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 from oracle import pb
@@ -282,6 +282,8 @@ class Segments:
     one, a quad two: the match takes a pair from a slot's identity of fewest copies, which takes
     one of the slot's pairs whichever it is, and asks the lone pairs last, by number alone); 2,
     tuples of exactly two only (the others show nothing)."""
+    ahead: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Each identity's highest first slot and strength among the identities read after it."""
 
     @classmethod
     def of(cls, ctx: Ruleset, space: Space, pairs: int = 0) -> Segments | None:
@@ -291,6 +293,12 @@ class Segments:
         ident = identity_numbers(ctx, space)
         slots: dict[int, tuple[int, ...]] = {}
         strength: dict[int, int] = {}
+        ahead: dict[int, tuple[int, int]] = {}
+        highest = (-1 << 30, -1 << 30)  # the highest first slot and strength read after a card
+        for card, number in zip(reversed(space.cards), reversed(ident), strict=True):
+            ahead.setdefault(number, highest)
+            places = ctx.slots(card)
+            highest = (max((highest[0], *places[:1])), max(highest[1], ctx.strength(card)))
         firsts: list[int] = []
         others: list[int] = []
         for card, number in zip(space.cards, ident, strict=True):
@@ -303,7 +311,7 @@ class Segments:
                 others.append(other)
             firsts.extend(places[:1])
             slots[number], strength[number] = places, ctx.strength(card)
-        return cls(slots, strength, pairs)
+        return cls(slots, strength, pairs, ahead)
 
     def start(self) -> Hashable:
         return ((), None, (), None)
@@ -312,7 +320,7 @@ class Segments:
         if self.pairs:
             copies = 2 * (copies // 2) if self.pairs == 1 else copies * (copies == 2)
         if copies < 2:
-            return state
+            return self._forget(cast(SegmentState, state), identity)
         links, last, others, last_strength = cast(SegmentState, state)
         places, strength, number = self.slots[identity], self.strength[identity], len(links)
         relations: list[Relation] = []
@@ -324,7 +332,20 @@ class Segments:
             last = (places[0], number)
             others = (*others, *((s, number) for s in places[1:]))
         link = (copies, len(places), tuple(sorted(relations)), strength == last_strength)
-        return ((*links, link), last, others, strength)
+        return self._forget(((*links, link), last, others, strength), identity)
+
+    def _forget(self, state: SegmentState, identity: int) -> SegmentState:
+        """The state less where its tuples lie once no identity read later can stand next to
+        them or tie with them (plays alike from here on are one state of the count)."""
+        links, last, others, last_strength = state
+        first, strength = self.ahead[identity]
+        if last is not None and first < last[0] - 1:
+            last = None
+        if others and any(first < s - 1 for s, _ in others):
+            others = tuple((s, j) for s, j in others if first >= s - 1)
+        if last_strength is not None and strength < last_strength:
+            last_strength = None
+        return links, last, others, last_strength
 
     def decides(self, state: Hashable) -> Hashable:
         """The tuples read (not where they lie)."""
