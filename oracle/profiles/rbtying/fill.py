@@ -1,10 +1,11 @@
 """Can these cards be split into units of exactly these shapes? rbtying/shengji's format matching.
 
 rbtying/shengji ``mechanics/src/format_match.rs`` answers it by an exhaustive search; this is a
-greedy, polynomial fill, ``O(u * n log n)`` for ``u`` units from ``n`` cards (docs/rbtying.md
-says where the two can differ). A unit is written as the tuple sizes of adjacent cards from
-the lowest up: ``(2,)`` a pair, ``(2, 2)`` a tractor of two pairs, ``(3, 2)`` a triple with a
-pair just above it.
+greedy, polynomial fill, ``O(u * n log n)`` for ``u`` units from ``n`` cards, and where it finds
+none for units without rank bounds, the exact search of :mod:`.joint` (docs/rbtying.md says
+where the greedy alone can differ: only for units bounded by rank, in the trick judge). A unit
+is written as the tuple sizes of adjacent cards from the lowest up: ``(2,)`` a pair, ``(2, 2)``
+a tractor of two pairs, ``(3, 2)`` a triple with a pair just above it.
 
 >>> from oracle.cards import parse_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset
@@ -23,14 +24,10 @@ from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
-from oracle.profiles.rbtying.packing import pack_tuples
+from oracle.profiles.rbtying.joint import JointFill, Placement
 
 RankKey = tuple[int, int]
 """How a card ranks when plays are compared: (1 for trump, else 0; its strength)."""
-
-Placement = tuple[tuple[Identity, int], ...]
-"""Where a unit was filled: (identity, copies) for each adjacent tuple, from the lowest up."""
-
 
 @dataclass(frozen=True)
 class Need:
@@ -80,7 +77,8 @@ def fill_needs(
     (identity to copies held), a tuple of ``k`` may only use an identity held exactly ``k``
     times: rbtying/shengji's LongerTuplesProtected. Placements come back in the order of
     ``needs``. docs/rbtying.md (The fill test) gives the order and the cost. Where the greedy
-    finds no fill of tuples alone, the exact packing of :mod:`.packing` decides.
+    finds no fill of units without bounds, the exact search of :mod:`.joint` decides, so the
+    answer is then exactly whether a fill exists.
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -94,33 +92,11 @@ def fill_needs(
     if pool is None:  # a caller filling many requirements from the same cards passes their pool
         pool = Pool(ctx, cards)
     found = _greedy_fill(ctx, pool, needs, exact)
-    if found is None and all(len(n.sizes) == 1 and n.above is None and n.equal is None for n in needs):
-        return _packed_fill(ctx, pool, needs, exact)
+    if found is None and all(n.above is None and n.equal is None for n in needs):
+        # The greedy can miss a fill that exists (units competing for runs or copies): the
+        # exact search of :mod:`.joint` decides.
+        return JointFill(ctx, cards, protected=exact is not None, pool=pool).fill([n.sizes for n in needs])
     return found
-
-
-def _packed_fill(ctx: Ruleset, pool: Pool, needs: Sequence[Need], exact: dict[Identity, int] | None) -> list[Placement] | None:
-    """Tuples alone, by exact packing (:func:`.packing.pack_tuples`); single cards the lowest left."""
-    ids = sorted(pool.cards, key=lambda i: (rank_key(ctx, pool.cards[i][0]), i))
-    counts = [len(pool.cards[i]) for i in ids]
-    big = [i for i, n in enumerate(needs) if n.sizes[0] > 1]
-    spend(len(ids) * (len(big) + 1))
-    where = pack_tuples(counts, [needs[i].sizes[0] for i in big], exact=exact is not None)
-    if where is None:
-        return None
-    placements: list[Placement | None] = [None] * len(needs)
-    left = list(counts)
-    for index, at in zip(big, where):
-        left[at] -= needs[index].sizes[0]
-        placements[index] = ((ids[at], needs[index].sizes[0]),)
-    for index, need in enumerate(needs):
-        if need.sizes[0] == 1:
-            spare = [j for j, n in enumerate(left) if n > 0 and (exact is None or counts[j] == 1)]
-            if not spare:
-                return None
-            left[spare[0]] -= 1
-            placements[index] = ((ids[spare[0]], 1),)
-    return [p for p in placements if p is not None]
 
 
 def _greedy_fill(ctx: Ruleset, pool: Pool, needs: Sequence[Need], exact: dict[Identity, int] | None) -> list[Placement] | None:

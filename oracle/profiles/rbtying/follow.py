@@ -33,7 +33,7 @@ from oracle.engine.ruleset import DrawRule, Ruleset
 from oracle.profiles.rbtying import bombs
 from oracle.profiles.rbtying.fill import Need, fill_needs, placement_cards
 from oracle.profiles.rbtying.ordering import Requirement
-from oracle.profiles.rbtying.reach import Reach
+from oracle.profiles.rbtying.reach import Either, Reach
 from oracle.profiles.rbtying.subsequent import Skips, subsequent_decompositions
 from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format, requirement_name
 
@@ -172,26 +172,30 @@ def unbounded_first_duty(
     exact: dict[Identity, int] | None = None
     if draw.protects_longer_tuples:
         exact = dict(Counter(ctx.identity(c) for c in hand_x))
-    # A requirement the hand's cards cannot hold even without protection (reach.Reach) is filled
-    # by neither the hand nor the play (a part of the hand): skipping it changes no verdict.
-    reach, play_reach = Reach(ctx, hand_x), Reach(ctx, play_x or ())
+    # A requirement that neither the play (no protection) nor the hand (its draw policy) can fill
+    # (reach.Reach, whose last test is the exact joint fill) decides nothing: skipping it, alone
+    # or in a stretch of the walk, changes no verdict.
+    reach = Reach(ctx, hand_x, protected=exact is not None)
+    play_reach = Reach(ctx, play_x) if play_x is not None else None
+    skips: Reach | Either = reach if play_reach is None else Either(play_reach, reach)
     hand_pool, play_pool = Pool(ctx, hand_x), Pool(ctx, play_x or ())
     seen: set[Requirement] = set()
-    for position, requirement in enumerate(requirements(units, draw, reach)):
+    for position, requirement in enumerate(requirements(units, draw, skips)):
         spend()
-        if requirement in seen or not reach.requirement(requirement):
+        if requirement in seen or not skips.requirement(requirement):
             continue
         seen.add(requirement)
         needs = [Need(a) for a in requirement]
-        if (play_x is not None and play_reach.requirement(requirement)
+        if (play_x is not None and play_reach is not None and play_reach.requirement(requirement)
                 and fill_needs(ctx, needs, play_x, pool=play_pool) is not None):
             return _play_fills(ctx, draw, position, requirement, hand_x, play_x)
+        if not reach.requirement(requirement):
+            continue
         placed = fill_needs(ctx, needs, hand_x, exact=exact, pool=hand_pool)
         if placed is not None:
             cards = tuple(c for unit in placement_cards(ctx, hand_x, placed) for c in unit)
             if play_x is not None and not Counter(cards) - Counter(play_x):
-                # The play holds the very cards the hand fills it with: a fill the greedy
-                # search of the play alone can miss.
+                # The play holds the very cards the hand fills it with (a fill of the play).
                 return _play_fills(ctx, draw, position, requirement, hand_x, play_x)
             return Duty(position, requirement, False, cards)
     return Duty(None, None, False)

@@ -1,13 +1,16 @@
-"""What the cards of one suit can hold at most: the conditions rbtying's decomposition walk
-skips requirements by.
+"""What the cards of one suit can hold: the conditions rbtying's decomposition walk skips
+requirements by.
 
 Each condition is necessary for a fill (``fill.fill_needs``) of a requirement from these cards
-or from any part of them (a play is part of the hand): every tuple of two or more cards on an
-identity with the copies for it, all at once (exact packing, :mod:`.packing`), and every
-adjacent unit on adjacent slots that hold its tuples. A requirement that fails one is filled
-by neither the hand nor the play, so skipping it changes no verdict of
-``TrickFormat::is_legal_play`` (rbtying/shengji ``mechanics/src/trick.rs`` @ 71f8d43). Each
-answer is computed once per question and kept (docs/rbtying.md, "The cost of the walk").
+(under LongerTuplesProtected with ``protected``): every tuple of two or more cards on an
+identity with the copies for it, all at once (exact packing, :mod:`.packing`), the single cards
+(under the protection, identities held once), every adjacent unit on adjacent slots that hold
+its tuples, the adjacent units together within the cards of the runs; and the last, the joint
+fill of :mod:`.joint`, is exact. The walk skips a requirement that both the play (no
+protection) and the hand (its draw policy) fail (:class:`Either`): neither fills it, so skipping
+it changes no verdict of ``TrickFormat::is_legal_play`` (rbtying/shengji
+``mechanics/src/trick.rs`` @ 71f8d43). Each answer is computed once per question and kept
+(docs/rbtying.md, "The cost of the walk").
 
 >>> from oracle.cards import parse_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset
@@ -19,6 +22,9 @@ answer is computed once per question and kept (docs/rbtying.md, "The cost of the
 (True, False, True)
 >>> reach.requirement(((2, 2), (2, 2))), reach.supply   # a run of two slots holds five cards
 (False, [7, 7, 5])
+>>> guarded = Reach(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H"), protected=True)
+>>> guarded.unit((2, 3)), guarded.unit((2, 2)), guarded.tuples((3, 3)), guarded.tuples((2,), cards=3)
+(True, False, False, False)
 """
 
 from __future__ import annotations
@@ -29,30 +35,36 @@ from oracle.cards import Card
 from oracle.engine.budget import spend
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
-from oracle.profiles.rbtying.ordering import Requirement
+from oracle.profiles.rbtying.joint import JointFill
+from oracle.profiles.rbtying.ordering import Adjacent, Requirement
 from oracle.profiles.rbtying.packing import pack_tuples
 
 
 class Reach:
-    """The copy counts and slots of some cards of one suit, and the tests they answer."""
+    """The copy counts and slots of some cards of one suit, and the tests they answer; with
+    ``protected``, under LongerTuplesProtected (a tuple of ``k`` on an identity held exactly
+    ``k`` times, a single card on one held once)."""
 
-    def __init__(self, ctx: Ruleset, cards: Sequence[Card]) -> None:
+    def __init__(self, ctx: Ruleset, cards: Sequence[Card], *, protected: bool = False) -> None:
         pool = Pool(ctx, cards)
+        self.protected = protected
         self.counts = sorted((len(cs) for cs in pool.cards.values()), reverse=True)
         self.total = sum(self.counts)
-        # The most copies of one identity at each slot an identity can take in a tractor.
-        self.at_slot: dict[int, int] = {}
+        self.once = sum(1 for c in self.counts if c == 1)
+        """Identities held once: under the protection, the only single cards a fill may take."""
+        # The copies of each identity at each slot an identity can take in a tractor.
+        self.at_slot: dict[int, set[int]] = {}
         in_tuples: dict[int, int] = {}
         for identity, held in pool.cards.items():
             for slot in pool.slots(identity):
-                self.at_slot[slot] = max(self.at_slot.get(slot, 0), len(held))
+                self.at_slot.setdefault(slot, set()).add(len(held))
                 if len(held) >= 2:
                     in_tuples[slot] = in_tuples.get(slot, 0) + len(held)
         # Maximal runs of adjacent slots each holding a pair: (length, cards in their tuples).
         runs: list[tuple[int, int]] = []
         length = held_in_run = 0
         for slot in range(min(self.at_slot, default=0), max(self.at_slot, default=-1) + 2):
-            if self.at_slot.get(slot, 0) >= 2:
+            if max(self.at_slot.get(slot, (0,))) >= 2:
                 length, held_in_run = length + 1, held_in_run + in_tuples[slot]
             elif length:
                 runs.append((length, held_in_run))
@@ -62,21 +74,26 @@ class Reach:
         self.supply = [sum(c for n, c in runs if n >= size) for size in range(self.longest + 1)]
         """``supply[L]``: the cards in tuples on runs of ``L`` slots or more, all an adjacent
         unit of ``L`` or more tuples can take from."""
-        self._tuples: dict[tuple[int, ...], bool] = {}
+        self._joint = JointFill(ctx, cards, protected=protected, pool=pool)
+        self._tuples: dict[tuple[tuple[int, ...], int | None], bool] = {}
         self._units: dict[tuple[int, ...], bool] = {}
         self._requirements: dict[Requirement, bool] = {}
 
-    def tuples(self, sizes: Sequence[int]) -> bool:
-        """Whether the counts hold all these tuples at once (sizes of two or more cards)."""
-        key = tuple(sorted(sizes, reverse=True))
+    def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool:
+        """Whether the counts hold all these tuples at once (sizes of two or more cards); with
+        ``cards``, the requirement's cards in all, also its single cards (the cards left)."""
+        key = (tuple(sorted(sizes, reverse=True)), cards)
         found = self._tuples.get(key)
         if found is None:
-            spend(len(self.counts) * (len(key) + 1))
-            found = sum(key) <= self.total and pack_tuples(self.counts, key) is not None
+            tuples = key[0]
+            spend(len(self.counts) * (len(tuples) + 1))
+            singles_fit = cards is None or (cards - sum(tuples) <= self.once if self.protected else cards <= self.total)
+            found = (sum(tuples) <= self.total and singles_fit
+                     and pack_tuples(self.counts, tuples, exact=self.protected) is not None)
             self._tuples[key] = found
         return found
 
-    def unit(self, adjacent: tuple[int, ...]) -> bool:
+    def unit(self, adjacent: Adjacent) -> bool:
         """Whether adjacent slots hold the unit's tuples, from its lowest up, on their own."""
         if len(adjacent) == 1:
             return True
@@ -84,7 +101,10 @@ class Reach:
         if found is None:
             spend(len(self.at_slot) * len(adjacent))
             at = self.at_slot
-            found = any(all(at.get(start + j, 0) >= k for j, k in enumerate(adjacent)) for start in at)
+            if self.protected:
+                found = any(all(k in at.get(start + j, ()) for j, k in enumerate(adjacent)) for start in at)
+            else:
+                found = any(all(max(at.get(start + j, (0,))) >= k for j, k in enumerate(adjacent)) for start in at)
             self._units[adjacent] = found
         return found
 
@@ -97,13 +117,55 @@ class Reach:
             return False
         return all(sum(c for m, c in profile if m >= n) <= self.supply[n] for n, _ in profile)
 
+    def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int) -> bool:
+        """The tests a stretch of requirements shares: their tuples and single cards (``cards``
+        in all), and their adjacent units' (tuples, cards) on the runs."""
+        return self.tuples(tuples, cards) and self.runs_hold(profile)
+
     def requirement(self, requirement: Requirement) -> bool:
-        """Every test for a whole requirement: its tuples at once, each adjacent unit alone,
-        the adjacent units together on the runs."""
+        """Whether the cards fill the requirement: the necessary tests first (its tuples and
+        single cards, each adjacent unit alone, the adjacent units together on the runs), then
+        the exact joint fill (:mod:`.joint`)."""
         found = self._requirements.get(requirement)
         if found is None:
-            found = (self.runs_hold([(len(a), sum(a)) for a in requirement if len(a) > 1])
+            found = (self.stretch([k for a in requirement for k in a if k > 1],
+                                  [(len(a), sum(a)) for a in requirement if len(a) > 1],
+                                  sum(map(sum, requirement)))
                      and all(self.unit(a) for a in requirement)
-                     and self.tuples([k for a in requirement for k in a if k > 1]))
+                     and self._joint.holds(requirement))
             self._requirements[requirement] = found
         return found
+
+
+class Either:
+    """The play's conditions and the hand's together: a requirement, or a stretch of them, that
+    both fail is filled by neither, and the walk may skip it.
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+    >>> hand = Reach(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H"), protected=True)
+    >>> play = Reach(ctx, parse_cards("5H 6H 6H 9H"))
+    >>> both = Either(play, hand)
+    >>> both.requirement(((2, 2),)), both.requirement(((2,), (1,), (1,))), both.longest
+    (False, True, 2)
+    """
+
+    def __init__(self, *sides: Reach) -> None:
+        self.sides = sides
+        self.longest = max(side.longest for side in sides)
+
+    def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool:
+        return any(side.tuples(sizes, cards) for side in self.sides)
+
+    def unit(self, adjacent: Adjacent) -> bool:
+        return any(side.unit(adjacent) for side in self.sides)
+
+    def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool:
+        return any(side.runs_hold(profile) for side in self.sides)
+
+    def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int) -> bool:
+        return any(side.stretch(tuples, profile, cards) for side in self.sides)
+
+    def requirement(self, requirement: Requirement) -> bool:
+        return any(side.requirement(requirement) for side in self.sides)

@@ -33,9 +33,11 @@ class Skips(Protocol):
     longest: int
     """The most tuples an adjacent unit may hold: ``runs_hold`` refuses any longer unit."""
 
-    def tuples(self, sizes: Sequence[int]) -> bool: ...
+    def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool: ...
 
     def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool: ...
+
+    def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int) -> bool: ...
 
     def unit(self, adjacent: Adjacent) -> bool: ...
 
@@ -180,7 +182,7 @@ class _Tail:
             end, same_tuples_end, tuples, shape = chunks[of[self.position]]
             if not fits.tuples(tuples):
                 self.position = min(same_tuples_end, stop)
-            elif not fits.shape(shape):
+            elif not fits.shape(tuples, shape):
                 self.position = min(end, stop)
             else:
                 break
@@ -188,26 +190,29 @@ class _Tail:
 
 
 class _Fits:
-    """Whether the tuples and the adjacent units' profile of a stretch of one unit's list pass
-    ``skips`` beside the other units' current requirements (kept for one run of steps)."""
+    """Whether the tuples (with the single cards: ``cards`` in all) and the adjacent units'
+    profile of a stretch of one unit's list pass ``skips`` beside the other units' current
+    requirements (kept for one run of steps)."""
 
-    def __init__(self, skips: Skips, beside: Sequence[Requirement]) -> None:
+    def __init__(self, skips: Skips, beside: Sequence[Requirement], cards: int) -> None:
         self.skips = skips
+        self.cards = cards
         self.beside_tuples = [k for r in beside for a in r for k in a if k > 1]
         self.beside_shape = [p for r in beside for p in profile(r)]
         self.known_tuples: dict[tuple[int, ...], bool] = {}
-        self.known_shapes: dict[Profile, bool] = {}
+        self.known_shapes: dict[tuple[tuple[int, ...], Profile], bool] = {}
 
     def tuples(self, tuples: tuple[int, ...]) -> bool:
         found = self.known_tuples.get(tuples)
         if found is None:
-            found = self.known_tuples[tuples] = self.skips.tuples((*tuples, *self.beside_tuples))
+            found = self.known_tuples[tuples] = self.skips.tuples((*tuples, *self.beside_tuples), self.cards)
         return found
 
-    def shape(self, shape: Profile) -> bool:
-        found = self.known_shapes.get(shape)
+    def shape(self, tuples: tuple[int, ...], shape: Profile) -> bool:
+        found = self.known_shapes.get((tuples, shape))
         if found is None:
-            found = self.known_shapes[shape] = self.skips.runs_hold((*shape, *self.beside_shape))
+            found = self.known_shapes[(tuples, shape)] = self.skips.stretch(
+                (*tuples, *self.beside_tuples), (*shape, *self.beside_shape), self.cards)
         return found
 
 
@@ -241,6 +246,7 @@ def subsequent_decompositions(
     if not units or any(not u for u in units):
         return
     reqs = [tuple(sorted(u, reverse=True)) for u in units]
+    cards = sum(map(sum, reqs))
     tails = [_Tail(req, skips) for req in reqs]
     current: list[Requirement] = [(req,) for req in reqs]
     allowed = [include_new_adjacency or len(req) > 1 for req in reqs]
@@ -255,7 +261,7 @@ def subsequent_decompositions(
         if skips is not None:
             rest = max((tails[i].left() for i in order if i != index), default=0)
             run = tails[index].left() - rest + 1  # steps this unit takes before another moves
-            fits = _Fits(skips, [current[i] for i in order if i != index])
+            fits = _Fits(skips, [current[i] for i in order if i != index], cards)
             passed = tails[index].skip(run, fits)
             if passed is not None:
                 current[index] = passed

@@ -29,12 +29,12 @@ from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay
 from oracle.profiles.rbtying import bombs
 from oracle.profiles.rbtying.fill import (
     Need,
-    Placement,
     RankKey,
     fill_needs,
     placement_cards,
     rank_key,
 )
+from oracle.profiles.rbtying.joint import Placement
 from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format, order_key
 
 EVALUATIONS = (
