@@ -44,6 +44,8 @@ check spends itself: about what a CheckFollow of a long suit costs, at a microse
 
 SUIT_ONLY = Duty(0, "follow.suit", "the suit as far as the hand holds it, then any other cards")
 
+PENDING = Duty(-1, "", "a reading paid for, not yet judged")
+
 
 def suit_split(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], short: Duty, in_suit: InSuit,
                full: Duty | None = None) -> Family:
@@ -84,6 +86,13 @@ class Judged:
     representative, and judges one representative per verdict (:meth:`Reading.decides` of a
     final state) with the rule's own check (``judge``).
 
+    ``viable`` (of a reading's state and the next card) says, where the rule can tell, that no play
+    going on from a state can be legal: the count goes no further down that way.
+
+    The count reads every state forwards before it judges any play, so the readings to judge are
+    known first: the first judgment spends the budget of them all (``cost`` each), and a question
+    that cannot afford them is refused before any is judged.
+
     A state is (the identities still open with their copies so far, the reading): not how many
     cards were taken (the count keeps that apart, :class:`~oracle.engine.legal_plays.Family`).
     One state may be reached after different cards (a single card read changes no reading), so
@@ -91,8 +100,12 @@ class Judged:
     """
 
     def __init__(self, ctx: Ruleset, space: Space, reading: Reading,
-                 judge: Callable[[list[Card]], Duty | None], cost: int = JUDGMENT_STEPS) -> None:
+                 judge: Callable[[list[Card]], Duty | None], cost: int = JUDGMENT_STEPS,
+                 viable: Callable[[Hashable, int], bool] | None = None) -> None:
         self.space, self.reading, self.judge, self.cost = space, reading, judge, cost
+        self.viable = viable
+        self._ends: set[Hashable] = set()
+        """The readings of the plays read to the end, not yet paid for."""
         self.ident = identity_numbers(ctx, space)
         self.last = {ident: i for i, ident in enumerate(self.ident)}
         self._paths: dict[tuple[int, Hashable], tuple[tuple[int, int], ...]] = {}
@@ -109,7 +122,7 @@ class Judged:
         ident = self.ident[index]
         if self.last[ident] == index and (not open_ or ident not in dict(open_)):
             # an identity of one card (every one but in the two-colour game): nothing kept open
-            after: Hashable = (open_, self.reading.close(read, ident, copies))
+            read = self.reading.close(read, ident, copies)
         else:
             held = dict(open_)
             count = held.pop(ident, 0) + copies
@@ -118,7 +131,14 @@ class Judged:
                     held[ident] = count
             else:
                 read = self.reading.close(read, ident, count)
-            after = (tuple(sorted(held.items())), read)
+            open_ = tuple(sorted(held.items()))
+        if self.viable is not None and not self.viable(read, index + 1):
+            return None
+        after = (open_, read)
+        if index + 1 == len(self.space.cards):
+            key = self.reading.decides(read)
+            if key not in self._verdicts:
+                self._ends.add(key)
         if (index + 1, after) not in self._paths:
             path = self._paths[index, state]
             self._paths[index + 1, after] = (*path, (index, copies)) if copies else path
@@ -127,7 +147,12 @@ class Judged:
     def accept(self, state: Hashable) -> Duty | None:
         key = self.reading.decides(cast(tuple[Core, Hashable], state)[1])
         if key not in self._verdicts:
-            spend(self.cost)
+            self._ends.add(key)
+            spend(self.cost * len(self._ends))  # every reading met so far, paid at once
+            for paid in self._ends:
+                self._verdicts.setdefault(paid, PENDING)
+            self._ends.clear()
+        if self._verdicts[key] is PENDING:
             path = self._paths[len(self.space.cards), state]
             play = [self.space.cards[i] for i, copies in path for _ in range(copies)]
             self._verdicts[key] = self.judge(play)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import add
 from typing import Protocol
 
 from oracle.cards import Card
@@ -192,9 +193,8 @@ class Family:
                     into = out[duty] = [0] * width
                 if self.size is None:
                     into[0] += ways[0]
-                else:
-                    for left in range(copies, reach):
-                        into[left] += ways[left - copies]
+                elif copies < reach:
+                    into[copies:reach] = map(add, into[copies:reach], ways)
         self._memo[key] = out
         return out
 

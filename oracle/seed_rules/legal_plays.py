@@ -69,21 +69,29 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
     def judged(space: Space) -> Automaton | None:
         if duty.rule_id == "follow.suit":
             return None
-        shows = shows_as_much(ctx, ladder, shapes, space.cards_of(space.copies), exact)
+        hand_x = space.cards_of(space.copies)
+        profile = match_shapes(ctx, shapes, hand_x, exact_tuples=exact).profile if ladder is None else []
+        read = reading(ctx, space, shapes, exact, profile[0] if profile else None)
+        first = read.first if isinstance(read, Segments) else None
+        shows = shows_as_much(ctx, ladder, shapes, hand_x, exact, first is not None)
 
         def judge(play: list[Card]) -> Duty | None:
             return duty if shows(play) else None
 
-        return Judged(ctx, space, reading(ctx, space, shapes, exact), judge, cost=READING_STEPS)
+        if first is None:
+            return Judged(ctx, space, read, judge, cost=READING_STEPS)
+        return Judged(ctx, space, read, judge, cost=JUDGMENT_STEPS, viable=first.viable)
 
     return suit_split(ctx, lead, hand, SUIT_ONLY, judged, duty), []
 
 
 def shows_as_much(ctx: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence[Shape],
-                  hand_x: Sequence[Card], exact: bool) -> Callable[[Sequence[Card]], bool]:
+                  hand_x: Sequence[Card], exact: bool, shown: bool = False) -> Callable[[Sequence[Card]], bool]:
     """Whether ``n`` cards of the led suit show as much as the hand's cards of it ``hand_x``:
     :func:`oracle.seed_rules.follow.follow_by_structure`'s test once the suit is followed (the
     first rung of the ladder, else the greedy match's profile), the hand's side worked out once.
+    With ``shown``, every play asked is known to hold what :func:`could_show` asks (the count
+    kept only those: :class:`FirstShape`), and its greedy match is paid for already.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -109,6 +117,8 @@ def shows_as_much(ctx: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence
     top = max(k for k, _ in shapes)
 
     def as_much(play: Sequence[Card]) -> bool:
+        if shown:
+            return first_shortfall(profile, match_shapes(ctx, shapes, play, exact_tuples=exact).profile) is None
         if not could_show(ctx, play, profile[0], top, exact):
             return False
         spend(JUDGMENT_STEPS - READING_STEPS)
@@ -154,10 +164,129 @@ def could_show(ctx: Ruleset, play: Sequence[Card], shape: Shape, top: int, exact
     return best >= length
 
 
-def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool) -> Reading:
+Progress = tuple[bool, int, int, bool, tuple[int, ...]]
+"""What a :class:`FirstShape` knows of a play read so far: whether it shows the shape already;
+the runs of tuples of its size ending a slot above the last tuple's first slot and at it; whether
+an ace's low slot under that slot holds one; the numbers of the tuples of its size with a low slot."""
+
+
+@dataclass(frozen=True)
+class FirstShape:
+    """What :func:`could_show` asks of a play, followed as a :class:`Segments` reading reads it:
+    a play holding neither a tuple larger than the hand's first shape nor a run of its tuples as
+    long is illegal, so once a play read so far holds neither and the cards still to read (with
+    the run its last tuple ends) cannot give one, no play going on from it is legal
+    (:meth:`viable`), and a play read to the end is viable exactly when :func:`could_show` says
+    so. Only where every identity is one card (else ``of`` gives none); an ace's low slot is
+    counted among the slots still to read whether the play holds the ace or not.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("four-deck", Rank.TWO, Suit.HEARTS)
+    >>> space = Space.of(ctx, p("KS KS KS QS QS QS 9S 9S 9S 5S 5S"))
+    >>> segments = Segments.of(ctx, space, first=FirstShape.of(ctx, space, (3, 2), 3, False))
+    >>> state = segments.close(segments.start(), 0, 3)       # KS KS KS
+    >>> viable = segments.first.viable
+    >>> viable(state, 1), viable(segments.close(state, 1, 0), 2), viable(segments.close(state, 1, 3), 2)
+    (True, False, True)
+    """
+
+    size: int
+    length: int
+    top: int
+    exact: bool
+    larger: list[bool]
+    """Per next card: whether a card still to read can give a tuple larger than ``size``."""
+    some: list[bool]
+    """Per next card: whether a card still to read can give a tuple of ``size``."""
+    slots: list[frozenset[int]]
+    """Per next card: the slots of the cards still to read that can give a tuple of ``size``."""
+    longest: list[int]
+    """Per next card: the longest run among those slots."""
+
+    @classmethod
+    def of(cls, ctx: Ruleset, space: Space, shape: Shape, top: int, exact: bool) -> FirstShape | None:
+        size, length = shape
+        if len(set(identity_numbers(ctx, space))) != len(space.cards):
+            return None
+        d = len(space.cards)
+        larger, some = [False] * (d + 1), [False] * (d + 1)
+        lows = frozenset(s for card, copies in zip(space.cards, space.copies, strict=True) if copies >= size
+                         for s in ctx.slots(card)[1:])
+        slots, longest = [frozenset[int]()] * (d + 1), [0] * (d + 1)
+        for i in range(d - 1, -1, -1):
+            card, copies = space.cards[i], space.copies[i]
+            larger[i] = larger[i + 1] or (top > size and copies > size)
+            some[i] = some[i + 1] or copies >= size
+            slots[i] = slots[i + 1] | lows | frozenset(ctx.slots(card) if copies >= size else ())
+            run = best = previous = 0
+            for j, slot in enumerate(sorted(slots[i], reverse=True)):
+                run = run + 1 if j and slot == previous - 1 else 1
+                best, previous = max(best, run), slot
+            longest[i] = best
+        return cls(size, length, top, exact, larger, some, slots, longest)
+
+    def _tuple(self, copies: int) -> bool:
+        return copies == self.size if self.exact else copies >= self.size
+
+    def _larger(self, copies: int) -> bool:
+        return self.size < copies <= self.top if self.exact else self.size < self.top and copies > self.size
+
+    def start(self) -> Progress:
+        return (False, 0, 0, False, ())
+
+    def advance(self, progress: Progress, number: int, copies: int, places: int,
+                relations: Sequence[Relation]) -> Progress:
+        """The progress once tuple ``number`` is read (its copies, how many slots it has, its
+        relations: to the last tuple's first slot, that slot or the one below, or to an ace's low
+        slot, the one below its own first slot).
+
+        >>> first = FirstShape(3, 2, 3, False, [], [], [], [])
+        >>> first.advance(first.advance(first.start(), 0, 3, 1, ()), 1, 3, 1, ((0, 1, 1),))
+        (True, 1, 2, False, ())
+        """
+        shown, above, here, low, aces = progress
+        fits = self._tuple(copies)
+        shown = shown or self._larger(copies) or (self.length == 1 and fits)
+        if not places:
+            return shown, above, here, low, aces
+        step = [diff for _, _, diff in relations if diff >= 0]
+        if not step:
+            above, here, low = 0, int(fits), False
+        elif step[0] == 1:
+            above, here, low = here, (here + 1 if fits else 0), False
+        elif fits and not here:
+            here = above + 1
+        low = low or any(diff < 0 and number - back in aces for _, back, diff in relations)
+        if fits and places > 1:
+            aces = (*aces, number)
+        shown = shown or here >= self.length or (low and here + 1 >= self.length)
+        return shown, above, here, low, aces
+
+    def viable(self, state: Hashable, index: int) -> bool:
+        """Whether a play read up to card ``index`` (its :class:`Segments` state) may still show it."""
+        _, _, last, _, _, progress = cast(SegmentState, state)
+        assert progress is not None
+        shown, _, here, _, _ = progress
+        if shown or self.larger[index]:
+            return True
+        if self.length == 1:
+            return self.some[index]
+        if self.longest[index] >= self.length:
+            return True
+        if last is None or not here:
+            return False
+        below, more = self.slots[index], 0
+        while last[0] - 1 - more in below:
+            more += 1
+        return here + more >= self.length
+
+
+def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool, first: Shape | None = None) -> Reading:
     """What decides the greedy match of the play against ``shapes`` (docs/rules.md, Legal plays):
     the copies of its tuples when no shape is a tractor; the lengths of its runs of pairs when
-    every shape is of pairs and no slot of the suit holds two pairs; else the play's core."""
+    every shape is of pairs and no slot of the suit holds two pairs; else the play's tuples and
+    how they stand to each other, following the hand's ``first`` shape if given."""
     if any(k < 2 for k, _ in shapes):
         return Cores(1)
     if all(length == 1 for _, length in shapes):
@@ -167,7 +296,8 @@ def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool) ->
         if runs is not None:
             return runs
     pairs = (2 if exact else 1) if all(k == 2 for k, _ in shapes) else 0
-    return Segments.of(ctx, space, pairs) or Cores(2)
+    shape = FirstShape.of(ctx, space, first, max(k for k, _ in shapes), exact) if first else None
+    return Segments.of(ctx, space, pairs, shape) or Cores(2)
 
 
 @dataclass(frozen=True)
@@ -243,9 +373,10 @@ Link = tuple[int, int, tuple[Relation, ...], bool]
 """A tuple of a :class:`Segments` reading: its copies, how many slots it has, its slots' relations
 to the slots read before (equal or adjacent ones only), and whether it is as strong as the last."""
 
-SegmentState = tuple[tuple[Link, ...], tuple[int, int] | None, tuple[tuple[int, int], ...], int | None]
-"""The tuples read, the last first slot read and its tuple's number, the other slots read (each
-with its tuple's number), the last strength."""
+SegmentState = tuple[int, int, tuple[int, int] | None, tuple[tuple[int, int], ...], int | None, Progress | None]
+"""The tuples read (a number for their links, one per sequence met: :attr:`Segments.links`) and
+how many, the last first slot read and its tuple's number, the other slots read (each with its
+tuple's number), the last strength, and the :class:`FirstShape` followed (if any)."""
 
 
 @dataclass(frozen=True)
@@ -284,9 +415,14 @@ class Segments:
     tuples of exactly two only (the others show nothing)."""
     ahead: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Each identity's highest first slot and strength among the identities read after it."""
+    first: FirstShape | None = None
+    """The hand's first shape, followed as the play is read (:meth:`FirstShape.viable`)."""
+    links: dict[tuple[int, Link], int] = field(default_factory=dict, repr=False)
+    """The sequences of tuples met, each a number (0 none): (the number of all but the last, the
+    last) to its own, so that a state is compared without its whole sequence."""
 
     @classmethod
-    def of(cls, ctx: Ruleset, space: Space, pairs: int = 0) -> Segments | None:
+    def of(cls, ctx: Ruleset, space: Space, pairs: int = 0, first: FirstShape | None = None) -> Segments | None:
         """The reading, or ``None`` where the first slots do not fall with the strength, or a
         card's other slot is next to a first slot read before it or to another's other slot
         (then the relations to the last tuple and the other slots would not tell every one)."""
@@ -311,18 +447,18 @@ class Segments:
                 others.append(other)
             firsts.extend(places[:1])
             slots[number], strength[number] = places, ctx.strength(card)
-        return cls(slots, strength, pairs, ahead)
+        return cls(slots, strength, pairs, ahead, first)
 
     def start(self) -> Hashable:
-        return ((), None, (), None)
+        return (0, 0, None, (), None, self.first.start() if self.first is not None else None)
 
     def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
         if self.pairs:
             copies = 2 * (copies // 2) if self.pairs == 1 else copies * (copies == 2)
         if copies < 2:
             return self._forget(cast(SegmentState, state), identity)
-        links, last, others, last_strength = cast(SegmentState, state)
-        places, strength, number = self.slots[identity], self.strength[identity], len(links)
+        links, number, last, others, last_strength, progress = cast(SegmentState, state)
+        places, strength = self.slots[identity], self.strength[identity]
         relations: list[Relation] = []
         if places:
             near = [(s, j) for s, j in others if abs(s - places[0]) <= 1]
@@ -332,12 +468,16 @@ class Segments:
             last = (places[0], number)
             others = (*others, *((s, number) for s in places[1:]))
         link = (copies, len(places), tuple(sorted(relations)), strength == last_strength)
-        return self._forget(((*links, link), last, others, strength), identity)
+        if progress is not None:
+            assert self.first is not None
+            progress = self.first.advance(progress, number, copies, len(places), link[2])
+        links = self.links.setdefault((links, link), len(self.links) + 1)
+        return self._forget((links, number + 1, last, others, strength, progress), identity)
 
     def _forget(self, state: SegmentState, identity: int) -> SegmentState:
         """The state less where its tuples lie once no identity read later can stand next to
         them or tie with them (plays alike from here on are one state of the count)."""
-        links, last, others, last_strength = state
+        links, number, last, others, last_strength, progress = state
         first, strength = self.ahead[identity]
         if last is not None and first < last[0] - 1:
             last = None
@@ -345,7 +485,7 @@ class Segments:
             others = tuple((s, j) for s, j in others if first >= s - 1)
         if last_strength is not None and strength < last_strength:
             last_strength = None
-        return links, last, others, last_strength
+        return links, number, last, others, last_strength, progress
 
     def decides(self, state: Hashable) -> Hashable:
         """The tuples read (not where they lie)."""

@@ -1,0 +1,135 @@
+"""The seeds' legal-follow count against independent counts, in every variant of the seeds' rule
+and in rooms of three to eight decks.
+
+The count reads a play by its :class:`~oracle.seed_rules.legal_plays.Segments` (or a coarser
+reading), keeps only the plays that may still hold what the hand's first shape asks
+(:class:`~oracle.seed_rules.legal_plays.FirstShape`), and judges each reading once. Here the same
+questions are counted with every core judged apart (the reading of the whole core, nothing cut),
+and small hands by brute force (CheckFollow asked of every sub-multiset).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+import oracle.seed_rules.legal_plays as seeds
+from conformance.authoring import perft
+from oracle import pb
+from oracle.cards import Card
+from oracle.convert import cards_from_pb
+from oracle.engine.budget import WorkExceeded, limited
+from oracle.engine.legal_follows import Cores, identity_numbers
+from oracle.engine.legal_plays import Space, collect
+from oracle.engine.questions import list_legal_plays
+from oracle.variants import get_variant, load_catalogue
+
+
+def _room(base: str, decks: int) -> pb.Variant:
+    variant = pb.Variant()
+    variant.CopyFrom(get_variant(base))
+    variant.id = f"{base}, {decks} decks"
+    variant.deal.decks = decks
+    variant.deal.hand_size = (decks * 54 - variant.deal.bottom_size) // variant.deal.players
+    return variant
+
+
+SEEDS_RULE = [v for v in sorted(load_catalogue())
+              if get_variant(v).following.follow_rule in (pb.FOLLOW_RULE_UNSPECIFIED, pb.FOLLOW_RULE_GREEDY_STRUCTURE)]
+ROOMS = [_room("qq-two-deck", 3), _room("qq-two-deck", 4), _room("four-deck", 6), _room("four-deck", 8)]
+VARIANTS: list[str | pb.Variant] = [*SEEDS_RULE, *ROOMS]
+IDS = [v if isinstance(v, str) else v.id for v in VARIANTS]
+
+
+def _question(rng: random.Random, variant: str | pb.Variant, in_suit: int) -> tuple[perft.Deal, list[Card], list[Card]]:
+    deal = perft.random_deal(rng, variant)
+    lead = perft.random_lead(rng, deal, rng.choice([4, 5, 6, 6, 8]))
+    hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), len(lead) + in_suit, 2, lead)
+    return deal, lead, hand
+
+
+def _by_cores(deal: perft.Deal, lead: Sequence[Card], hand: Sequence[Card]) -> object:
+    """The answer with every core judged apart: the reading of the whole core, nothing cut."""
+    original = seeds.reading
+    seeds.reading = lambda *args: Cores(2)  # type: ignore[assignment]
+    try:
+        family, listed = seeds.follow_families(deal.ctx, lead, hand)
+    finally:
+        seeds.reading = original
+    return collect(deal.ctx, hand, family, listed, 0, 40)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+def test_the_count_is_every_core_judged_apart(variant: str | pb.Variant) -> None:
+    rng = random.Random(str(IDS[VARIANTS.index(variant)]))
+    for _ in range(5):
+        deal, lead, hand = _question(rng, variant, rng.randint(3, 7))
+        family, listed = seeds.follow_families(deal.ctx, lead, hand)
+        assert collect(deal.ctx, hand, family, listed, 0, 40) == _by_cores(deal, lead, hand)
+
+
+@pytest.mark.parametrize("variant", ROOMS, ids=[v.id for v in ROOMS])
+def test_small_hands_of_large_rooms_are_the_brute_force_set(variant: pb.Variant) -> None:
+    rng = random.Random(variant.id)
+    for _ in range(4):
+        deal = perft.random_deal(rng, variant)
+        lead = perft.random_lead(rng, deal, rng.choice([3, 4, 6]))
+        hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), rng.randint(len(lead), 9), 1, lead)
+        answer = list_legal_plays(deal.ctx, hand, lead, 0, 1000)
+        listed = {tuple(sorted(c.code for c in cards_from_pb(p.cards))) for p in answer.plays}
+        assert listed == {tuple(sorted(c.code for c in p)) for p in perft.brute_follows(deal.ctx, lead, hand)}
+        assert answer.total == len(listed)
+
+
+@pytest.mark.parametrize("variant", ["four-deck", "heijian", "qq-three-deck", ROOMS[3]], ids=str)
+def test_what_the_count_reads_of_a_play_is_what_could_show_asks(variant: str | pb.Variant) -> None:
+    """A play read to the end by a :class:`Segments` reading following a :class:`FirstShape` is
+    viable exactly when :func:`could_show` says so of its cards (aces' low slots and tied slots
+    included): the count judges only those, and charges each a greedy match."""
+    rng = random.Random(str(variant))
+    asked = 0
+    while asked < 300:
+        deal, lead, hand = _question(rng, variant, rng.randint(4, 10))
+        ctx, suit = deal.ctx, deal.ctx.effective_suit(lead[0])
+        space = Space.of(ctx, [c for c in hand if ctx.effective_suit(c) == suit])
+        shape = (rng.choice([2, 2, 3, 4]), rng.choice([1, 2, 2, 3]))
+        first = seeds.FirstShape.of(ctx, space, shape, rng.choice([shape[0], 4]), rng.random() < 0.3)
+        segments = Segments.of(ctx, space, first=first)
+        if segments is None or first is None:
+            continue
+        ident = identity_numbers(ctx, space)
+        for _ in range(10):
+            copies = [rng.randint(0, k) for k in space.copies]
+            state = segments.start()
+            for number, k in zip(ident, copies, strict=True):
+                state = segments.close(state, number, k)
+            play = space.cards_of(copies)
+            shown = seeds.could_show(ctx, play, shape, first.top, first.exact)
+            assert first.viable(state, len(space.cards)) == shown, play
+            asked += 1
+
+
+Segments = seeds.Segments
+
+
+def test_the_readings_are_paid_for_before_any_is_judged() -> None:
+    """A four-deck hand of 31 trump against a long throw holds hundreds of readings to judge: with a budget
+    that reads the plays but cannot judge them all, the question is refused and no reading was
+    judged (the readings were counted first, and paid for at once)."""
+    from oracle.cards import Rank, Suit, parse_cards
+    from oracle.variants import make_ruleset
+
+    ctx = make_ruleset("four-deck", Rank.FOUR, Suit.SPADES)
+    lead = parse_cards("BJ SJ 4S 2S 4H 4H JS JS 10S 10S 9S 9S 8S 8S 7S 7S 6S 5S 3S")
+    hand = parse_cards("BJ SJ SJ 4S 4S 2S 2S 2S 4H 4H 2H 2H 2H 2H 4C 4D AS AS AS AS KS KS KS QS QS JS JS 10S 10S "
+                       "9S 9S 8S 8S 7S 6S 5S 3S 3S 3S JH JH JH JH 9H 9H 7D 7D 6D 6D 3D 8C 8C")
+    family, _ = seeds.follow_families(ctx, lead, hand)
+    judged: list[object] = []
+    automaton = family.automaton
+    judge = automaton.judge  # type: ignore[attr-defined]
+    automaton.judge = lambda play: judged.append(play) or judge(play)  # type: ignore[attr-defined]
+    with pytest.raises(WorkExceeded, match="steps of work"), limited(steps=60_000):
+        family.total()
+    assert judged == []
