@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 import pytest
 
@@ -21,9 +22,10 @@ from oracle import pb
 from oracle.cards import Card
 from oracle.convert import cards_from_pb
 from oracle.engine.budget import WorkExceeded, limited
-from oracle.engine.legal_follows import Cores, identity_numbers
-from oracle.engine.legal_plays import Space, collect
+from oracle.engine.legal_follows import Cores, Judged, identity_numbers
+from oracle.engine.legal_plays import Duty, Space, collect
 from oracle.engine.questions import list_legal_plays
+from oracle.seed_rules.legal_plays import Segments
 from oracle.variants import get_variant, load_catalogue
 
 
@@ -53,7 +55,7 @@ def _question(rng: random.Random, variant: str | pb.Variant, in_suit: int) -> tu
 def _by_cores(deal: perft.Deal, lead: Sequence[Card], hand: Sequence[Card]) -> object:
     """The answer with every core judged apart: the reading of the whole core, nothing cut."""
     original = seeds.reading
-    seeds.reading = lambda *args: Cores(2)  # type: ignore[assignment]
+    seeds.reading = lambda *args: Cores(2)
     try:
         family, listed = seeds.follow_families(deal.ctx, lead, hand)
     finally:
@@ -111,9 +113,6 @@ def test_what_the_count_reads_of_a_play_is_what_could_show_asks(variant: str | p
             asked += 1
 
 
-Segments = seeds.Segments
-
-
 def test_the_readings_are_paid_for_before_any_is_judged() -> None:
     """A four-deck hand of 31 trump against a long throw holds hundreds of readings to judge: with a budget
     that reads the plays but cannot judge them all, the question is refused and no reading was
@@ -126,10 +125,15 @@ def test_the_readings_are_paid_for_before_any_is_judged() -> None:
     hand = parse_cards("BJ SJ SJ 4S 4S 2S 2S 2S 4H 4H 2H 2H 2H 2H 4C 4D AS AS AS AS KS KS KS QS QS JS JS 10S 10S "
                        "9S 9S 8S 8S 7S 6S 5S 3S 3S 3S JH JH JH JH 9H 9H 7D 7D 6D 6D 3D 8C 8C")
     family, _ = seeds.follow_families(ctx, lead, hand)
-    judged: list[object] = []
-    automaton = family.automaton
-    judge = automaton.judge  # type: ignore[attr-defined]
-    automaton.judge = lambda play: judged.append(play) or judge(play)  # type: ignore[attr-defined]
+    judged: list[list[Card]] = []
+    automaton = cast(Judged, family.automaton)
+    judge = automaton.judge
+
+    def counted(play: list[Card]) -> Duty | None:
+        judged.append(play)
+        return judge(play)
+
+    automaton.judge = counted
     with pytest.raises(WorkExceeded, match="steps of work"), limited(steps=60_000):
         family.total()
     assert judged == []
