@@ -3,7 +3,7 @@ and in rooms of three to eight decks.
 
 The count reads a play by its :class:`~oracle.seed_rules.legal_plays.Segments` (or a coarser
 reading), keeps only the plays that may still hold what the hand's first shape asks
-(:class:`~oracle.seed_rules.legal_plays.FirstShape`), and judges each reading once. Here the same
+(:class:`~oracle.seed_rules.legal_plays.ShapeHeld`), and judges each reading once. Here the same
 questions are counted with every core judged apart (the reading of the whole core, nothing cut),
 and small hands by brute force (CheckFollow asked of every sub-multiset).
 """
@@ -87,7 +87,7 @@ def test_small_hands_of_large_rooms_are_the_brute_force_set(variant: pb.Variant)
 
 @pytest.mark.parametrize("variant", ["four-deck", "heijian", "qq-three-deck", ROOMS[3]], ids=str)
 def test_what_the_count_reads_of_a_play_is_what_could_show_asks(variant: str | pb.Variant) -> None:
-    """A play read to the end by a :class:`Segments` reading following a :class:`FirstShape` is
+    """A play read to the end by a :class:`Segments` reading following a :class:`ShapeHeld` is
     viable exactly when :func:`could_show` says so of its cards (aces' low slots and tied slots
     included): the count judges only those, and charges each a greedy match."""
     rng = random.Random(str(variant))
@@ -97,8 +97,8 @@ def test_what_the_count_reads_of_a_play_is_what_could_show_asks(variant: str | p
         ctx, suit = deal.ctx, deal.ctx.effective_suit(lead[0])
         space = Space.of(ctx, [c for c in hand if ctx.effective_suit(c) == suit])
         shape = (rng.choice([2, 2, 3, 4]), rng.choice([1, 2, 2, 3]))
-        first = seeds.FirstShape.of(ctx, space, shape, rng.choice([shape[0], 4]), rng.random() < 0.3)
-        segments = Segments.of(ctx, space, first=first)
+        first = seeds.ShapeHeld.of(ctx, space, shape, rng.choice([shape[0], 4]), rng.random() < 0.3)
+        segments = Segments.of(ctx, space, held=(first,) if first else ())
         if segments is None or first is None:
             continue
         ident = identity_numbers(ctx, space)
@@ -109,7 +109,7 @@ def test_what_the_count_reads_of_a_play_is_what_could_show_asks(variant: str | p
                 state = segments.close(state, number, k)
             play = space.cards_of(copies)
             shown = seeds.could_show(ctx, play, shape, first.top, first.exact)
-            assert first.viable(state, len(space.cards)) == shown, play
+            assert segments.viable(state, len(space.cards)) == shown, play
             asked += 1
 
 

@@ -93,8 +93,8 @@ class Judged:
     known first: the first judgment spends the budget of them all (``cost`` each), and a question
     that cannot afford them is refused before any is judged.
 
-    A state is (the identities still open with their copies so far, the reading): not how many
-    cards were taken (the count keeps that apart, :class:`~oracle.engine.legal_plays.Family`).
+    A state is (the identities still open with their copies so far, the reading), known to the
+    count by a number: not how many cards were taken (the count keeps that apart, :class:`~oracle.engine.legal_plays.Family`).
     One state may be reached after different cards (a single card read changes no reading), so
     a representative is kept per (cards read, state): its copies are of those cards only.
     """
@@ -110,15 +110,24 @@ class Judged:
         self.last = {ident: i for i, ident in enumerate(self.ident)}
         self._paths: dict[tuple[int, Hashable], tuple[tuple[int, int], ...]] = {}
         self._verdicts: dict[Hashable, Duty | None] = {}
+        self._states: list[tuple[Core, Hashable]] = []
+        self._numbers: dict[tuple[Core, Hashable], int] = {}
 
     def start(self) -> Hashable:
-        state = ((), self.reading.start())
+        state = self._number(((), self.reading.start()))
         self._paths.setdefault((0, state), ())
         return state
 
+    def _number(self, state: tuple[Core, Hashable]) -> int:
+        """The state's number: the count compares and stores numbers, not the states themselves."""
+        number = self._numbers.setdefault(state, len(self._states))
+        if number == len(self._states):
+            self._states.append(state)
+        return number
+
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         spend(STEP_STEPS)
-        open_, read = cast(tuple[Core, Hashable], state)
+        open_, read = self._states[cast(int, state)]
         ident = self.ident[index]
         if self.last[ident] == index and (not open_ or ident not in dict(open_)):
             # an identity of one card (every one but in the two-colour game): nothing kept open
@@ -134,7 +143,7 @@ class Judged:
             open_ = tuple(sorted(held.items()))
         if self.viable is not None and not self.viable(read, index + 1):
             return None
-        after = (open_, read)
+        after = self._number((open_, read))
         if index + 1 == len(self.space.cards):
             key = self.reading.decides(read)
             if key not in self._verdicts:
@@ -145,7 +154,7 @@ class Judged:
         return after
 
     def accept(self, state: Hashable) -> Duty | None:
-        key = self.reading.decides(cast(tuple[Core, Hashable], state)[1])
+        key = self.reading.decides(self._states[cast(int, state)][1])
         if key not in self._verdicts:
             self._ends.add(key)
             spend(self.cost * len(self._ends))  # every reading met so far, paid at once

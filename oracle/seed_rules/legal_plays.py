@@ -71,16 +71,16 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
             return None
         hand_x = space.cards_of(space.copies)
         profile = match_shapes(ctx, shapes, hand_x, exact_tuples=exact).profile if ladder is None else []
-        read = reading(ctx, space, shapes, exact, profile[0] if profile else None)
-        first = read.first if isinstance(read, Segments) else None
-        shows = shows_as_much(ctx, ladder, shapes, hand_x, exact, first is not None)
+        read = reading(ctx, space, shapes, exact, profile)
+        followed = isinstance(read, Segments) and bool(read.held)
+        shows = shows_as_much(ctx, ladder, shapes, hand_x, exact, followed)
 
         def judge(play: list[Card]) -> Duty | None:
             return duty if shows(play) else None
 
-        if first is None:
+        if not isinstance(read, Segments) or not read.held:
             return Judged(ctx, space, read, judge, cost=READING_STEPS)
-        return Judged(ctx, space, read, judge, cost=JUDGMENT_STEPS, viable=first.viable)
+        return Judged(ctx, space, read, judge, cost=JUDGMENT_STEPS, viable=read.viable)
 
     return suit_split(ctx, lead, hand, SUIT_ONLY, judged, duty), []
 
@@ -91,7 +91,7 @@ def shows_as_much(ctx: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence
     :func:`oracle.seed_rules.follow.follow_by_structure`'s test once the suit is followed (the
     first rung of the ladder, else the greedy match's profile), the hand's side worked out once.
     With ``shown``, every play asked is known to hold what :func:`could_show` asks (the count
-    kept only those: :class:`FirstShape`), and its greedy match is paid for already.
+    kept only those: :class:`ShapeHeld`), and its greedy match is paid for already.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -165,28 +165,31 @@ def could_show(ctx: Ruleset, play: Sequence[Card], shape: Shape, top: int, exact
 
 
 Progress = tuple[bool, int, int, bool, tuple[int, ...]]
-"""What a :class:`FirstShape` knows of a play read so far: whether it shows the shape already;
+"""What a :class:`ShapeHeld` knows of a play read so far: whether it shows the shape already;
 the runs of tuples of its size ending a slot above the last tuple's first slot and at it; whether
 an ace's low slot under that slot holds one; the numbers of the tuples of its size with a low slot."""
 
 
 @dataclass(frozen=True)
-class FirstShape:
-    """What :func:`could_show` asks of a play, followed as a :class:`Segments` reading reads it:
-    a play holding neither a tuple larger than the hand's first shape nor a run of its tuples as
-    long is illegal, so once a play read so far holds neither and the cards still to read (with
-    the run its last tuple ends) cannot give one, no play going on from it is legal
-    (:meth:`viable`), and a play read to the end is viable exactly when :func:`could_show` says
-    so. Only where every identity is one card (else ``of`` gives none); an ace's low slot is
-    counted among the slots still to read whether the play holds the ace or not.
+class ShapeHeld:
+    """What :func:`could_show` asks of a play for one shape of the hand's profile, followed as a
+    :class:`Segments` reading reads it: a tuple larger than the shape (up to ``top``) or a run of
+    its tuples as long. A legal play holds it for every shape of the hand's profile: the play's
+    profile reaches the hand's, so at each shape it shows as much, or at an earlier one more (a
+    shape larger than this one, which holds it). Once a play read so far holds it not and the
+    cards still to read (with the run its last tuple ends) cannot give it, no play going on from
+    it is legal (:meth:`viable`); a play read to the end is viable exactly when
+    :func:`could_show` says so. Only where every identity is one card (else ``of`` gives none);
+    an ace's low slot is counted among the slots still to read whether the play holds the ace.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
     >>> ctx = make_ruleset("four-deck", Rank.TWO, Suit.HEARTS)
     >>> space = Space.of(ctx, p("KS KS KS QS QS QS 9S 9S 9S 5S 5S"))
-    >>> segments = Segments.of(ctx, space, first=FirstShape.of(ctx, space, (3, 2), 3, False))
+    >>> held = ShapeHeld.of(ctx, space, (3, 2), 3, False)
+    >>> segments = Segments.of(ctx, space, held=(held,) if held else ())
     >>> state = segments.close(segments.start(), 0, 3)       # KS KS KS
-    >>> viable = segments.first.viable
+    >>> viable = segments.viable
     >>> viable(state, 1), viable(segments.close(state, 1, 0), 2), viable(segments.close(state, 1, 3), 2)
     (True, False, True)
     """
@@ -205,7 +208,7 @@ class FirstShape:
     """Per next card: the longest run among those slots."""
 
     @classmethod
-    def of(cls, ctx: Ruleset, space: Space, shape: Shape, top: int, exact: bool) -> FirstShape | None:
+    def of(cls, ctx: Ruleset, space: Space, shape: Shape, top: int, exact: bool) -> ShapeHeld | None:
         size, length = shape
         if len(set(identity_numbers(ctx, space))) != len(space.cards):
             return None
@@ -241,7 +244,7 @@ class FirstShape:
         relations: to the last tuple's first slot, that slot or the one below, or to an ace's low
         slot, the one below its own first slot).
 
-        >>> first = FirstShape(3, 2, 3, False, [], [], [], [])
+        >>> first = ShapeHeld(3, 2, 3, False, [], [], [], [])
         >>> first.advance(first.advance(first.start(), 0, 3, 1, ()), 1, 3, 1, ((0, 1, 1),))
         (True, 1, 2, False, ())
         """
@@ -263,10 +266,9 @@ class FirstShape:
         shown = shown or here >= self.length or (low and here + 1 >= self.length)
         return shown, above, here, low, aces
 
-    def viable(self, state: Hashable, index: int) -> bool:
-        """Whether a play read up to card ``index`` (its :class:`Segments` state) may still show it."""
-        _, _, last, _, _, progress = cast(SegmentState, state)
-        assert progress is not None
+    def viable(self, progress: Progress, last: tuple[int, int] | None, index: int) -> bool:
+        """Whether a play read up to card ``index`` (its progress, and its last tuple's first
+        slot) may still hold it."""
         shown, _, here, _, _ = progress
         if shown or self.larger[index]:
             return True
@@ -282,11 +284,11 @@ class FirstShape:
         return here + more >= self.length
 
 
-def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool, first: Shape | None = None) -> Reading:
+def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool, profile: Sequence[Shape] = ()) -> Reading:
     """What decides the greedy match of the play against ``shapes`` (docs/rules.md, Legal plays):
     the copies of its tuples when no shape is a tractor; the lengths of its runs of pairs when
     every shape is of pairs and no slot of the suit holds two pairs; else the play's tuples and
-    how they stand to each other, following the hand's ``first`` shape if given."""
+    how they stand to each other, following what each shape of the hand's ``profile`` asks."""
     if any(k < 2 for k, _ in shapes):
         return Cores(1)
     if all(length == 1 for _, length in shapes):
@@ -296,8 +298,9 @@ def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool, fi
         if runs is not None:
             return runs
     pairs = (2 if exact else 1) if all(k == 2 for k, _ in shapes) else 0
-    shape = FirstShape.of(ctx, space, first, max(k for k, _ in shapes), exact) if first else None
-    return Segments.of(ctx, space, pairs, shape) or Cores(2)
+    top = max(k for k, _ in shapes)
+    held = [ShapeHeld.of(ctx, space, shape, top, exact) for shape in sorted(set(profile), reverse=True)]
+    return Segments.of(ctx, space, pairs, tuple(h for h in held if h is not None)) or Cores(2)
 
 
 @dataclass(frozen=True)
@@ -373,10 +376,10 @@ Link = tuple[int, int, tuple[Relation, ...], bool]
 """A tuple of a :class:`Segments` reading: its copies, how many slots it has, its slots' relations
 to the slots read before (equal or adjacent ones only), and whether it is as strong as the last."""
 
-SegmentState = tuple[int, int, tuple[int, int] | None, tuple[tuple[int, int], ...], int | None, Progress | None]
+SegmentState = tuple[int, int, tuple[int, int] | None, tuple[tuple[int, int], ...], int | None, tuple[Progress, ...]]
 """The tuples read (a number for their links, one per sequence met: :attr:`Segments.links`) and
 how many, the last first slot read and its tuple's number, the other slots read (each with its
-tuple's number), the last strength, and the :class:`FirstShape` followed (if any)."""
+tuple's number), the last strength, and what each :class:`ShapeHeld` followed knows."""
 
 
 @dataclass(frozen=True)
@@ -415,14 +418,14 @@ class Segments:
     tuples of exactly two only (the others show nothing)."""
     ahead: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Each identity's highest first slot and strength among the identities read after it."""
-    first: FirstShape | None = None
-    """The hand's first shape, followed as the play is read (:meth:`FirstShape.viable`)."""
+    held: tuple[ShapeHeld, ...] = ()
+    """The shapes of the hand's profile, followed as the play is read (:meth:`viable`)."""
     links: dict[tuple[int, Link], int] = field(default_factory=dict, repr=False)
     """The sequences of tuples met, each a number (0 none): (the number of all but the last, the
     last) to its own, so that a state is compared without its whole sequence."""
 
     @classmethod
-    def of(cls, ctx: Ruleset, space: Space, pairs: int = 0, first: FirstShape | None = None) -> Segments | None:
+    def of(cls, ctx: Ruleset, space: Space, pairs: int = 0, held: tuple[ShapeHeld, ...] = ()) -> Segments | None:
         """The reading, or ``None`` where the first slots do not fall with the strength, or a
         card's other slot is next to a first slot read before it or to another's other slot
         (then the relations to the last tuple and the other slots would not tell every one)."""
@@ -447,10 +450,10 @@ class Segments:
                 others.append(other)
             firsts.extend(places[:1])
             slots[number], strength[number] = places, ctx.strength(card)
-        return cls(slots, strength, pairs, ahead, first)
+        return cls(slots, strength, pairs, ahead, held)
 
     def start(self) -> Hashable:
-        return (0, 0, None, (), None, self.first.start() if self.first is not None else None)
+        return (0, 0, None, (), None, tuple(h.start() for h in self.held))
 
     def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
         if self.pairs:
@@ -468,9 +471,9 @@ class Segments:
             last = (places[0], number)
             others = (*others, *((s, number) for s in places[1:]))
         link = (copies, len(places), tuple(sorted(relations)), strength == last_strength)
-        if progress is not None:
-            assert self.first is not None
-            progress = self.first.advance(progress, number, copies, len(places), link[2])
+        if self.held:
+            progress = tuple(h.advance(p, number, copies, len(places), link[2])
+                             for h, p in zip(self.held, progress, strict=True))
         links = self.links.setdefault((links, link), len(self.links) + 1)
         return self._forget((links, number + 1, last, others, strength, progress), identity)
 
@@ -490,3 +493,11 @@ class Segments:
     def decides(self, state: Hashable) -> Hashable:
         """The tuples read (not where they lie)."""
         return cast(SegmentState, state)[0]
+
+    def viable(self, state: Hashable, index: int) -> bool:
+        """Whether a play read up to card ``index`` may still hold every shape followed."""
+        _, _, last, _, _, progress = cast(SegmentState, state)
+        for held, known in zip(self.held, progress, strict=True):
+            if not held.viable(known, last, index):
+                return False
+        return True
