@@ -45,8 +45,15 @@ Adjacent = tuple[int, ...]
 Placement = tuple[tuple[Identity, int], ...]
 """Where a unit was filled: (identity, copies) for each adjacent tuple, from the lowest up."""
 
-Units = tuple[Adjacent, ...]
-"""Units in a state, sorted (a unit in progress is written by the tuples it has still to place)."""
+Spec = tuple[int, ...]
+"""A unit as the programme reads it: :data:`ORDERED` then its tuples from the lowest up, or
+:data:`ANY_ORDER` then its tuples largest first (placed in any order); a unit in progress is
+written by the tuples it has still to place."""
+ORDERED = 0
+ANY_ORDER = 1
+
+Units = tuple[Spec, ...]
+"""Units in a state, sorted."""
 
 _Bin = tuple[Identity, int, int | None]
 """An identity at one slot: (identity, copies it may give there, its slot or ``None``)."""
@@ -69,26 +76,39 @@ class JointFill:
         self.slots = {i: pool.slots(i) for i in self.counts}
         self.total = sum(self.counts.values())
         self.once = sum(1 for c in self.counts.values() if c == 1)
+        self._arrangements: list[_Arrangement] | None = None
 
-    def holds(self, requirement: Sequence[Adjacent]) -> bool:
-        """Whether the cards hold every unit of ``requirement`` at once."""
-        return self.fill(requirement) is not None
+    def holds(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent] = ()) -> bool:
+        """Whether the cards hold every unit of ``requirement`` at once, and with them the
+        units of ``any_order``, each in some order of its tuples of the cards' choosing.
 
-    def fill(self, requirement: Sequence[Adjacent]) -> list[Placement] | None:
-        """A placement of each unit of ``requirement`` (in its order), or ``None`` when the
-        cards cannot hold them all at once."""
-        units = [tuple(u) for u in requirement]
-        singles = [i for i, u in enumerate(units) if u == (1,)]
-        apart = not any(1 in u for u in units if u != (1,))  # single cards counted apart
-        placed_units = [u for i, u in enumerate(units) if not (apart and u == (1,))]
+        >>> from oracle.cards import parse_cards, Rank, Suit
+        >>> from oracle.variants import make_ruleset
+        >>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+        >>> cards = JointFill(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H"))
+        >>> cards.holds([(3, 2)]), cards.holds([], any_order=[(3, 2)])
+        (False, True)
+        """
+        return self.fill(requirement, any_order) is not None
+
+    def fill(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent] = ()) -> list[Placement] | None:
+        """A placement of each unit of ``requirement`` and then of ``any_order`` (in their
+        order), or ``None`` when the cards cannot hold them all at once."""
+        specs = [(ORDERED, *u) for u in requirement] + [(ANY_ORDER, *sorted(u, reverse=True)) for u in any_order]
+        singles = [i for i, u in enumerate(specs) if u == (ORDERED, 1)]
+        apart = not any(1 in u[1:] for u in specs if u != (ORDERED, 1))  # single cards counted apart
+        placed = [u for u in specs if not (apart and u == (ORDERED, 1))]
         if apart:
-            spare = self.once if self.protected else self.total - sum(sum(u) for u in placed_units)
+            spare = self.once if self.protected else self.total - sum(sum(u[1:]) for u in placed)
             if len(singles) > spare:
                 return None
-        for bins in self._bins():
-            found = _Search(bins, placed_units, self.protected, self.counts).run()
+        spend(FILL_STEP_COST)
+        if self._arrangements is None:
+            self._arrangements = [_Arrangement(bins, self.protected, self.counts) for bins in self._bins()]
+        for arrangement in self._arrangements:
+            found = _Search(arrangement, placed, self.protected, self.counts).run()
             if found is not None:
-                return self._placements(units, apart, found)
+                return self._placements(specs, apart, found)
         return None
 
     def _bins(self) -> Iterator[list[_Bin]]:
@@ -116,7 +136,7 @@ class JointFill:
             every = [b for b in fixed + extra if b[1] > 0]
             yield sorted(every, key=lambda b: (b[2] is not None, b[2] or 0, b[0]))
 
-    def _placements(self, units: Sequence[Adjacent], apart: bool,
+    def _placements(self, units: Sequence[Spec], apart: bool,
                     found: list[list[tuple[Identity, int]]]) -> list[Placement]:
         """Each unit's placement; single cards counted apart take the lowest identities left."""
         out: list[Placement] = []
@@ -126,7 +146,7 @@ class JointFill:
             for identity, size in members:
                 used[identity] += size
         for unit in units:
-            if apart and unit == (1,):
+            if apart and unit == (ORDERED, 1):
                 spare = next(i for i in self.order if self.counts[i] > used[i]
                              and (not self.protected or self.counts[i] == 1))
                 used[spare] += 1
@@ -136,129 +156,190 @@ class JointFill:
         return out
 
 
-class _Search:
-    """The dynamic programme of :meth:`JointFill.fill` over one arrangement of bins."""
+STATE_STEP_COST = 16
+"""Work steps a state of the programme costs (its key, its test and its successors), and
+:data:`FILL_STEP_COST` a question asked: about their time at a fill's step (0.3 µs,
+``fill.fill_needs``), so that the walk's bound bounds time alike."""
+FILL_STEP_COST = 40
 
-    def __init__(self, bins: list[_Bin], units: list[Adjacent], protected: bool,
-                 counts: dict[Identity, int]) -> None:
+
+class _Arrangement:
+    """The bins in order, with what the programme reads of them: the room from each bin on,
+    whether a bin is the last of its slot, whether the next slot is adjacent, the run of
+    present slots from each bin's slot up, and whether a unit fits alone from a slot up."""
+
+    def __init__(self, bins: list[_Bin], protected: bool, counts: dict[Identity, int]) -> None:
         self.bins = bins
+        self.protected = protected
+        # What each slot can give one tuple: the most copies (the copies of whole identities
+        # under the protection, a tuple taking all of one).
+        self.gives: dict[int, set[int]] = {}
+        for identity, capacity, slot in bins:
+            if slot is not None and (not protected or capacity == counts[identity]):
+                self.gives.setdefault(slot, set()).add(capacity)
+        self.top = {slot: max(held) for slot, held in self.gives.items()}
+        self._reaches: dict[tuple[int, Spec], bool] = {}
+        self.room = [0] * (len(bins) + 1)
+        for i in range(len(bins) - 1, -1, -1):
+            self.room[i] = self.room[i + 1] + bins[i][1]
+        up: dict[int, int] = {}
+        for slot in sorted({b[2] for b in bins if b[2] is not None}, reverse=True):
+            up[slot] = 1 + up.get(slot + 1, 0)
+        self.run_up = [0 if b[2] is None else up[b[2]] for b in bins]
+        self.last = [i + 1 == len(bins) or b[2] is None or bins[i + 1][2] != b[2] for i, b in enumerate(bins)]
+        self.joins = [b[2] is not None and i + 1 < len(bins) and bins[i + 1][2] == b[2] + 1
+                      for i, b in enumerate(bins)]
+
+    def reaches(self, slot: int | None, spec: Spec) -> bool:
+        """Whether the unit's tuples fit alone on the slots from ``slot`` up, one each (in any
+        order for :data:`ANY_ORDER`; there, under the protection, only each size somewhere)."""
+        if len(spec) == 2:
+            return True
+        if slot is None:
+            return False
+        key = (slot, spec)
+        found = self._reaches.get(key)
+        if found is None:
+            sizes = spec[1:]
+            window = [slot + j for j in range(len(sizes))]
+            if not all(s in self.gives for s in window):
+                found = False
+            elif spec[0] == ORDERED:
+                found = all((k in self.gives[s]) if self.protected else k <= self.top[s]
+                            for s, k in zip(window, sizes))
+            elif self.protected:
+                found = all(any(k in self.gives[s] for s in window) for k in set(sizes))
+            else:
+                found = all(k <= t for k, t in zip(sizes, sorted((self.top[s] for s in window), reverse=True)))
+            self._reaches[key] = found
+        return found
+
+
+_Decision = tuple[int, Spec, int, bool]
+"""One placement the programme made: the bin, the unit (as it stood), the tuple it placed there,
+and whether it started there."""
+
+
+def _after(spec: Spec, size: int) -> Spec | None:
+    """What a unit has still to place once it places a tuple of ``size`` (``None``: nothing).
+
+    >>> _after((ORDERED, 3, 2), 3), _after((ANY_ORDER, 3, 2, 2), 2), _after((ORDERED, 2), 2)
+    ((0, 2), (1, 3, 2), None)
+    """
+    if spec[0] == ORDERED:
+        rest = spec[2:]
+    else:
+        at = spec.index(size, 1)
+        rest = spec[1:at] + spec[at + 1:]
+    return (spec[0], *rest) if rest else None
+
+
+def _sizes(spec: Spec) -> tuple[int, ...]:
+    """The tuples a unit may place next, largest first."""
+    return (spec[1],) if spec[0] == ORDERED else tuple(sorted(set(spec[1:]), reverse=True))
+
+
+class _Search:
+    """The dynamic programme of :meth:`JointFill.fill` over one arrangement of bins.
+
+    A state is a bin, how far its decisions have gone (first each unit in progress that may go
+    on at it, then each kind that may start at it, one start at a time), the copies it has left,
+    the kinds not started (counts), the units in progress still to decide at it, those that go
+    on at a later bin of its slot, and those that go on at the next slot. Every decision is one
+    placement or none, so a state has at most a few successors; the states that fail are kept.
+    """
+
+    def __init__(self, arrangement: _Arrangement, units: list[Spec], protected: bool,
+                 counts: dict[Identity, int]) -> None:
+        self.at = arrangement
         self.units = units
         self.protected = protected
         self.counts = counts
         self.kinds = sorted(set(units))
-        self.failed: set[tuple[int, tuple[int, ...], Units, Units]] = set()
-        # Room from each bin on, and the run of present slots from each slot up.
-        self.room = [0] * (len(bins) + 1)
-        for i in range(len(bins) - 1, -1, -1):
-            self.room[i] = self.room[i + 1] + bins[i][1]
-        self.run_up: dict[int, int] = {}
-        for slot in sorted({b[2] for b in bins if b[2] is not None}, reverse=True):
-            self.run_up[slot] = 1 + self.run_up.get(slot + 1, 0)
+        self.failed: set[tuple[int, int, int, tuple[int, ...], Units, Units, Units]] = set()
+        self.path: list[_Decision] = []
 
     def run(self) -> list[list[tuple[Identity, int]]] | None:
         """Each unit's members (identity, copies), in the order of ``units``, or ``None``."""
         if not self.units:
             return []
-        start = tuple(self.units.count(k) for k in self.kinds)
-        path = self._solve(0, start, (), ())
-        if path is None:
+        todo = tuple(self.units.count(k) for k in self.kinds)
+        if not self._step(0, 0, self.at.bins[0][1], todo, (), (), (), sum(sum(u[1:]) for u in self.units)):
             return None
-        return self._replay(path)
+        self.path.reverse()
+        return self._replay()
 
-    def _solve(self, i: int, todo: tuple[int, ...], pending: Units, carried: Units
-               ) -> list[tuple[tuple[Adjacent, ...], tuple[Adjacent, ...]]] | None:
-        """From bin ``i``: ``todo`` counts the kinds not started, ``pending`` the units that go on
-        at this bin's slot and have not yet, ``carried`` those that go on at the next slot. The
-        choice at each bin on (tails of the units in progress, kinds started), or ``None``."""
-        if i == len(self.bins):
-            return [] if not any(todo) and not pending and not carried else None
-        key = (i, todo, pending, carried)
+    def _step(self, i: int, stage: int, cap: int, todo: tuple[int, ...], rest: Units, later: Units,
+              carried: Units, need: int) -> bool:
+        """From bin ``i`` at ``stage`` with ``cap`` copies left: ``rest`` the units in progress
+        still to decide there, ``later`` those left for a later bin of its slot, ``carried``
+        those that go on at the next slot, ``need`` the cards everything still takes."""
+        if not need:
+            return True
+        if need > cap + self.at.room[i + 1]:
+            return False
+        key = (i, stage, cap, todo, rest, later, carried)
         if key in self.failed:
-            return None
-        spend()
-        need = sum(n * sum(k) for n, k in zip(todo, self.kinds)) + sum(map(sum, pending)) + sum(map(sum, carried))
-        if need > self.room[i]:
+            return False
+        spend(STATE_STEP_COST)
+        identity, capacity, slot = self.at.bins[i]
+        whole = not self.protected or capacity == self.counts[identity]  # copies not split
+        following = None if slot is None else slot + 1
+
+        def fits(size: int) -> bool:
+            return size <= cap if not self.protected else whole and size == cap == capacity
+
+        found = False
+        if rest:  # the next unit in progress: one of its next tuples here, or at a later bin
+            spec, others = rest[0], rest[1:]
+            for size in _sizes(spec):
+                after = _after(spec, size)
+                if fits(size) and (after is None or self.at.reaches(following, after)):
+                    grown = carried if after is None else tuple(sorted((*carried, after)))
+                    if self._step(i, stage, cap - size, todo, others, later, grown, need - size):
+                        self.path.append((i, spec, size, False))
+                        return True
+            if not self.at.last[i]:
+                found = self._step(i, stage, cap, todo, others, tuple(sorted((*later, spec))), carried, need)
+        elif stage < len(self.kinds):  # the kind at ``stage``: start one more here, or go on
+            kind = self.kinds[stage]
+            if todo[stage] and min(kind[1:]) <= cap and self.at.reaches(slot, kind):
+                fewer = (*todo[:stage], todo[stage] - 1, *todo[stage + 1:])
+                for size in _sizes(kind):
+                    after = _after(kind, size)
+                    if fits(size) and (after is None or self.at.reaches(following, after)):
+                        grown = carried if after is None else tuple(sorted((*carried, after)))
+                        if self._step(i, stage, cap - size, fewer, rest, later, grown, need - size):
+                            self.path.append((i, kind, size, True))
+                            return True
+            found = self._step(i, stage + 1, cap, todo, rest, later, carried, need)
+        elif i + 1 < len(self.at.bins):  # the next bin
+            if self.at.last[i]:
+                if not later and (not carried or self.at.joins[i]):
+                    found = self._step(i + 1, 0, self.at.bins[i + 1][1], todo, carried, (), (), need)
+            else:
+                found = self._step(i + 1, 0, self.at.bins[i + 1][1], todo, later, (), carried, need)
+        if not found:
             self.failed.add(key)
-            return None
-        identity, capacity, slot = self.bins[i]
-        last = i + 1 == len(self.bins) or self.bins[i + 1][2] != slot or slot is None
-        for tails, started in self._choices(capacity, identity, slot, todo, pending, last):
-            spend()
-            left = list(pending)
-            for tail in tails:
-                left.remove(tail)
-            after = [*carried, *(t[1:] for t in (*tails, *started) if len(t) > 1)]
-            new_todo = list(todo)
-            for kind in started:
-                new_todo[self.kinds.index(kind)] -= 1
-            next_pending: Units = tuple(sorted(left))
-            next_carried: Units = tuple(sorted(after))
-            if last:
-                nxt = self.bins[i + 1][2] if i + 1 < len(self.bins) else None
-                if next_pending or (next_carried and (slot is None or nxt != slot + 1)):
-                    continue
-                next_pending, next_carried = next_carried, ()
-            below = self._solve(i + 1, tuple(new_todo), next_pending, next_carried)
-            if below is not None:
-                return [(tails, started), *below]
-        self.failed.add(key)
-        return None
+        return found
 
-    def _choices(self, capacity: int, identity: Identity, slot: int | None, todo: tuple[int, ...],
-                 pending: Units, last: bool) -> Iterator[tuple[tuple[Adjacent, ...], tuple[Adjacent, ...]]]:
-        """What one bin can take: units in progress going on here and kinds started here, their
-        first tuples within its copies (one tuple of exactly its copies under the protection);
-        at a slot's last bin, every unit still pending."""
-        options: list[tuple[Adjacent, int, bool]] = [(t, n, True) for t, n in Counter(pending).items()]
-        run = 0 if slot is None else self.run_up[slot]
-        options += [(k, n, False) for k, n in zip(self.kinds, todo) if n and len(k) <= max(run, 1)]
-        if self.protected:
-            whole = capacity == self.counts[identity]  # its copies not split between two slots
-            if last and pending:
-                if whole and len(pending) == 1 and pending[0][0] == capacity:
-                    yield pending, ()
-                return
-            for unit, _, going in options:
-                if whole and unit[0] == capacity:
-                    yield ((unit,), ()) if going else ((), (unit,))
-            yield (), ()
-            return
-
-        def pick(j: int, room: int) -> Iterator[tuple[list[Adjacent], list[Adjacent]]]:
-            if j == len(options):
-                yield [], []
-                return
-            unit, available, going = options[j]
-            least = available if (going and last) else 0
-            for n in range(min(available, room // unit[0]), least - 1, -1):
-                for tails, started in pick(j + 1, room - n * unit[0]):
-                    if going:
-                        yield [unit] * n + tails, started
-                    else:
-                        yield tails, [unit] * n + started
-
-        for tails, started in pick(0, capacity):
-            yield tuple(tails), tuple(started)
-
-    def _replay(self, path: list[tuple[tuple[Adjacent, ...], tuple[Adjacent, ...]]]) -> list[list[tuple[Identity, int]]]:
-        """The members of each unit, from the choices the programme made."""
+    def _replay(self) -> list[list[tuple[Identity, int]]]:
+        """The members of each unit, from the placements the programme made (bin by bin)."""
         members: list[list[tuple[Identity, int]]] = [[] for _ in self.units]
-        waiting: dict[Adjacent, list[int]] = {}
+        waiting: dict[Spec, list[int]] = {}
         for index, unit in enumerate(self.units):
             waiting.setdefault(unit, []).append(index)
-        pending: dict[Adjacent, list[int]] = {}
-        carried: dict[Adjacent, list[int]] = {}
-        for (identity, _, slot), (tails, started), i in zip(self.bins, path, range(len(path))):
-            for tail in tails:
-                index = pending[tail].pop()
-                members[index].append((identity, tail[0]))
-                if len(tail) > 1:
-                    carried.setdefault(tail[1:], []).append(index)
-            for kind in started:
-                index = waiting[kind].pop(0)
-                members[index].append((identity, kind[0]))
-                if len(kind) > 1:
-                    carried.setdefault(kind[1:], []).append(index)
-            if i + 1 == len(self.bins) or self.bins[i + 1][2] != slot or slot is None:
-                pending, carried = carried, {}
+        pending: dict[Spec, list[int]] = {}  # units going on at this slot
+        carried: dict[Spec, list[int]] = {}  # units going on at the next
+        at = 0
+        for i, spec, size, started in self.path:
+            while at < i:
+                if self.at.last[at]:
+                    pending, carried = carried, {}
+                at += 1
+            index = waiting[spec].pop(0) if started else pending[spec].pop()
+            members[index].append((self.at.bins[i][0], size))
+            after = _after(spec, size)
+            if after is not None:
+                carried.setdefault(after, []).append(index)
         return members

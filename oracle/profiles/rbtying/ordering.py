@@ -295,23 +295,33 @@ Keep = Callable[[Sequence[Adjacent]], bool]
 Fits = Callable[[Adjacent], bool]
 """Whether one ordering of an adjacent unit may be listed."""
 
+Joint = Callable[[Sequence[Adjacent], Sequence[Adjacent]], bool]
+"""Whether units may be listed together: some in the order given, the others each in an order
+of its tuples still to choose."""
 
-def _choices(split: Sequence[Adjacent], fits: Fits | None = None) -> Iterator[tuple[Adjacent, ...]]:
+
+def _choices(split: Sequence[Adjacent], fits: Fits | None = None, joint: Joint | None = None,
+             fixed: tuple[Adjacent, ...] = ()) -> Iterator[tuple[Adjacent, ...]]:
     """Every choice of one ordering per unit of a split, the first unit's outermost, lazily;
-    only orderings of adjacent units that pass ``fits``."""
+    only orderings of adjacent units that pass ``fits``, and an ordering of a unit that has
+    several only if, with those chosen before it (``fixed``), it passes ``joint``: every
+    choice it begins is left out with it."""
     if not split:
         yield ()
         return
+    several = len(set(split[0])) > 1
     for first in _unit_orderings(split[0]):
         if fits is not None and len(first) > 1 and not fits(first):
             continue
-        for rest in _choices(split[1:], fits):
+        if joint is not None and several and not joint((*fixed, first), split[1:]):
+            continue
+        for rest in _choices(split[1:], fits, joint, (*fixed, first)):
             yield (first, *rest)
 
 
 def iter_entries(
     grouping: tuple[int, ...], keep: Keep | None = None, fits: Fits | None = None, distinct: bool = False,
-    longest: int | None = None,
+    longest: int | None = None, joint: Joint | None = None,
 ) -> Iterator[Requirement]:
     """A grouping's requirements: each split of its tuples into adjacent units, each with every
     choice of the units' orderings (#430), sorted largest unit first. Lazily: the walk that takes
@@ -319,7 +329,9 @@ def iter_entries(
     Splits that fail ``keep`` and orderings that fail ``fits`` are left out, and with
     ``distinct`` a split that repeats an earlier one (the walk skips its entries as seen); with
     ``longest``, a split of more than :data:`_EXACT_MAX_TUPLES` tuples with a unit of more than
-    ``longest`` tuples is not even listed (``keep`` must refuse those)."""
+    ``longest`` tuples is not even listed (``keep`` must refuse those). With ``joint``, a split
+    is left out when its units (the single cards with them) fail it in any orders, and an
+    ordering with every choice it begins when it fails with those before it (``_choices``)."""
     big = tuple(v for v in grouping if v > 1)
     ones: list[Adjacent] = [(1,)] * (len(grouping) - len(big))
     if not big:
@@ -328,7 +340,9 @@ def iter_entries(
     for split in _splits(big, distinct, longest):
         if keep is not None and not keep(split):
             continue
-        for chosen in _choices(split, fits):
+        if joint is not None and not joint(tuple(ones), split):
+            continue
+        for chosen in _choices(split, fits, joint, tuple(ones)):
             yield tuple(sorted([*chosen, *ones], reverse=True))
 
 

@@ -60,12 +60,18 @@ class Reach:
                 self.at_slot.setdefault(slot, set()).add(len(held))
                 if len(held) >= 2:
                     in_tuples[slot] = in_tuples.get(slot, 0) + len(held)
-        # Maximal runs of adjacent slots each holding a pair: (length, cards in their tuples).
+        # Maximal runs of adjacent slots each holding a pair: (length, cards in their tuples),
+        # and the most copies of one identity at each of their slots.
         runs: list[tuple[int, int]] = []
+        tops: list[list[int]] = []
         length = held_in_run = 0
         for slot in range(min(self.at_slot, default=0), max(self.at_slot, default=-1) + 2):
-            if max(self.at_slot.get(slot, (0,))) >= 2:
+            top = max(self.at_slot.get(slot, (0,)))
+            if top >= 2:
+                if not length:
+                    tops.append([])
                 length, held_in_run = length + 1, held_in_run + in_tuples[slot]
+                tops[-1].append(top)
             elif length:
                 runs.append((length, held_in_run))
                 length = held_in_run = 0
@@ -74,10 +80,15 @@ class Reach:
         self.supply = [sum(c for n, c in runs if n >= size) for size in range(self.longest + 1)]
         """``supply[L]``: the cards in tuples on runs of ``L`` slots or more, all an adjacent
         unit of ``L`` or more tuples can take from."""
+        self.window = [max((sum(t[i:i + size]) for t in tops for i in range(len(t) - size + 1)), default=0)
+                       for size in range(self.longest + 1)]
+        """``window[L]``: the most cards one adjacent unit of ``L`` tuples can take (one
+        identity at each of ``L`` adjacent slots)."""
         self._joint = JointFill(ctx, cards, protected=protected, pool=pool)
         self._tuples: dict[tuple[tuple[int, ...], int | None], bool] = {}
         self._units: dict[tuple[int, ...], bool] = {}
         self._requirements: dict[Requirement, bool] = {}
+        self._joints: dict[tuple[tuple[Adjacent, ...], tuple[Adjacent, ...]], bool] = {}
 
     def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool:
         """Whether the counts hold all these tuples at once (sizes of two or more cards); with
@@ -109,18 +120,32 @@ class Reach:
         return found
 
     def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool:
-        """Whether the runs have the cards for adjacent units of these (tuples, cards): for
-        each length ``L``, the units of ``L`` tuples or more need no more than ``supply[L]``."""
+        """Whether the runs have the cards for adjacent units of these (tuples, cards): each
+        unit within ``window`` of its length, and for each length ``L``, the units of ``L``
+        tuples or more no more than ``supply[L]``."""
         if not profile:
             return True
         if max(n for n, _ in profile) > self.longest:
             return False
-        return all(sum(c for m, c in profile if m >= n) <= self.supply[n] for n, _ in profile)
+        return all(c <= self.window[n] and sum(c2 for m, c2 in profile if m >= n) <= self.supply[n]
+                   for n, c in profile)
 
-    def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int) -> bool:
+    def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int,
+                units: Sequence[Adjacent] = ()) -> bool:
         """The tests a stretch of requirements shares: their tuples and single cards (``cards``
-        in all), and their adjacent units' (tuples, cards) on the runs."""
-        return self.tuples(tuples, cards) and self.runs_hold(profile)
+        in all), their adjacent units' (tuples, cards) on the runs, and the adjacent ``units``
+        they all hold, each alone."""
+        return self.tuples(tuples, cards) and self.runs_hold(profile) and all(self.unit(a) for a in units)
+
+    def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool:
+        """Whether the cards hold these units together, those of ``any_order`` each in an
+        order of its tuples of their choosing (:mod:`.joint`): a test of every requirement that
+        orders them."""
+        key = (tuple(sorted(fixed, reverse=True)), tuple(sorted(any_order, reverse=True)))
+        found = self._joints.get(key)
+        if found is None:
+            found = self._joints[key] = self._joint.holds(*key)
+        return found
 
     def requirement(self, requirement: Requirement) -> bool:
         """Whether the cards fill the requirement: the necessary tests first (its tuples and
@@ -164,8 +189,12 @@ class Either:
     def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool:
         return any(side.runs_hold(profile) for side in self.sides)
 
-    def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int) -> bool:
-        return any(side.stretch(tuples, profile, cards) for side in self.sides)
+    def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int,
+                units: Sequence[Adjacent] = ()) -> bool:
+        return any(side.stretch(tuples, profile, cards, units) for side in self.sides)
+
+    def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool:
+        return any(side.joint(fixed, any_order) for side in self.sides)
 
     def requirement(self, requirement: Requirement) -> bool:
         return any(side.requirement(requirement) for side in self.sides)

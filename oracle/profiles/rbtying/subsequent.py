@@ -37,9 +37,12 @@ class Skips(Protocol):
 
     def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool: ...
 
-    def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int) -> bool: ...
+    def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int,
+                units: Sequence[Adjacent] = ()) -> bool: ...
 
     def unit(self, adjacent: Adjacent) -> bool: ...
+
+    def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool: ...
 
 
 MERGE_STEP_COST = 3
@@ -62,22 +65,41 @@ def profile(requirement: Sequence[Adjacent]) -> Profile:
     return tuple(sorted(((len(a), sum(a)) for a in requirement if len(a) > 1), reverse=True))
 
 
-def _lazy_tail(unit: Adjacent, skips: Skips | None) -> Iterator[Requirement]:
+def _lazy_tail(unit: Adjacent, skips: Skips | None, beside: Sequence[Requirement] = (),
+               cards: int | None = None) -> Iterator[Requirement]:
     """The entries after a unit of more than :data:`EXACT_MAX_CARDS` cards, lazily.
 
     Groupings in descending order from the unit's own (their first part is never larger), a
     grouping whose tuples fail ``skips`` left out with every grouping that extends the same
     prefix; each grouping's distinct splits in the coarse order (docs/rbtying.md), a split
-    whose adjacent units fail ``skips`` left out before its orderings are listed.
+    whose adjacent units fail ``skips`` left out before its orderings are listed. ``beside``:
+    the other units' requirements, fixed while this unit is listed (it is the only lazy one),
+    tested with it; then with ``cards`` (the requirements' cards in all) a whole grouping is
+    tested with its single cards too.
     """
+    fits_beside = _Fits(skips, beside, cards) if skips is not None and cards is not None else None
+
     def possible(sizes: Sequence[int]) -> bool:
+        if fits_beside is not None:
+            return fits_beside.tuples(tuple(sorted(sizes, reverse=True)), cards=False)
         return skips is None or skips.tuples(sizes)
 
+    def whole(grouping: Sequence[int]) -> bool:
+        return fits_beside is None or fits_beside.tuples(tuple(v for v in grouping if v > 1))
+
     def keep(split: Sequence[Adjacent]) -> bool:
+        if fits_beside is not None:
+            return fits_beside.shape(tuple(sorted((k for a in split for k in a if k > 1), reverse=True)),
+                                     profile(split))
         return skips is None or skips.runs_hold(profile(split))
 
     def fits(ordering: Adjacent) -> bool:
         return skips is None or skips.unit(ordering)
+
+    with_them = tuple(a for r in beside for a in r)
+
+    def joint(fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool:
+        return skips is None or skips.joint((*fixed, *with_them), any_order)
 
     own = tuple(sorted(unit, reverse=True))
     n = sum(own)
@@ -97,7 +119,9 @@ def _lazy_tail(unit: Adjacent, skips: Skips | None) -> Iterator[Requirement]:
             yield from partitions(grown, remaining - part, part)
 
     for grouping in partitions((), n, own[0]):
-        entries = iter_entries(grouping, keep, fits, distinct=True, longest=longest)
+        if max(grouping) > 1 and not whole(grouping):
+            continue  # (the last grouping, of single cards, stays: the unit's current one after)
+        entries = iter_entries(grouping, keep, fits, distinct=True, longest=longest, joint=joint)
         if grouping == own:
             # The unit's own entry is its grouping's first (one unit, its own order).
             first = next(entries, None)
@@ -144,7 +168,8 @@ class _Tail:
     LAZY = 1 << 62
     """The count a lazily listed unit reports: more than any listed one (docs/rbtying.md)."""
 
-    def __init__(self, unit: Adjacent, skips: Skips | None) -> None:
+    def __init__(self, unit: Adjacent, skips: Skips | None, beside: Sequence[Requirement] = (),
+                 cards: int | None = None) -> None:
         self.unit = unit
         self.listed: tuple[Requirement, ...] = ()
         self.lazy: Iterator[Requirement] | None = None
@@ -153,7 +178,7 @@ class _Tail:
         if sum(unit) <= EXACT_MAX_CARDS:
             self.listed = decompositions_after(tuple(sorted(unit, reverse=True)))
         else:
-            self.lazy = _lazy_tail(unit, skips)
+            self.lazy = _lazy_tail(unit, skips, beside, cards)
             self.ahead = next(self.lazy, None)
 
     def left(self) -> int:
@@ -189,30 +214,70 @@ class _Tail:
         return self.listed[self.position - 1] if self.position > start else None
 
 
+def _pass_rounds(group: Sequence[_Tail], rounds: int, fits: _Fits) -> int:
+    """Pass whole rounds of units that take turns, at most ``rounds``; how many were passed.
+
+    Units with as many decompositions left as each other (more than every other unit) take one
+    step each in turn, in the same order every round, for ``rounds`` rounds before another unit
+    moves. While each unit's current entry and its next ones lie in one stretch of its list,
+    every requirement of those rounds has the same tuples (or, within a stretch, the same
+    profile) as the current stretches together: if they fail ``fits``, the rounds are passed,
+    each unit's place advanced alike, so the order of what follows is unchanged."""
+    if any(t.lazy is not None or t.position < 1 for t in group):
+        return 0
+    passed = 0
+    while passed < rounds:
+        spend(MERGE_STEP_COST * len(group))
+        tuples: list[int] = []
+        shape: list[tuple[int, int]] = []
+        stretch_room = tuples_room = rounds - passed
+        for tail in group:
+            chunks, of = _chunks(tuple(sorted(tail.unit, reverse=True)))
+            end, same_tuples_end, its_tuples, its_shape = chunks[of[tail.position - 1]]
+            tuples.extend(its_tuples)
+            shape.extend(its_shape)
+            stretch_room = min(stretch_room, end - tail.position)
+            tuples_room = min(tuples_room, same_tuples_end - tail.position)
+        joined = tuple(sorted(tuples, reverse=True))
+        if tuples_room > 0 and not fits.tuples(joined):
+            step = tuples_room
+        elif stretch_room > 0 and not fits.shape(joined, tuple(sorted(shape, reverse=True))):
+            step = stretch_room
+        else:
+            break
+        for tail in group:
+            tail.position += step
+        passed += step
+    return passed
+
+
 class _Fits:
     """Whether the tuples (with the single cards: ``cards`` in all) and the adjacent units'
     profile of a stretch of one unit's list pass ``skips`` beside the other units' current
-    requirements (kept for one run of steps)."""
+    requirements, whose adjacent units must also fit (kept for one run of steps)."""
 
     def __init__(self, skips: Skips, beside: Sequence[Requirement], cards: int) -> None:
         self.skips = skips
         self.cards = cards
         self.beside_tuples = [k for r in beside for a in r for k in a if k > 1]
         self.beside_shape = [p for r in beside for p in profile(r)]
-        self.known_tuples: dict[tuple[int, ...], bool] = {}
+        self.beside_units = sorted({a for r in beside for a in r if len(a) > 1})
+        self.known_tuples: dict[tuple[tuple[int, ...], bool], bool] = {}
         self.known_shapes: dict[tuple[tuple[int, ...], Profile], bool] = {}
 
-    def tuples(self, tuples: tuple[int, ...]) -> bool:
-        found = self.known_tuples.get(tuples)
+    def tuples(self, tuples: tuple[int, ...], cards: bool = True) -> bool:
+        """With ``cards``, the single cards too (``tuples`` are all the stretch's tuples)."""
+        found = self.known_tuples.get((tuples, cards))
         if found is None:
-            found = self.known_tuples[tuples] = self.skips.tuples((*tuples, *self.beside_tuples), self.cards)
+            found = self.known_tuples[(tuples, cards)] = self.skips.tuples(
+                (*tuples, *self.beside_tuples), self.cards if cards else None)
         return found
 
     def shape(self, tuples: tuple[int, ...], shape: Profile) -> bool:
         found = self.known_shapes.get((tuples, shape))
         if found is None:
             found = self.known_shapes[(tuples, shape)] = self.skips.stretch(
-                (*tuples, *self.beside_tuples), (*shape, *self.beside_shape), self.cards)
+                (*tuples, *self.beside_tuples), (*shape, *self.beside_shape), self.cards, self.beside_units)
         return found
 
 
@@ -247,7 +312,11 @@ def subsequent_decompositions(
         return
     reqs = [tuple(sorted(u, reverse=True)) for u in units]
     cards = sum(map(sum, reqs))
-    tails = [_Tail(req, skips) for req in reqs]
+    lazy = [i for i, req in enumerate(reqs) if sum(req) > EXACT_MAX_CARDS]
+    # The only lazily listed unit runs alone (it counts as having the most left): the other
+    # units stay at their own entries while it is listed, and its listing tests them with it.
+    tails = [_Tail(req, skips, [(r,) for j, r in enumerate(reqs) if j != i], cards) if lazy == [i]
+             else _Tail(req, skips) for i, req in enumerate(reqs)]
     current: list[Requirement] = [(req,) for req in reqs]
     allowed = [include_new_adjacency or len(req) > 1 for req in reqs]
     order = list(range(len(reqs)))
@@ -259,12 +328,19 @@ def subsequent_decompositions(
         if not tails[index].left():
             return
         if skips is not None:
-            rest = max((tails[i].left() for i in order if i != index), default=0)
-            run = tails[index].left() - rest + 1  # steps this unit takes before another moves
-            fits = _Fits(skips, [current[i] for i in order if i != index], cards)
-            passed = tails[index].skip(run, fits)
-            if passed is not None:
-                current[index] = passed
+            top = tails[index].left()
+            group = [i for i in order if tails[i].left() == top]
+            rest = max((tails[i].left() for i in order if tails[i].left() < top), default=0)
+            fits = _Fits(skips, [current[i] for i in order if i not in group], cards)
+            if len(group) == 1:
+                run = top - rest + 1  # steps this unit takes before another moves
+                passed = tails[index].skip(run, fits)
+                if passed is not None:
+                    current[index] = passed
+                    continue
+            elif _pass_rounds([tails[i] for i in group], top - rest, fits):
+                for i in group:
+                    current[i] = tails[i].listed[tails[i].position - 1]
                 continue
         current[index] = tails[index].take()
         if all(len(a) == 1 or allowed[i] for i in order for a in current[i]):
