@@ -7,8 +7,9 @@ of ``c`` (``c`` is at most the number of decks, 8), each tuple of ``k`` an item 
 :func:`pack_tuples` decides it exactly, identity by identity, remembering which tuples are
 still to place: ``O(b * P * S)`` for ``b`` identities, ``P`` ways to fill one bin (at most 15
 for a bin of 8) and ``S`` states, the product over tuple sizes of (tuples of that size + 1) —
-polynomial in the number of tuples for the at most 7 sizes of 8 decks. Under
-LongerTuplesProtected a tuple of ``k`` takes an identity held exactly ``k`` times, whole.
+polynomial in the number of tuples for the at most 7 sizes of 8 decks; each state and its
+successors counted as steps of the work budget. Under LongerTuplesProtected a tuple of ``k``
+takes an identity held exactly ``k`` times, whole.
 
 >>> pack_tuples([4, 4], [3, 3, 2])          # no identity holds a triple and a pair
 >>> pack_tuples([5, 4], [3, 3, 2])          # 3+2 in the five, 3 in the four
@@ -22,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+
+from oracle.engine.budget import spend
 
 State = tuple[int, ...]
 """Tuples still to place, by size: ``state[k]`` tuples of ``k`` cards."""
@@ -56,7 +59,9 @@ def pack_tuples(counts: Sequence[int], sizes: Sequence[int], *, exact: bool = Fa
         return []
     if exact:
         return _pack_exact(counts, sizes)
-    for k in set(sizes):
+    kinds = set(sizes)
+    spend(len(kinds) * (len(sizes) + len(counts)) // 8 + 1)  # the count test below
+    for k in kinds:
         # Tuples of k or more go on identities of k copies or more, at most c // k on one of c.
         if sum(1 for size in sizes if size >= k) > sum(c // k for c in counts):
             return None
@@ -83,7 +88,9 @@ def pack_tuples(counts: Sequence[int], sizes: Sequence[int], *, exact: bool = Fa
         key = (i, state)
         found = memo.get(key)
         if found is None:
-            found = any(solve(i + 1, after) for after in _afters(bins[i], state))
+            afters = _afters(bins[i], state)
+            spend(len(afters) + 1)
+            found = any(solve(i + 1, after) for after in afters)
             memo[key] = found
         return found
 

@@ -97,7 +97,7 @@ class Reach:
         found = self._tuples.get(key)
         if found is None:
             tuples = key[0]
-            spend(len(self.counts) * (len(tuples) + 1))
+            spend(len(self.counts) + len(tuples))  # the counts read; the packing counts its states
             singles_fit = cards is None or (cards - sum(tuples) <= self.once if self.protected else cards <= self.total)
             found = (sum(tuples) <= self.total and singles_fit
                      and pack_tuples(self.counts, tuples, exact=self.protected) is not None)
