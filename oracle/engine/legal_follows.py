@@ -34,9 +34,10 @@ InSuit = Callable[[Space], Automaton | None]
 Core = tuple[tuple[int, int], ...]
 """(identity number, copies) of a play, in the order they were read."""
 
-STEP_STEPS = 5
-"""The work budget one step of a :class:`Judged` automaton spends (the reading's state built and
-looked up, with the count's own step: several microseconds)."""
+STEP_STEPS = 15
+"""The work budget one step of a :class:`Judged` automaton spends: the reading's state built,
+numbered and looked up, with the count's own step (about 15 microseconds, a step of the budget
+being about one)."""
 
 JUDGMENT_STEPS = 500
 """The work budget one judgment of a representative spends by default, beyond what the rule's

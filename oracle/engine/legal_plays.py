@@ -174,6 +174,7 @@ class Family:
         found = self._memo.get(key)
         if found is not None:
             return found
+        spend()
         out: dict[Duty, list[int]] = {}
         width = 1 if self.size is None else self.size + 1
         if i == len(self.space.copies):

@@ -25,7 +25,6 @@ from oracle import pb
 from oracle.cards import Card
 from oracle.engine.budget import spend
 from oracle.engine.legal_follows import (
-    JUDGMENT_STEPS,
     SUIT_ONLY,
     Cores,
     Judged,
@@ -52,9 +51,14 @@ def structure_duty(ctx: Ruleset, lead: Sequence[Card]) -> Duty:
     return Duty(1, "follow.suit", "any cards of the led suit")
 
 
-READING_STEPS = 50
+READING_STEPS = 15
 """The work budget a reading's judgment spends when :func:`could_show` settles it (a pass over
-the play's cards); one that needs the greedy match spends ``JUDGMENT_STEPS`` in all."""
+the play's cards, about 15 microseconds); one that needs the greedy match spends
+``MATCH_STEPS`` in all."""
+
+MATCH_STEPS = 100
+"""The work budget a reading's judgment by the greedy match spends (about 60 microseconds for a
+four-deck play of 17 cards, more for longer ones; a step of the budget is about one)."""
 
 
 def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
@@ -80,7 +84,7 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
 
         if not isinstance(read, Segments) or not read.held:
             return Judged(ctx, space, read, judge, cost=READING_STEPS)
-        return Judged(ctx, space, read, judge, cost=JUDGMENT_STEPS, viable=read.viable)
+        return Judged(ctx, space, read, judge, cost=MATCH_STEPS, viable=read.viable)
 
     return suit_split(ctx, lead, hand, SUIT_ONLY, judged, duty), []
 
@@ -107,6 +111,7 @@ def shows_as_much(ctx: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence
         reached = hand_rung[0]
 
         def on_rung(play: Sequence[Card]) -> bool:
+            spend(MATCH_STEPS - READING_STEPS)
             play_rung = best_rung(ctx, ladder, play, exact)
             return play_rung is not None and play_rung[0] <= reached
 
@@ -121,7 +126,7 @@ def shows_as_much(ctx: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence
             return first_shortfall(profile, match_shapes(ctx, shapes, play, exact_tuples=exact).profile) is None
         if not could_show(ctx, play, profile[0], top, exact):
             return False
-        spend(JUDGMENT_STEPS - READING_STEPS)
+        spend(MATCH_STEPS - READING_STEPS)
         return first_shortfall(profile, match_shapes(ctx, shapes, play, exact_tuples=exact).profile) is None
 
     return as_much
