@@ -124,6 +124,7 @@ class Family:
     _memo: dict[tuple[int, Hashable], dict[Duty, list[int]]] = field(default_factory=dict, repr=False)
     _room: list[int] = field(default_factory=list, repr=False)
     _edges: dict[tuple[int, Hashable], list[tuple[int, Hashable]]] = field(default_factory=dict, repr=False)
+    _reached: bool = field(default=False, repr=False)
     _prefixes: dict[tuple[int, ...], Counter[Duty]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -143,8 +144,9 @@ class Family:
         each with the steps out of it that keep it so (read forwards once: the count then walks
         these steps back without asking the automaton again, and never judges a play that
         could not be completed)."""
-        if self._edges:
+        if self._reached:
             return
+        self._reached = True
         size, room = self.size, self._room
         layer: dict[Hashable, tuple[int, int]] = {self.automaton.start(): (0, 0)}  # cards taken: fewest, most
         for i, held in enumerate(self.space.copies):
@@ -242,8 +244,14 @@ class Family:
 
     def _total(self, i: int, left: int, state: Hashable, prefix: Sequence[int]) -> int:
         """Plays of the family going on from a prefix (``excluded`` ones taken off)."""
-        found = sum(self._count(i, left, state).values())
-        return found - sum(self._prefixes.get(tuple(prefix), Counter()).values())
+        if left > self._room[i]:
+            return 0
+        self._reach()
+        at = max(left, 0)
+        found = sum(ways[at] for ways in self._vector(i, state).values())
+        if self._prefixes:
+            found -= sum(self._prefixes.get(tuple(prefix), Counter()).values())
+        return found
 
     def _children(self, i: int, left: int, state: Hashable) -> Iterator[tuple[int, int, Hashable]]:
         top = self.space.copies[i] if left < 0 else min(self.space.copies[i], left)

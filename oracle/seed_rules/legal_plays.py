@@ -77,7 +77,7 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
         profile = match_shapes(ctx, shapes, hand_x, exact_tuples=exact).profile if ladder is None else []
         read = reading(ctx, space, shapes, exact, profile)
         followed = isinstance(read, Segments) and bool(read.held)
-        shows = shows_as_much(ctx, ladder, shapes, hand_x, exact, followed)
+        shows = shows_as_much(ctx, ladder, shapes, hand_x, exact, followed, profile)
 
         def judge(play: list[Card]) -> Duty | None:
             return duty if shows(play) else None
@@ -90,12 +90,14 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
 
 
 def shows_as_much(ctx: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence[Shape],
-                  hand_x: Sequence[Card], exact: bool, shown: bool = False) -> Callable[[Sequence[Card]], bool]:
+                  hand_x: Sequence[Card], exact: bool, shown: bool = False,
+                  profile: Sequence[Shape] | None = None) -> Callable[[Sequence[Card]], bool]:
     """Whether ``n`` cards of the led suit show as much as the hand's cards of it ``hand_x``:
     :func:`oracle.seed_rules.follow.follow_by_structure`'s test once the suit is followed (the
     first rung of the ladder, else the greedy match's profile), the hand's side worked out once.
     With ``shown``, every play asked is known to hold what :func:`could_show` asks (the count
-    kept only those: :class:`ShapeHeld`), and its greedy match is paid for already.
+    kept only those: :class:`ShapeHeld`), and its greedy match is paid for already. ``profile``:
+    the hand's, when worked out already.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -116,7 +118,7 @@ def shows_as_much(ctx: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence
             return play_rung is not None and play_rung[0] <= reached
 
         return on_rung
-    profile = match_shapes(ctx, shapes, hand_x, exact_tuples=exact).profile
+    profile = list(profile) if profile is not None else match_shapes(ctx, shapes, hand_x, exact_tuples=exact).profile
     if not profile:
         return lambda play: True
     top = max(k for k, _ in shapes)
