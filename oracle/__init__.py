@@ -62,6 +62,7 @@ The seeds' rules (:mod:`oracle.seed_rules`, docs/rules.md):
 - :mod:`oracle.seed_rules.declarations`: whether a declaration overrides (``declare.*``)
 - :mod:`oracle.seed_rules.describe`: what a set of cards is (DescribePlay)
 - :mod:`oracle.seed_rules.legal_plays`: every legal follow of the seeds' rule, counted
+- :mod:`oracle.seed_rules.follow_readings`: what that count reads of a play (its tuples, runs)
 
 The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
 (:mod:`oracle.profiles.rbtying`, docs/rbtying.md):

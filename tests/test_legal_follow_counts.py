@@ -1,9 +1,9 @@
 """The seeds' legal-follow count against independent counts, in every variant of the seeds' rule
 and in rooms of three to eight decks.
 
-The count reads a play by its :class:`~oracle.seed_rules.legal_plays.Segments` (or a coarser
+The count reads a play by its :class:`~oracle.seed_rules.follow_readings.Segments` (or a coarser
 reading), keeps only the plays that may still hold what the hand's first shape asks
-(:class:`~oracle.seed_rules.legal_plays.ShapeHeld`), and judges each reading once. Here the same
+(:class:`~oracle.seed_rules.follow_readings.ShapeHeld`), and judges each reading once. Here the same
 questions are counted with every core judged apart (the reading of the whole core, nothing cut),
 and small hands by brute force (CheckFollow asked of every sub-multiset).
 """
@@ -25,7 +25,7 @@ from oracle.engine.budget import WorkExceeded, limited
 from oracle.engine.legal_follows import Cores, Judged, identity_numbers
 from oracle.engine.legal_plays import Duty, Space, collect
 from oracle.engine.questions import list_legal_plays
-from oracle.seed_rules.legal_plays import Segments
+from oracle.seed_rules.follow_readings import Segments, ShapeHeld, could_show
 from oracle.variants import get_variant, load_catalogue
 
 
@@ -97,7 +97,7 @@ def test_what_the_count_reads_of_a_play_is_what_could_show_asks(variant: str | p
         ctx, suit = deal.ctx, deal.ctx.effective_suit(lead[0])
         space = Space.of(ctx, [c for c in hand if ctx.effective_suit(c) == suit])
         shape = (rng.choice([2, 2, 3, 4]), rng.choice([1, 2, 2, 3]))
-        first = seeds.ShapeHeld.of(ctx, space, shape, rng.choice([shape[0], 4]), rng.random() < 0.3)
+        first = ShapeHeld.of(ctx, space, shape, rng.choice([shape[0], 4]), rng.random() < 0.3)
         segments = Segments.of(ctx, space, held=(first,) if first else ())
         if segments is None or first is None:
             continue
@@ -108,7 +108,7 @@ def test_what_the_count_reads_of_a_play_is_what_could_show_asks(variant: str | p
             for number, k in zip(ident, copies, strict=True):
                 state = segments.close(state, number, k)
             play = space.cards_of(copies)
-            shown = seeds.could_show(ctx, play, shape, first.top, first.exact)
+            shown = could_show(ctx, play, shape, first.top, first.exact)
             assert segments.viable(state, len(space.cards)) == shown, play
             asked += 1
 
