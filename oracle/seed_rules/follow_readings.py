@@ -379,13 +379,13 @@ class Segments:
         them or tie with them (plays alike from here on are one state of the count)."""
         links, number, last, others, last_strength, progress = state
         first, strength = self.ahead[identity]
-        if last is not None and first < last[0] - 1:
-            last = None
-        if others and any(first < s - 1 for s, _ in others):
-            others = tuple((s, j) for s, j in others if first >= s - 1)
-        if last_strength is not None and strength < last_strength:
-            last_strength = None
-        return links, number, last, others, last_strength, progress
+        far = last is not None and first < last[0] - 1
+        apart = bool(others) and any(first < s - 1 for s, _ in others)
+        weaker = last_strength is not None and strength < last_strength
+        if not (far or apart or weaker):
+            return state  # the same state, not a copy of it
+        return (links, number, None if far else last, tuple((s, j) for s, j in others if first >= s - 1),
+                None if weaker else last_strength, progress)
 
     def decides(self, state: Hashable) -> Hashable:
         """The tuples read (not where they lie)."""
