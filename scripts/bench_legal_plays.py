@@ -2,11 +2,11 @@
 
 Usage: ``python scripts/bench_legal_plays.py [--cases N] [--seed S] [--only TEXT]``
 
-One row per shipped variant, per option of rbtying's profile that no shipped variant sets, and
-per room of the seeds' four-deck game dealt with six and eight decks: random questions of a full
-hand (the variant's hand size; 52 cards in four-deck) heavy in the led suit (the hard case: more
-cards of the suit than led) against a lead of up to six cards a deck (a 24-card throw in
-four-deck), each answered in-process under the service's work budget (a question that spends it,
+One row per shipped variant, per option of rbtying's profile that no shipped variant sets, per
+room of the two-deck game dealt with four decks and of the four-deck game dealt with six and eight
+decks: random questions of a full hand (the variant's hand size; 52 cards in four-deck) heavy in
+the led suit (the hard case: more cards of the suit than led) against a lead of up to six cards
+a deck (a 24-card throw in four-deck), each answered in-process under the service's work budget (a question that spends it,
 or that its follow rule's counter refuses, is ``RESOURCE_EXHAUSTED``, as the service answers
 it). Printed per row: the median and the worst time found (CPU time of this thread), each
 against the median plain CheckFollow of the same run, the questions out of budget, and the goal
@@ -61,6 +61,7 @@ ROOMS = [
     _room("rbtying-default", "rbtying, both draw policies", decks=3,
           draw=pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR),
     _room("rbtying-default", "rbtying, bombs", decks=4, bombs=pb.BOMB_POLICY_ALLOW_BOMBS),
+    _room("qq-two-deck", "two-deck rules, 4 decks", decks=4),
     _room("four-deck", "four-deck rules, 6 decks", decks=6),
     _room("four-deck", "four-deck rules, 8 decks", decks=8),
 ]
