@@ -1110,10 +1110,11 @@ def test_upstreams_50_second_follow_is_answered_within_the_budget(hand: str) -> 
 
 
 def test_a_walk_past_its_bound_is_refused_naming_it() -> None:
-    """Eight quintuples led in a room of eight decks against 66 cards of the suit: the tractors of
-    its decompositions compete for the same runs, which only a fill sees, so the walk tests
-    requirement after requirement; it stops at ``follow.WALK_STEPS`` and the question is answered
-    RESOURCE_EXHAUSTED naming the bound, not after seconds."""
+    """Eight quintuples led in a room of eight decks against 66 cards of the suit: the walk passes
+    every requirement before the one that decides, but the lazily listed unit of 40 cards has
+    thousands of splits of its deciding grouping that the runs hold each alone and not together,
+    each passed by a joint fill of its own (``joint``); it stops at ``follow.WALK_STEPS`` and the
+    question is answered RESOURCE_EXHAUSTED naming the bound, not after seconds."""
     from oracle.convert import cards_to_pb
     from oracle.profiles.rbtying.follow import WALK_STEPS
     from oracle.service.questions import dispatch
@@ -1129,6 +1130,144 @@ def test_a_walk_past_its_bound_is_refused_naming_it() -> None:
     assert answer.WhichOneof("answer") == "error"
     assert answer.error.code == "RESOURCE_EXHAUSTED"
     assert f"decomposition walk needs more than {WALK_STEPS} steps" in answer.error.message
+
+
+def _exhaustive_fill(rules: Ruleset, held: list[Card], units: list[tuple[int, ...]], protected: bool) -> bool:
+    """``format_match::find_format_matches`` as a plain search: every unit on distinct copies, an
+    adjacent unit's tuples on distinct identities at adjacent slots from its lowest up, under
+    LongerTuplesProtected only identities held exactly as many times as the tuple."""
+    counts: dict[tuple[int, int], int] = {}
+    at_slot: dict[int, list[tuple[int, int]]] = {}
+    for card in held:
+        counts[rules.identity(card)] = counts.get(rules.identity(card), 0) + 1
+    for card in set(held):
+        for slot in rules.places[card.code]:
+            at_slot.setdefault(slot, []).append(rules.identity(card))
+    left = dict(counts)
+
+    def usable(identity: tuple[int, int], k: int) -> bool:
+        return left[identity] >= k and (not protected or counts[identity] == k == left[identity])
+
+    def place(j: int) -> bool:
+        if j == len(units):
+            return True
+        unit = units[j]
+        starts = [None] if len(unit) == 1 else list(at_slot)
+
+        def member(m: int, start: int | None, used: tuple[tuple[int, int], ...]) -> bool:
+            if m == len(unit):
+                return place(j + 1)
+            there = list(left) if start is None else at_slot.get(start + m, [])
+            for identity in there:
+                if identity not in used and usable(identity, unit[m]):
+                    left[identity] -= unit[m]
+                    found = member(m + 1, start, (*used, identity))
+                    left[identity] += unit[m]
+                    if found:
+                        return True
+            return False
+
+        return any(member(0, start, ()) for start in starts)
+
+    return place(0)
+
+
+def test_the_joint_fill_is_the_exhaustive_search() -> None:
+    """``joint.JointFill`` (a programme over the slots, polynomial) decides whether cards hold a
+    requirement exactly as the plain search of ``find_format_matches`` does, with and without
+    LongerTuplesProtected, across the trump junction (level cards of several suits at one
+    slot), and with units in any order of their tuples (each order searched); each placement
+    it gives is a fill."""
+    import random
+
+    from oracle.cards import full_deck
+    from oracle.profiles.rbtying.joint import JointFill
+
+    rng = random.Random(430)
+    holds = asked = 0
+    while asked < 1200:
+        decks = rng.choice((2, 3, 4, 6, 8))
+        level, trump = rng.choice(list(Rank)[:13]), rng.choice([*Suit, None])
+        rules = ctx(level, trump, decks=decks)
+        led_trump = rng.random() < 0.4
+        suit = rng.choice([s for s in Suit if s != trump])
+        of_suit = rules.sorted({c for c in full_deck()
+                                if (rules.is_trump(c) if led_trump else not rules.is_trump(c) and c.suit == suit)})
+        start = rng.randrange(len(of_suit))
+        held = [c for c in of_suit[start:start + rng.randint(3, 9)] for _ in range(rng.choice((0, 1, 2, 3, decks)))]
+        units: list[tuple[int, ...]] = []
+        while len(held) > 1 and sum(map(sum, units)) < rng.randint(2, min(14, len(held))):
+            length = rng.randint(1, 4)
+            units.append(tuple(rng.randint(1 if length == 1 else 2, min(decks, 5)) for _ in range(length)))
+        if not units:
+            continue
+        protected = rng.random() < 0.4
+        ordered = [u for u in units if rng.random() < 0.6]
+        free = [u for u in units if u not in ordered]
+        orders = [sorted(set(itertools.permutations(u))) for u in free]
+        expected = any(_exhaustive_fill(rules, held, ordered + list(chosen), protected)
+                       for chosen in itertools.product(*orders))
+        cards_ = JointFill(rules, held, protected=protected)
+        placed = cards_.fill(ordered, free)
+        assert (placed is not None) == expected, (format_cards(held), ordered, free, protected)
+        if placed is not None and not free:
+            assert _exhaustive_fill(rules, held, [tuple(k for _, k in p) for p in placed], protected)
+            slots = {rules.identity(c): rules.places[c.code] for c in held}
+            for unit, placement in zip(ordered, placed, strict=True):
+                assert tuple(k for _, k in placement) == unit
+                if len(unit) > 1:
+                    assert any(all(s + j in slots[i] for j, (i, _) in enumerate(placement))
+                               for s in slots[placement[0][0]])
+        holds += expected
+        asked += 1
+    assert 150 < holds < 1050  # both answers were exercised
+
+
+def test_the_greedy_fill_alone_misses_runs_the_joint_fill_finds() -> None:
+    """Runs of six and four pairs hold tractors of 3, 3, 2 and 2 pairs (3+3 in the six, 2+2 in
+    the four); the greedy puts a tractor of 3 in the run of four and then has no room for a 2, so
+    the fill falls back to the exact joint fill (``joint``), as upstream's search finds it."""
+    from oracle.engine.pool import Pool
+    from oracle.profiles.rbtying.fill import Need, _greedy_fill, fill_needs
+
+    rules = ctx(Rank.TWO, Suit.SPADES)
+    held = cards("3H 3H 4H 4H 5H 5H 6H 6H 8H 8H 9H 9H 10H 10H JH JH QH QH KH KH")
+    needs = [Need((2, 2, 2)), Need((2, 2, 2)), Need((2, 2)), Need((2, 2))]
+    assert _greedy_fill(rules, Pool(rules, held), needs, None) is None
+    assert fill_needs(rules, needs, held) is not None
+    assert fill_needs(rules, [Need((2, 2, 2))] * 3 + [Need((2, 2))], held) is None
+
+
+@pytest.mark.parametrize(("decks", "draw", "level", "trump", "lead", "hand", "play"), [
+    (5, 2, Rank.SEVEN, Suit.CLUBS, "AH AH AH AH AH KH KH KH KH KH 4H 4H 4H 3H 3H 3H",
+     "JH JH JH JH JH 10H 10H 10H 9H 9H 9H 9H 9H 8H 8H 6H 6H 4H 2H 2H 2H 2H",
+     "6H 9H 6H 2H JH 2H 10H 9H 9H JH JH 9H 9H 2H 10H 8H"),
+    (5, 4, Rank.SIX, Suit.SPADES, "KD KD KD KD QD QD QD QD JD JD JD JD 5D 5D 4D 4D",
+     "QD 9D 9D 9D 7D 7D 4D 4D 3D 3D 3D 3D 2D 2D 2D 2D 2D 6S 2H",
+     "7D 4D 3D 2D 2D 9D 2D 9D 3D 3D 2D 9D 3D 2D QD 7D"),
+    (8, 2, Rank.JACK, Suit.CLUBS, "9C 9C 7C 6C KC KC 4C 4C 4C 4C 3C 3C 3C 3C 7C 7C 7C 7C 7C 7C 6C 6C 6C 6C",
+     ("BJ BJ BJ BJ BJ JC JC JC JC JC JS JS JS JS JS JS AC AC AC QC 10C 10C 8C 8C 8C 8C 8C 8C 8C 7C 6C 6C 6C "
+      "5C 5C 5C 5C 5C 5C 4C 4C 4C 3C 2C 2D 8D"),
+     "AC JC AC JS AC JS BJ 6C 5C 8C 8C 10C BJ 5C BJ 10C JS 5C BJ 6C 8C 4C JC 8C"),
+])
+def test_follows_the_bound_refused_are_answered_as_the_plain_walk_does(
+        decks: int, draw: int, level: Rank, trump: Suit, lead: str, hand: str, play: str) -> None:
+    """Follows that ``scripts/rbtying_walk.py --seed 5 --max-lead 24`` found refused at the walk's
+    bound before the joint test (tractors of the decompositions competing for runs, under
+    LongerTuplesProtected a hand that holds none of them exactly): the walk, within its bound,
+    now passes them in bulk and decides as the plain walk does."""
+    from rbtying_reference import reference_duty
+
+    from oracle.engine.budget import limited
+    from oracle.engine.following import suit_duty
+    from oracle.profiles.rbtying.follow import first_duty
+
+    rules = ctx(level, trump, decks=decks, draw=draw)
+    duty = suit_duty(rules, cards(lead), cards(hand), cards(play))
+    units = lead_format(rules, cards(lead))
+    with limited():
+        walked = first_duty(rules, units, duty.hand_x, duty.play_x)
+    assert (walked.requirement, walked.play_fills) == reference_duty(rules, units, duty.hand_x, duty.play_x)
 
 
 def test_tuples_alone_are_packed_exactly() -> None:

@@ -95,8 +95,28 @@ def fill_needs(
     if found is None and all(n.above is None and n.equal is None for n in needs):
         # The greedy can miss a fill that exists (units competing for runs or copies): the
         # exact search of :mod:`.joint` decides.
-        return JointFill(ctx, cards, protected=exact is not None, pool=pool).fill([n.sizes for n in needs])
+        return _joint_fill(ctx, cards, exact is not None, pool).fill([n.sizes for n in needs])
     return found
+
+
+_JOINT_KEPT = 64
+"""How many hands' joint fills :func:`_joint_fill` keeps (the oldest dropped first)."""
+
+_joint_kept: dict[tuple[int, tuple[int, ...], bool], tuple[Ruleset, JointFill]] = {}
+
+
+def _joint_fill(ctx: Ruleset, cards: Sequence[Card], protected: bool, pool: Pool) -> JointFill:
+    """The joint fill of these cards, kept while the same cards are filled again (a walk asks
+    for many requirements of one hand: what it reads of the slots is read once)."""
+    key = (id(ctx), tuple(sorted(c.code for c in cards)), protected)
+    kept = _joint_kept.get(key)
+    if kept is not None and kept[0] is ctx:
+        return kept[1]
+    joint = JointFill(ctx, cards, protected=protected, pool=pool)
+    _joint_kept[key] = (ctx, joint)
+    while len(_joint_kept) > _JOINT_KEPT:
+        del _joint_kept[next(iter(_joint_kept))]
+    return joint
 
 
 def _greedy_fill(ctx: Ruleset, pool: Pool, needs: Sequence[Need], exact: dict[Identity, int] | None) -> list[Placement] | None:

@@ -178,7 +178,19 @@ class _Arrangement:
             if slot is not None and (not protected or capacity == counts[identity]):
                 self.gives.setdefault(slot, set()).add(capacity)
         self.top = {slot: max(held) for slot, held in self.gives.items()}
+        # supply[k][i]: how many tuples of k (of k or more, without the protection) the bins
+        # from i on can take.
+        self.supply: dict[int, list[int]] = {}
+        for k in range(2, max((b[1] for b in bins), default=1) + 1):
+            column = [0] * (len(bins) + 1)
+            for i in range(len(bins) - 1, -1, -1):
+                identity, capacity = bins[i][0], bins[i][1]
+                gives = (capacity == counts[identity] == k) if protected else capacity // k
+                column[i] = column[i + 1] + int(gives)
+            self.supply[k] = column
+        self.counts = counts
         self._reaches: dict[tuple[int, Spec], bool] = {}
+        self._latest: dict[Spec, int] = {}
         self.room = [0] * (len(bins) + 1)
         for i in range(len(bins) - 1, -1, -1):
             self.room[i] = self.room[i + 1] + bins[i][1]
@@ -189,6 +201,16 @@ class _Arrangement:
         self.last = [i + 1 == len(bins) or b[2] is None or bins[i + 1][2] != b[2] for i, b in enumerate(bins)]
         self.joins = [b[2] is not None and i + 1 < len(bins) and bins[i + 1][2] == b[2] + 1
                       for i, b in enumerate(bins)]
+
+    def latest(self, kind: Spec) -> int:
+        """The last bin the unit can start at (-1: none)."""
+        found = self._latest.get(kind)
+        if found is None:
+            found = self._latest[kind] = max(
+                (i for i, (identity, capacity, slot) in enumerate(self.bins) if self.reaches(slot, kind) and any(
+                    size == capacity == self.counts[identity] if self.protected else size <= capacity
+                    for size in kind[1:])), default=-1)
+        return found
 
     def reaches(self, slot: int | None, spec: Spec) -> bool:
         """Whether the unit's tuples fit alone on the slots from ``slot`` up, one each (in any
@@ -257,6 +279,8 @@ class _Search:
         self.counts = counts
         self.kinds = sorted(set(units))
         self.failed: set[tuple[int, int, int, tuple[int, ...], Units, Units, Units]] = set()
+        # The last bin each kind can start at: a state past it with the kind still to start fails.
+        self.latest = [arrangement.latest(kind) for kind in self.kinds]
         self.path: list[_Decision] = []
 
     def run(self) -> list[list[tuple[Identity, int]]] | None:
@@ -282,6 +306,9 @@ class _Search:
         if key in self.failed:
             return False
         spend(STATE_STEP_COST)
+        if not self._supplied(i, cap, todo, (*rest, *later, *carried)):
+            self.failed.add(key)
+            return False
         identity, capacity, slot = self.at.bins[i]
         whole = not self.protected or capacity == self.counts[identity]  # copies not split
         following = None if slot is None else slot + 1
@@ -313,7 +340,8 @@ class _Search:
                             self.path.append((i, kind, size, True))
                             return True
             found = self._step(i, stage + 1, cap, todo, rest, later, carried, need)
-        elif i + 1 < len(self.at.bins):  # the next bin
+        elif i + 1 < len(self.at.bins) and all(not n or self.latest[k] > i for k, n in enumerate(todo)):
+            # the next bin, while every kind still to start can start at one of the bins after
             if self.at.last[i]:
                 if not later and (not carried or self.at.joins[i]):
                     found = self._step(i + 1, 0, self.at.bins[i + 1][1], todo, carried, (), (), need)
@@ -322,6 +350,35 @@ class _Search:
         if not found:
             self.failed.add(key)
         return found
+
+    def _supplied(self, i: int, cap: int, todo: tuple[int, ...], going: Units) -> bool:
+        """Whether the bins from ``i`` on (bin ``i`` with ``cap`` copies left) can take as many
+        tuples of each size as everything still to place has: of ``k`` or more at most ``c // k``
+        on a bin of ``c`` (under the protection, tuples of exactly ``k`` on whole bins of ``k``)."""
+        wanted: Counter[int] = Counter()
+        for kind, n in zip(self.kinds, todo):
+            if n:
+                for size in kind[1:]:
+                    wanted[size] += n
+        for spec in going:
+            for size in spec[1:]:
+                wanted[size] += 1
+        here = self.at.bins[i]
+        whole = cap == here[1] == self.counts[here[0]]
+        for k in sorted(wanted, reverse=True):
+            if k < 2:
+                continue
+            column = self.at.supply.get(k)
+            if column is None:
+                return False
+            if self.protected:
+                demand, offer = wanted[k], column[i + 1] + int(whole and cap == k)
+            else:
+                demand = sum(n for size, n in wanted.items() if size >= k)
+                offer = column[i + 1] + cap // k
+            if demand > offer:
+                return False
+        return True
 
     def _replay(self) -> list[list[tuple[Identity, int]]]:
         """The members of each unit, from the placements the programme made (bin by bin)."""
