@@ -69,7 +69,6 @@ Progress = tuple[bool, int, int, bool, tuple[int, ...]]
 the runs of tuples of its size ending a slot above the last tuple's first slot and at it; whether
 an ace's low slot under that slot holds one; the numbers of the tuples of its size with a low slot."""
 
-
 @dataclass(frozen=True)
 class ShapeHeld:
     """What :func:`could_show` asks of a play for one shape of the hand's profile (a tuple larger,
@@ -130,7 +129,7 @@ class ShapeHeld:
     def _tuple(self, copies: int) -> bool:
         return copies == self.size if self.exact else copies >= self.size
 
-    def _larger(self, copies: int) -> bool:
+    def _larger(self, copies: int) -> bool:  # a tuple larger than the shape, up to ``top``
         return self.size < copies <= self.top if self.exact else self.size < self.top and copies > self.size
 
     def start(self) -> Progress:
@@ -167,19 +166,20 @@ class ShapeHeld:
     def viable(self, progress: Progress, last: tuple[int, int] | None, index: int) -> bool:
         """Whether a play read up to card ``index`` (its progress, and its last tuple's first
         slot) may still hold it."""
-        shown, _, here, _, _ = progress
+        shown, above, here, _, _ = progress
         if shown or self.larger[index]:
             return True
         if self.length == 1:
             return self.some[index]
         if self.longest[index] >= self.length:
             return True
-        if last is None or not here:
+        if last is None:
             return False
         below, more = self.slots[index], 0
-        while last[0] - 1 - more in below:
+        here = here or (above + 1 if last[0] in below else 0)  # a card still to read in its slot
+        while here and last[0] - 1 - more in below:
             more += 1
-        return here + more >= self.length
+        return here > 0 and here + more >= self.length
 
 
 def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool, profile: Sequence[Shape] = ()) -> Reading:
