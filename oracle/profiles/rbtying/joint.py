@@ -156,11 +156,11 @@ class JointFill:
         return out
 
 
-STATE_STEP_COST = 16
+STATE_STEP_COST = 24
 """Work steps a state of the programme costs (its key, its test and its successors), and
 :data:`FILL_STEP_COST` a question asked: about their time at a fill's step (0.3 µs,
 ``fill.fill_needs``), so that the walk's bound bounds time alike."""
-FILL_STEP_COST = 40
+FILL_STEP_COST = 60
 
 
 class _Arrangement:
@@ -281,6 +281,8 @@ class _Search:
         self.failed: set[tuple[int, int, int, tuple[int, ...], Units, Units, Units]] = set()
         # The last bin each kind can start at: a state past it with the kind still to start fails.
         self.latest = [arrangement.latest(kind) for kind in self.kinds]
+        self.sizes = [kind[1:] for kind in self.kinds]
+        self.largest = max((max(sizes) for sizes in self.sizes), default=1)
         self.path: list[_Decision] = []
 
     def run(self) -> list[list[tuple[Identity, int]]] | None:
@@ -288,7 +290,7 @@ class _Search:
         if not self.units:
             return []
         todo = tuple(self.units.count(k) for k in self.kinds)
-        if not self._step(0, 0, self.at.bins[0][1], todo, (), (), (), sum(sum(u[1:]) for u in self.units)):
+        if not self._supplied(0, todo, ()) or not self._step(0, 0, self.at.bins[0][1], todo, (), (), (), sum(sum(u[1:]) for u in self.units)):
             return None
         self.path.reverse()
         return self._replay()
@@ -306,9 +308,6 @@ class _Search:
         if key in self.failed:
             return False
         spend(STATE_STEP_COST)
-        if not self._supplied(i, cap, todo, (*rest, *later, *carried)):
-            self.failed.add(key)
-            return False
         identity, capacity, slot = self.at.bins[i]
         whole = not self.protected or capacity == self.counts[identity]  # copies not split
         following = None if slot is None else slot + 1
@@ -343,40 +342,31 @@ class _Search:
         elif i + 1 < len(self.at.bins) and all(not n or self.latest[k] > i for k, n in enumerate(todo)):
             # the next bin, while every kind still to start can start at one of the bins after
             if self.at.last[i]:
-                if not later and (not carried or self.at.joins[i]):
+                if not later and (not carried or self.at.joins[i]) and self._supplied(i + 1, todo, carried):
                     found = self._step(i + 1, 0, self.at.bins[i + 1][1], todo, carried, (), (), need)
-            else:
+            elif self._supplied(i + 1, todo, (*later, *carried)):
                 found = self._step(i + 1, 0, self.at.bins[i + 1][1], todo, later, (), carried, need)
         if not found:
             self.failed.add(key)
         return found
 
-    def _supplied(self, i: int, cap: int, todo: tuple[int, ...], going: Units) -> bool:
-        """Whether the bins from ``i`` on (bin ``i`` with ``cap`` copies left) can take as many
-        tuples of each size as everything still to place has: of ``k`` or more at most ``c // k``
-        on a bin of ``c`` (under the protection, tuples of exactly ``k`` on whole bins of ``k``)."""
-        wanted: Counter[int] = Counter()
-        for kind, n in zip(self.kinds, todo):
+    def _supplied(self, i: int, todo: tuple[int, ...], going: Units) -> bool:
+        """Whether the bins from ``i`` on can take as many tuples of each size as everything
+        still to place has: of ``k`` or more at most ``c // k`` on a bin of ``c`` (under the
+        protection, tuples of exactly ``k`` on whole bins of ``k``). Asked as a bin is entered."""
+        wanted = [0] * (self.largest + 1)
+        for sizes, n in zip(self.sizes, todo):
             if n:
-                for size in kind[1:]:
+                for size in sizes:
                     wanted[size] += n
         for spec in going:
             for size in spec[1:]:
                 wanted[size] += 1
-        here = self.at.bins[i]
-        whole = cap == here[1] == self.counts[here[0]]
-        for k in sorted(wanted, reverse=True):
-            if k < 2:
-                continue
-            column = self.at.supply.get(k)
-            if column is None:
-                return False
-            if self.protected:
-                demand, offer = wanted[k], column[i + 1] + int(whole and cap == k)
-            else:
-                demand = sum(n for size, n in wanted.items() if size >= k)
-                offer = column[i + 1] + cap // k
-            if demand > offer:
+        supply = self.at.supply
+        demand = 0
+        for k in range(self.largest, 1, -1):
+            demand = wanted[k] if self.protected else demand + wanted[k]
+            if demand and (k not in supply or demand > supply[k][i]):
                 return False
         return True
 

@@ -60,7 +60,7 @@ def pack_tuples(counts: Sequence[int], sizes: Sequence[int], *, exact: bool = Fa
     if exact:
         return _pack_exact(counts, sizes)
     kinds = set(sizes)
-    spend(len(kinds) * (len(sizes) + len(counts)) // 8 + 1)  # the count test below
+    spend(len(kinds) * (len(sizes) + len(counts)) // 2 + 2)  # the count test below
     for k in kinds:
         # Tuples of k or more go on identities of k copies or more, at most c // k on one of c.
         if sum(1 for size in sizes if size >= k) > sum(c // k for c in counts):
@@ -89,7 +89,7 @@ def pack_tuples(counts: Sequence[int], sizes: Sequence[int], *, exact: bool = Fa
         found = memo.get(key)
         if found is None:
             afters = _afters(bins[i], state)
-            spend(len(afters) + 1)
+            spend(3 * (len(afters) + 1))
             found = any(solve(i + 1, after) for after in afters)
             memo[key] = found
         return found

@@ -97,7 +97,7 @@ class Reach:
         found = self._tuples.get(key)
         if found is None:
             tuples = key[0]
-            spend(len(self.counts) + len(tuples))  # the counts read; the packing counts its states
+            spend(4 * (len(self.counts) + len(tuples)))  # the counts read; the packing counts its states
             singles_fit = cards is None or (cards - sum(tuples) <= self.once if self.protected else cards <= self.total)
             found = (sum(tuples) <= self.total and singles_fit
                      and pack_tuples(self.counts, tuples, exact=self.protected) is not None)
@@ -125,6 +125,7 @@ class Reach:
         tuples or more no more than ``supply[L]``."""
         if not profile:
             return True
+        spend(4 * (len(profile) + 1))
         if max(n for n, _ in profile) > self.longest:
             return False
         return all(c <= self.window[n] and sum(c2 for m, c2 in profile if m >= n) <= self.supply[n]

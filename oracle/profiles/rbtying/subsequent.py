@@ -45,7 +45,7 @@ class Skips(Protocol):
     def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool: ...
 
 
-MERGE_STEP_COST = 3
+MERGE_STEP_COST = 5
 """Work steps one step of :func:`subsequent_decompositions` costs per unit of the format and
 per adjacent unit of their current requirements (it sorts, tests and joins them), and a stretch
 tested in a skip: about what a fill of as many cards costs (``fill.fill_needs``), so that the
