@@ -330,8 +330,9 @@ def iter_entries(
     ``distinct`` a split that repeats an earlier one (the walk skips its entries as seen); with
     ``longest``, a split of more than :data:`_EXACT_MAX_TUPLES` tuples with a unit of more than
     ``longest`` tuples is not even listed (``keep`` must refuse those). With ``joint``, a split
-    is left out when its units (the single cards with them) fail it in any orders, and an
-    ordering with every choice it begins when it fails with those before it (``_choices``)."""
+    with an irregular unit is left out when its units (the single cards with them) fail it in
+    any orders, and an ordering with every choice it begins when it fails with those before it
+    (``_choices``)."""
     big = tuple(v for v in grouping if v > 1)
     ones: list[Adjacent] = [(1,)] * (len(grouping) - len(big))
     if not big:
@@ -340,8 +341,13 @@ def iter_entries(
     for split in _splits(big, distinct, longest):
         if keep is not None and not keep(split):
             continue
-        if joint is not None and not joint(tuple(ones), split):
-            continue
+        if joint is not None and any(len(set(a)) > 1 for a in split):
+            # (a split of regular units alone is tested as the requirement it is)
+            if fits is not None and not all(len(a) == 1 or len(a) > _EXACT_MAX_TUPLES
+                                            or any(fits(o) for o in orderings(a)) for a in split):
+                continue  # a unit none of whose orders fits alone
+            if not joint(tuple(ones), split):
+                continue
         for chosen in _choices(split, fits, joint, tuple(ones)):
             yield tuple(sorted([*chosen, *ones], reverse=True))
 

@@ -142,7 +142,9 @@ class Reach:
         """Whether the cards hold these units together, those of ``any_order`` each in an
         order of its tuples of their choosing (:mod:`.joint`): a test of every requirement that
         orders them."""
-        key = (tuple(sorted(fixed, reverse=True)), tuple(sorted(any_order, reverse=True)))
+        # A unit of one tuple size has one order: it is the same question fixed or not.
+        key = (tuple(sorted((*fixed, *(a for a in any_order if len(set(a)) == 1)), reverse=True)),
+               tuple(sorted((tuple(sorted(a, reverse=True)) for a in any_order if len(set(a)) > 1), reverse=True)))
         found = self._joints.get(key)
         if found is None:
             found = self._joints[key] = self._joint.holds(*key)
@@ -158,7 +160,7 @@ class Reach:
                                   [(len(a), sum(a)) for a in requirement if len(a) > 1],
                                   sum(map(sum, requirement)))
                      and all(self.unit(a) for a in requirement)
-                     and self._joint.holds(requirement))
+                     and self.joint(requirement, ()))
             self._requirements[requirement] = found
         return found
 

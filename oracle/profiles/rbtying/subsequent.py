@@ -174,22 +174,23 @@ class _Tail:
         self.listed: tuple[Requirement, ...] = ()
         self.lazy: Iterator[Requirement] | None = None
         self.position = 0
-        self.ahead: Requirement | None = None
+        self.done = False
         if sum(unit) <= EXACT_MAX_CARDS:
             self.listed = decompositions_after(tuple(sorted(unit, reverse=True)))
         else:
+            # Listed only as taken (never ahead of the walk, which may stop at the entry taken).
             self.lazy = _lazy_tail(unit, skips, beside, cards)
-            self.ahead = next(self.lazy, None)
 
     def left(self) -> int:
         if self.lazy is not None:
-            return self.LAZY if self.ahead is not None else 0
+            return 0 if self.done else self.LAZY
         return len(self.listed) - self.position
 
-    def take(self) -> Requirement:
+    def take(self) -> Requirement | None:
+        """The next entry (``None``: a lazily listed unit found it has none left)."""
         if self.lazy is not None:
-            assert self.ahead is not None
-            taken, self.ahead = self.ahead, next(self.lazy, None)
+            taken = next(self.lazy, None)
+            self.done = taken is None
             return taken
         self.position += 1
         return self.listed[self.position - 1]
@@ -342,6 +343,9 @@ def subsequent_decompositions(
                 for i in group:
                     current[i] = tails[i].listed[tails[i].position - 1]
                 continue
-        current[index] = tails[index].take()
+        taken = tails[index].take()
+        if taken is None:
+            continue  # a lazily listed unit had none left: the next step moves another
+        current[index] = taken
         if all(len(a) == 1 or allowed[i] for i in order for a in current[i]):
             yield tuple(sorted((a for i in order for a in current[i]), reverse=True))
