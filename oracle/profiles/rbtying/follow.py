@@ -114,11 +114,12 @@ def kept_back(ctx: Ruleset, requirement: Requirement, hand_x: Sequence[Card], pl
 WALK_STEPS = 20_000
 """The work bound of one decomposition walk (:func:`first_duty`, and the search of
 :func:`legal_example`), in steps of the work budget: upstream's rule is an exhaustive search, and
-where tractors compete for the same runs of the hand no test short of a fill passes the
-requirements, so a walk can test exponentially many. A walk past the bound answers
-RESOURCE_EXHAUSTED naming it. About 5 to 7 ms on the benchmark machine (a fill of ``n`` cards
-costs ``n`` steps per unit asked, about 0.3 µs each; the merge of the units' lists is charged
-alike); the heaviest walk of ``scripts/bench.py``'s questions spends about 6,000
+where the units of many requirements are held by the runs each alone and not together, each is
+passed only by a joint fill of its own (``joint.JointFill``), so a walk can ask very many. A walk
+past the bound answers RESOURCE_EXHAUSTED naming it. About 6 ms on the benchmark machine (every
+part of the walk charged at about 0.3 µs a step: a fill of ``n`` cards ``n`` steps per unit
+asked, the joint fill, the packing and the merge of the units' lists calibrated alike); the
+heaviest walk of ``scripts/bench.py``'s questions that answers spends about 13,000
 (docs/rbtying.md, "The cost of the walk")."""
 
 

@@ -219,11 +219,12 @@ def _pass_rounds(group: Sequence[_Tail], rounds: int, fits: _Fits) -> int:
     """Pass whole rounds of units that take turns, at most ``rounds``; how many were passed.
 
     Units with as many decompositions left as each other (more than every other unit) take one
-    step each in turn, in the same order every round, for ``rounds`` rounds before another unit
-    moves. While each unit's current entry and its next ones lie in one stretch of its list,
+    step each in turn for ``rounds`` rounds before another unit moves; as the sort that picks
+    the next is stable, each round takes them in the reverse order of the one before (the caller
+    reverses their order after an odd number). While each unit's current entry and its next ones lie in one stretch of its list,
     every requirement of those rounds has the same tuples (or, within a stretch, the same
     profile) as the current stretches together: if they fail ``fits``, the rounds are passed,
-    each unit's place advanced alike, so the order of what follows is unchanged."""
+    each unit's place advanced alike, so what follows is what would have followed."""
     if any(t.lazy is not None or t.position < 1 for t in group):
         return 0
     passed = 0
@@ -339,10 +340,14 @@ def subsequent_decompositions(
                 if passed is not None:
                     current[index] = passed
                     continue
-            elif _pass_rounds([tails[i] for i in group], top - rest, fits):
-                for i in group:
-                    current[i] = tails[i].listed[tails[i].position - 1]
-                continue
+            else:
+                passed_rounds = _pass_rounds([tails[i] for i in group], top - rest, fits)
+                if passed_rounds:
+                    for i in group:
+                        current[i] = tails[i].listed[tails[i].position - 1]
+                    if passed_rounds % 2:  # each round ends with the units in the reverse order
+                        order[:len(group)] = order[len(group) - 1::-1]
+                    continue
         taken = tails[index].take()
         if taken is None:
             continue  # a lazily listed unit had none left: the next step moves another
