@@ -1270,6 +1270,36 @@ def test_follows_the_bound_refused_are_answered_as_the_plain_walk_does(
     assert (walked.requirement, walked.play_fills) == reference_duty(rules, units, duty.hand_x, duty.play_x)
 
 
+def test_units_taking_turns_are_passed_in_whole_rounds_in_the_merges_order() -> None:
+    """Units of a throw with as many decompositions left as each other take turns, each round in
+    the reverse order of the one before (``subsequent_decomposition_ordering`` picks the unit
+    with the most left, ties kept in the order of the step before): the rounds the walk passes in
+    bulk must leave the units in the order the plain merge would. Six decks under both
+    protections (found by ``scripts/rbtying_walk.py --max-lead 24 --seed 6``): the hand fills
+    ``(3,) (2, 2) (2,) x6 (1,) x5`` first."""
+    from rbtying_reference import reference_duty
+
+    from oracle.engine.following import suit_duty
+    from oracle.profiles.rbtying.follow import requirements, unbounded_first_duty
+    from oracle.profiles.rbtying.reach import Either, Reach
+
+    rules = ctx(Rank.QUEEN, Suit.DIAMONDS, decks=6, draw=BOTH)
+    lead = cards("8D 8D 7D 7D 6D 6D 5D 5D 5D 5D 5D 5D AD AD KD KD JD JD 10D 10D 10D 10D 10D 9D")
+    hand = cards("BJ BJ SJ SJ SJ SJ SJ QD QD QD QH AD AD AD KD KD 8D 8D 7D 7D 7D 6D 3D 3D 3D 3D 2D 2D 2D")
+    play = cards("SJ 8D 7D QD 6D SJ 2D KD QD SJ AD 7D 2D 2D QH SJ KD 7D SJ 3D AD QD 8D 3D")
+    duty = suit_duty(rules, lead, hand, play)
+    units = lead_format(rules, lead)
+    assert [u.adjacent for u in units] == [(1,), (3,), (6,), (2, 2, 2), (2, 2, 2, 2)]
+    draw = rules.strategies.draw
+    assert draw is not None
+    both = Either(Reach(rules, duty.play_x), Reach(rules, duty.hand_x, protected=True))
+    plain = [r for r in requirements(units, draw) if both.requirement(r)]
+    assert [r for r in requirements(units, draw, both) if both.requirement(r)] == plain
+    walked = unbounded_first_duty(rules, units, duty.hand_x, duty.play_x)
+    assert (walked.requirement, walked.play_fills) == reference_duty(rules, units, duty.hand_x, duty.play_x)
+    assert walked.requirement == ((3,), (2, 2), *[(2,)] * 6, *[(1,)] * 5)
+
+
 def test_tuples_alone_are_packed_exactly() -> None:
     """``format_match::find_format_matches`` searches every matching: a hand that holds tuples
     alone only by a packing the greedy fill misses still fills them (``packing.pack_tuples``)."""
