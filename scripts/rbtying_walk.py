@@ -172,13 +172,17 @@ PROTECTING = (pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED,
 def examples(cases: int, seed: int) -> None:
     """Each illegal follow's example, asked again as the play, must be legal."""
     rng = random.Random(seed)
-    asked = illegal = refused = 0
+    asked = illegal = refused = bounded = 0
     while asked < cases:
         ctx, lead, hand, play = random_follow(rng)
         if ctx.variant.deal.decks not in (3, 4) or ctx.variant.following.draw_policy not in PROTECTING:
             continue
         asked += 1
-        answer = check_follow(ctx, lead, hand, play)
+        try:
+            answer = check_follow(ctx, lead, hand, play)
+        except WorkExceeded:  # the walk or the example's search past the walk's bound
+            bounded += 1
+            continue
         if answer.legal:
             continue
         illegal += 1
@@ -189,7 +193,7 @@ def examples(cases: int, seed: int) -> None:
                   f"{format_cards(lead)}, hand {format_cards(hand)}, play {format_cards(play)}, example "
                   f"{format_cards(example)}")
     print(f"examples: {asked} follows of 3 and 4 decks under the protecting policies (seed {seed}), "
-          f"{illegal} illegal, {refused} examples refused")
+          f"{illegal} illegal, {refused} examples refused, {bounded} refused at the walk's bound")
 
 
 def main() -> None:
