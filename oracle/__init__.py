@@ -72,7 +72,8 @@ The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
 - :mod:`oracle.profiles.rbtying.subsequent`: a format's decompositions in order, less the unfillable
 - :mod:`oracle.profiles.rbtying.packing`: whether copy counts hold given tuples (exact)
 - :mod:`oracle.profiles.rbtying.reach`: what a hand's cards can hold at most (the walk's skips)
-- :mod:`oracle.profiles.rbtying.fill`: whether cards split into units of given shapes (greedy)
+- :mod:`oracle.profiles.rbtying.joint`: whether cards hold all of a requirement's units at once (exact)
+- :mod:`oracle.profiles.rbtying.fill`: whether cards split into units of given shapes (greedy, then exact)
 - :mod:`oracle.profiles.rbtying.follow`: is a follow legal (``follow.decomposition``)
 - :mod:`oracle.profiles.rbtying.trick`: who wins a trick (``trick.format``, ``.throw_evaluation``)
 - :mod:`oracle.profiles.rbtying.throw`: whether a throw stands (``throw.unbeatable``)

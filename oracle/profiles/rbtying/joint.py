@@ -1,22 +1,13 @@
 """Can these cards hold all of a requirement's units at once? An exact answer, slot by slot.
 
 rbtying/shengji ``mechanics/src/format_match.rs`` (``find_format_matches``) @ 71f8d43 fills a
-format by an exhaustive search: every unit on distinct copies, an adjacent unit's tuples on
-identities at adjacent slots from its lowest up, a tuple of ``k`` on one identity holding ``k``
-copies (held exactly ``k`` times under LongerTuplesProtected). :class:`JointFill` decides it by
-a dynamic programme over the identities, from the lowest slot up, whose state is what is still
-to place: the units not yet started, the adjacent units in progress that must go on at this
-slot (their tuples still to place), and those that go on at the next. Two identities at one
-slot (level cards of different suits) are two bins of one slot: a unit takes one of them there,
-never both. Single cards are counted apart (any card left, or under the protection an identity
-held once). An identity with two slots (an ace that may also end a tractor low) is tried with
-its copies split between them.
-
-Cost: ``O(b · S · C)`` for ``b`` identities, ``S`` states (the sub-multisets of the units not
-started, times the units in progress, at most the copies at one slot halved) and ``C`` ways to
-fill one identity (at most 15 for eight copies of tuples of two or more); bounded by the hand
-(``b`` at most 22, a few units in progress), each state and way counted as a step of the work
-budget (docs/rbtying.md, "The cost of the walk").
+format by an exhaustive search; :class:`JointFill` decides it by a dynamic programme over the
+identities from the lowest slot up, whose state is what is still to place (the units not
+started, the adjacent units in progress at this slot and at the next). Two identities at one
+slot are two bins a unit takes one of; under LongerTuplesProtected a tuple of ``k`` takes an
+identity held exactly ``k`` times. ``O(b · S)`` states for ``b`` identities, each counted as
+steps of the work budget; the state, the pruning and the cost: docs/rbtying.md ("The fill test
+is exact and polynomial").
 
 >>> from oracle.cards import parse_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset
