@@ -263,7 +263,7 @@ def test_rbtying_refuses_at_once_a_hand_with_more_plays_of_the_suit_than_it_judg
     hearts, lead = "AH KH QH JH 10H 7H 6H 5H 4H 2H 9C", _cards("9H 9H 8H 8H")
     calls = []
     judge = rbtying.first_duty
-    rbtying.first_duty = lambda *args: calls.append(args) or judge(*args)  # type: ignore[assignment]
+    rbtying.first_duty = lambda *args, **kw: calls.append(args) or judge(*args, **kw)  # type: ignore[assignment]
     try:
         answer = _ask(context=context, hand=_cards(hearts), lead=lead)
         assert answer.list_legal_plays.total == 210 and len(calls) == 210

@@ -26,11 +26,13 @@ from oracle.engine.questions import (
     check_throw,
     compare_declarations,
     judge_trick,
+    list_legal_plays,
     score_bottom,
     score_deal,
 )
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.profiles.rbtying.fill import rank_key
+from oracle.profiles.rbtying.follow import first_duty
 from oracle.profiles.rbtying.level_formula import formula_bands
 from oracle.profiles.rbtying.ordering import (
     full_decomposition_ordering,
@@ -1093,7 +1095,6 @@ def test_upstreams_50_second_follow_is_answered_within_the_budget(hand: str) -> 
 
     from oracle.engine.budget import limited
     from oracle.engine.following import suit_duty
-    from oracle.profiles.rbtying.follow import first_duty
 
     rules = ctx(Rank.KING, Suit.HEARTS, decks=4)
     lead, held = parse_cards(UPSTREAM_50_S_LEAD), parse_cards(hand)
@@ -1260,7 +1261,6 @@ def test_follows_the_bound_refused_are_answered_as_the_plain_walk_does(
 
     from oracle.engine.budget import limited
     from oracle.engine.following import suit_duty
-    from oracle.profiles.rbtying.follow import first_duty
 
     rules = ctx(level, trump, decks=decks, draw=draw)
     duty = suit_duty(rules, cards(lead), cards(hand), cards(play))
@@ -1333,3 +1333,30 @@ def test_tuples_alone_are_packed_exactly() -> None:
 #   test_set_friends, test_full_game_play, test_landlord_small_team: FindingFriends.
 # * scoring.rs test_level_deltas, the bonus-level assertions: the bonus needs a smaller
 #   landlord team (FindingFriends); reproduced without the bonus above.
+
+
+def test_legal_plays_are_grouped_by_one_numbering_of_the_walk_for_the_whole_hand() -> None:
+    """Under LongerTuplesProtected the walk of a follow passes what neither the play nor the
+    protected hand can fill, which depends on the play; the legal-play count groups plays by
+    the requirement they fill, numbered by a walk that passes only what the whole hand cannot
+    fill unprotected, so that every play of the hand numbers them alike and the groups come in
+    the walk's order: the most structured requirement first."""
+    c = ctx(Rank.EIGHT, None, decks=3, draw=LTP)
+    lead = parse_cards("JH JH 10H 10H 9H 9H 7H 7H 7H")
+    hand = parse_cards("AH AH AH KH 9H 6H 5H 5H 5H 4H 4H 4H 2H 8S 10S 9S AD 4D AC 9C")
+    answer = list_legal_plays(c, hand, lead, 0, 1)
+    described = [g.description for g in answer.groups]
+    assert described == [
+        "fills a tractor of 2 pairs, a pair and 3 singles (decomposition 1 of the lead)",
+        "fills a tractor of 2 pairs and 5 singles (decomposition 3 of the lead)",
+        "fills 2 pairs and 5 singles (decomposition 4 of the lead)",
+    ]
+    assert [g.count for g in answer.groups] == [35, 21, 26]
+    units = lead_format(c, lead)
+    hand_x = [card for card in hand if card.suit == Suit.HEARTS]
+    numbered: dict[object, set[int | None]] = {}
+    plays = set(itertools.combinations(sorted(hand_x, key=lambda x: x.code), len(lead)))
+    for play in plays:
+        duty = first_duty(c, units, hand_x, list(play), same_positions=True)
+        numbered.setdefault(duty.requirement, set()).add(duty.position)
+    assert all(len(positions) == 1 for positions in numbered.values())

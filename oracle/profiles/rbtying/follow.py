@@ -153,19 +153,25 @@ def walk_bound() -> Iterator[None]:
 
 
 def first_duty(
-    ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play_x: Sequence[Card] | None
+    ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play_x: Sequence[Card] | None,
+    *, same_positions: bool = False,
 ) -> Duty:
     """Walk the requirements until the play (if given) or the hand fills one, within
     :data:`WALK_STEPS`.
 
-    The hand is tested under the variant's draw policy, the play with no protection.
+    The hand is tested under the variant's draw policy, the play with no protection. The duty's
+    ``position`` counts the requirements the walk tested; with ``same_positions`` the walk passes
+    only what the whole hand cannot fill unprotected, so that every play of one hand numbers the
+    requirements alike (the legal-play count groups plays by it), at the cost of a longer walk
+    under the longer-tuple protections.
     """
     with walk_bound():
-        return unbounded_first_duty(ctx, units, hand_x, play_x)
+        return unbounded_first_duty(ctx, units, hand_x, play_x, same_positions=same_positions)
 
 
 def unbounded_first_duty(
-    ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play_x: Sequence[Card] | None
+    ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play_x: Sequence[Card] | None,
+    *, same_positions: bool = False,
 ) -> Duty:
     """:func:`first_duty` without its work bound (only the question's own budget): for the
     differential tests against the plain walk, which compare verdicts whatever they cost."""
@@ -175,9 +181,11 @@ def unbounded_first_duty(
         exact = dict(Counter(ctx.identity(c) for c in hand_x))
     # A requirement that neither the play (no protection) nor the hand (its draw policy) can fill
     # (reach.Reach, whose last test is the exact joint fill) decides nothing: skipping it, alone
-    # or in a stretch of the walk, changes no verdict.
+    # or in a stretch of the walk, changes no verdict. What the play can fill depends on the
+    # play; the whole hand unprotected can fill all that any of its plays can.
     reach = Reach(ctx, hand_x, protected=exact is not None)
-    play_reach = Reach(ctx, play_x) if play_x is not None else None
+    play_side = hand_x if same_positions and exact is not None else play_x
+    play_reach = Reach(ctx, play_side) if play_side is not None else None
     skips: Reach | Either = reach if play_reach is None else Either(play_reach, reach)
     hand_pool, play_pool = Pool(ctx, hand_x), Pool(ctx, play_x or ())
     seen: set[Requirement] = set()

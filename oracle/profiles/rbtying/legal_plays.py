@@ -67,7 +67,7 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
             # else the walk's first requirement that the play or the hand fills, if the play does.
             if bombs.follow_allowed(ctx, lead, hand, play):
                 return BOMB_IN_SUIT
-            duty = first_duty(ctx, units, hand_x, play)
+            duty = first_duty(ctx, units, hand_x, play, same_positions=True)
             if duty.requirement is None or duty.position is None:
                 return NO_DUTY
             if not duty.play_fills:
