@@ -32,9 +32,11 @@ from oracle.profiles.rbtying import bombs
 from oracle.profiles.rbtying.follow import first_duty
 from oracle.profiles.rbtying.trick_format import lead_format, requirement_name
 
-JUDGMENT_STEPS = 2_500
-"""The work budget one judgment spends: the walk of a long suit takes a few milliseconds on a
-loaded two-core machine, more than its own fills spend."""
+JUDGMENT_STEPS = 100
+"""The work budget one judgment spends besides its walk, whose own steps the walk charges as it
+counts them (about 0.3 µs a step, docs/rbtying.md): the bomb test and the count's bookkeeping,
+about 50 µs a judgment measured (a three-deck hand against a 12-card lead: 253 walks, 170 ms in
+the walks, 12 ms besides)."""
 
 MAX_JUDGMENTS = 256
 """The most plays of the led suit one count judges: each is one walk (about 0.2 ms), and their
