@@ -303,32 +303,31 @@ class _Search:
         whole = not self.protected or capacity == self.counts[identity]  # copies not split
         following = None if slot is None else slot + 1
 
-        def fits(size: int) -> bool:
-            return size <= cap if not self.protected else whole and size == cap == capacity
+        def placed(spec: Spec, todo_after: tuple[int, ...], rest_after: tuple[Spec, ...], fresh: bool) -> bool:
+            """One of the unit's next tuples on this bin, the rest of it carried to the next slot."""
+            for size in _sizes(spec):
+                after = _after(spec, size)
+                fits = size <= cap if not self.protected else whole and size == cap == capacity
+                if fits and (after is None or self.at.reaches(following, after)):
+                    grown = carried if after is None else tuple(sorted((*carried, after)))
+                    if self._step(i, stage, cap - size, todo_after, rest_after, later, grown, need - size):
+                        self.path.append((i, spec, size, fresh))
+                        return True
+            return False
 
         found = False
         if rest:  # the next unit in progress: one of its next tuples here, or at a later bin
             spec, others = rest[0], rest[1:]
-            for size in _sizes(spec):
-                after = _after(spec, size)
-                if fits(size) and (after is None or self.at.reaches(following, after)):
-                    grown = carried if after is None else tuple(sorted((*carried, after)))
-                    if self._step(i, stage, cap - size, todo, others, later, grown, need - size):
-                        self.path.append((i, spec, size, False))
-                        return True
+            if placed(spec, todo, others, False):
+                return True
             if not self.at.last[i]:
                 found = self._step(i, stage, cap, todo, others, tuple(sorted((*later, spec))), carried, need)
         elif stage < len(self.kinds):  # the kind at ``stage``: start one more here, or go on
             kind = self.kinds[stage]
             if todo[stage] and min(kind[1:]) <= cap and self.at.reaches(slot, kind):
                 fewer = (*todo[:stage], todo[stage] - 1, *todo[stage + 1:])
-                for size in _sizes(kind):
-                    after = _after(kind, size)
-                    if fits(size) and (after is None or self.at.reaches(following, after)):
-                        grown = carried if after is None else tuple(sorted((*carried, after)))
-                        if self._step(i, stage, cap - size, fewer, rest, later, grown, need - size):
-                            self.path.append((i, kind, size, True))
-                            return True
+                if placed(kind, fewer, rest, True):
+                    return True
             found = self._step(i, stage + 1, cap, todo, rest, later, carried, need)
         elif i + 1 < len(self.at.bins) and all(not n or self.latest[k] > i for k, n in enumerate(todo)):
             # the next bin, while every kind still to start can start at one of the bins after
