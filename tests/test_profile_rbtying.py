@@ -1340,23 +1340,30 @@ def test_legal_plays_are_grouped_by_one_numbering_of_the_walk_for_the_whole_hand
     protected hand can fill, which depends on the play; the legal-play count groups plays by
     the requirement they fill, numbered by a walk that passes only what the whole hand cannot
     fill unprotected, so that every play of the hand numbers them alike and the groups come in
-    the walk's order: the most structured requirement first."""
+    the walk's order. The groups are checked against the plain walk of every play of the suit
+    (``tests/rbtying_reference.py``) and the order of upstream's whole list of requirements."""
+    from rbtying_reference import reference_duty
+
+    from oracle.profiles.rbtying.follow import requirements
+    from oracle.profiles.rbtying.trick_format import requirement_name
+
     c = ctx(Rank.EIGHT, None, decks=3, draw=LTP)
     lead = parse_cards("JH JH 10H 10H 9H 9H 7H 7H 7H")
     hand = parse_cards("AH AH AH KH 9H 6H 5H 5H 5H 4H 4H 4H 2H 8S 10S 9S AD 4D AC 9C")
-    answer = list_legal_plays(c, hand, lead, 0, 1)
-    described = [g.description for g in answer.groups]
-    assert described == [
-        "fills a tractor of 2 pairs, a pair and 3 singles (decomposition 1 of the lead)",
-        "fills a tractor of 2 pairs and 5 singles (decomposition 3 of the lead)",
-        "fills 2 pairs and 5 singles (decomposition 4 of the lead)",
-    ]
-    assert [g.count for g in answer.groups] == [35, 21, 26]
     units = lead_format(c, lead)
     hand_x = [card for card in hand if card.suit == Suit.HEARTS]
+    plays = {tuple(sorted(p, key=lambda x: x.code)) for p in itertools.combinations(hand_x, len(lead))}
+    filled: dict[object, int] = {}
     numbered: dict[object, set[int | None]] = {}
-    plays = set(itertools.combinations(sorted(hand_x, key=lambda x: x.code), len(lead)))
     for play in plays:
+        requirement, legal = reference_duty(c, units, hand_x, list(play))
+        if legal:
+            filled[requirement] = filled.get(requirement, 0) + 1
         duty = first_duty(c, units, hand_x, list(play), same_positions=True)
         numbered.setdefault(duty.requirement, set()).add(duty.position)
     assert all(len(positions) == 1 for positions in numbered.values())
+    in_order = list(dict.fromkeys(requirements(units, c.strategies.draw)))
+    expected = [(f"fills {requirement_name(r)}", filled[r]) for r in sorted(filled, key=in_order.index)]
+    assert len(expected) == 3
+    answer = list_legal_plays(c, hand, lead, 0, 1)
+    assert [(g.description.split(" (")[0], g.count) for g in answer.groups] == expected

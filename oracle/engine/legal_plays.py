@@ -244,11 +244,7 @@ class Family:
 
     def _total(self, i: int, left: int, state: Hashable, prefix: Sequence[int]) -> int:
         """Plays of the family going on from a prefix (``excluded`` ones taken off)."""
-        if left > self._room[i]:
-            return 0
-        self._reach()
-        at = max(left, 0)
-        found = sum(ways[at] for ways in self._vector(i, state).values())
+        found = sum(self._count(i, left, state).values())
         if self._prefixes:
             found -= sum(self._prefixes.get(tuple(prefix), Counter()).values())
         return found

@@ -74,8 +74,9 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
         def judge(play: list[Card]) -> Duty | None:
             return duty if shows(play) else None
 
-        if not isinstance(read, Segments) or not read.held:
+        if not followed:
             return Judged(ctx, space, read, judge, cost=READING_STEPS)
+        assert isinstance(read, Segments)
         return Judged(ctx, space, read, judge, cost=MATCH_STEPS, viable=read.viable)
 
     return suit_split(ctx, lead, hand, SUIT_ONLY, judged, duty), []

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -103,19 +104,23 @@ _JOINT_KEPT = 64
 """How many hands' joint fills :func:`_joint_fill` keeps (the oldest dropped first)."""
 
 _joint_kept: dict[tuple[int, tuple[int, ...], bool], tuple[Ruleset, JointFill]] = {}
+_joint_lock = threading.Lock()
+"""The server's threads share the kept fills (a fill keeps no state of one search)."""
 
 
 def _joint_fill(ctx: Ruleset, cards: Sequence[Card], protected: bool, pool: Pool) -> JointFill:
     """The joint fill of these cards, kept while the same cards are filled again (a walk asks
     for many requirements of one hand: what it reads of the slots is read once)."""
     key = (id(ctx), tuple(sorted(c.code for c in cards)), protected)
-    kept = _joint_kept.get(key)
+    with _joint_lock:
+        kept = _joint_kept.get(key)
     if kept is not None and kept[0] is ctx:
         return kept[1]
     joint = JointFill(ctx, cards, protected=protected, pool=pool)
-    _joint_kept[key] = (ctx, joint)
-    while len(_joint_kept) > _JOINT_KEPT:
-        del _joint_kept[next(iter(_joint_kept))]
+    with _joint_lock:
+        _joint_kept[key] = (ctx, joint)
+        while len(_joint_kept) > _JOINT_KEPT:
+            del _joint_kept[next(iter(_joint_kept))]
     return joint
 
 
