@@ -22,6 +22,13 @@ CLASSIC = "000_3747cc098fae40aa.txt"
 HEIJIAN = "001_3bb4109d69037b9c.txt"
 LIANZHONG_TRAD = "003_3b916e38a503e48d.txt"
 LIANZHONG = "004_2cb14f7c4c9f35bd.txt"
+
+
+def _rainbows(what: str) -> str:
+    """Where rbtying/shengji's rainbows (#508) were read: the same text in three forks."""
+    return (f"tgoh-ots/shengji-tractor mechanics/src/trick.rs ({what}) @ 18514e6, a fork carrying upstream's "
+            "code; the same in arunsrinivas20/shengji @ a87aa6c and ChineseGame-Mu/YihuaMu @ 8cfc2ba")
+
 BOTZONE = "keyijing/Tractor-RL judger.py"
 """The Botzone Tractor judge, which the botzone-tractor profile follows (docs/botzone.md)."""
 
@@ -190,6 +197,24 @@ _ALL = [
           "(AllowBombsSuitFollowing).",
           "tgoh-ots/shengji-tractor mechanics/src/trick.rs (BombPolicy, TrickFormat::is_legal_play of #498) "
           "@ 18514e6, a fork carrying upstream's code"),
+    _rule("lead.rainbow",
+          "Where the room plays rainbows (compound_formats.rainbow_min_cards), cards of several suits are a "
+          "lead when there is no joker and each rank is in at least the minimum of cards over four effective "
+          "suits or more; each rank is one unit, and more than one rank is a throw.",
+          _rainbows("CompoundFormats, try_rainbow_format, TrickFormat::from_cards, "
+          "Trick::can_play_cards")),
+    _rule("follow.rainbow",
+          "To a rainbow, a play whose cards, counted by rank, fill every unit with cards of one rank each "
+          "is legal; any other play of as many cards only when the hand cannot.",
+          _rainbows("TrickFormat::is_legal_play, can_satisfy_rainbow_units")),
+    _rule("trick.rainbow",
+          "In a rainbow trick each play's ranks are taken greedily, the largest unit first from the highest "
+          "rank, and compared highest first; a play wins only with a strictly higher list.",
+          _rainbows("Trick::compute_rainbow_winner, rainbow_play_combo")),
+    _rule("throw.rainbow",
+          "A rainbow of several ranks fails when another seat holds as many cards of a higher rank as one of "
+          "its units has; the first such seat in play order forces its lowest such unit.",
+          _rainbows("Trick::play_cards, the rainbow branch before ThrowFailed")),
     _rule("trick.discard",
           "A play neither in the led suit with its structure nor a ruff is a discard (垫) and cannot win.",
           f"{QQ} 出牌规则 (否则被视为垫牌)"),

@@ -927,6 +927,11 @@ def test_bid_sequence() -> None:
 # --- The conformance cases ----------------------------------------------------------------------
 
 UPSTREAM_TESTS = {
+    "test_rainbow_detection_valid", "test_rainbow_detection_too_few_cards", "test_rainbow_detection_mixed_numbers",
+    "test_rainbow_must_play_rainbow_if_available", "test_rainbow_no_rainbow_available_anything_legal",
+    "test_multi_rainbow_is_legal_play_obligation", "test_rainbow_winner_higher_number_wins",
+    "test_rainbow_winner_leader_wins_if_no_higher_rainbow", "test_multi_rainbow_throw_detection",
+    "test_multi_rainbow_throw_invalidated_when_beatable",
     "test_play_formats", "test_play_singles_trick", "test_play_trump_trick", "test_play_pairs_trick",
     "test_play_tractor_trick", "test_play_throw_trick", "test_play_throw_trick_double_overflip",
     "test_play_throw_trick_failure", "test_play_throw_tractor_with_other_tractor_in_game",

@@ -95,7 +95,7 @@ def against_best(
 
 def unit_to_pb(unit: Unit) -> pb.Unit:
     """A unit as a proto message."""
-    message = pb.Unit(tuple_size=unit.tuple_size, length=unit.length, name=unit.name)
+    message = pb.Unit(tuple_size=unit.tuple_size, length=unit.length, name=unit.name, rainbow=unit.rainbow)
     add_cards(message.cards, unit.cards)
     return message
 
@@ -157,6 +157,8 @@ def fill_unit(message: pb.Unit, unit: Unit) -> None:
         message.CopyFrom(shared)
         return
     message.tuple_size, message.length, message.name = unit.tuple_size, unit.length, unit.name
+    if unit.rainbow:
+        message.rainbow = True
     add_cards(message.cards, unit.cards)
 
 
@@ -233,11 +235,13 @@ def not_a_throw(units: Sequence[Unit]) -> pb.CheckThrowResponse:
 
 
 def throw_answer(
-    ctx: Ruleset, units: Sequence[Unit], cards: Sequence[Card], blocks: Sequence[Block], order: Sequence[int]
+    ctx: Ruleset, units: Sequence[Unit], cards: Sequence[Card], blocks: Sequence[Block], order: Sequence[int],
+    forced: Sequence[Card] | None = None,
 ) -> pb.CheckThrowResponse:
     """The answer for a throw, its ``blocks`` found (none: it succeeds). A failed throw forces what
-    the ruleset's forced-unit rule says and costs its penalty; the first blocker in play order
-    (``order``, the other seats) is the one the explanation names."""
+    the ruleset's forced-unit rule says (or ``forced``, where the check decides it itself) and costs
+    its penalty; the first blocker in play order (``order``, the other seats) is the one the
+    explanation names."""
     if not blocks:
         answer = pb.CheckThrowResponse(
             is_throw=True, succeeds=True, rule_ids=["throw.unbeatable"],
@@ -246,7 +250,7 @@ def throw_answer(
         )
         add_units(answer.units, units)
         return answer
-    forced = ctx.strategies.forced(ctx, blocks, cards, order)
+    forced = ctx.strategies.forced(ctx, blocks, cards, order) if forced is None else list(forced)
     penalty = clamped(ctx.strategies.penalty(ctx.variant.throws, len(cards), len(forced),
                                              sum(b.unit.size for b in blocks)))
     first = min(blocks, key=lambda b: order.index(b.seat))

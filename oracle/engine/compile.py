@@ -39,6 +39,7 @@ from oracle.engine.strategies import (
     TRICK_JUDGES,
     UNIT_READER_READS,
     UNIT_READERS,
+    compound_leads,
     throw_check,
 )
 from oracle.errors import Violation
@@ -63,6 +64,7 @@ CONDITIONAL: dict[str, Callable[[pb.Variant], bool]] = {
     "bottom.shapes": lambda v: len(v.bottom.shapes) > 0,
     "tractors.mixed_tuple_sizes": lambda v: v.tractors.mixed_tuple_sizes,
     "tractors.joker_tractor_alone": lambda v: v.tractors.joker_tractor_alone,
+    "compound_formats.rainbow_min_cards": lambda v: v.compound_formats.rainbow_min_cards != 0,
 }
 """Parameters that only some strategies read, and whether a variant sets them (to anything but
 the value every strategy honours). One set while no chosen strategy reads it is refused."""
@@ -91,6 +93,7 @@ def strategies_for(variant: pb.Variant) -> Strategies:
         if "comparison.bomb_policy" in uses else None,
         draw=DRAW_POLICIES.entry(following.draw_policy).strategy if "following.draw_policy" in uses else None,
         throw_evaluation=following.throw_evaluation if rbtying_judge else 0,
+        compound=compound_leads(units, variant),
     )
 
 

@@ -30,11 +30,17 @@ THROW = Duty(3, "lead.one_suit", "a throw: more than one unit of one suit (wheth
 
 
 def lead_families(ctx: Ruleset, hand: Sequence[Card]) -> Sources:
-    """The valid leads of ``hand``: the one-unit leads listed, then the throws."""
+    """The valid leads of ``hand``: the one-unit leads listed, then the throws; and the leads of
+    several suits the ruleset allows (:attr:`~oracle.engine.ruleset.Strategies.compound`), listed."""
     space = Space.of(ctx, hand)
     units = unit_leads(ctx, space)
     excluded = frozenset(v for play, _ in units if (v := space.vector(play)) is not None)
-    return Family(space, None, OneSuit(ctx, space), excluded=excluded), [Listed(space, units)]
+    listed = [Listed(space, units)]
+    compound = ctx.strategies.compound
+    if compound is not None:
+        duty = Duty(4, compound.rule_id, compound.description)
+        listed.append(Listed(space, [(lead, duty) for lead in compound.leads(ctx, hand)]))
+    return Family(space, None, OneSuit(ctx, space), excluded=excluded), listed
 
 
 def unit_leads(ctx: Ruleset, space: Space) -> list[tuple[tuple[Card, ...], Duty]]:

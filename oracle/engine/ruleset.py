@@ -26,7 +26,7 @@ from oracle.cards import Card, Rank, Suit
 from oracle.engine.card_order import TRUMP, CardKey, Identity
 from oracle.engine.units import Block, Unit
 
-__all__ = ["MIXED", "TRUMP", "Ruleset", "SeatPlay", "Strategies", "points"]
+__all__ = ["MIXED", "TRUMP", "CompoundLeads", "Ruleset", "SeatPlay", "Strategies", "points"]
 
 MIXED = pb.EFFECTIVE_SUIT_MIXED
 """The effective suit of a set of cards that is not of one suit."""
@@ -65,6 +65,21 @@ BottomMultiplier = Callable[["Ruleset", Sequence[Unit], bool], tuple[int, str, s
 
 ThrowCheck = Callable[["Ruleset", SeatPlay, Sequence[SeatPlay]], pb.CheckThrowResponse]
 """Judge a throw: (ruleset, the thrower's cards, the other seats' hands)."""
+
+
+@dataclass(frozen=True)
+class CompoundLeads:
+    """Leads of more than one effective suit that a ruleset allows (rbtying's rainbows).
+
+    ``units`` reads such cards as a lead's units (``None``: they are no lead); ``leads`` spells
+    out every such lead a hand holds, which ListLegalPlays groups under ``rule_id`` and
+    ``description``.
+    """
+
+    units: Callable[[Ruleset, Sequence[Card]], list[Unit] | None]
+    leads: Callable[[Ruleset, Sequence[Card]], list[tuple[Card, ...]]]
+    rule_id: str
+    description: str
 
 
 @dataclass(frozen=True)
@@ -113,6 +128,8 @@ class Strategies:
     draw: DrawRule | None = None
     throw_evaluation: int = 0
     """The rbtying trick judge's policy (a ``ThrowEvaluation`` value), 0 elsewhere."""
+    compound: CompoundLeads | None = None
+    """Leads of several suits the ruleset allows; ``None``: a lead is of one effective suit."""
 
 
 @dataclass(eq=False)
@@ -167,6 +184,8 @@ class Ruleset:
     """Not the variant's ``following.must_break_tuples``: a follow shows tuples of their own size."""
     ladders: dict[tuple[int, int], pb.FollowLadder] = field(init=False, repr=False)
     """The variant's ``following.ladders`` by the shape of the lead they answer (the first of a shape)."""
+    rainbow_min_cards: int = field(init=False, repr=False)
+    """The variant's ``compound_formats.rainbow_min_cards``: 0 where rainbows are off."""
 
     def __post_init__(self) -> None:
         # The parameters the hot paths read, read from the variant once (a proto field read
@@ -178,6 +197,7 @@ class Ruleset:
         self.decks = variant.deal.decks
         self.players = variant.deal.players
         self.follow_exact_tuples = not variant.following.must_break_tuples
+        self.rainbow_min_cards = variant.compound_formats.rainbow_min_cards
         self.ladders = {}
         for ladder in variant.following.ladders:
             self.ladders.setdefault((ladder.lead.tuple_size, ladder.lead.length), ladder)
@@ -211,6 +231,24 @@ class Ruleset:
     def units(self, cards: Sequence[Card]) -> list[Unit]:
         """The units of cards of one effective suit, largest first, as this ruleset reads them."""
         return self.strategies.units(self, cards)
+
+    def lead_units(self, cards: Sequence[Card]) -> list[Unit] | None:
+        """The units of a lead, or ``None`` when the cards are no lead: cards of one effective
+        suit as :meth:`units` reads them; of several suits only where the ruleset allows such
+        leads (:attr:`Strategies.compound`).
+
+        >>> from oracle.cards import parse_cards, Rank, Suit
+        >>> from oracle.variants import make_ruleset
+        >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+        >>> [u.name for u in rules.lead_units(parse_cards("AS AS"))], rules.lead_units(parse_cards("AS AH"))
+        (['pair'], None)
+        """
+        if not cards:
+            return None
+        if self.suit_of(cards) != MIXED:
+            return self.strategies.units(self, cards)
+        compound = self.strategies.compound
+        return None if compound is None else compound.units(self, cards)
 
     def key(self, card: Card) -> CardKey:
         key = self._by_code[card.code]

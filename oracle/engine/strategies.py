@@ -20,6 +20,7 @@ from oracle.engine.registry import Refused, Registry
 from oracle.engine.ruleset import (
     BombRule,
     BottomMultiplier,
+    CompoundLeads,
     DrawRule,
     FollowCheck,
     ForcedUnit,
@@ -34,7 +35,7 @@ from oracle.profiles.botzone import failed_throw as botzone_failed_throw
 from oracle.profiles.botzone import legal_plays as botzone_legal_plays
 from oracle.profiles.botzone.follow import check_follow_by_type
 from oracle.profiles.botzone.trick import judge_trick_by_type
-from oracle.profiles.rbtying import bombs, forced_unit, kitty
+from oracle.profiles.rbtying import bombs, forced_unit, kitty, rainbow, rainbow_plays
 from oracle.profiles.rbtying import follow as rbtying_follow
 from oracle.profiles.rbtying import legal_plays as rbtying_legal_plays
 from oracle.profiles.rbtying.throw import check_throw_by_format
@@ -74,9 +75,24 @@ def throw_check(units: str) -> ThrowCheck:
     return check_throw_by_format if units == RBTYING_FORMAT else check_throw
 
 
+RAINBOWS = CompoundLeads(rainbow.rainbow_units, rainbow_plays.rainbow_leads, "lead.rainbow",
+                         "a rainbow: each rank over four effective suits or more")
+"""rbtying/shengji's rainbows (``mechanics/src/trick.rs`` ``try_rainbow_format`` @ 71f8d43)."""
+
+
+def compound_leads(units: str, variant: pb.Variant) -> CompoundLeads | None:
+    """The leads of several suits a unit reading allows: rbtying's rainbows where its room turns
+    them on (``compound_formats.rainbow_min_cards``), none otherwise.
+
+    >>> compound_leads(RBTYING_FORMAT, pb.Variant()) is None
+    True
+    """
+    return RAINBOWS if units == RBTYING_FORMAT and variant.compound_formats.rainbow_min_cards else None
+
+
 UNIT_READER_READS: dict[str, frozenset[str]] = {
     NATURAL: frozenset({"tractors.mixed_tuple_sizes", "tractors.joker_tractor_alone"}),
-    RBTYING_FORMAT: frozenset(),
+    RBTYING_FORMAT: frozenset({"compound_formats.rainbow_min_cards"}),
 }
 """The parameters each unit reader honours beyond the card order and the tractor minimums."""
 

@@ -35,12 +35,15 @@ class Unit(NamedTuple):
 
     ``top`` is the strength of its highest tuple; ``cards`` are highest first. A named tuple:
     a play of ``n`` singles builds ``n`` of them, several times cheaper than frozen dataclasses.
+    ``rainbow``: rbtying's rainbow unit instead, ``tuple_size`` cards of one rank over four
+    effective suits or more (:mod:`oracle.profiles.rbtying.rainbow`).
     """
 
     tuple_size: int
     length: int
     top: int
     cards: tuple[Card, ...]
+    rainbow: bool = False
 
     @property
     def size(self) -> int:
@@ -61,7 +64,12 @@ class Unit(NamedTuple):
 
         >>> Unit(2, 3, 0, ()).name, Unit(3, 2, 0, ()).name, Unit(1, 1, 0, ()).name
         ('tractor of 3 pairs', 'tractor of 2 triples', 'single')
+        >>> from oracle.cards import parse_cards
+        >>> Unit(4, 1, 0, tuple(parse_cards("7S 7H 7D 7C")), rainbow=True).name
+        'rainbow of 4 7s'
         """
+        if self.rainbow:
+            return f"rainbow of {self.tuple_size} {self.cards[0].rank.symbol}s" if self.cards else "rainbow"
         shape = (self.tuple_size, self.length)
         name = _SHAPE_NAMES.get(shape)
         if name is None:

@@ -67,7 +67,7 @@ def score_bottom(
                          f"nothing from the bottom's {bottom_points} points"
                          + (", which go to the banker's side." if to_banker else ".")),
         )
-    lead_units = ctx.units(last_trick[0].cards)
+    lead_units = ctx.lead_units(last_trick[0].cards) or []
     factor, rule_id, why = multiplier_of(ctx, lead_units)(ctx, lead_units, ctx.suit_of(winning_play.cards) == TRUMP)
     scored = clamped(bottom_points * factor)
     return pb.ScoreBottomResponse(
@@ -94,7 +94,7 @@ def _either_side(
     attacker_points: int,
 ) -> pb.ScoreBottomResponse:
     """Digging by either side: the loser of the last trick pays its own points times the multiplier."""
-    lead_units = ctx.units(last_trick[0].cards)
+    lead_units = ctx.lead_units(last_trick[0].cards) or []
     factor, rule_id, why = multiplier_of(ctx, lead_units)(ctx, lead_units, ctx.suit_of(winning_play.cards) == TRUMP)
     paid = clamped((attacker_points if banker_won else banker_side_points) * factor)
     side, other = ("banker's side", "attackers") if banker_won else ("attackers", "banker's side")

@@ -25,6 +25,8 @@ def describe_play(ctx: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayRespons
     """Describe cards in a context."""
     suit = ctx.suit_of(cards)
     total = points(cards)
+    if suit == MIXED and ctx.strategies.compound is not None:
+        return _describe_compound(ctx, cards, total)
     if suit == MIXED:
         return pb.DescribePlayResponse(
             effective_suit=suit, points=total, valid_lead=False, is_throw=False,
@@ -45,5 +47,23 @@ def describe_play(ctx: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayRespons
         explanation=(f"{len(cards)} cards of {suit_name(suit)}: {names}; {total} points"
                      + ("; leading them is a throw." if len(units) > 1 else ".")),
     )
+    add_units(answer.units, units)
+    return answer
+
+
+def _describe_compound(ctx: Ruleset, cards: Sequence[Card], total: int) -> pb.DescribePlayResponse:
+    """Cards of several suits where the ruleset allows such leads (rbtying's rainbows)."""
+    units = ctx.lead_units(cards)
+    if units is None:
+        return pb.DescribePlayResponse(
+            effective_suit=MIXED, points=total, valid_lead=False, is_throw=False,
+            rule_ids=["lead.one_suit", "lead.rainbow", "points.cards"],
+            explanation="The cards are of more than one effective suit and are no rainbow: not a lead.")
+    names = ", ".join(u.name for u in units)
+    answer = pb.DescribePlayResponse(
+        effective_suit=MIXED, points=total, valid_lead=True, is_throw=len(units) > 1,
+        rule_ids=["lead.rainbow", "points.cards"],
+        explanation=(f"{len(cards)} cards, a rainbow: {names}; {total} points"
+                     + ("; leading them is a throw." if len(units) > 1 else ".")))
     add_units(answer.units, units)
     return answer

@@ -48,7 +48,8 @@ from oracle.service.limits import MAX_LIST, MAX_POINTS
 def _check_lead(
     cards: Sequence[Card] | None, field: str, ctx: Ruleset | None, problems: Problems
 ) -> None:
-    """A lead has cards, all of one effective suit."""
+    """A lead has cards, all of one effective suit, or of several where the ruleset allows such
+    leads (:meth:`~oracle.engine.ruleset.Ruleset.lead_units`)."""
     if cards is None:
         return
     if not cards:
@@ -57,9 +58,11 @@ def _check_lead(
     if ctx is None:
         return
     suits = sorted({ctx.effective_suit(c) for c in cards})
-    if len(suits) > 1:
+    if len(suits) > 1 and ctx.lead_units(cards) is None:
         names = " and ".join(suit_name(s) for s in suits)
-        problems.add(field, f"a lead is of one effective suit, but these cards are {names}")
+        rainbow = (" (or, in this room, a rainbow: each rank in at least "
+                   f"{ctx.rainbow_min_cards} cards over four effective suits, no jokers)") if ctx.strategies.compound else ""
+        problems.add(field, f"a lead is of one effective suit{rainbow}, but these cards are {names}")
 
 
 def _seat_plays(

@@ -74,6 +74,10 @@ def structure_problems(variant: pb.Variant) -> list[Problem]:
         problems.append(Problem("tractors.min_length", "must be at least 2"))
     if not 2 <= variant.tractors.min_tuple_size <= max(2, deal.decks):
         problems.append(Problem("tractors.min_tuple_size", "must be 2 to the number of decks"))
+    if not 0 <= variant.compound_formats.rainbow_min_cards <= 4 * deal.decks:
+        problems.append(Problem("compound_formats.rainbow_min_cards",
+                                f"must be 0 (no rainbows) to {4 * deal.decks}, the cards of one rank in "
+                                f"{deal.decks} decks"))
     for i, ladder in enumerate(variant.following.ladders):
         key = f"following.ladders[{i}]"
         if ladder.lead.tuple_size < 1 or ladder.lead.length < 1:
@@ -108,8 +112,8 @@ def _unmodelled(settings: pb.UnmodelledSettings) -> Iterable[Problem]:
     """
     if settings.rainbow_formats:
         yield Problem("unmodelled.rainbow_formats",
-                      "rbtying/shengji's rainbow formats (#508) are not modelled: the upstream source the "
-                      "profile follows (mechanics/src/trick.rs) does not hold them")
+                      "rbtying/shengji's rainbow formats (#508) are set by compound_formats.rainbow_min_cards "
+                      "(upstream's CompoundFormats::rainbows, a minimum of cards per rank): leave this unset")
     if settings.finding_friends:
         yield Problem("unmodelled.finding_friends",
                       "rbtying/shengji's FindingFriends mode (core/src/settings.rs GameMode) is not modelled: "

@@ -34,6 +34,7 @@ LIMITS: dict[str, int | tuple[int, int]] = {
     "card_order.trump_tiers": 32, "card_order.trump_tiers.suit_order": 4,
     "card_order.trump_tiers.tractor_group": (0, 32), "card_order.levels": 13,
     "tractors.min_length": (0, 432), "tractors.min_tuple_size": (0, 8),
+    "compound_formats.rainbow_min_cards": (0, 32),
     "following.ladders": 16, "following.ladders.lead.tuple_size": (0, 8),
     "following.ladders.lead.length": (0, 216), "following.ladders.rungs": 32,
     "following.ladders.rungs.name": 200, "following.ladders.rungs.parts": 16,

@@ -30,7 +30,7 @@ from oracle.engine.card_order import Identity
 from oracle.engine.following import lowest_first, suit_duty, top_up
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import DrawRule, Ruleset
-from oracle.profiles.rbtying import bombs
+from oracle.profiles.rbtying import bombs, rainbow
 from oracle.profiles.rbtying.fill import Need, fill_needs, placement_cards
 from oracle.profiles.rbtying.ordering import Requirement
 from oracle.profiles.rbtying.reach import Either, Reach
@@ -300,7 +300,11 @@ def _walk_accepts(ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Ca
 def check_follow_decomposition(
     ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
-    """Judge a follow by rbtying/shengji's rule; ``hand`` is the whole hand before the play."""
+    """Judge a follow by rbtying/shengji's rule; ``hand`` is the whole hand before the play.
+    A rainbow lead is followed by its own rule, before bombs (:mod:`.rainbow`)."""
+    rainbow_units = rainbow.rainbow_format(ctx, lead)
+    if rainbow_units is not None:
+        return rainbow.check_rainbow_follow(ctx, rainbow_units, hand, play)
     if bombs.follow_allowed(ctx, lead, hand, play):
         return pb.CheckFollowResponse(
             legal=True, rule_ids=["follow.bomb"],

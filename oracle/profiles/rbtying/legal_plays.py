@@ -28,7 +28,7 @@ from oracle.engine.legal_follows import SUIT_ONLY, Cores, Judged, suit_split
 from oracle.engine.legal_leads import multisets
 from oracle.engine.legal_plays import Automaton, Duty, Everything, Family, Listed, Sources, Space
 from oracle.engine.ruleset import Ruleset
-from oracle.profiles.rbtying import bombs
+from oracle.profiles.rbtying import bombs, rainbow, rainbow_plays
 from oracle.profiles.rbtying.follow import first_duty
 from oracle.profiles.rbtying.trick_format import lead_format, requirement_name
 
@@ -50,7 +50,11 @@ BOMB = Duty(10_000, "follow.bomb", "a bomb, which the variant lets a follower pl
 
 
 def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
-    """The legal follows of ``hand`` to ``lead``, as families to count and page."""
+    """The legal follows of ``hand`` to ``lead``, as families to count and page (to a rainbow,
+    :func:`.rainbow_plays.rainbow_follow_families`)."""
+    rainbow_units = rainbow.rainbow_format(ctx, lead)
+    if rainbow_units is not None:
+        return rainbow_plays.rainbow_follow_families(ctx, rainbow_units, hand)
     units = lead_format(ctx, lead)
     hand_x = suit_duty(ctx, lead, hand, ()).hand_x
     draw = ctx.strategies.draw

@@ -29,6 +29,7 @@ from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block
+from oracle.profiles.rbtying import rainbow
 from oracle.profiles.rbtying.fill import rank_key
 from oracle.profiles.rbtying.trick_format import FormatUnit, as_unit, lead_format, order_key
 
@@ -112,7 +113,11 @@ def _listed(ctx: Ruleset, unit: FormatUnit) -> tuple[object, ...]:
 
 
 def check_throw_by_format(ctx: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
-    """Judge a throw against the other seats' hands as rbtying/shengji does."""
+    """Judge a throw against the other seats' hands as rbtying/shengji does (a rainbow by its
+    own search, :mod:`.rainbow`)."""
+    rainbow_units = rainbow.rainbow_format(ctx, thrower.cards)
+    if rainbow_units is not None:
+        return rainbow.check_rainbow_throw(ctx, rainbow_units, thrower, other_hands)
     cards = thrower.cards
     suit = ctx.suit_of(cards)
     read = ctx.units(cards)

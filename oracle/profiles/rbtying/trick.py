@@ -26,7 +26,7 @@ from oracle.cards import Card, format_cards
 from oracle.convert import suit_name
 from oracle.engine.answers import play_verdict, trick_answer
 from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay
-from oracle.profiles.rbtying import bombs
+from oracle.profiles.rbtying import bombs, rainbow
 from oracle.profiles.rbtying.fill import (
     Need,
     RankKey,
@@ -174,7 +174,11 @@ def _level_split(ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card
 
 
 def judge_trick_by_format(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
-    """Judge a trick by rbtying/shengji's rules; ``plays`` in play order, the lead first."""
+    """Judge a trick by rbtying/shengji's rules; ``plays`` in play order, the lead first (a
+    rainbow lead by its own rule, :mod:`.rainbow`)."""
+    rainbow_units = rainbow.rainbow_format(ctx, plays[0].cards)
+    if rainbow_units is not None:
+        return rainbow.judge_rainbow_trick(ctx, rainbow_units, plays)
     policy = ctx.strategies.throw_evaluation
     policy_name = _POLICY_NAMES.get(policy, "All")
     lead = plays[0]

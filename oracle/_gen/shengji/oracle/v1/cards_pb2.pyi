@@ -101,13 +101,15 @@ class Hand(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[_Union[Card, _Mapping]]] = ...) -> None: ...
 
 class Unit(_message.Message):
-    __slots__ = ("tuple_size", "length", "cards", "name")
+    __slots__ = ("tuple_size", "length", "cards", "name", "rainbow")
     TUPLE_SIZE_FIELD_NUMBER: _ClassVar[int]
     LENGTH_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    RAINBOW_FIELD_NUMBER: _ClassVar[int]
     tuple_size: int
     length: int
     cards: _containers.RepeatedCompositeFieldContainer[Card]
     name: str
-    def __init__(self, tuple_size: _Optional[int] = ..., length: _Optional[int] = ..., cards: _Optional[_Iterable[_Union[Card, _Mapping]]] = ..., name: _Optional[str] = ...) -> None: ...
+    rainbow: bool
+    def __init__(self, tuple_size: _Optional[int] = ..., length: _Optional[int] = ..., cards: _Optional[_Iterable[_Union[Card, _Mapping]]] = ..., name: _Optional[str] = ..., rainbow: _Optional[bool] = ...) -> None: ...

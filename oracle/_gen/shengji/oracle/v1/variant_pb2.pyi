@@ -215,7 +215,7 @@ DECLARATION_CARDS_BIG_JOKERS: DeclarationCards
 DECLARATION_CARDS_ANY_JOKERS: DeclarationCards
 
 class Variant(_message.Message):
-    __slots__ = ("id", "name", "description", "extends", "sources", "deal", "card_order", "tractors", "following", "throws", "bottom", "level_table", "declarations", "comparison", "unmodelled")
+    __slots__ = ("id", "name", "description", "extends", "sources", "deal", "card_order", "tractors", "following", "throws", "bottom", "level_table", "declarations", "comparison", "unmodelled", "compound_formats")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
@@ -231,6 +231,7 @@ class Variant(_message.Message):
     DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
     COMPARISON_FIELD_NUMBER: _ClassVar[int]
     UNMODELLED_FIELD_NUMBER: _ClassVar[int]
+    COMPOUND_FORMATS_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     description: str
@@ -246,7 +247,14 @@ class Variant(_message.Message):
     declarations: Declarations
     comparison: Comparison
     unmodelled: UnmodelledSettings
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., extends: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[Source, _Mapping]]] = ..., deal: _Optional[_Union[Deal, _Mapping]] = ..., card_order: _Optional[_Union[CardOrder, _Mapping]] = ..., tractors: _Optional[_Union[Tractors, _Mapping]] = ..., following: _Optional[_Union[Following, _Mapping]] = ..., throws: _Optional[_Union[Throws, _Mapping]] = ..., bottom: _Optional[_Union[Bottom, _Mapping]] = ..., level_table: _Optional[_Union[LevelTable, _Mapping]] = ..., declarations: _Optional[_Union[Declarations, _Mapping]] = ..., comparison: _Optional[_Union[Comparison, _Mapping]] = ..., unmodelled: _Optional[_Union[UnmodelledSettings, _Mapping]] = ...) -> None: ...
+    compound_formats: CompoundFormats
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., extends: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[Source, _Mapping]]] = ..., deal: _Optional[_Union[Deal, _Mapping]] = ..., card_order: _Optional[_Union[CardOrder, _Mapping]] = ..., tractors: _Optional[_Union[Tractors, _Mapping]] = ..., following: _Optional[_Union[Following, _Mapping]] = ..., throws: _Optional[_Union[Throws, _Mapping]] = ..., bottom: _Optional[_Union[Bottom, _Mapping]] = ..., level_table: _Optional[_Union[LevelTable, _Mapping]] = ..., declarations: _Optional[_Union[Declarations, _Mapping]] = ..., comparison: _Optional[_Union[Comparison, _Mapping]] = ..., unmodelled: _Optional[_Union[UnmodelledSettings, _Mapping]] = ..., compound_formats: _Optional[_Union[CompoundFormats, _Mapping]] = ...) -> None: ...
+
+class CompoundFormats(_message.Message):
+    __slots__ = ("rainbow_min_cards",)
+    RAINBOW_MIN_CARDS_FIELD_NUMBER: _ClassVar[int]
+    rainbow_min_cards: int
+    def __init__(self, rainbow_min_cards: _Optional[int] = ...) -> None: ...
 
 class UnmodelledSettings(_message.Message):
     __slots__ = ("rainbow_formats", "finding_friends", "advancement_policy")
