@@ -38,9 +38,8 @@ policy play no part once the lead is a rainbow. The rules in full: docs/rbtying.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import product
 
 from oracle import pb
 from oracle.cards import Card, Rank, format_cards
@@ -130,10 +129,8 @@ def assignment(counts: Counter[int], sizes: Sequence[int]) -> dict[int, list[int
             return memo[key]
         room = counts[ranks[i]]
         found: tuple[int, ...] | None = None
-        for take in product(*(range(n, -1, -1) for n in left)):
+        for take in _takes(left, distinct, room):
             spend()
-            if sum(t * s for t, s in zip(take, distinct, strict=True)) > room:
-                continue
             rest = tuple(n - t for n, t in zip(left, take, strict=True))
             if solve(i + 1, rest) is not None:
                 found = take
@@ -152,6 +149,21 @@ def assignment(counts: Counter[int], sizes: Sequence[int]) -> dict[int, list[int
             out[rank] = [s for s, t in zip(distinct, take, strict=True) for _ in range(t)]
         left = tuple(n - t for n, t in zip(left, take, strict=True))
     return dict(sorted(out.items())) if not any(left) else None
+
+
+def _takes(left: tuple[int, ...], sizes: Sequence[int], room: int) -> Iterator[tuple[int, ...]]:
+    """Every sub-multiset of the sizes ``left`` (as counts) holding at most ``room`` cards, the
+    most of the largest size first.
+
+    >>> list(_takes((1, 2), [5, 4], 8))
+    [(1, 0), (0, 2), (0, 1), (0, 0)]
+    """
+    if not left:
+        yield ()
+        return
+    for t in range(min(left[0], room // sizes[0]), -1, -1):
+        for rest in _takes(left[1:], sizes[1:], room - t * sizes[0]):
+            yield (t, *rest)
 
 
 def fills(cards: Iterable[Card], units: Sequence[RainbowUnit]) -> bool:

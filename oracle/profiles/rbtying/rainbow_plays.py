@@ -42,6 +42,10 @@ MAX_RAINBOW_LEADS = 4_096
 ranks of one plus each rank's choices, is known before any is built); a hand with more is
 refused (``RESOURCE_EXHAUSTED``)."""
 
+STEP_STEPS = 3
+"""The work one step of :class:`RainbowFill` costs, in budget steps (about 1 µs each): a step
+builds a count vector, about 3 µs measured."""
+
 FILLS = Duty(1, "follow.rainbow", "fills the rainbow's units, each with cards of one rank")
 ANY_CARDS = Duty(1, "follow.rainbow", "any cards: the hand cannot fill the rainbow's units by rank")
 
@@ -51,8 +55,9 @@ class RainbowFill:
     cards, the play's count of each rank that the hand holds in at least the smallest unit's
     size (a play with a card of another rank, or a joker, fills nothing); accepted when the counts
     fill the units exactly. A rank's count is checked against the sums of units as soon as its
-    last card is read. States: the count vectors, at most the product over those ranks of one
-    plus their cards, and no more than the ways to share the lead's size among them."""
+    last card is read, and no more ranks than units are started. States: the count vectors with
+    at most ``u`` ranks started (``u`` units): at most ``C(r, u) · C(n + u, u)`` for ``r`` ranks
+    and ``n`` cards, polynomial for a lead of a given number of units."""
 
     def __init__(self, space: Space, units: Sequence[RainbowUnit]) -> None:
         self.sizes = [u.size for u in units]
@@ -77,10 +82,11 @@ class RainbowFill:
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         assert isinstance(state, tuple)
+        spend(STEP_STEPS)
         slot = self.slot[index]
         if copies:
-            if slot < 0:
-                return None
+            if slot < 0 or (not state[slot] and len(state) - state.count(0) >= len(self.sizes)):
+                return None  # a card of no candidate rank, or more ranks than units
             state = (*state[:slot], state[slot] + copies, *state[slot + 1:])
         if index in self.closes and state[slot] not in self.sums:
             return None
