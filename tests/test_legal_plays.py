@@ -31,13 +31,14 @@ from oracle.service.questions import dispatch
 from oracle.variants import get_variant, load_catalogue
 
 
-def _rbtying(name: str, draw: int = 0, bombs: int = 0, decks: int = 2) -> pb.Variant:
+def _rbtying(name: str, draw: int = 0, bombs: int = 0, decks: int = 2, rainbows: int = 0) -> pb.Variant:
     variant = pb.Variant()
     variant.CopyFrom(get_variant("rbtying-default"))
     variant.id = name
     variant.deal.decks = decks
     variant.following.draw_policy = draw
     variant.comparison.bomb_policy = bombs
+    variant.compound_formats.rainbow_min_cards = rainbows
     return variant
 
 
@@ -48,8 +49,9 @@ PROFILE_OPTIONS = [
     _rbtying("rbtying-no-format", draw=pb.DRAW_POLICY_NO_FORMAT_BASED_DRAW),
     _rbtying("rbtying-bombs", bombs=pb.BOMB_POLICY_ALLOW_BOMBS, decks=4),
     _rbtying("rbtying-suit-bombs", bombs=pb.BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING, decks=4),
+    _rbtying("rbtying-rainbows", rainbows=4),
 ]
-"""rbtying/shengji's draw and bomb policies, which no shipped variant sets."""
+"""rbtying/shengji's draw and bomb policies and rainbows, which no shipped variant sets."""
 
 VARIANTS: list[str | pb.Variant] = [*sorted(load_catalogue()), *PROFILE_OPTIONS]
 IDS = [v if isinstance(v, str) else v.id for v in VARIANTS]

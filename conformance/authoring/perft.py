@@ -29,7 +29,7 @@ from conformance.authoring import build, variant_files
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, format_cards, full_deck
 from oracle.convert import cards_from_pb
-from oracle.engine.questions import check_follow
+from oracle.engine.questions import check_follow, describe_play
 from oracle.engine.ruleset import Ruleset
 from oracle.service.contexts import check_context
 from oracle.variants import get_variant, make_ruleset
@@ -75,8 +75,9 @@ def brute_follows(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> s
 
 
 def brute_leads(ctx: Ruleset, hand: Sequence[Card]) -> set[Play]:
-    """The valid leads: every non-empty sub-multiset of one effective suit."""
-    return {_key(p) for p in submultisets(hand) if len({ctx.effective_suit(c) for c in p}) == 1}
+    """The valid leads by DescribePlay, asked of every non-empty sub-multiset: those of one
+    effective suit, and where the room plays rbtying's rainbows, the rainbows."""
+    return {_key(p) for p in submultisets(hand) if describe_play(ctx, p).valid_lead}
 
 
 @dataclass(frozen=True)
