@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
+from rbtying_reference import room
 
 from conformance.authoring import perft
 from oracle import pb
@@ -34,13 +35,8 @@ from oracle.variants import get_variant, make_ruleset, validate
 
 
 def rainbow_room(minimum: int = 4, decks: int = 2, bombs: int = 0) -> pb.Variant:
-    variant = pb.Variant()
-    variant.CopyFrom(get_variant("rbtying-default"))
+    variant = room(decks, pb.DRAW_POLICY_NO_PROTECTIONS)
     variant.id = f"rainbow-room-{minimum}-{decks}"
-    variant.deal.decks = decks
-    variant.deal.bottom_size = 8 if decks % 2 == 0 else 6
-    variant.deal.hand_size = (54 * decks - variant.deal.bottom_size) // 4
-    variant.level_table.total_points = 100 * decks
     variant.compound_formats.rainbow_min_cards = minimum
     variant.comparison.bomb_policy = bombs  # type: ignore[assignment]
     assert validate(variant) == []
