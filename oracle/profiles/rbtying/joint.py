@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from oracle.cards import Card
 from oracle.engine.budget import spend
@@ -42,6 +43,9 @@ Spec = tuple[int, ...]
 written by the tuples it has still to place."""
 ORDERED = 0
 ANY_ORDER = 1
+CHOSEN = 2
+"""A unit whose tuples the programme chooses from a shared pool (:meth:`JointFill.holds_split`):
+:data:`CHOSEN` then how many tuples it holds so far."""
 
 Units = tuple[Spec, ...]
 """Units in a state, sorted."""
@@ -82,24 +86,49 @@ class JointFill:
         """
         return self.fill(requirement, any_order) is not None
 
+    def holds_split(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: Sequence[int],
+                    blocks: int, longest: int, reaching: bool) -> bool:
+        """Whether the cards hold the units of :meth:`holds` and with them the tuples of ``pool``
+        (two or more cards each) split into exactly ``blocks`` adjacent units of the programme's
+        choosing, each of at most ``longest`` tuples in any order, one of them ``longest`` long
+        when ``reaching``: whether any split of a grouping in a class of rbtying's coarse order
+        (``ordering.split_class``) can be filled, in one programme (docs/rbtying.md).
+
+        >>> from oracle.cards import parse_cards, Rank, Suit
+        >>> from oracle.variants import make_ruleset
+        >>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+        >>> cards = JointFill(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H 9H 10H 10H"))
+        >>> cards.holds_split([], [], [3, 3, 2, 2], 2, 2, True)   # (2, 3) + (3, 2)
+        True
+        >>> cards.holds_split([], [], [3, 3, 2, 2], 1, 4, True), cards.holds_split([], [(3, 2)], [3, 2], 1, 2, True)
+        (False, True)
+        """
+        pooled = sorted(set(pool), reverse=True)
+        free = (blocks, int(reaching), *(list(pool).count(k) for k in pooled))
+        return self._run(requirement, any_order, _Free(tuple(pooled), longest, free)) is not None
+
     def fill(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent] = ()) -> list[Placement] | None:
         """A placement of each unit of ``requirement`` and then of ``any_order`` (in their
         order), or ``None`` when the cards cannot hold them all at once."""
+        return self._run(requirement, any_order, None)
+
+    def _run(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent],
+             free: _Free | None) -> list[Placement] | None:
         specs = [(ORDERED, *u) for u in requirement] + [(ANY_ORDER, *sorted(u, reverse=True)) for u in any_order]
         singles = [i for i, u in enumerate(specs) if u == (ORDERED, 1)]
         apart = not any(1 in u[1:] for u in specs if u != (ORDERED, 1))  # single cards counted apart
         placed = [u for u in specs if not (apart and u == (ORDERED, 1))]
         if apart:
-            spare = self.once if self.protected else self.total - sum(sum(u[1:]) for u in placed)
+            spare = self.once if self.protected else self.total - sum(sum(u[1:]) for u in placed) - _pooled(free)
             if len(singles) > spare:
                 return None
         spend(FILL_STEP_COST)
         if self._arrangements is None:
             self._arrangements = [_Arrangement(bins, self.protected, self.counts) for bins in self._bins()]
         for arrangement in self._arrangements:
-            found = _Search(arrangement, placed, self.protected, self.counts).run()
+            found = _Search(arrangement, placed, self.protected, self.counts, free).run()
             if found is not None:
-                return self._placements(specs, apart, found)
+                return [] if free is not None else self._placements(specs, apart, found)
         return None
 
     def _bins(self) -> Iterator[list[_Bin]]:
@@ -252,95 +281,182 @@ def _sizes(spec: Spec) -> tuple[int, ...]:
     return (spec[1],) if spec[0] == ORDERED else tuple(sorted(set(spec[1:]), reverse=True))
 
 
+@dataclass(frozen=True)
+class _Free:
+    """The split :meth:`JointFill.holds_split` chooses: the pool's tuple sizes (largest first),
+    the most tuples a unit of it takes, and its starting state (:data:`FreeState`)."""
+
+    sizes: tuple[int, ...]
+    longest: int
+    start: FreeState
+
+
+def _pooled(free: _Free | None) -> int:
+    """The cards in the pool of a chosen split (0 without one)."""
+    return 0 if free is None else sum(k * n for k, n in zip(free.sizes, free.start[2:]))
+
+
+FreeState = tuple[int, ...]
+"""The chosen split's part of a state: the units still to start, 1 while none of ``longest``
+tuples has been made and one must be, then the pool's tuples left of each size (``()``: no pool)."""
+
+
 class _Search:
     """The dynamic programme of :meth:`JointFill.fill` over one arrangement of bins.
 
     A state is a bin, how far its decisions have gone (first each unit in progress that may go
-    on at it, then each kind that may start at it, one start at a time), the copies it has left,
-    the kinds not started (counts), the units in progress still to decide at it, those that go
-    on at a later bin of its slot, and those that go on at the next slot. Every decision is one
-    placement or none, so a state has at most a few successors; the states that fail are kept.
+    on at it, then each kind that may start at it, one start at a time, then the chosen split's
+    units), the copies it has left, the kinds not started (counts), the units in progress still
+    to decide at it, those that go on at a later bin of its slot, those that go on at the next
+    slot, and the chosen split's :data:`FreeState`. Every decision is one placement or none, so
+    a state has at most a few successors; the states that fail are kept.
     """
 
     def __init__(self, arrangement: _Arrangement, units: list[Spec], protected: bool,
-                 counts: dict[Identity, int]) -> None:
+                 counts: dict[Identity, int], free: _Free | None = None) -> None:
         self.at = arrangement
         self.units = units
         self.protected = protected
         self.counts = counts
+        self.free = free
         self.kinds = sorted(set(units))
-        self.failed: set[tuple[int, int, int, tuple[int, ...], Units, Units, Units]] = set()
+        self.failed: set[tuple[int, int, int, tuple[int, ...], Units, Units, Units, FreeState]] = set()
         # The last bin each kind can start at: a state past it with the kind still to start fails.
         self.latest = [arrangement.latest(kind) for kind in self.kinds]
         self.sizes = [kind[1:] for kind in self.kinds]
-        self.largest = max((max(sizes) for sizes in self.sizes), default=1)
+        self.largest = max((max(sizes) for sizes in (*self.sizes, free.sizes if free else ()) if sizes), default=1)
+        self.stages = len(self.kinds) + (2 * len(free.sizes) if free is not None else 0)
+        self.smallest = min((k for sizes in (*self.sizes, free.sizes if free else ()) for k in sizes), default=1)
         self.path: list[_Decision] = []
 
     def run(self) -> list[list[tuple[Identity, int]]] | None:
         """Each unit's members (identity, copies), in the order of ``units``, or ``None``."""
-        if not self.units:
-            return []
+        free = self.free.start if self.free is not None else ()
+        need = sum(sum(u[1:]) for u in self.units) + _pooled(self.free)
         todo = tuple(self.units.count(k) for k in self.kinds)
-        if not self._supplied(0, todo, ()) or not self._step(0, 0, self.at.bins[0][1], todo, (), (), (), sum(sum(u[1:]) for u in self.units)):
+        if not need:
+            return [] if not free or not (free[0] or free[1]) else None
+        if not self._supplied(0, todo, (), free) or not self._step(0, 0, self.at.bins[0][1], todo, (), (), (), need, free):
             return None
+        if self.free is not None:
+            return []  # (whether a split is held: no placement is asked for)
         self.path.reverse()
         return self._replay()
 
     def _step(self, i: int, stage: int, cap: int, todo: tuple[int, ...], rest: Units, later: Units,
-              carried: Units, need: int) -> bool:
+              carried: Units, need: int, free: FreeState) -> bool:
         """From bin ``i`` at ``stage`` with ``cap`` copies left: ``rest`` the units in progress
         still to decide there, ``later`` those left for a later bin of its slot, ``carried``
-        those that go on at the next slot, ``need`` the cards everything still takes."""
+        those that go on at the next slot, ``need`` the cards everything still takes, ``free``
+        the chosen split's state."""
         if not need:
-            return True
+            return not (rest or later or carried) and (not free or not (free[0] or free[1]))
         if need > cap + self.at.room[i + 1]:
             return False
-        key = (i, stage, cap, todo, rest, later, carried)
+        key = (i, stage, cap, todo, rest, later, carried, free)
         if key in self.failed:
             return False
         spend(STATE_STEP_COST)
+        if free and not self._free_fits(free, (*rest, *later, *carried)):
+            self.failed.add(key)
+            return False
         identity, capacity, slot = self.at.bins[i]
         whole = not self.protected or capacity == self.counts[identity]  # copies not split
         following = None if slot is None else slot + 1
+
+        def fits(size: int) -> bool:
+            return size <= cap if not self.protected else whole and size == cap == capacity
 
         def placed(spec: Spec, todo_after: tuple[int, ...], rest_after: tuple[Spec, ...], fresh: bool) -> bool:
             """One of the unit's next tuples on this bin, the rest of it carried to the next slot."""
             for size in _sizes(spec):
                 after = _after(spec, size)
-                fits = size <= cap if not self.protected else whole and size == cap == capacity
-                if fits and (after is None or self.at.reaches(following, after)):
+                if fits(size) and (after is None or self.at.reaches(following, after)):
                     grown = carried if after is None else tuple(sorted((*carried, after)))
-                    if self._step(i, stage, cap - size, todo_after, rest_after, later, grown, need - size):
+                    if self._step(i, stage, cap - size, todo_after, rest_after, later, grown, need - size, free):
                         self.path.append((i, spec, size, fresh))
                         return True
             return False
 
+        def chosen(length: int, rest_after: tuple[Spec, ...], left: FreeState, first: int = 0) -> bool:
+            """A tuple of the pool on this bin for a chosen unit of ``length`` tuples so far (0: a
+            unit it starts here, then at ``stage`` past its kinds, the choices from ``first`` on,
+            in the order sizes, largest first, each ending here before going on, so that the
+            starts at one bin are tried in one order); the unit ends here, or goes on at the
+            next slot."""
+            assert self.free is not None
+            goes_on = length + 1 < self.free.longest and following in self.at.gives
+            starting = not length
+            for choice in range(first, 2 * len(self.free.sizes)):
+                j, on = divmod(choice, 2)
+                if not left[2 + j] or not fits(self.free.sizes[j]) or (on and not goes_on):
+                    continue
+                size = self.free.sizes[j]
+                pool = (*left[2:2 + j], left[2 + j] - 1, *left[3 + j:])
+                at = len(self.kinds) + choice if starting else stage
+                if on:
+                    after = (left[0], left[1], *pool)
+                    grown = tuple(sorted((*carried, (CHOSEN, length + 1))))
+                else:
+                    after = (left[0], int(bool(left[1]) and length + 1 < self.free.longest), *pool)
+                    grown = carried
+                if self._step(i, at, cap - size, todo, rest_after, later, grown, need - size, after):
+                    return True
+            return False
+
         found = False
-        if rest:  # the next unit in progress: one of its next tuples here, or at a later bin
+        if cap < self.smallest and stage < self.stages:  # nothing more fits this bin: on to the next
+            if rest and self.at.last[i]:
+                found = False
+            else:
+                found = self._step(i, self.stages, cap, todo, (), tuple(sorted((*later, *rest))), carried, need, free)
+        elif rest:  # the next unit in progress: one of its next tuples here, or at a later bin
             spec, others = rest[0], rest[1:]
-            if placed(spec, todo, others, False):
+            if spec[0] == CHOSEN:
+                if chosen(spec[1], others, free):
+                    return True
+            elif placed(spec, todo, others, False):
                 return True
             if not self.at.last[i]:
-                found = self._step(i, stage, cap, todo, others, tuple(sorted((*later, spec))), carried, need)
+                found = self._step(i, stage, cap, todo, others, tuple(sorted((*later, spec))), carried, need, free)
         elif stage < len(self.kinds):  # the kind at ``stage``: start one more here, or go on
             kind = self.kinds[stage]
             if todo[stage] and min(kind[1:]) <= cap and self.at.reaches(slot, kind):
                 fewer = (*todo[:stage], todo[stage] - 1, *todo[stage + 1:])
                 if placed(kind, fewer, rest, True):
                     return True
-            found = self._step(i, stage + 1, cap, todo, rest, later, carried, need)
+            found = self._step(i, stage + 1, cap, todo, rest, later, carried, need, free)
+        elif stage < self.stages:  # units of the chosen split: start one more here, or go on
+            if free[0] and chosen(0, rest, (free[0] - 1, *free[1:]), stage - len(self.kinds)):
+                return True
+            found = self._step(i, self.stages, cap, todo, rest, later, carried, need, free)
         elif i + 1 < len(self.at.bins) and all(not n or self.latest[k] > i for k, n in enumerate(todo)):
             # the next bin, while every kind still to start can start at one of the bins after
             if self.at.last[i]:
-                if not later and (not carried or self.at.joins[i]) and self._supplied(i + 1, todo, carried):
-                    found = self._step(i + 1, 0, self.at.bins[i + 1][1], todo, carried, (), (), need)
-            elif self._supplied(i + 1, todo, (*later, *carried)):
-                found = self._step(i + 1, 0, self.at.bins[i + 1][1], todo, later, (), carried, need)
+                if (not later and (not carried or self.at.joins[i])
+                        and self._supplied(i + 1, todo, carried, free)):
+                    found = self._step(i + 1, 0, self.at.bins[i + 1][1], todo, carried, (), (), need, free)
+            elif self._supplied(i + 1, todo, (*later, *carried), free):
+                found = self._step(i + 1, 0, self.at.bins[i + 1][1], todo, later, (), carried, need, free)
         if not found:
             self.failed.add(key)
         return found
 
-    def _supplied(self, i: int, todo: tuple[int, ...], going: Units) -> bool:
+    def _free_fits(self, free: FreeState, going: Units) -> bool:
+        """Whether the chosen split can still be completed by count: each unit to start and each
+        chosen unit in progress takes a tuple of the pool, no unit more than ``longest``, and one
+        of ``longest`` is still possible if it must be made."""
+        assert self.free is not None
+        tuples = sum(free[2:])
+        chosen = [spec[1] for spec in going if spec[0] == CHOSEN]
+        if free[0] + len(chosen) > tuples:
+            return False
+        longest = self.free.longest
+        if tuples > free[0] * longest + sum(longest - n for n in chosen):
+            return False
+        return not free[1] or bool(free[0] or chosen)
+
+    def _supplied(self, i: int, todo: tuple[int, ...], going: Units, free: FreeState = ()) -> bool:
         """Whether the bins from ``i`` on can take as many tuples of each size as everything
         still to place has: of ``k`` or more at most ``c // k`` on a bin of ``c`` (under the
         protection, tuples of exactly ``k`` on whole bins of ``k``). Asked as a bin is entered."""
@@ -350,8 +466,13 @@ class _Search:
                 for size in sizes:
                     wanted[size] += n
         for spec in going:
-            for size in spec[1:]:
-                wanted[size] += 1
+            if spec[0] != CHOSEN:
+                for size in spec[1:]:
+                    wanted[size] += 1
+        if free:
+            assert self.free is not None
+            for size, n in zip(self.free.sizes, free[2:]):
+                wanted[size] += n
         supply = self.at.supply
         demand = 0
         for k in range(self.largest, 1, -1):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TypeVar
 
@@ -319,9 +320,108 @@ def _choices(split: Sequence[Adjacent], fits: Fits | None = None, joint: Joint |
             yield (first, *rest)
 
 
+Some = Callable[[Sequence[Adjacent], Sequence[Adjacent], tuple[int, ...], int, int, bool], bool]
+"""Whether units may be listed with some split of tuples (``joint.JointFill.holds_split``): units
+in the order given, units each in an order of its tuples still to choose, the tuples left (largest
+first), into how many units they split, at most how many tuples each, and whether one must hold
+that many."""
+
+
+def split_class(split: Sequence[Adjacent]) -> tuple[int, int]:
+    """The class of a split in rbtying's order of splits (``usize_partitions``, stably sorted by
+    its longest unit, longest first, then by its number of units, fewest first): the splits of
+    one class stand together.
+
+    >>> split_class(((3, 2), (2,))), [split_class(s) for s in _multiset_partitions((3, 2, 2))]
+    ((2, 2), [(3, 1), (2, 2), (2, 2), (1, 3)])
+    """
+    return (max(len(a) for a in split), len(split))
+
+
+@dataclass
+class _Run:
+    """The run of splits the walk is in at one depth: its class and first units, how many of its
+    splits the walk took one by one, and whether it was tested."""
+
+    key: tuple[tuple[int, int], tuple[Adjacent, ...]]
+    taken: int = 0
+    tested: bool = False
+
+
+class _Runs:
+    """Passes classes of splits (:func:`split_class`), and in the coarse order runs of a class's
+    splits sharing their first units, of whose splits ``some`` holds none (it chooses the split
+    itself), each in one step. A run is tested once the walk has taken :data:`_RUN_TESTED` of its
+    splits that pass the cheap tests one by one (never ahead of the walk, which may stop), and
+    then holds for the rest of the run (from the split at hand to its end) or is passed."""
+
+    def __init__(self, splits: Sequence[Sequence[Adjacent]], ones: tuple[Adjacent, ...], some: Some,
+                 coarse: bool) -> None:
+        self.splits = splits
+        self.ones = ones
+        self.some = some
+        self.coarse = coarse
+        self.runs: list[_Run] = []
+        """The runs the walk is in, by depth: 0 the class, ``d`` the class's splits sharing their
+        first ``d`` units (the coarse order sorts a class by its units, largest first)."""
+
+    def next(self, index: int, listed: Callable[[int], bool]) -> int:
+        """The index of the first split from ``index`` on that the walk must take (counted as
+        taken when it passes ``listed``).
+
+        A class of 16 splits, of which ``some`` holds none: the walk takes :data:`_RUN_TESTED`
+        one by one, then passes the other four in one step.
+
+        >>> splits = _multiset_partitions((4, 3, 3, 2, 2, 2, 2))
+        >>> first = [split_class(s) for s in splits].index((3, 3))
+        >>> runs = _Runs(splits, (), lambda *asked: False, coarse=True)
+        >>> [runs.next(i, lambda i: True) - i for i in range(first, first + _RUN_TESTED)] == [0] * _RUN_TESTED
+        True
+        >>> after = runs.next(first + _RUN_TESTED, lambda i: True)
+        >>> after - first, split_class(splits[after])
+        (16, (3, 4))
+        """
+        splits = self.splits
+        while index < len(splits):
+            split = splits[index]
+            length, units = kind = split_class(split)
+            depths = units - 1 if self.coarse else min(1, units - 1)
+            del self.runs[depths:]
+            passed = None
+            for depth in range(depths):
+                prefix = tuple(split[:depth])
+                if depth == len(self.runs):
+                    self.runs.append(_Run((kind, prefix)))
+                elif self.runs[depth].key != (kind, prefix):
+                    self.runs[depth] = _Run((kind, prefix))
+                run = self.runs[depth]
+                if passed is not None or run.tested or run.taken < _RUN_TESTED:
+                    continue
+                run.tested = True
+                pool = tuple(sorted((k for a in split[depth:] for k in a), reverse=True))
+                if not self.some(self.ones, prefix, pool, units - depth, length,
+                                 all(len(a) < length for a in prefix)):
+                    passed = depth
+            if passed is None:
+                if listed(index):
+                    for run in self.runs:
+                        run.taken += 1
+                return index
+            key = self.runs[passed].key
+            while index < len(splits) and (split_class(splits[index]), tuple(splits[index][:passed])) == key:
+                spend()
+                index += 1
+        return index
+
+
+_RUN_TESTED = 12
+"""The fewest splits a class, or a run of splits sharing their first units, must hold to be
+tested at once by :data:`Some` (fewer are tested one by one)."""
+
+
 def iter_entries(
     grouping: tuple[int, ...], keep: Keep | None = None, fits: Fits | None = None, distinct: bool = False,
-    longest: int | None = None, joint: Joint | None = None,
+    longest: int | None = None, joint: Joint | None = None, some: Some | None = None,
 ) -> Iterator[Requirement]:
     """A grouping's requirements: each split of its tuples into adjacent units, each with every
     choice of the units' orderings (#430), sorted largest unit first. Lazily: the walk that takes
@@ -332,22 +432,43 @@ def iter_entries(
     ``longest`` tuples is not even listed (``keep`` must refuse those). With ``joint``, a split
     with an irregular unit is left out when its units (the single cards with them) fail it in
     any orders, and an ordering with every choice it begins when it fails with those before it
-    (``_choices``)."""
+    (``_choices``). With ``some``, a class of splits, or in the coarse order a run of splits
+    sharing their first units, none of whose splits it holds is passed in one step
+    (:class:`_Runs`)."""
     big = tuple(v for v in grouping if v > 1)
     ones: list[Adjacent] = [(1,)] * (len(grouping) - len(big))
     if not big:
         yield tuple(ones)
         return
-    for split in _splits(big, distinct, longest):
-        if keep is not None and not keep(split):
+    splits = _splits(big, distinct, longest)
+    irregular = joint is not None and fits is not None
+    cheap: dict[int, bool] = {}
+
+    def listed(index: int) -> bool:
+        """The cheap tests of a split: ``keep``, and each irregular unit fits alone in some order."""
+        found = cheap.get(index)
+        if found is None:
+            split = splits[index]
+            found = cheap[index] = (keep is None or keep(split)) and not (
+                irregular and fits is not None and any(len(set(a)) > 1 for a in split)
+                and not all(len(a) == 1 or len(a) > _EXACT_MAX_TUPLES or any(fits(o) for o in orderings(a))
+                            for a in split))
+        return found
+
+    runs = _Runs(splits, tuple(ones), some, len(big) > _EXACT_MAX_TUPLES) if some is not None else None
+    index = 0
+    while index < len(splits):
+        if runs is not None:
+            index = runs.next(index, listed)
+            if index == len(splits):
+                return
+        split = splits[index]
+        index += 1
+        if not listed(index - 1):
+            continue  # (a unit none of whose orders fits alone, or what ``keep`` refuses)
+        # (a split of regular units alone is tested as the requirement it is)
+        if joint is not None and any(len(set(a)) > 1 for a in split) and not joint(tuple(ones), split):
             continue
-        if joint is not None and any(len(set(a)) > 1 for a in split):
-            # (a split of regular units alone is tested as the requirement it is)
-            if fits is not None and not all(len(a) == 1 or len(a) > _EXACT_MAX_TUPLES
-                                            or any(fits(o) for o in orderings(a)) for a in split):
-                continue  # a unit none of whose orders fits alone
-            if not joint(tuple(ones), split):
-                continue
         for chosen in _choices(split, fits, joint, tuple(ones)):
             yield tuple(sorted([*chosen, *ones], reverse=True))
 

@@ -89,6 +89,8 @@ class Reach:
         self._units: dict[tuple[int, ...], bool] = {}
         self._requirements: dict[Requirement, bool] = {}
         self._joints: dict[tuple[tuple[Adjacent, ...], tuple[Adjacent, ...]], bool] = {}
+        self._splits: dict[tuple[tuple[Adjacent, ...], tuple[Adjacent, ...], tuple[int, ...], int, int, bool],
+                           bool] = {}
 
     def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool:
         """Whether the counts hold all these tuples at once (sizes of two or more cards); with
@@ -150,6 +152,23 @@ class Reach:
             found = self._joints[key] = self._joint.holds(*key)
         return found
 
+    def split(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: tuple[int, ...], units: int,
+              length: int, reaching: bool) -> bool:
+        """Whether the cards hold these units (as :meth:`joint`) and with them some split of the
+        tuples of ``pool`` into ``units`` adjacent units of at most ``length`` tuples each (one
+        of ``length`` when ``reaching``), of the programme's choosing
+        (``joint.JointFill.holds_split``): a test of every requirement of a class of splits."""
+        key = (tuple(sorted(fixed, reverse=True)),
+               tuple(sorted((tuple(sorted(a, reverse=True)) for a in any_order), reverse=True)),
+               pool, units, length, reaching)
+        found = self._splits.get(key)
+        if found is None:
+            tuples = [k for a in (*fixed, *any_order) for k in a if k > 1]
+            found = self._splits[key] = (
+                self.tuples((*tuples, *pool), sum(pool) + sum(map(sum, (*fixed, *any_order))))
+                and self._joint.holds_split(key[0], key[1], pool, units, length, reaching))
+        return found
+
     def requirement(self, requirement: Requirement) -> bool:
         """Whether the cards fill the requirement: the necessary tests first (its tuples and
         single cards, each adjacent unit alone, the adjacent units together on the runs), then
@@ -198,6 +217,10 @@ class Either:
 
     def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool:
         return any(side.joint(fixed, any_order) for side in self.sides)
+
+    def split(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: tuple[int, ...], units: int,
+              length: int, reaching: bool) -> bool:
+        return any(side.split(fixed, any_order, pool, units, length, reaching) for side in self.sides)
 
     def requirement(self, requirement: Requirement) -> bool:
         return any(side.requirement(requirement) for side in self.sides)

@@ -44,6 +44,9 @@ class Skips(Protocol):
 
     def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool: ...
 
+    def split(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: tuple[int, ...], units: int,
+              length: int, reaching: bool) -> bool: ...
+
 
 MERGE_STEP_COST = 5
 """Work steps one step of :func:`subsequent_decompositions` costs per unit of the format and
@@ -101,6 +104,10 @@ def _lazy_tail(unit: Adjacent, skips: Skips | None, beside: Sequence[Requirement
     def joint(fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool:
         return skips is None or skips.joint((*fixed, *with_them), any_order)
 
+    def some(fixed: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: tuple[int, ...], units: int,
+             length: int, reaching: bool) -> bool:
+        return skips is None or skips.split((*fixed, *with_them), any_order, pool, units, length, reaching)
+
     own = tuple(sorted(unit, reverse=True))
     n = sum(own)
     longest = None if skips is None else max(1, skips.longest)
@@ -121,7 +128,7 @@ def _lazy_tail(unit: Adjacent, skips: Skips | None, beside: Sequence[Requirement
     for grouping in partitions((), n, own[0]):
         if max(grouping) > 1 and not whole(grouping):
             continue  # (the last grouping, of single cards, stays: the unit's current one after)
-        entries = iter_entries(grouping, keep, fits, distinct=True, longest=longest, joint=joint)
+        entries = iter_entries(grouping, keep, fits, distinct=True, longest=longest, joint=joint, some=some)
         if grouping == own:
             # The unit's own entry is its grouping's first (one unit, its own order).
             first = next(entries, None)
