@@ -361,59 +361,30 @@ class _Search:
             self.failed.add(key)
             return False
         identity, capacity, slot = self.at.bins[i]
-        whole = not self.protected or capacity == self.counts[identity]  # copies not split
+        # The most copies one tuple may take here (under the protection, a whole bin exactly).
+        room = cap if not self.protected else (cap if cap == capacity == self.counts[identity] else 0)
         following = None if slot is None else slot + 1
-
-        def fits(size: int) -> bool:
-            return size <= cap if not self.protected else whole and size == cap == capacity
 
         def placed(spec: Spec, todo_after: tuple[int, ...], rest_after: tuple[Spec, ...], fresh: bool) -> bool:
             """One of the unit's next tuples on this bin, the rest of it carried to the next slot."""
             for size in _sizes(spec):
                 after = _after(spec, size)
-                if fits(size) and (after is None or self.at.reaches(following, after)):
+                if (size <= room if not self.protected else size == room) and (
+                        after is None or self.at.reaches(following, after)):
                     grown = carried if after is None else tuple(sorted((*carried, after)))
                     if self._step(i, stage, cap - size, todo_after, rest_after, later, grown, need - size, free):
                         self.path.append((i, spec, size, fresh))
                         return True
             return False
 
-        def chosen(length: int, rest_after: tuple[Spec, ...], left: FreeState, first: int = 0) -> bool:
-            """A tuple of the pool on this bin for a chosen unit of ``length`` tuples so far (0: a
-            unit it starts here, then at ``stage`` past its kinds, the choices from ``first`` on,
-            in the order sizes, largest first, each ending here before going on, so that the
-            starts at one bin are tried in one order); the unit ends here, or goes on at the
-            next slot."""
-            assert self.free is not None
-            goes_on = length + 1 < self.free.longest and following in self.at.gives
-            starting = not length
-            for choice in range(first, 2 * len(self.free.sizes)):
-                j, on = divmod(choice, 2)
-                if not left[2 + j] or not fits(self.free.sizes[j]) or (on and not goes_on):
-                    continue
-                size = self.free.sizes[j]
-                pool = (*left[2:2 + j], left[2 + j] - 1, *left[3 + j:])
-                at = len(self.kinds) + choice if starting else stage
-                if on:
-                    after = (left[0], left[1], *pool)
-                    grown = tuple(sorted((*carried, (CHOSEN, length + 1))))
-                else:
-                    after = (left[0], int(bool(left[1]) and length + 1 < self.free.longest), *pool)
-                    grown = carried
-                if self._step(i, at, cap - size, todo, rest_after, later, grown, need - size, after):
-                    return True
-            return False
-
         found = False
-        if cap < self.smallest and stage < self.stages:  # nothing more fits this bin: on to the next
-            if rest and self.at.last[i]:
-                found = False
-            else:
-                found = self._step(i, self.stages, cap, todo, (), tuple(sorted((*later, *rest))), carried, need, free)
+        if cap < self.smallest:  # nothing more fits this bin: on to the next
+            if not (rest and self.at.last[i]):
+                found = self._next_bin(i, todo, tuple(sorted((*later, *rest))), carried, need, free)
         elif rest:  # the next unit in progress: one of its next tuples here, or at a later bin
             spec, others = rest[0], rest[1:]
             if spec[0] == CHOSEN:
-                if chosen(spec[1], others, free):
+                if self._chosen(i, stage, cap, room, todo, others, later, carried, need, free, spec[1]):
                     return True
             elif placed(spec, todo, others, False):
                 return True
@@ -425,22 +396,74 @@ class _Search:
                 fewer = (*todo[:stage], todo[stage] - 1, *todo[stage + 1:])
                 if placed(kind, fewer, rest, True):
                     return True
-            found = self._step(i, stage + 1, cap, todo, rest, later, carried, need, free)
+            found = self._on(i, stage + 1, cap, todo, later, carried, need, free)
         elif stage < self.stages:  # units of the chosen split: start one more here, or go on
-            if free[0] and chosen(0, rest, (free[0] - 1, *free[1:]), stage - len(self.kinds)):
+            if free[0] and self._chosen(i, stage, cap, room, todo, rest, later, carried, need,
+                                        (free[0] - 1, *free[1:]), 0, stage - len(self.kinds)):
                 return True
-            found = self._step(i, self.stages, cap, todo, rest, later, carried, need, free)
-        elif i + 1 < len(self.at.bins) and all(not n or self.latest[k] > i for k, n in enumerate(todo)):
-            # the next bin, while every kind still to start can start at one of the bins after
-            if self.at.last[i]:
-                if (not later and (not carried or self.at.joins[i])
-                        and self._supplied(i + 1, todo, carried, free)):
-                    found = self._step(i + 1, 0, self.at.bins[i + 1][1], todo, carried, (), (), need, free)
-            elif self._supplied(i + 1, todo, (*later, *carried), free):
-                found = self._step(i + 1, 0, self.at.bins[i + 1][1], todo, later, (), carried, need, free)
+            found = self._next_bin(i, todo, later, carried, need, free)
+        else:
+            found = self._next_bin(i, todo, later, carried, need, free)
         if not found:
             self.failed.add(key)
         return found
+
+    def _chosen(self, i: int, stage: int, cap: int, room: int, todo: tuple[int, ...], rest: Units, later: Units,
+                carried: Units, need: int, left: FreeState, length: int, first: int = 0) -> bool:
+        """A tuple of the pool on bin ``i`` (``room`` the most copies a tuple may take there) for
+        a chosen unit of ``length`` tuples so far (0: a unit it starts here, at ``stage`` past its
+        kinds, with the choices from ``first`` on: sizes largest first, each ending here before
+        going on, so that the starts at one bin are tried in one order); the unit ends here, or
+        goes on at the next slot."""
+        assert self.free is not None
+        slot = self.at.bins[i][2]
+        goes_on = length + 1 < self.free.longest and slot is not None and slot + 1 in self.at.gives
+        for choice in range(first, 2 * len(self.free.sizes)):
+            j, on = divmod(choice, 2)
+            size = self.free.sizes[j]
+            if not left[2 + j] or (size > room if not self.protected else size != room) or (on and not goes_on):
+                continue
+            pool = (*left[2:2 + j], left[2 + j] - 1, *left[3 + j:])
+            at = len(self.kinds) + choice if not length else stage
+            if on:
+                after = (left[0], left[1], *pool)
+                grown = tuple(sorted((*carried, (CHOSEN, length + 1))))
+            else:
+                after = (left[0], int(bool(left[1]) and length + 1 < self.free.longest), *pool)
+                grown = carried
+            if self._step(i, at, cap - size, todo, rest, later, grown, need - size, after):
+                return True
+        return False
+
+    def _on(self, i: int, stage: int, cap: int, todo: tuple[int, ...], later: Units, carried: Units, need: int,
+            free: FreeState) -> bool:
+        """Go on at bin ``i`` from ``stage`` (no unit in progress left to decide there): to the
+        first stage where a unit can start, else to the next bin (the stages passed are no
+        states of their own)."""
+        slot = self.at.bins[i][2]
+        while stage < len(self.kinds):
+            kind = self.kinds[stage]
+            if todo[stage] and min(kind[1:]) <= cap and self.at.reaches(slot, kind):
+                return self._step(i, stage, cap, todo, (), later, carried, need, free)
+            stage += 1
+        if stage < self.stages and free[0] and cap >= self.smallest:
+            return self._step(i, stage, cap, todo, (), later, carried, need, free)
+        return self._next_bin(i, todo, later, carried, need, free)
+
+    def _next_bin(self, i: int, todo: tuple[int, ...], later: Units, carried: Units, need: int,
+                  free: FreeState) -> bool:
+        """From bin ``i``, decided, to the next bin: the units left for a later bin of its slot
+        go on there, those carried at the next slot; while every kind still to start can start
+        at one of the bins after, and the bins after can take the tuples left."""
+        if i + 1 >= len(self.at.bins) or not all(not n or self.latest[k] > i for k, n in enumerate(todo)):
+            return False
+        if self.at.last[i]:
+            if later or (carried and not self.at.joins[i]) or not self._supplied(i + 1, todo, carried, free):
+                return False
+            return self._step(i + 1, 0, self.at.bins[i + 1][1], todo, carried, (), (), need, free)
+        if not self._supplied(i + 1, todo, (*later, *carried), free):
+            return False
+        return self._step(i + 1, 0, self.at.bins[i + 1][1], todo, later, (), carried, need, free)
 
     def _free_fits(self, free: FreeState, going: Units) -> bool:
         """Whether the chosen split can still be completed by count: each unit to start and each
