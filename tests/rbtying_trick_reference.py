@@ -26,6 +26,7 @@ exponential on purpose (a test reference, never on the request path).
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections import Counter, deque
 from collections.abc import Iterator, Sequence
@@ -384,7 +385,7 @@ def lead_units(ctx: Ruleset, trump: UpstreamTrump, cards: Sequence[Card]) -> lis
         assert len(members) == len(unit.members) and all(unit.cards.count(c) == unit.count for c in members)
         out.append(Unit(unit.count, tuple(members)))
     keys = [(u.size, trump.key(u.first_card)) for u in out]
-    assert all(not (b < a) for a, b in zip(keys, keys[1:])), "tf.units are sorted by size, then first card"
+    assert all(not (b < a) for a, b in itertools.pairwise(keys)), "tf.units are sorted by size, then first card"
     return out
 
 

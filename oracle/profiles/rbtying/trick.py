@@ -25,6 +25,8 @@ from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import suit_name
 from oracle.engine.answers import play_verdict, trick_answer
+from oracle.engine.budget import spend
+from oracle.engine.pool import Pool
 from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay
 from oracle.profiles.rbtying import bombs, rainbow
 from oracle.profiles.rbtying.fill import (
@@ -114,63 +116,207 @@ def defeats(units: Sequence[FormatUnit], split: Split, best: Split, policy: int)
     return all(m > w for m, w in zip(split.lows, best.lows, strict=True))
 
 
+Bound = tuple[str, RankKey] | None
+"""What a place of a split must meet: ``("above", key)``, ``("equal", key)`` or nothing."""
+
+
+class SplitSearch:
+    """The splits of one play into the format's units, in rbtying/shengji's order.
+
+    ``find_format_matches`` (``mechanics/src/format_match.rs`` @ 49f4214) lists the distinct
+    splits breadth first; the first time it meets a split is along the path that fills the
+    shapes in their sorted order (``(1,) < (2,) < (2, 2) < (3,)``: a ``BTreeMap`` over the
+    shapes), all tuples of a shape at once, the tractors of a shape one at a time, highest first.
+    So its order is lexicographic over those steps: a step of tuples by how many it takes of
+    each card from the lowest card up, fewer first (``multiset_k_combination_iter`` over the
+    cards highest first); a tractor by its cards, highest first (``find_possible_tractors``).
+    ``first`` walks the splits in that order and returns the first whose places meet the bounds,
+    places of a shape taking its units highest first (``into_matching_cards``); the bounds of a
+    shape are checked as soon as its units are chosen, and a state (the step, the cards left,
+    the tractors of the shape chosen so far) that leads nowhere is remembered, so no state is
+    walked twice. Cost: one step of work per state and choice (docs/rbtying.md, "The trick").
+    """
+
+    def __init__(self, ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card]) -> None:
+        self.ctx = ctx
+        pool = Pool(ctx, cards)
+        ids = sorted(pool.cards, key=lambda i: order_key(ctx, pool.cards[i][0]))
+        self.cards = [pool.cards[i] for i in ids]
+        self.lows = [rank_key(ctx, held[0]) for held in self.cards]
+        self.start = tuple(len(held) for held in self.cards)
+        at_slot: dict[int, list[int]] = {}
+        for n, identity in enumerate(ids):
+            for slot in pool.slots(identity):
+                at_slot.setdefault(slot, []).append(n)
+        self.successors = [
+            sorted({m for slot in pool.slots(identity) for m in at_slot.get(slot + 1, ()) if m != n})
+            for n, identity in enumerate(ids)
+        ]
+        self.places: dict[tuple[int, ...], list[int]] = {}
+        for index, unit in enumerate(units):
+            self.places.setdefault(unit.adjacent, []).append(index)
+        self.steps: list[tuple[tuple[int, ...], int]] = []
+        for shape in sorted(self.places):
+            copies = len(self.places[shape])
+            self.steps += [(shape, copies)] if len(shape) == 1 else [(shape, 1)] * copies
+        self.top = max(rank_key(ctx, c) for c in cards)
+
+    def first(self, bounds: Sequence[Bound]) -> tuple[tuple[object, ...], Split] | None:
+        """The first split whose places meet ``bounds`` (by place of the format), with its place
+        in upstream's order, or ``None``."""
+        dead: set[tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]] = set()
+
+        def walk(step: int, left: tuple[int, ...], shape_units: tuple[tuple[int, ...], ...],
+                 ) -> list[tuple[object, tuple[tuple[int, ...], ...]]] | None:
+            """The choices from ``step`` on (each with its order key), the first that works."""
+            spend()
+            if step == len(self.steps):
+                return []
+            state = (step, left, shape_units)
+            if state in dead:
+                return None
+            shape, copies = self.steps[step]
+            last_of_shape = step + 1 == len(self.steps) or self.steps[step + 1][0] != shape
+            for key, taken, units in self._choices(shape, copies, left, shape_units):
+                spend()
+                chosen = shape_units + units
+                if last_of_shape and not self._meets(shape, chosen, bounds):
+                    continue
+                rest = walk(step + 1, taken, () if last_of_shape else chosen)
+                if rest is not None:
+                    return [(key, units), *rest]
+            dead.add(state)
+            return None
+
+        found = walk(0, self.start, ())
+        if found is None:
+            return None
+        order = tuple(key for key, _ in found)
+        return order, self._split([u for _, units in found for u in units])
+
+    def _choices(self, shape: tuple[int, ...], copies: int, left: tuple[int, ...],
+                 shape_units: tuple[tuple[int, ...], ...],
+                 ) -> list[tuple[object, tuple[int, ...], tuple[tuple[int, ...], ...]]]:
+        """A step's choices in upstream's order: (order key, cards left, units taken), a unit
+        written as its cards' places in ``self.cards`` from the lowest up."""
+        k = shape[0]
+        if len(shape) == 1:
+            out: list[tuple[object, tuple[int, ...], tuple[tuple[int, ...], ...]]] = []
+            room = [c // k for c in left]
+            after = [sum(room[i + 1:]) for i in range(len(room))]
+
+            def fill(i: int, need: int, counts: list[int]) -> None:
+                if i == len(room):
+                    if need == 0:
+                        vector = tuple(counts)
+                        taken = tuple(c - k * n for c, n in zip(left, vector, strict=True))
+                        units = tuple((j,) for j in reversed(range(len(room))) for _ in range(vector[j]))
+                        out.append((vector, taken, units))
+                    return
+                spend()
+                for n in range(max(0, need - after[i]), min(need, room[i]) + 1):
+                    fill(i + 1, need - n, [*counts, n])
+
+            fill(0, copies, [])
+            return out
+        tractors: list[tuple[int, ...]] = []
+
+        def extend(path: tuple[int, ...]) -> None:
+            spend()
+            if len(path) == len(shape):
+                tractors.append(path)
+                return
+            for m in self.successors[path[-1]]:
+                if left[m] >= shape[len(path)]:
+                    extend((*path, m))
+
+        for n in range(len(left)):
+            if left[n] >= k:
+                extend((n,))
+        tractors.sort(reverse=True)
+        if shape_units:  # the tractors of a shape come highest first: no split is met twice
+            tractors = [t for t in tractors if t <= shape_units[-1]]
+        out = []
+        for tractor in tractors:
+            taken = list(left)
+            for m, size in zip(tractor, shape, strict=True):
+                taken[m] -= size
+            out.append((tuple(-m for m in tractor), tuple(taken), (tractor,)))
+        return out
+
+    def _meets(self, shape: tuple[int, ...], units: Sequence[tuple[int, ...]], bounds: Sequence[Bound]) -> bool:
+        """Whether a shape's units, highest first in its places, meet the places' bounds."""
+        for place, unit in zip(self.places[shape], sorted(units, reverse=True), strict=True):
+            bound = bounds[place]
+            if bound is None:
+                continue
+            low = self.lows[unit[0]]
+            if (low <= bound[1]) if bound[0] == "above" else (low != bound[1]):
+                return False
+        return True
+
+    def _split(self, units: Sequence[tuple[int, ...]]) -> Split:
+        by_shape: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        for shape, _ in self.steps:
+            by_shape.setdefault(shape, [])
+        index = 0
+        for shape, copies in self.steps:
+            for _ in range(copies):
+                by_shape[shape].append(units[index])
+                index += 1
+        taken = [0] * len(self.cards)
+        placed: dict[int, tuple[Card, ...]] = {}
+        lows: dict[int, RankKey] = {}
+        for shape, found in by_shape.items():
+            for place, unit in zip(self.places[shape], sorted(found, reverse=True), strict=True):
+                cards: list[Card] = []
+                for m, size in zip(unit, shape, strict=True):
+                    cards += self.cards[m][taken[m]:taken[m] + size]
+                    taken[m] += size
+                placed[place], lows[place] = tuple(cards), self.lows[unit[0]]
+        order = sorted(placed)
+        return Split(tuple(lows[p] for p in order), tuple(placed[p] for p in order), self.top)
+
+
+def _candidates(units: Sequence[FormatUnit], best: Split, policy: int) -> list[list[Bound]]:
+    """The bounds a split beating ``best`` meets, one list per way of beating it (``_defeats``).
+
+    All: every place strictly above the best's. TrickUnitLength: places compared largest units
+    first (in the format's order within a size; singles left out where the format has several
+    units and one of more than one card): for each place in turn, that place above and every
+    place before it level. Highest: no bound (the play's highest card decides, whatever the split).
+    """
+    if policy == pb.THROW_EVALUATION_HIGHEST:
+        return [[None] * len(units)]
+    if policy == pb.THROW_EVALUATION_TRICK_UNIT_LENGTH:
+        skip_singles = len(units) > 1 and any(u.size > 1 for u in units)
+        places = [i for i, u in enumerate(units) if not skip_singles or u.size > 1]
+        ordered = sorted(places, key=lambda i: -units[i].size)
+        out: list[list[Bound]] = []
+        for n, deciding in enumerate(ordered):
+            level = set(ordered[:n])
+            out.append([("above", best.lows[i]) if i == deciding else ("equal", best.lows[i]) if i in level
+                        else None for i in range(len(units))])
+        return out
+    return [[("above", low) for low in best.lows]]
+
+
 def defeating_split(
     ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split, policy: int
 ) -> Split | None:
-    """A split of ``cards`` that beats ``best`` under ``policy`` (``Trick::_defeats``), if any."""
-    if policy == pb.THROW_EVALUATION_HIGHEST:
-        found = matches(ctx, units, cards)
-        return found if found is not None and defeats(units, found, best, policy) else None
-    candidates = [_all_needs(units, best)]
-    if policy == pb.THROW_EVALUATION_TRICK_UNIT_LENGTH:
-        candidates = _trick_unit_length_needs(units, best) + candidates
-    for needs in candidates:
-        placed = fill_needs(ctx, needs, cards)
-        if placed is not None:
-            split = _split(ctx, units, cards, placed)
-            if defeats(units, split, best, policy):
-                return split
-    return None
-
-
-def _all_needs(units: Sequence[FormatUnit], best: Split) -> list[Need]:
-    """All: the units of one shape, handed out highest first, must each beat the best's unit in
-    the same place, so the k-th highest must beat the highest of the best's from the k-th place
-    of that shape on."""
-    bounds = list(best.lows)
-    places: dict[tuple[int, ...], list[int]] = {}
-    for index, unit in enumerate(units):
-        places.setdefault(unit.adjacent, []).append(index)
-    for indices in places.values():
-        highest: RankKey | None = None
-        for i in reversed(indices):
-            highest = best.lows[i] if highest is None else max(highest, best.lows[i])
-            bounds[i] = highest
-    return [Need(u.adjacent, above=bound) for u, bound in zip(units, bounds, strict=True)]
-
-
-def _trick_unit_length_needs(units: Sequence[FormatUnit], best: Split) -> list[list[Need]]:
-    """TrickUnitLength: for each place in turn, that place higher and every place compared before
-    it (larger units first, then in order) level; each candidate is checked afterwards."""
-    skip_singles = len(units) > 1 and any(u.size > 1 for u in units)
-    places = [i for i, u in enumerate(units) if not skip_singles or u.size > 1]
-    ordered = sorted(places, key=lambda i: -units[i].size)
-    out: list[list[Need]] = []
-    for n, deciding in enumerate(ordered):
-        level = set(ordered[:n])
-        out.append([
-            Need(u.adjacent, above=best.lows[i]) if i == deciding
-            else Need(u.adjacent, equal=best.lows[i]) if i in level
-            else Need(u.adjacent)
-            for i, u in enumerate(units)
-        ])
-    return out
+    """The split of ``cards`` rbtying/shengji's ``Trick::compute_winner`` takes: the first, in
+    ``find_format_matches``'s order, that beats ``best`` under ``policy`` (``Trick::_defeats``)."""
+    search = SplitSearch(ctx, units, cards)
+    found = [f for f in (search.first(b) for b in _candidates(units, best, policy)) if f is not None]
+    if not found:
+        return None
+    split = min(found, key=lambda f: f[0])[1]
+    return split if defeats(units, split, best, policy) else None
 
 
 def _level_split(ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split) -> bool:
     """Whether the play can be split level with the best, place by place (a tie)."""
-    needs = [Need(u.adjacent, equal=low) for u, low in zip(units, best.lows, strict=True)]
-    return fill_needs(ctx, needs, cards) is not None
+    return SplitSearch(ctx, units, cards).first([("equal", low) for low in best.lows]) is not None
 
 
 def judge_trick_by_format(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
