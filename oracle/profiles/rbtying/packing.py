@@ -5,15 +5,18 @@ rbtying/shengji ``mechanics/src/format_match.rs`` (``find_format_matches``) @ 71
 adjacency) the question is bin packing with small bins: each identity held ``c`` times is a bin
 of ``c`` (``c`` is at most the number of decks, 8), each tuple of ``k`` an item of ``k``.
 :func:`pack_tuples` decides it exactly, identity by identity, remembering which tuples are
-still to place: ``O(b * P * S)`` for ``b`` identities, ``P`` ways to fill one bin (at most 15
+still to place (once a count test and a best fit, :func:`_best_fit`, have not decided it):
+``O(b * P * S)`` for ``b`` identities, ``P`` ways to fill one bin (at most 15
 for a bin of 8) and ``S`` states, the product over tuple sizes of (tuples of that size + 1) —
 polynomial in the number of tuples for the at most 7 sizes of 8 decks; each state and its
 successors counted as steps of the work budget. Under LongerTuplesProtected a tuple of ``k``
 takes an identity held exactly ``k`` times, whole.
 
 >>> pack_tuples([4, 4], [3, 3, 2])          # no identity holds a triple and a pair
->>> pack_tuples([5, 4], [3, 3, 2])          # 3+2 in the five, 3 in the four
-[0, 1, 0]
+>>> pack_tuples([5, 4], [3, 3, 2])          # 3 in the four, 3+2 in the five
+[1, 0, 0]
+>>> pack_tuples([6, 5], [4, 3, 2, 2])       # 4+2 and 3+2 (largest first on the tightest misses it)
+[0, 1, 0, 1]
 >>> pack_tuples([2, 2, 2], [3])             # no identity holds a triple
 >>> pack_tuples([3, 3, 2], [3, 2], exact=True)
 [0, 2]
@@ -65,6 +68,9 @@ def pack_tuples(counts: Sequence[int], sizes: Sequence[int], *, exact: bool = Fa
         # Tuples of k or more go on identities of k copies or more, at most c // k on one of c.
         if sum(1 for size in sizes if size >= k) > sum(c // k for c in counts):
             return None
+    fitted = _best_fit(counts, sizes)
+    if fitted is not None:
+        return fitted
     top = max(sizes)
     wanted = [0] * (top + 1)
     for k in sizes:
@@ -110,6 +116,31 @@ def pack_tuples(counts: Sequence[int], sizes: Sequence[int], *, exact: bool = Fa
                 state = after
                 break
     return [where[k].pop(0) for k in sizes]
+
+
+def _best_fit(counts: Sequence[int], sizes: Sequence[int]) -> list[int] | None:
+    """Each tuple, largest first, on the identity with the fewest copies left that can take it:
+    a packing when it finds one (then exactly as :func:`pack_tuples` asks), ``None`` when it
+    does not (which decides nothing: the programme then does). ``O(t * b)`` for ``t`` tuples on
+    ``b`` identities, counted as steps.
+
+    >>> _best_fit([5, 4], [3, 3, 2]), _best_fit([6, 5], [4, 3, 2, 2])
+    ([1, 0, 0], None)
+    """
+    spend(len(sizes) * len(counts) // 8 + 1)
+    left = list(counts)
+    where = [0] * len(sizes)
+    for j in sorted(range(len(sizes)), key=lambda j: -sizes[j]):
+        k = sizes[j]
+        best = -1
+        for i, c in enumerate(left):
+            if c >= k and (best < 0 or c < left[best]):
+                best = i
+        if best < 0:
+            return None
+        left[best] -= k
+        where[j] = best
+    return where
 
 
 def _take(state: State, fill: tuple[int, ...]) -> State | None:
