@@ -25,7 +25,7 @@ takes an identity held exactly ``k`` times, whole.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from oracle.engine.budget import spend
 
@@ -78,29 +78,35 @@ def pack_tuples(counts: Sequence[int], sizes: Sequence[int], *, exact: bool = Fa
     start: State = tuple(wanted)
     bins = list(counts)
     memo: dict[tuple[int, State], bool] = {}
-    # Room still left in the bins from i on: a state needing more cards than that fails at once.
+    # From bin i on: the cards left (a state needing more fails at once), and for each size k
+    # how many tuples of k or more the bins can take (at most c // k on a bin of c).
     room = [0] * (len(bins) + 1)
+    takes = [[0] * (top + 1) for _ in range(len(bins) + 1)]
     for i in range(len(bins) - 1, -1, -1):
         room[i] = room[i + 1] + bins[i]
+        takes[i] = [t + bins[i] // max(k, 1) for k, t in enumerate(takes[i + 1])]
 
-    def need(state: State) -> int:
-        return sum(k * n for k, n in enumerate(state))
-
-    def solve(i: int, state: State) -> bool:
-        if not any(state):
+    def solve(i: int, state: State, need: int) -> bool:
+        if not need:
             return True
-        if i == len(bins) or need(state) > room[i]:
+        if i == len(bins) or need > room[i]:
             return False
         key = (i, state)
         found = memo.get(key)
         if found is None:
+            larger = 0
+            for k in range(top, 1, -1):
+                larger += state[k]
+                if larger > takes[i][k]:
+                    memo[key] = False
+                    return False
             afters = _afters(bins[i], state)
             spend(3 * (len(afters) + 1))
-            found = any(solve(i + 1, after) for after in afters)
+            found = any(solve(i + 1, after, need - cards) for after, cards in afters)
             memo[key] = found
         return found
 
-    if not solve(0, start):
+    if not solve(0, start, sum(sizes)):
         return None
     # Walk the solved states again to say which identity takes which tuple.
     where: dict[int, list[int]] = {}
@@ -110,7 +116,7 @@ def pack_tuples(counts: Sequence[int], sizes: Sequence[int], *, exact: bool = Fa
             break
         for fill in _bin_fills(capacity, len(state) - 1):
             after = _take(state, fill)
-            if after is not None and solve(i + 1, after):
+            if after is not None and solve(i + 1, after, sum(k * n for k, n in enumerate(after))):
                 for k in fill:
                     where.setdefault(k, []).append(i)
                 state = after
@@ -152,13 +158,16 @@ def _take(state: State, fill: tuple[int, ...]) -> State | None:
     return tuple(after)
 
 
-def _afters(capacity: int, state: State) -> list[State]:
+@lru_cache(maxsize=4096)
+def _afters(capacity: int, state: State) -> tuple[tuple[State, int], ...]:
+    """The states a bin of ``capacity`` can leave from ``state``, with the cards it takes (kept:
+    identities of one count meet the same states)."""
     out = []
     for fill in _bin_fills(capacity, len(state) - 1):
         after = _take(state, fill)
         if after is not None:
-            out.append(after)
-    return out
+            out.append((after, sum(fill)))
+    return tuple(out)
 
 
 def _pack_exact(counts: Sequence[int], sizes: Sequence[int]) -> list[int] | None:
