@@ -76,6 +76,7 @@ The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
 - :mod:`oracle.profiles.rbtying.fill`: whether cards split into units of given shapes (greedy, then exact)
 - :mod:`oracle.profiles.rbtying.follow`: is a follow legal (``follow.decomposition``)
 - :mod:`oracle.profiles.rbtying.trick`: who wins a trick (``trick.format``, ``.throw_evaluation``)
+- :mod:`oracle.profiles.rbtying.trick_split`: which split of a play a trick compares (upstream's first)
 - :mod:`oracle.profiles.rbtying.throw`: whether a throw stands (``throw.unbeatable``)
 - :mod:`oracle.profiles.rbtying.bombs`: what a bomb may do (``follow.bomb``, ``trick.bomb``)
 - :mod:`oracle.profiles.rbtying.rainbow`: rainbows, a lead of ranks over four suits (``lead.rainbow``, ``follow.rainbow``, ``trick.rainbow``, ``throw.rainbow``)

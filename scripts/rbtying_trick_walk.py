@@ -8,13 +8,20 @@ and policy, the tricks compared, those whose lead is a throw (several units), th
 follower matched the lead's format, those a follower won (upstream's answer), and the
 disagreements, then the first disagreements in card notation. Nothing is asserted.
 
-    python scripts/rbtying_trick_walk.py --cases 2000 --seed 1 --decks 3 4 5 6 8
+With ``--cost N``: the work (budget steps) and time of JudgeTrick on N random tricks of a
+room (``--cost-decks``, four by default; median of ``--repeats`` runs each), and of constructed
+heavy tricks (many units of several shapes, followers of a few cards in many copies, so that
+a play splits many ways), each as a ratio of the random tricks' median.
+
+    python scripts/rbtying_trick_walk.py --cases 2000 --seed 1 --decks 3 4 5 6 7 8
+    python scripts/rbtying_trick_walk.py --cases 0 --cost 300 --seed 1
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections import Counter
@@ -24,15 +31,81 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from rbtying_trick_reference import BOMB_POLICIES, EVALUATIONS, random_trick, reference_winner
+from rbtying_trick_reference import BOMB_POLICIES, EVALUATIONS, random_trick, reference_winner, room
 
 from oracle import pb
-from oracle.cards import format_cards
+from oracle.cards import Rank, Suit, format_cards, parse_cards
+from oracle.engine.budget import limited
+from oracle.engine.ruleset import SeatPlay
 from oracle.profiles.rbtying.trick import judge_trick_by_format
 from oracle.profiles.rbtying.trick_format import lead_format
+from oracle.variants import make_ruleset
 
-_NAMES = {pb.THROW_EVALUATION_ALL: "All", pb.THROW_EVALUATION_HIGHEST: "Highest",
+_NAMES: dict[int, str] = {pb.THROW_EVALUATION_ALL: "All", pb.THROW_EVALUATION_HIGHEST: "Highest",
           pb.THROW_EVALUATION_TRICK_UNIT_LENGTH: "TrickUnitLength"}
+
+
+_TRUMP_IDS = ["3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS", "2H", "2D", "2C", "2S", "SJ", "BJ"]
+
+
+def _heavy() -> list[tuple[str, int, int, Rank, Suit, list[str]]]:
+    """Constructed tricks whose plays split many ways (level 2, trump S unless said)."""
+    lead = " ".join(f"{c} {c}" if i % 2 == 0 else c for i, c in enumerate(_TRUMP_IDS))  # 9 pairs, 9 singles
+    out = []
+    for kinds in (4, 6, 9):
+        follower = " ".join(_TRUMP_IDS[i % kinds] for i in range(27))
+        for evaluation in EVALUATIONS:
+            out.append((f"9 pairs + 9 singles of trump against 27 trumps of {kinds} kinds",
+                        8, evaluation, Rank.TWO, Suit.SPADES, [lead, follower, follower]))
+    quads = "3H 3H 3H 3H 6H 6H 6H 6H 9H 9H 9H 9H QH QH QH QH 4H 4H 4H 5H 5H 5H BJ BJ BJ"
+    trumps = "KS KS KS KS KD KD KD KD AH AH AH AH SJ SJ SJ SJ 7H 7H 7H 8H 8H 8H 10H 10H 10H"
+    for evaluation in EVALUATIONS:
+        out.append(("four quads, a tractor of triples, a triple (4 decks, level K, trump H)", 4, evaluation,
+                    Rank.KING, Suit.HEARTS, [quads, trumps, trumps]))
+    pairs_and_singles = "3D 3D 5D 5D 7D 7D 9D 9D JD JD KD KD 4D 6D 8D 10D QD AD"
+    follower = "3D 3D 3D 3D 4D 4D 4D 4D 5D 5D 5D 5D 6D 6D 6D 6D 7D 7D"
+    for evaluation in EVALUATIONS:
+        out.append(("6 pairs + 6 singles of diamonds against 4 cards x4 + a pair (8 decks, level 2)", 8,
+                    evaluation, Rank.TWO, Suit.CLUBS, [pairs_and_singles, follower, follower]))
+    tractors = "3H 3H 4H 4H 6H 6H 7H 7H 9H 9H 10H 10H QH QH AH AH JH KH 5H 8H"
+    ladder = "3H 3H 3H 3H 4H 4H 4H 4H 5H 5H 5H 5H 6H 6H 6H 6H 7H 7H 7H 7H"
+    for evaluation in EVALUATIONS:
+        out.append(("3 tractors + 2 pairs + 4 singles of hearts against 3H-7H x4 (8 decks, level 2)", 8,
+                    evaluation, Rank.TWO, Suit.SPADES, [tractors, ladder, ladder]))
+    return out
+
+
+def _measure(ctx: object, plays: list[SeatPlay], repeats: int) -> tuple[float, int]:
+    times = []
+    steps = 0
+    for _ in range(repeats):
+        with limited(steps=10**12) as budget:
+            start = time.perf_counter()
+            judge_trick_by_format(ctx, plays)  # type: ignore[arg-type]
+            times.append(time.perf_counter() - start)
+        steps = 10**12 - budget.steps
+    return statistics.median(times), steps
+
+
+def cost(cases: int, seed: int, decks: int, repeats: int) -> None:
+    rng = random.Random(f"cost-{seed}")
+    random_times, random_steps = [], []
+    for n in range(cases):
+        ctx, plays = random_trick(rng, decks, EVALUATIONS[n % 3], BOMB_POLICIES[0], 10)
+        t, steps = _measure(ctx, plays, repeats)
+        random_times.append(t)
+        random_steps.append(steps)
+    median_t, median_s = statistics.median(random_times), statistics.median(random_steps)
+    print(f"random tricks ({cases}, {decks} decks): median {median_t * 1e3:.2f} ms, {median_s:.0f} steps; "
+          f"worst {max(random_times) / median_t:.1f}x time, {max(random_steps) / median_s:.1f}x steps")
+    for name, room_decks, evaluation, level, trump, texts in _heavy():
+        ctx = make_ruleset(room(room_decks, evaluation), level, trump)
+        plays = [SeatPlay(i, tuple(parse_cards(t))) for i, t in enumerate(texts)]
+        if len({len(p.cards) for p in plays}) != 1:
+            raise SystemExit(f"{name}: plays of different sizes")
+        t, steps = _measure(ctx, plays, repeats)
+        print(f"  {name}, {_NAMES[evaluation]}: {t * 1e3:.2f} ms ({t / median_t:.1f}x), "
+              f"{steps} steps ({steps / median_s:.1f}x)")
 
 
 def main() -> None:
@@ -42,7 +115,14 @@ def main() -> None:
     parser.add_argument("--decks", type=int, nargs="+", default=[3, 4, 5, 6, 8])
     parser.add_argument("--max-lead", type=int, default=8, help="the most cards a lead has")
     parser.add_argument("--show", type=int, default=5, help="disagreements printed")
+    parser.add_argument("--cost", type=int, default=0, help="random tricks timed against the heavy ones")
+    parser.add_argument("--cost-decks", type=int, default=4)
+    parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
+    if args.cost:
+        cost(args.cost, args.seed, args.cost_decks, args.repeats)
+    if not args.cases:
+        return
     shown = 0
     total: Counter[str] = Counter()
     start = time.perf_counter()
