@@ -290,8 +290,21 @@ def _unit_orderings(unit: Adjacent) -> Iterator[Adjacent]:
     return iter(orderings(unit)) if len(unit) <= _EXACT_MAX_TUPLES else _descending_orderings(unit)
 
 
-Keep = Callable[[Sequence[Adjacent]], bool]
-"""Whether a split may be listed."""
+Profile = tuple[tuple[int, int], ...]
+"""The adjacent units of a requirement as (tuples, cards), largest first."""
+
+
+def profile(requirement: Sequence[Adjacent]) -> Profile:
+    """The (tuples, cards) of each adjacent unit of a requirement, largest first.
+
+    >>> profile(((3, 2), (2,), (1,)))
+    ((2, 5),)
+    """
+    return tuple(sorted(((len(a), sum(a)) for a in requirement if len(a) > 1), reverse=True))
+
+
+Keep = Callable[[tuple[int, ...], Profile], bool]
+"""Whether a split may be listed, from its tuples (largest first) and its profile."""
 
 Fits = Callable[[Adjacent], bool]
 """Whether one ordering of an adjacent unit may be listed."""
@@ -338,14 +351,38 @@ def split_class(split: Sequence[Adjacent]) -> tuple[int, int]:
     return (max(len(a) for a in split), len(split))
 
 
+@lru_cache(maxsize=256)
+def _split_facts(splits: tuple[tuple[Adjacent, ...], ...]) -> tuple[tuple[Profile, ...], tuple[int, ...]]:
+    """For each split of a list (kept with it: read once per process): its profile, and the
+    depths of the runs it shares with the split before it (0: another class; 1 its class, and
+    one more for each first unit they share).
+
+    >>> _split_facts((((3, 2), (2,)), ((3,), (2,), (2,))))
+    ((((2, 5),), ()), (0, 0))
+    """
+    shared = [0] * len(splits)
+    for index in range(1, len(splits)):
+        split, before = splits[index], splits[index - 1]
+        if split_class(split) == split_class(before):
+            same = 0
+            while same < len(split) and split[same] == before[same]:
+                same += 1
+            shared[index] = same + 1
+    return tuple(profile(split) for split in splits), tuple(shared)
+
+
 @dataclass
 class _Run:
-    """The run of splits the walk is in at one depth: its class and first units, how many of its
-    splits the walk took one by one, and whether it was tested."""
+    """The run of splits the walk is in at one depth: how many of its splits the walk took one
+    by one, and whether it was tested."""
 
-    key: tuple[tuple[int, int], tuple[Adjacent, ...]]
     taken: int = 0
     tested: bool = False
+
+
+RUNS_STEP_COST = 3
+"""Work steps :meth:`_Runs.next` costs per split it reads, about its measured time at a fill's
+step (0.3 µs, ``fill.fill_needs``)."""
 
 
 class _Runs:
@@ -355,15 +392,17 @@ class _Runs:
     splits that pass the cheap tests one by one (never ahead of the walk, which may stop), and
     then holds for the rest of the run (from the split at hand to its end) or is passed."""
 
-    def __init__(self, splits: Sequence[Sequence[Adjacent]], ones: tuple[Adjacent, ...], some: Some,
+    def __init__(self, splits: tuple[tuple[Adjacent, ...], ...], ones: tuple[Adjacent, ...], some: Some,
                  coarse: bool) -> None:
         self.splits = splits
+        self.shared = _split_facts(splits)[1]
         self.ones = ones
         self.some = some
         self.coarse = coarse
         self.runs: list[_Run] = []
-        """The runs the walk is in, by depth: 0 the class, ``d`` the class's splits sharing their
-        first ``d`` units (the coarse order sorts a class by its units, largest first)."""
+        """The runs the split before is in, by depth: 0 its class, ``d`` the class's splits
+        sharing its first ``d`` units (the coarse order sorts a class by its units, largest
+        first)."""
 
     def next(self, index: int, listed: Callable[[int], bool]) -> int:
         """The index of the first split from ``index`` on that the walk must take (counted as
@@ -384,31 +423,30 @@ class _Runs:
         splits = self.splits
         while index < len(splits):
             split = splits[index]
-            length, units = kind = split_class(split)
+            length, units = split_class(split)
             depths = units - 1 if self.coarse else min(1, units - 1)
-            del self.runs[depths:]
+            spend(RUNS_STEP_COST)
+            del self.runs[min(self.shared[index], depths):]
+            while len(self.runs) < depths:
+                self.runs.append(_Run())
             passed = None
-            for depth in range(depths):
-                prefix = tuple(split[:depth])
-                if depth == len(self.runs):
-                    self.runs.append(_Run((kind, prefix)))
-                elif self.runs[depth].key != (kind, prefix):
-                    self.runs[depth] = _Run((kind, prefix))
-                run = self.runs[depth]
-                if passed is not None or run.tested or run.taken < _RUN_TESTED:
+            for depth, run in enumerate(self.runs):
+                if run.tested or run.taken < _RUN_TESTED:
                     continue
                 run.tested = True
                 pool = tuple(sorted((k for a in split[depth:] for k in a), reverse=True))
-                if not self.some(self.ones, prefix, pool, units - depth, length,
-                                 all(len(a) < length for a in prefix)):
+                if not self.some(self.ones, tuple(split[:depth]), pool, units - depth, length,
+                                 all(len(a) < length for a in split[:depth])):
                     passed = depth
+                    break
             if passed is None:
                 if listed(index):
                     for run in self.runs:
                         run.taken += 1
                 return index
-            key = self.runs[passed].key
-            while index < len(splits) and (split_class(splits[index]), tuple(splits[index][:passed])) == key:
+            # The rest of the run: the splits after that share its depth with the one before.
+            index += 1
+            while index < len(splits) and self.shared[index] > passed:
                 spend()
                 index += 1
         return index
@@ -441,6 +479,7 @@ def iter_entries(
         yield tuple(ones)
         return
     splits = _splits(big, distinct, longest)
+    shapes = _split_facts(splits)[0] if keep is not None else ()
     irregular = joint is not None and fits is not None
     cheap: dict[int, bool] = {}
 
@@ -449,7 +488,7 @@ def iter_entries(
         found = cheap.get(index)
         if found is None:
             split = splits[index]
-            found = cheap[index] = (keep is None or keep(split)) and not (
+            found = cheap[index] = (keep is None or keep(big, shapes[index])) and not (
                 irregular and fits is not None and any(len(set(a)) > 1 for a in split)
                 and not all(len(a) == 1 or len(a) > _EXACT_MAX_TUPLES or any(fits(o) for o in orderings(a))
                             for a in split))

@@ -20,9 +20,11 @@ from oracle.engine.budget import spend
 from oracle.profiles.rbtying.ordering import (
     EXACT_MAX_CARDS,
     Adjacent,
+    Profile,
     Requirement,
     decompositions_after,
     iter_entries,
+    profile,
 )
 
 
@@ -55,19 +57,6 @@ tested in a skip: about what a fill of as many cards costs (``fill.fill_needs``)
 walk's work bound (``follow.WALK_STEPS``) bounds its time alike whether it fills or merges."""
 
 
-Profile = tuple[tuple[int, int], ...]
-"""The adjacent units of a requirement as (tuples, cards), largest first."""
-
-
-def profile(requirement: Sequence[Adjacent]) -> Profile:
-    """The (tuples, cards) of each adjacent unit of a requirement, largest first.
-
-    >>> profile(((3, 2), (2,), (1,)))
-    ((2, 5),)
-    """
-    return tuple(sorted(((len(a), sum(a)) for a in requirement if len(a) > 1), reverse=True))
-
-
 def _lazy_tail(unit: Adjacent, skips: Skips | None, beside: Sequence[Requirement] = (),
                cards: int | None = None) -> Iterator[Requirement]:
     """The entries after a unit of more than :data:`EXACT_MAX_CARDS` cards, lazily.
@@ -90,11 +79,10 @@ def _lazy_tail(unit: Adjacent, skips: Skips | None, beside: Sequence[Requirement
     def whole(grouping: Sequence[int]) -> bool:
         return fits_beside is None or fits_beside.tuples(tuple(v for v in grouping if v > 1))
 
-    def keep(split: Sequence[Adjacent]) -> bool:
+    def keep(tuples: tuple[int, ...], shape: Profile) -> bool:
         if fits_beside is not None:
-            return fits_beside.shape(tuple(sorted((k for a in split for k in a if k > 1), reverse=True)),
-                                     profile(split))
-        return skips is None or skips.runs_hold(profile(split))
+            return fits_beside.shape(tuples, shape)
+        return skips is None or skips.runs_hold(shape)
 
     def fits(ordering: Adjacent) -> bool:
         return skips is None or skips.unit(ordering)
