@@ -584,9 +584,10 @@ def check_answer(rpc: str, request: Any, response: Any, variants: dict[str, pb.V
     elif rpc == "DescribePlay":
         if response.points != _points(request.cards):
             problems.append(f"points {response.points}, the cards hold {_points(request.cards)}")
-        if response.effective_suit == pb.EFFECTIVE_SUIT_MIXED:
+        rainbow = response.valid_lead and all(u.rainbow for u in response.units)
+        if response.effective_suit == pb.EFFECTIVE_SUIT_MIXED and not rainbow:
             if response.units or response.valid_lead:
-                problems.append("a mixed play with units or a valid lead")
+                problems.append("a mixed play, no rainbow, with units or a valid lead")
         elif sorted(_key(c) for u in response.units for c in u.cards) != sorted(
                 _key(c) for c in request.cards):
             problems.append("the units do not hold exactly the cards")
