@@ -73,6 +73,8 @@ The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
 - :mod:`oracle.profiles.rbtying.packing`: whether copy counts hold given tuples (exact)
 - :mod:`oracle.profiles.rbtying.reach`: what a hand's cards can hold at most (the walk's skips)
 - :mod:`oracle.profiles.rbtying.joint`: whether cards hold all of a requirement's units at once (exact)
+- :mod:`oracle.profiles.rbtying.joint_search`: the programme behind it, over a hand's bins slot by slot
+- :mod:`oracle.profiles.rbtying.split_classes`: classes of a grouping's splits, passed at once where none fits
 - :mod:`oracle.profiles.rbtying.fill`: whether cards split into units of given shapes (greedy, then exact)
 - :mod:`oracle.profiles.rbtying.follow`: is a follow legal (``follow.decomposition``)
 - :mod:`oracle.profiles.rbtying.trick`: who wins a trick (``trick.format``, ``.throw_evaluation``)

@@ -1,8 +1,8 @@
 """rbtying's follow walk passing whole classes of splits by a joint fill that chooses the split.
 
 ``joint.JointFill.holds_split`` decides whether any split of a grouping's tuples in one class of
-rbtying's order (``ordering.split_class``: its longest unit and its number of units) can be held
-with some other units; ``ordering._Runs`` passes a class, or a run of its splits sharing their
+rbtying's order (``split_classes.split_class``: its longest unit and its number of units) can be held
+with some other units; ``split_classes.Runs`` passes a class, or a run of its splits sharing their
 first units, when it can hold none. Both are checked against the plain tests they replace: each
 split of the class asked one by one, and the plain walk of ``TrickFormat::is_legal_play``
 (``tests/rbtying_reference.py``), on seeded random cases.
@@ -20,7 +20,7 @@ from oracle import pb
 from oracle.cards import Rank, Suit, format_cards, full_deck
 from oracle.engine.budget import WorkExceeded, limited
 from oracle.engine.following import suit_duty
-from oracle.profiles.rbtying import ordering
+from oracle.profiles.rbtying import split_classes
 from oracle.profiles.rbtying.follow import unbounded_first_duty
 from oracle.profiles.rbtying.joint import JointFill
 from oracle.profiles.rbtying.ordering import EXACT_MAX_CARDS, _grouped
@@ -67,14 +67,14 @@ def test_the_walk_passing_classes_of_splits_decides_as_the_plain_walk_does(monke
     """Random follows whose lead holds a unit listed lazily (more than 17 cards), 3 to 8 decks,
     the four draw policies that walk, those whose plain walk takes at most 300,000 steps: with
     every class and run of splits tested as soon as the walk takes one of its splits
-    (``_RUN_TESTED`` 1, so that tests are many), the walk stops at the requirement the plain
+    (``RUN_TESTED`` 1, so that tests are many), the walk stops at the requirement the plain
     walk stops at, with the same verdict (``scripts/rbtying_walk.py --max-lead 24`` runs
     thousands with the usual threshold)."""
-    monkeypatch.setattr(ordering, "_RUN_TESTED", 1)
+    monkeypatch.setattr(split_classes, "RUN_TESTED", 1)
     tested: list[bool] = []
-    real = ordering._Runs.__init__
+    real = split_classes.Runs.__init__
 
-    def counting(self: ordering._Runs, *args: Any, **kwargs: Any) -> None:
+    def counting(self: split_classes.Runs, *args: Any, **kwargs: Any) -> None:
         real(self, *args, **kwargs)
         some = self.some
 
@@ -84,7 +84,7 @@ def test_the_walk_passing_classes_of_splits_decides_as_the_plain_walk_does(monke
 
         self.some = told
 
-    monkeypatch.setattr(ordering._Runs, "__init__", counting)
+    monkeypatch.setattr(split_classes.Runs, "__init__", counting)
     rng = random.Random(3)
     walked = 0
     while walked < 20:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TypeVar
 
 from oracle.engine.budget import spend
+from oracle.profiles.rbtying.split_classes import Keep, Some, listed_splits
 
 T = TypeVar("T")
 
@@ -290,22 +290,6 @@ def _unit_orderings(unit: Adjacent) -> Iterator[Adjacent]:
     return iter(orderings(unit)) if len(unit) <= _EXACT_MAX_TUPLES else _descending_orderings(unit)
 
 
-Profile = tuple[tuple[int, int], ...]
-"""The adjacent units of a requirement as (tuples, cards), largest first."""
-
-
-def profile(requirement: Sequence[Adjacent]) -> Profile:
-    """The (tuples, cards) of each adjacent unit of a requirement, largest first.
-
-    >>> profile(((3, 2), (2,), (1,)))
-    ((2, 5),)
-    """
-    return tuple(sorted(((len(a), sum(a)) for a in requirement if len(a) > 1), reverse=True))
-
-
-Keep = Callable[[tuple[int, ...], Profile], bool]
-"""Whether a split may be listed, from its tuples (largest first) and its profile."""
-
 Fits = Callable[[Adjacent], bool]
 """Whether one ordering of an adjacent unit may be listed."""
 
@@ -333,130 +317,6 @@ def _choices(split: Sequence[Adjacent], fits: Fits | None = None, joint: Joint |
             yield (first, *rest)
 
 
-Some = Callable[[Sequence[Adjacent], Sequence[Adjacent], tuple[int, ...], int, int, bool], bool]
-"""Whether units may be listed with some split of tuples (``joint.JointFill.holds_split``): units
-in the order given, units each in an order of its tuples still to choose, the tuples left (largest
-first), into how many units they split, at most how many tuples each, and whether one must hold
-that many."""
-
-
-def split_class(split: Sequence[Adjacent]) -> tuple[int, int]:
-    """The class of a split in rbtying's order of splits (``usize_partitions``, stably sorted by
-    its longest unit, longest first, then by its number of units, fewest first): the splits of
-    one class stand together.
-
-    >>> split_class(((3, 2), (2,))), [split_class(s) for s in _multiset_partitions((3, 2, 2))]
-    ((2, 2), [(3, 1), (2, 2), (2, 2), (1, 3)])
-    """
-    return (max(len(a) for a in split), len(split))
-
-
-@lru_cache(maxsize=256)
-def _split_facts(splits: tuple[tuple[Adjacent, ...], ...]) -> tuple[tuple[Profile, ...], tuple[int, ...]]:
-    """For each split of a list (kept with it: read once per process): its profile, and the
-    depths of the runs it shares with the split before it (0: another class; 1 its class, and
-    one more for each first unit they share).
-
-    >>> _split_facts((((3, 2), (2,)), ((3,), (2,), (2,))))
-    ((((2, 5),), ()), (0, 0))
-    """
-    shared = [0] * len(splits)
-    for index in range(1, len(splits)):
-        split, before = splits[index], splits[index - 1]
-        if split_class(split) == split_class(before):
-            same = 0
-            while same < len(split) and split[same] == before[same]:
-                same += 1
-            shared[index] = same + 1
-    return tuple(profile(split) for split in splits), tuple(shared)
-
-
-@dataclass
-class _Run:
-    """The run of splits the walk is in at one depth: how many of its splits the walk took one
-    by one, and whether it was tested."""
-
-    taken: int = 0
-    tested: bool = False
-
-
-RUNS_STEP_COST = 3
-"""Work steps :meth:`_Runs.next` costs per split it reads, about its measured time at a fill's
-step (0.3 µs, ``fill.fill_needs``)."""
-
-
-class _Runs:
-    """Passes classes of splits (:func:`split_class`), and in the coarse order runs of a class's
-    splits sharing their first units, of whose splits ``some`` holds none (it chooses the split
-    itself), each in one step. A run is tested once the walk has taken :data:`_RUN_TESTED` of its
-    splits that pass the cheap tests one by one (never ahead of the walk, which may stop), and
-    then holds for the rest of the run (from the split at hand to its end) or is passed."""
-
-    def __init__(self, splits: tuple[tuple[Adjacent, ...], ...], ones: tuple[Adjacent, ...], some: Some,
-                 coarse: bool) -> None:
-        self.splits = splits
-        self.shared = _split_facts(splits)[1]
-        self.ones = ones
-        self.some = some
-        self.coarse = coarse
-        self.runs: list[_Run] = []
-        """The runs the split before is in, by depth: 0 its class, ``d`` the class's splits
-        sharing its first ``d`` units (the coarse order sorts a class by its units, largest
-        first)."""
-
-    def next(self, index: int, listed: Callable[[int], bool]) -> int:
-        """The index of the first split from ``index`` on that the walk must take (counted as
-        taken when it passes ``listed``).
-
-        A class of 16 splits, of which ``some`` holds none: the walk takes :data:`_RUN_TESTED`
-        one by one, then passes the other four in one step.
-
-        >>> splits = _multiset_partitions((4, 3, 3, 2, 2, 2, 2))
-        >>> first = [split_class(s) for s in splits].index((3, 3))
-        >>> runs = _Runs(splits, (), lambda *asked: False, coarse=True)
-        >>> [runs.next(i, lambda i: True) - i for i in range(first, first + _RUN_TESTED)] == [0] * _RUN_TESTED
-        True
-        >>> after = runs.next(first + _RUN_TESTED, lambda i: True)
-        >>> after - first, split_class(splits[after])
-        (16, (3, 4))
-        """
-        splits = self.splits
-        while index < len(splits):
-            split = splits[index]
-            length, units = split_class(split)
-            depths = units - 1 if self.coarse else min(1, units - 1)
-            spend(RUNS_STEP_COST)
-            del self.runs[min(self.shared[index], depths):]
-            while len(self.runs) < depths:
-                self.runs.append(_Run())
-            passed = None
-            for depth, run in enumerate(self.runs):
-                if run.tested or run.taken < _RUN_TESTED:
-                    continue
-                run.tested = True
-                pool = tuple(sorted((k for a in split[depth:] for k in a), reverse=True))
-                if not self.some(self.ones, tuple(split[:depth]), pool, units - depth, length,
-                                 all(len(a) < length for a in split[:depth])):
-                    passed = depth
-                    break
-            if passed is None:
-                if listed(index):
-                    for run in self.runs:
-                        run.taken += 1
-                return index
-            # The rest of the run: the splits after that share its depth with the one before.
-            index += 1
-            while index < len(splits) and self.shared[index] > passed:
-                spend()
-                index += 1
-        return index
-
-
-_RUN_TESTED = 12
-"""The fewest splits a class, or a run of splits sharing their first units, must hold to be
-tested at once by :data:`Some` (fewer are tested one by one)."""
-
-
 def iter_entries(
     grouping: tuple[int, ...], keep: Keep | None = None, fits: Fits | None = None, distinct: bool = False,
     longest: int | None = None, joint: Joint | None = None, some: Some | None = None,
@@ -472,39 +332,19 @@ def iter_entries(
     any orders, and an ordering with every choice it begins when it fails with those before it
     (``_choices``). With ``some``, a class of splits, or in the coarse order a run of splits
     sharing their first units, none of whose splits it holds is passed in one step
-    (:class:`_Runs`)."""
+    (``split_classes.Runs``)."""
     big = tuple(v for v in grouping if v > 1)
     ones: list[Adjacent] = [(1,)] * (len(grouping) - len(big))
     if not big:
         yield tuple(ones)
         return
+    def alone(split: Sequence[Adjacent]) -> bool:  # each irregular unit fits alone in some order
+        return fits is None or not any(len(set(a)) > 1 for a in split) or all(
+            len(a) == 1 or len(a) > _EXACT_MAX_TUPLES or any(fits(o) for o in orderings(a)) for a in split)
+
     splits = _splits(big, distinct, longest)
-    shapes = _split_facts(splits)[0] if keep is not None else ()
-    irregular = joint is not None and fits is not None
-    cheap: dict[int, bool] = {}
-
-    def listed(index: int) -> bool:
-        """The cheap tests of a split: ``keep``, and each irregular unit fits alone in some order."""
-        found = cheap.get(index)
-        if found is None:
-            split = splits[index]
-            found = cheap[index] = (keep is None or keep(big, shapes[index])) and not (
-                irregular and fits is not None and any(len(set(a)) > 1 for a in split)
-                and not all(len(a) == 1 or len(a) > _EXACT_MAX_TUPLES or any(fits(o) for o in orderings(a))
-                            for a in split))
-        return found
-
-    runs = _Runs(splits, tuple(ones), some, len(big) > _EXACT_MAX_TUPLES) if some is not None else None
-    index = 0
-    while index < len(splits):
-        if runs is not None:
-            index = runs.next(index, listed)
-            if index == len(splits):
-                return
-        split = splits[index]
-        index += 1
-        if not listed(index - 1):
-            continue  # (a unit none of whose orders fits alone, or what ``keep`` refuses)
+    coarse = len(big) > _EXACT_MAX_TUPLES
+    for split in listed_splits(splits, big, tuple(ones), keep, alone if joint is not None else None, some, coarse):
         # (a split of regular units alone is tested as the requirement it is)
         if joint is not None and any(len(set(a)) > 1 for a in split) and not joint(tuple(ones), split):
             continue

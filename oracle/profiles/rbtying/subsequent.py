@@ -20,12 +20,11 @@ from oracle.engine.budget import spend
 from oracle.profiles.rbtying.ordering import (
     EXACT_MAX_CARDS,
     Adjacent,
-    Profile,
     Requirement,
     decompositions_after,
     iter_entries,
-    profile,
 )
+from oracle.profiles.rbtying.split_classes import Profile, profile
 
 
 class Skips(Protocol):
