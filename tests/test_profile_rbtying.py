@@ -1035,32 +1035,44 @@ def test_a_lazily_listed_unit_keeps_a_split_whose_own_order_does_not_fit() -> No
 
 
 @pytest.mark.parametrize("longest", [None, 1, 2, 3])
-def test_a_lazy_units_groupings_are_every_distinct_split(longest: int | None) -> None:
-    """``ordering._grouped`` builds each grouping once; it must give exactly the distinct splits
-    of the values that every set partition of their places gives (``set_partitions``, upstream's
-    ``usize_partitions``), with blocks of at most ``longest`` values."""
+def test_a_lazy_units_splits_are_every_distinct_split_in_the_coarse_order(longest: int | None) -> None:
+    """``split_classes.CoarseSplits`` generates each split once, in order: it must give exactly
+    the distinct splits of the values that every set partition of their places gives
+    (``set_partitions``, upstream's ``usize_partitions``), with blocks of at most ``longest``
+    values, sorted longest unit first, then fewest units, then by the units (each largest first,
+    a unit before those it begins); and cutting a run after a split must leave exactly the
+    splits after it that share its class and its first units."""
     import random
 
-    from oracle.profiles.rbtying import ordering
+    from oracle.profiles.rbtying import ordering, split_classes
 
     rng = random.Random(3)
     for _ in range(40):
-        values = tuple(sorted((rng.choice((2, 3, 4, 5)) for _ in range(rng.randint(1, 7))), reverse=True))
-        expected = {
+        values = tuple(sorted((rng.choice((2, 3, 4, 5)) for _ in range(rng.randint(1, 9))), reverse=True))
+        expected = sorted({
             tuple(sorted((tuple(sorted((values[i] for i in block), reverse=True)) for block in part), reverse=True))
             for part in ordering.set_partitions(len(values))
             if longest is None or all(len(block) <= longest for block in part)
-        }
-        assert ordering._grouped(values, longest) == expected, values
+        }, key=lambda p: (-max(map(len, p)), len(p), [[-x for x in b] for b in p]))
+        assert [split for split, _ in split_classes.CoarseSplits(values, longest)] == expected, values
+        cuts, kept, listing = random.Random(len(values)), [], split_classes.CoarseSplits(values, longest)
+        for split, _ in listing:
+            kept.append(split)
+            if len(split) > 1 and cuts.random() < 0.3:
+                listing.cut = depth = cuts.randrange(len(split) - 1)
+                expected = [s for s in expected[expected.index(split):] if not (
+                    len(s) == len(split) and max(map(len, s)) == max(map(len, split)) and s[:depth] == split[:depth])]
+                expected = [*kept, *expected]
+        assert kept == expected, values
 
 
 def test_the_work_charged_does_not_depend_on_what_was_kept() -> None:
-    """A lazily listed unit's groupings are kept between questions (``ordering._grouped``); the
-    steps a question is charged must be the same whether they were kept or not, so that whether
-    it answers or meets its work budget does not depend on the questions asked before it."""
+    """The lists of splits and decompositions are kept between questions; the steps a question
+    is charged must be the same whether they were kept or not, so that whether it answers or
+    meets its work budget does not depend on the questions asked before it."""
     from oracle.engine.budget import limited
     from oracle.engine.following import suit_duty
-    from oracle.profiles.rbtying import ordering
+    from oracle.profiles.rbtying import ordering, split_classes
     from oracle.profiles.rbtying.follow import unbounded_first_duty
 
     # A tractor of nine pairs (listed lazily) against nine pairs in runs of at most three.
@@ -1072,11 +1084,11 @@ def test_the_work_charged_does_not_depend_on_what_was_kept() -> None:
     spent = []
     for keep in (False, True):
         if not keep:
-            ordering._grouped_kept.clear()
+            for kept in (ordering._exact_splits, ordering.decompositions_after, split_classes.shared_runs):
+                kept.cache_clear()
         with limited(steps=10**9) as budget:
             unbounded_first_duty(rules, units, duty.hand_x, duty.play_x)
         spent.append(budget.limit - budget.steps)
-    assert ordering._grouped_kept, "the lazily listed unit's groupings are kept"
     assert spent[0] == spent[1]
 
 

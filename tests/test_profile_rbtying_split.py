@@ -23,7 +23,8 @@ from oracle.engine.following import suit_duty
 from oracle.profiles.rbtying import split_classes
 from oracle.profiles.rbtying.follow import unbounded_first_duty
 from oracle.profiles.rbtying.joint import JointFill
-from oracle.profiles.rbtying.ordering import EXACT_MAX_CARDS, _grouped
+from oracle.profiles.rbtying.ordering import EXACT_MAX_CARDS
+from oracle.profiles.rbtying.split_classes import CoarseSplits
 from oracle.profiles.rbtying.trick_format import lead_format
 from oracle.variants import make_ruleset
 
@@ -55,7 +56,7 @@ def test_a_chosen_split_is_any_split_of_its_class_held_one_by_one() -> None:
         fill = JointFill(rules, cards, protected=protected)
         with limited(steps=10**9):
             chosen = fill.holds_split(singles, beside, pool, units, longest, reaching)
-            one_by_one = any(fill.holds(singles, [*beside, *split]) for split in _grouped(pool, longest)
+            one_by_one = any(fill.holds(singles, [*beside, *split]) for split, _ in CoarseSplits(pool, longest)
                              if len(split) == units and (not reaching or max(map(len, split)) == longest))
         assert chosen == one_by_one, (format_cards(cards), pool, beside, singles, protected, units, longest, reaching)
         asked += 1

@@ -12,13 +12,11 @@ exactness: docs/rbtying.md.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from typing import TypeVar
 
-from oracle.engine.budget import spend
-from oracle.profiles.rbtying.split_classes import Keep, Some, listed_splits
+from oracle.profiles.rbtying.split_classes import CoarseSplits, Keep, Some, SplitList, listed_splits
 
 T = TypeVar("T")
 
@@ -97,138 +95,13 @@ def _dedup(items: Sequence[T]) -> list[T]:
     return out
 
 
-GROUPING_STEP_COST = 4
-"""Work steps a first block tried or a grouping built by :func:`_grouped` costs (several times a
-step of a fill, ``fill.fill_needs``)."""
-
-_GROUPED_KEPT = 1024
-"""How many groupings :func:`_grouped` keeps between questions (the oldest dropped first)."""
-
-GroupedKey = tuple[tuple[int, ...], tuple[int, ...] | None, int | None]
-"""Values to group, the largest first block allowed (``None``: any) and the most values one block
-may hold (``None``: no limit)."""
-
-Closure = dict[GroupedKey, int]
-"""The keys a grouping's recursion reaches, each with the steps its own loop takes."""
-
-_grouped_kept: dict[GroupedKey, tuple[tuple[SetPartition, ...], Closure]] = {}
-
-
-def _grouped(values: tuple[int, ...], longest: int | None = None) -> frozenset[SetPartition]:
-    """The distinct ways to group ``values`` (largest first) into blocks of at most ``longest``
-    values, each block largest first and the blocks in descending order.
-
-    Each grouping is built once, in that form: its first block is its largest, so the block
-    holding the first value is chosen first and every later block may be no larger. Its cost, in
-    steps of the question's work budget, is what computing it from nothing takes
-    (:func:`grouped_steps`; the number of groupings grows faster than polynomially with
-    ``values``). The steps are spent as they are taken, and what was kept from earlier questions
-    is charged at the end, so a question's charge never depends on what was kept.
-
-    >>> sorted(_grouped((3, 2, 2)), reverse=True)
-    [((3, 2, 2),), ((3, 2), (2,)), ((3,), (2, 2)), ((3,), (2,), (2,))]
-    >>> sorted(_grouped((3, 2, 2), longest=2), reverse=True)
-    [((3, 2), (2,)), ((3,), (2, 2)), ((3,), (2,), (2,))]
-    """
-    taken = [0]
-    found, closure = _grouped_closure((values, None, longest), taken)
-    spend(sum(closure.values()) - taken[0])
-    while len(_grouped_kept) > _GROUPED_KEPT:
-        del _grouped_kept[next(iter(_grouped_kept))]
-    return frozenset(found)
-
-
-def grouped_steps(values: tuple[int, ...], longest: int | None = None) -> int:
-    """The steps :func:`_grouped` charges: :data:`GROUPING_STEP_COST` for each first block tried
-    and each grouping built, in the loop of each key the recursion reaches. For ``(2, 2)``: the
-    first blocks ``(2, 2)`` (the rest empty) and ``(2,)`` (the rest ``(2,)``, which tries ``(2,)``
-    and builds one grouping): three blocks tried, three groupings built.
-
-    >>> grouped_steps((2, 2)) // GROUPING_STEP_COST
-    6
-    """
-    return sum(_grouped_closure((values, None, longest), [0])[1].values())
-
-
-def _grouped_closure(key: GroupedKey, taken: list[int]) -> tuple[tuple[SetPartition, ...], Closure]:
-    """:func:`_grouped` under a largest first block, and the closure of its recursion, kept; each
-    step taken here is spent and counted in ``taken[0]``."""
-    kept = _grouped_kept.get(key)
-    if kept is not None:
-        return kept
-    values, bound, longest = key
-    closure: Closure = {}
-    found: list[SetPartition] = []
-    steps = 0
-    if not values:
-        found.append(())
-    else:
-        first, others = values[0], values[1:]
-        counts = Counter(others)
-        kinds = sorted(counts, reverse=True)
-        room = len(values) if longest is None else longest - 1  # beside the first in its block
-
-        def subsets(i: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-            if i == len(kinds):
-                yield chosen
-                return
-            for take in range(min(counts[kinds[i]], room - len(chosen)), -1, -1):
-                yield from subsets(i + 1, chosen + (kinds[i],) * take)
-
-        for sub in subsets(0, ()):
-            block = (first, *sub)
-            if bound is not None and block > bound:
-                continue
-            spend(GROUPING_STEP_COST)
-            steps += GROUPING_STEP_COST
-            remaining = Counter(others)
-            remaining.subtract(sub)
-            rest = tuple(sorted(remaining.elements(), reverse=True))
-            parts, below = _grouped_closure((rest, block, longest), taken)
-            closure.update(below)
-            for part in parts:
-                spend(GROUPING_STEP_COST)
-                steps += GROUPING_STEP_COST
-                found.append((block, *part))
-        taken[0] += steps
-    closure[key] = steps
-    result = (tuple(found), closure)
-    _grouped_kept[key] = result
-    return result
-
-
-def _multiset_partitions(values: tuple[int, ...], longest: int | None = None) -> tuple[SetPartition, ...]:
-    """The distinct splits of ``values`` into adjacent units, in the coarse order of
-    :func:`set_partitions` (longest unit first, then fewest units), ties broken by the
-    larger split first: the order used beyond :data:`EXACT_MAX_CARDS`. It spends the steps of
-    :func:`_grouped`; the order is kept (sorting them is no more work than finding them).
-
-    >>> _multiset_partitions((3, 2, 2))
-    (((3, 2, 2),), ((3,), (2, 2)), ((3, 2), (2,)), ((3,), (2,), (2,)))
-    """
-    found = _grouped(values, longest)
-    return _coarse_order(found)
-
-
-@lru_cache(maxsize=256)
-def _coarse_order(found: frozenset[SetPartition]) -> tuple[SetPartition, ...]:
-    return tuple(sorted(found, key=lambda p: (-max(len(b) for b in p), len(p), [[-x for x in b] for b in p])))
-
-
-def _splits(big: tuple[int, ...], distinct: bool = False, longest: int | None = None) -> tuple[tuple[Adjacent, ...], ...]:
-    """The ways to make adjacent units of a grouping's tuples of two or more cards; with
-    ``distinct``, each split only where it first occurs (a repeat gives only repeated entries).
-    Beyond :data:`_EXACT_MAX_TUPLES` tuples each call spends the steps of :func:`_grouped`, and
-    only splits whose units hold at most ``longest`` tuples are listed."""
-    if len(big) <= _EXACT_MAX_TUPLES:
-        return _exact_splits(big, distinct)
-    return _multiset_partitions(big, longest)
-
-
 @lru_cache(maxsize=256)
 def _exact_splits(big: tuple[int, ...], distinct: bool) -> tuple[tuple[Adjacent, ...], ...]:
-    """:func:`_splits` of up to :data:`_EXACT_MAX_TUPLES` tuples, in ``usize_partitions``' order
-    (no work steps: their number is bounded by ``Bell(8)``)."""
+    """The ways to make adjacent units of a grouping's tuples of two or more cards, up to
+    :data:`_EXACT_MAX_TUPLES` of them, in ``usize_partitions``' order; with ``distinct``, each
+    split only where it first occurs (a repeat gives only repeated entries). No work steps: their
+    number is bounded by ``Bell(8)``; more tuples are generated in the coarse order
+    (``split_classes.CoarseSplits``)."""
     found = tuple(tuple(tuple(big[i] for i in block) for block in part) for part in set_partitions(len(big)))
     return tuple(dict.fromkeys(found)) if distinct else found
 
@@ -342,8 +215,8 @@ def iter_entries(
         return fits is None or not any(len(set(a)) > 1 for a in split) or all(
             len(a) == 1 or len(a) > _EXACT_MAX_TUPLES or any(fits(o) for o in orderings(a)) for a in split)
 
-    splits = _splits(big, distinct, longest)
     coarse = len(big) > _EXACT_MAX_TUPLES
+    splits = CoarseSplits(big, longest) if coarse else SplitList(_exact_splits(big, distinct))
     for split in listed_splits(splits, big, tuple(ones), keep, alone if joint is not None else None, some, coarse):
         # (a split of regular units alone is tested as the requirement it is)
         if joint is not None and any(len(set(a)) > 1 for a in split) and not joint(tuple(ones), split):

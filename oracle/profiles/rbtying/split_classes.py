@@ -58,13 +58,15 @@ def split_class(split: Sequence[Adjacent]) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=256)
-def split_facts(splits: tuple[tuple[Adjacent, ...], ...]) -> tuple[tuple[Profile, ...], tuple[int, ...]]:
-    """For each split of a list (kept with it: read once per process): its profile, and the
-    depths of the runs it shares with the split before it (0: another class; 1 its class, and
-    one more for each first unit they share).
+def shared_runs(splits: tuple[tuple[Adjacent, ...], ...]) -> tuple[int, ...]:
+    """For each split of a list (kept with it: read once per process), the depth of the run it
+    shares with the split before it (0: another class; 1 its class, and one more for each first
+    unit they share).
 
-    >>> split_facts((((3, 2), (2,)), ((3,), (2,), (2,))))
-    ((((2, 5),), ()), (0, 0))
+    >>> shared_runs((((3, 2), (2,)), ((3,), (2,), (2,)), ((3,), (2, 2))))
+    (0, 0, 0)
+    >>> shared_runs((((2,), (2,), (2, 2)), ((2,), (2, 2), (2,))))
+    (0, 2)
     """
     shared = [0] * len(splits)
     for index in range(1, len(splits)):
@@ -74,7 +76,7 @@ def split_facts(splits: tuple[tuple[Adjacent, ...], ...]) -> tuple[tuple[Profile
             while same < len(split) and split[same] == before[same]:
                 same += 1
             shared[index] = same + 1
-    return tuple(profile(split) for split in splits), tuple(shared)
+    return tuple(shared)
 
 
 @dataclass
@@ -87,8 +89,115 @@ class Run:
 
 
 RUNS_STEP_COST = 3
-"""Work steps :meth:`Runs.next` costs per split it reads, about its measured time at a fill's
-step (0.3 µs, ``fill.fill_needs``)."""
+"""Work steps :meth:`Runs.passes` costs per split it reads, and :class:`CoarseSplits` per block
+it tries, about their measured time at a fill's step (0.3 µs, ``fill.fill_needs``)."""
+
+
+class SplitList:
+    """A list of splits read in order, each with the depth of the run it shares with the split
+    before (:func:`shared_runs`); after a split, ``cut = d`` leaves the splits that share its
+    first ``d`` units (0: its class), one step each.
+
+    >>> listing = SplitList((((2,), (2,)), ((2, 2),)))
+    >>> list(listing)
+    [(((2,), (2,)), 0), (((2, 2),), 0)]
+    """
+
+    def __init__(self, splits: tuple[tuple[Adjacent, ...], ...]) -> None:
+        self.splits = splits
+        self.cut: int | None = None
+
+    def __iter__(self) -> Iterator[tuple[tuple[Adjacent, ...], int]]:
+        splits, shared = self.splits, shared_runs(self.splits)
+        index = 0
+        while index < len(splits):
+            yield splits[index], shared[index]
+            index += 1
+            if self.cut is not None:
+                while index < len(splits) and shared[index] > self.cut:
+                    spend()
+                    index += 1
+                self.cut = None
+
+
+class CoarseSplits:
+    """The distinct splits of more than eight tuples (largest first) into units of at most
+    ``longest`` tuples, generated in the coarse order (longest unit first, then fewest units,
+    then by their units, largest first, a unit before those it begins), each unit largest first
+    and the units in descending order, each with the depth of the run it shares with the split
+    before; ``cut = d`` after a split leaves the splits that share its first ``d`` units (0: its
+    class) without generating them. Each block tried costs :data:`RUNS_STEP_COST` steps.
+
+    >>> [split for split, shared in CoarseSplits((3, 2, 2))]
+    [((3, 2, 2),), ((3,), (2, 2)), ((3, 2), (2,)), ((3,), (2,), (2,))]
+    """
+
+    def __init__(self, tuples: tuple[int, ...], longest: int | None = None) -> None:
+        self.values = sorted(set(tuples), reverse=True)
+        self.counts = [tuples.count(v) for v in self.values]
+        self.size = len(tuples)
+        self.longest = self.size if longest is None else min(longest, self.size)
+        self.cut: int | None = None
+        self.blocks: list[Adjacent] = []
+        self.last: tuple[Adjacent, ...] = ()
+
+    def __iter__(self) -> Iterator[tuple[tuple[Adjacent, ...], int]]:
+        n = self.size
+        for length in range(self.longest, 0, -1):
+            for units in range(-(-n // length), n - length + 2):
+                self.cut, self.last = None, ()
+                yield from self._unit(n, units, length, True)
+
+    def _unit(self, left: int, units: int, length: int, reaching: bool) -> Iterator[tuple[tuple[Adjacent, ...], int]]:
+        if units == 0:
+            split, last = tuple(self.blocks), self.last
+            same = 0
+            while same < len(last) and split[same] == last[same]:
+                same += 1
+            self.last = split
+            yield split, (same + 1 if last else 0)
+            return
+        first = next(i for i, count in enumerate(self.counts) if count)
+        self.counts[first] -= 1
+        yield from self._grow([self.values[first]], first, left - 1, units, length, reaching)
+        self.counts[first] += 1
+
+    def _grow(self, block: list[int], at: int, left: int, units: int, length: int,
+              reaching: bool) -> Iterator[tuple[tuple[Adjacent, ...], int]]:
+        spend(RUNS_STEP_COST)
+        unit, depth = tuple(block), len(self.blocks)
+        if depth and unit > self.blocks[-1]:
+            return  # (and every block it begins)
+        still = reaching and len(unit) < length
+        if _room(left, units - 1, length, still):
+            self.blocks.append(unit)
+            yield from self._unit(left, units - 1, length, still)
+            self.blocks.pop()
+            if self.cut is not None:
+                if self.cut <= depth:
+                    return
+                self.cut = None
+        if len(block) < length:
+            for i in range(at, len(self.values)):
+                if self.counts[i]:
+                    self.counts[i] -= 1
+                    block.append(self.values[i])
+                    yield from self._grow(block, i, left - 1, units, length, reaching)
+                    block.pop()
+                    self.counts[i] += 1
+                    if self.cut is not None and self.cut <= depth:
+                        return
+
+
+def _room(left: int, units: int, length: int, reaching: bool) -> bool:
+    """Whether ``left`` tuples make ``units`` units of at most ``length`` tuples (one that long
+    when ``reaching``)."""
+    if units == 0:
+        return left == 0 and not reaching
+    return (length + units - 1 if reaching else units) <= left <= units * length
+
+
+Splits = SplitList | CoarseSplits
 
 
 class Runs:
@@ -96,12 +205,20 @@ class Runs:
     splits sharing their first units, of whose splits ``some`` holds none (it chooses the split
     itself), each in one step. A run is tested once the walk has taken :data:`RUN_TESTED` of its
     splits that pass the cheap tests one by one (never ahead of the walk, which may stop), and
-    then holds for the rest of the run (from the split at hand to its end) or is passed."""
+    then holds for the rest of the run (from the split at hand to its end) or is passed.
 
-    def __init__(self, splits: tuple[tuple[Adjacent, ...], ...], ones: tuple[Adjacent, ...], some: Some,
-                 coarse: bool) -> None:
-        self.splits = splits
-        self.shared = split_facts(splits)[1]
+    A class of 16 splits, of which ``some`` holds none: the walk takes :data:`RUN_TESTED` one by
+    one, then passes the other four in one step.
+
+    >>> tuples = (4, 3, 3, 2, 2, 2, 2)
+    >>> sum(split_class(s) == (3, 3) for s, shared in CoarseSplits(tuples))
+    16
+    >>> taken = listed_splits(CoarseSplits(tuples), tuples, (), None, None, lambda *asked: False, True)
+    >>> sum(split_class(s) == (3, 3) for s in taken) == RUN_TESTED
+    True
+    """
+
+    def __init__(self, ones: tuple[Adjacent, ...], some: Some, coarse: bool) -> None:
         self.ones = ones
         self.some = some
         self.coarse = coarse
@@ -110,53 +227,28 @@ class Runs:
         sharing its first ``d`` units (the coarse order sorts a class by its units, largest
         first)."""
 
-    def next(self, index: int, listed: Callable[[int], bool]) -> int:
-        """The index of the first split from ``index`` on that the walk must take (counted as
-        taken when it passes ``listed``).
-
-        A class of 16 splits, of which ``some`` holds none: the walk takes :data:`RUN_TESTED`
-        one by one, then passes the other four in one step.
-
-        >>> from oracle.profiles.rbtying.ordering import _multiset_partitions
-        >>> splits = _multiset_partitions((4, 3, 3, 2, 2, 2, 2))
-        >>> first = [split_class(s) for s in splits].index((3, 3))
-        >>> runs = Runs(splits, (), lambda *asked: False, coarse=True)
-        >>> [runs.next(i, lambda i: True) - i for i in range(first, first + RUN_TESTED)] == [0] * RUN_TESTED
-        True
-        >>> after = runs.next(first + RUN_TESTED, lambda i: True)
-        >>> after - first, split_class(splits[after])
-        (16, (3, 4))
-        """
-        splits = self.splits
-        while index < len(splits):
-            split = splits[index]
-            length, units = split_class(split)
-            depths = units - 1 if self.coarse else min(1, units - 1)
-            spend(RUNS_STEP_COST)
-            del self.runs[min(self.shared[index], depths):]
-            while len(self.runs) < depths:
-                self.runs.append(Run())
-            passed = None
-            for depth, run in enumerate(self.runs):
-                if run.tested or run.taken < RUN_TESTED:
-                    continue
-                run.tested = True
-                pool = tuple(sorted((k for a in split[depth:] for k in a), reverse=True))
-                if not self.some(self.ones, tuple(split[:depth]), pool, units - depth, length,
-                                 all(len(a) < length for a in split[:depth])):
-                    passed = depth
-                    break
-            if passed is None:
-                if listed(index):
-                    for run in self.runs:
-                        run.taken += 1
-                return index
-            # The rest of the run: the splits after that share its depth with the one before.
-            index += 1
-            while index < len(splits) and self.shared[index] > passed:
-                spend()
-                index += 1
-        return index
+    def passes(self, split: tuple[Adjacent, ...], shared: int, listed: Callable[[], bool]) -> int | None:
+        """The depth of the run of ``split`` (``shared``: the depth of the run it shares with the
+        split before) that is passed from it on, or ``None`` when the walk must take it (counted
+        as taken when it passes ``listed``)."""
+        length, units = split_class(split)
+        depths = units - 1 if self.coarse else min(1, units - 1)
+        spend(RUNS_STEP_COST)
+        del self.runs[min(shared, depths):]
+        while len(self.runs) < depths:
+            self.runs.append(Run())
+        for depth, run in enumerate(self.runs):
+            if run.tested or run.taken < RUN_TESTED:
+                continue
+            run.tested = True
+            pool = tuple(sorted((k for a in split[depth:] for k in a), reverse=True))
+            if not self.some(self.ones, tuple(split[:depth]), pool, units - depth, length,
+                             all(len(a) < length for a in split[:depth])):
+                return depth
+        if listed():
+            for run in self.runs:
+                run.taken += 1
+        return None
 
 
 RUN_TESTED = 12
@@ -164,33 +256,33 @@ RUN_TESTED = 12
 tested at once by :data:`Some` (fewer are tested one by one)."""
 
 
-def listed_splits(splits: tuple[tuple[Adjacent, ...], ...], tuples: tuple[int, ...], ones: tuple[Adjacent, ...],
+def listed_splits(splits: Splits, tuples: tuple[int, ...], ones: tuple[Adjacent, ...],
                   keep: Keep | None, alone: Callable[[Sequence[Adjacent]], bool] | None, some: Some | None,
                   coarse: bool) -> Iterator[tuple[Adjacent, ...]]:
-    """The splits of a list (of these ``tuples``) the walk takes, lazily: those that pass the
+    """The splits of a listing (of these ``tuples``) the walk takes, lazily: those that pass the
     cheap tests (``keep``, by their tuples and profile, and ``alone``), less the classes and runs
     :class:`Runs` passes with ``some``.
 
-    >>> list(listed_splits((((3, 2),), ((3,), (2,))), (3, 2), (), None, None, None, False))
+    >>> list(listed_splits(SplitList((((3, 2),), ((3,), (2,)))), (3, 2), (), None, None, None, False))
     [((3, 2),), ((3,), (2,))]
     """
-    shapes = split_facts(splits)[0] if keep is not None else ()
-    cheap: dict[int, bool] = {}
+    runs = Runs(ones, some, coarse) if some is not None else None
 
-    def listed(index: int) -> bool:
-        found = cheap.get(index)
-        if found is None:
-            found = cheap[index] = ((keep is None or keep(tuples, shapes[index]))
-                                    and (alone is None or alone(splits[index])))
-        return found
+    def cheap(split: tuple[Adjacent, ...]) -> Callable[[], bool]:
+        found: list[bool] = []
 
-    runs = Runs(splits, ones, some, coarse) if some is not None else None
-    index = 0
-    while index < len(splits):
+        def listed() -> bool:  # asked once at most
+            if not found:
+                found.append((keep is None or keep(tuples, profile(split))) and (alone is None or alone(split)))
+            return found[0]
+        return listed
+
+    for split, shared in splits:
+        listed = cheap(split)
         if runs is not None:
-            index = runs.next(index, listed)
-            if index == len(splits):
-                return
-        index += 1
-        if listed(index - 1):
-            yield splits[index - 1]
+            passed = runs.passes(split, shared, listed)
+            if passed is not None:
+                splits.cut = passed
+                continue
+        if listed():
+            yield split
