@@ -89,8 +89,12 @@ class Run:
 
 
 RUNS_STEP_COST = 3
-"""Work steps :meth:`Runs.passes` costs per split it reads, and :class:`CoarseSplits` per block
-it tries, about their measured time at a fill's step (0.3 µs, ``fill.fill_needs``)."""
+"""Work steps :meth:`Runs.passes` costs per split it reads, about its measured time at a fill's
+step (0.3 µs, ``fill.fill_needs``)."""
+
+BLOCK_STEP_COST = 7
+"""Work steps :class:`CoarseSplits` costs per block it tries (about 2 µs each, with the splits
+it hands on, measured over every split of a grouping of twelve tuples)."""
 
 
 class SplitList:
@@ -126,7 +130,7 @@ class CoarseSplits:
     then by their units, largest first, a unit before those it begins), each unit largest first
     and the units in descending order, each with the depth of the run it shares with the split
     before; ``cut = d`` after a split leaves the splits that share its first ``d`` units (0: its
-    class) without generating them. Each block tried costs :data:`RUNS_STEP_COST` steps.
+    class) without generating them. Each block tried costs :data:`BLOCK_STEP_COST` steps.
 
     >>> [split for split, shared in CoarseSplits((3, 2, 2))]
     [((3, 2, 2),), ((3,), (2, 2)), ((3, 2), (2,)), ((3,), (2,), (2,))]
@@ -164,9 +168,10 @@ class CoarseSplits:
 
     def _grow(self, block: list[int], at: int, left: int, units: int, length: int,
               reaching: bool) -> Iterator[tuple[tuple[Adjacent, ...], int]]:
-        spend(RUNS_STEP_COST)
-        unit, depth = tuple(block), len(self.blocks)
-        if depth and unit > self.blocks[-1]:
+        spend(BLOCK_STEP_COST)
+        unit, blocks = tuple(block), self.blocks
+        depth = len(blocks)
+        if depth and unit > blocks[-1]:
             return  # (and every block it begins)
         still = reaching and len(unit) < length
         if _room(left, units - 1, length, still):
