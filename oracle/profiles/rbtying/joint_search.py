@@ -85,10 +85,15 @@ class Arrangement:
         """The last bin the unit can start at (-1: none)."""
         found = self._latest.get(kind)
         if found is None:
-            found = self._latest[kind] = max(
-                (i for i, (identity, capacity, slot) in enumerate(self.bins) if self.reaches(slot, kind) and any(
-                    size == capacity == self.counts[identity] if self.protected else size <= capacity
-                    for size in kind[1:])), default=-1)
+            found = -1
+            for i in range(len(self.bins) - 1, -1, -1):  # from the highest down: the first that holds
+                identity, capacity, slot = self.bins[i]
+                if self.reaches(slot, kind) and any(
+                        size == capacity == self.counts[identity] if self.protected else size <= capacity
+                        for size in kind[1:]):
+                    found = i
+                    break
+            self._latest[kind] = found
         return found
 
     def reaches(self, slot: int | None, spec: Spec) -> bool:
