@@ -59,8 +59,9 @@ DRAW_POLICIES = (
 )
 
 
-def room(decks: int, draw: int) -> pb.Variant:
-    """The rbtying-default profile in a room of ``decks`` decks under a draw policy."""
+def room(decks: int, draw: int, evaluation: int = 0, bomb_policy: int = 0) -> pb.Variant:
+    """The rbtying-default profile in a room of ``decks`` decks under a draw policy (and a throw
+    evaluation and bomb policy, unset by default)."""
     variant = pb.Variant()
     variant.CopyFrom(get_variant("rbtying-default"))
     variant.id = f"room-{decks}-decks"
@@ -68,8 +69,22 @@ def room(decks: int, draw: int) -> pb.Variant:
     variant.deal.bottom_size = 8 if decks % 2 == 0 else 6
     variant.deal.hand_size = (54 * decks - variant.deal.bottom_size) // 4
     variant.following.draw_policy = draw  # type: ignore[assignment]
+    if evaluation:
+        variant.following.throw_evaluation = evaluation  # type: ignore[assignment]
+    variant.comparison.bomb_policy = bomb_policy  # type: ignore[assignment]
     variant.level_table.total_points = 100 * decks
     return variant
+
+
+def random_suit_run(rng: random.Random, rules: Ruleset, decks: int) -> list[Card]:
+    """Cards of one effective suit (trump four times in ten): a stretch of 3 to 9 of its cards in
+    order, each in 0 to 3 copies or ``decks``."""
+    led_trump = rng.random() < 0.4
+    suit = rng.choice([s for s in Suit if s != rules.trump])
+    of_suit = rules.sorted({c for c in full_deck()
+                            if (rules.is_trump(c) if led_trump else not rules.is_trump(c) and c.suit == suit)})
+    start = rng.randrange(len(of_suit))
+    return [c for c in of_suit[start:start + rng.randint(3, 9)] for _ in range(rng.choice((0, 1, 2, 3, decks)))]
 
 
 def random_follow(rng: random.Random, max_lead: int = 16) -> tuple[Ruleset, list[Card], list[Card], list[Card]]:

@@ -32,12 +32,14 @@ from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+import rbtying_reference
+
 from oracle import pb
 from oracle.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit, full_deck
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.profiles.rbtying import bombs
 from oracle.profiles.rbtying.trick_format import lead_format
-from oracle.variants import get_variant, make_ruleset
+from oracle.variants import make_ruleset
 
 ALL_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 """types.rs ``ALL_SUITS``: the order ``successor`` lists the off-suit level cards in."""
@@ -425,16 +427,7 @@ BOMB_POLICIES = (pb.BOMB_POLICY_NO_BOMBS, pb.BOMB_POLICY_ALLOW_BOMBS, pb.BOMB_PO
 
 def room(decks: int, evaluation: int, bomb_policy: int = pb.BOMB_POLICY_NO_BOMBS) -> pb.Variant:
     """The rbtying-default profile in a room of ``decks`` decks under a throw evaluation."""
-    variant = pb.Variant()
-    variant.CopyFrom(get_variant("rbtying-default"))
-    variant.id = f"room-{decks}-decks"
-    variant.deal.decks = decks
-    variant.deal.bottom_size = 8 if decks % 2 == 0 else 6
-    variant.deal.hand_size = (54 * decks - variant.deal.bottom_size) // 4
-    variant.following.throw_evaluation = evaluation  # type: ignore[assignment]
-    variant.comparison.bomb_policy = bomb_policy  # type: ignore[assignment]
-    variant.level_table.total_points = 100 * decks
-    return variant
+    return rbtying_reference.room(decks, pb.DRAW_POLICY_UNSPECIFIED, evaluation, bomb_policy)
 
 
 def _unit(rng: random.Random, trump: UpstreamTrump, left: Counter[Card], suit_cards: list[Card],

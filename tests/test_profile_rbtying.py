@@ -1198,7 +1198,8 @@ def test_the_joint_fill_is_the_exhaustive_search() -> None:
     it gives is a fill."""
     import random
 
-    from oracle.cards import full_deck
+    from rbtying_reference import random_suit_run
+
     from oracle.profiles.rbtying.joint import JointFill
 
     rng = random.Random(430)
@@ -1207,12 +1208,7 @@ def test_the_joint_fill_is_the_exhaustive_search() -> None:
         decks = rng.choice((2, 3, 4, 6, 8))
         level, trump = rng.choice(list(Rank)[:13]), rng.choice([*Suit, None])
         rules = ctx(level, trump, decks=decks)
-        led_trump = rng.random() < 0.4
-        suit = rng.choice([s for s in Suit if s != trump])
-        of_suit = rules.sorted({c for c in full_deck()
-                                if (rules.is_trump(c) if led_trump else not rules.is_trump(c) and c.suit == suit)})
-        start = rng.randrange(len(of_suit))
-        held = [c for c in of_suit[start:start + rng.randint(3, 9)] for _ in range(rng.choice((0, 1, 2, 3, decks)))]
+        held = random_suit_run(rng, rules, decks)
         units: list[tuple[int, ...]] = []
         while len(held) > 1 and sum(map(sum, units)) < rng.randint(2, min(14, len(held))):
             length = rng.randint(1, 4)

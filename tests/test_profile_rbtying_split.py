@@ -14,10 +14,10 @@ import random
 from typing import Any
 
 import pytest
-from rbtying_reference import random_follow, reference_duty, room
+from rbtying_reference import random_follow, random_suit_run, reference_duty, room
 
 from oracle import pb
-from oracle.cards import Rank, Suit, format_cards, full_deck
+from oracle.cards import Rank, Suit, format_cards
 from oracle.engine.budget import WorkExceeded, limited
 from oracle.engine.following import suit_duty
 from oracle.profiles.rbtying import split_classes
@@ -39,12 +39,7 @@ def test_a_chosen_split_is_any_split_of_its_class_held_one_by_one() -> None:
         decks = rng.choice((2, 3, 4, 6, 8))
         level, trump = rng.choice(list(Rank)[:13]), rng.choice([*Suit, None])
         rules = make_ruleset(room(decks, pb.DRAW_POLICY_NO_PROTECTIONS), level, trump, no_trump=trump is None)
-        led_trump = rng.random() < 0.4
-        suit = rng.choice([s for s in Suit if s != trump])
-        of_suit = rules.sorted({c for c in full_deck()
-                                if (rules.is_trump(c) if led_trump else not rules.is_trump(c) and c.suit == suit)})
-        start = rng.randrange(len(of_suit))
-        cards = [c for c in of_suit[start:start + rng.randint(3, 9)] for _ in range(rng.choice((0, 1, 2, 3, decks)))]
+        cards = random_suit_run(rng, rules, decks)
         if len(cards) < 4:
             continue
         pool = tuple(sorted((rng.randint(2, min(decks, 5)) for _ in range(rng.randint(1, 6))), reverse=True))
