@@ -22,15 +22,14 @@ CLASSIC = "000_3747cc098fae40aa.txt"
 HEIJIAN = "001_3bb4109d69037b9c.txt"
 LIANZHONG_TRAD = "003_3b916e38a503e48d.txt"
 LIANZHONG = "004_2cb14f7c4c9f35bd.txt"
+BOTZONE = "keyijing/Tractor-RL judger.py"
+"""The Botzone Tractor judge, which the botzone-tractor profile follows (docs/botzone.md)."""
 
 
 def _rainbows(what: str) -> str:
     """Where rbtying/shengji's rainbows (#508) were read: the same text in three forks."""
     return (f"tgoh-ots/shengji-tractor mechanics/src/trick.rs ({what}) @ 18514e6, a fork carrying upstream's "
             "code; the same in arunsrinivas20/shengji @ a87aa6c and ChineseGame-Mu/YihuaMu @ 8cfc2ba")
-
-BOTZONE = "keyijing/Tractor-RL judger.py"
-"""The Botzone Tractor judge, which the botzone-tractor profile follows (docs/botzone.md)."""
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,9 @@ def describe_play(ctx: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayRespons
     """Describe cards in a context."""
     suit = ctx.suit_of(cards)
     total = points(cards)
-    if suit == MIXED and ctx.strategies.compound is not None:
-        return _describe_compound(ctx, cards, total)
     if suit == MIXED:
+        if ctx.strategies.compound is not None:
+            return _describe_compound(ctx, cards, total)
         return pb.DescribePlayResponse(
             effective_suit=suit, points=total, valid_lead=False, is_throw=False,
             rule_ids=["lead.one_suit", "points.cards"],

@@ -52,7 +52,6 @@ from oracle.engine.units import Block, Unit
 SOURCE = "rbtying/shengji mechanics/src/trick.rs @ 71f8d43"
 
 
-
 @dataclass(frozen=True)
 class RainbowUnit:
     """One unit of a rainbow: the cards of one rank (``rank``: 2 to 14)."""
@@ -69,8 +68,7 @@ def rainbow_format(ctx: Ruleset, cards: Sequence[Card]) -> list[RainbowUnit] | N
     """``try_rainbow_format``: the cards' units, lowest rank first, or ``None`` when they are no
     rainbow (rainbows off, a joker, a rank in fewer cards than the minimum or fewer than four
     effective suits)."""
-    minimum = ctx.rainbow_min_cards
-    if not minimum or not cards:
+    if not ctx.rainbow_min_cards or not cards:
         return None
     by_rank: dict[int, list[Card]] = {}
     for card in cards:
@@ -80,16 +78,31 @@ def rainbow_format(ctx: Ruleset, cards: Sequence[Card]) -> list[RainbowUnit] | N
     units = []
     for rank in sorted(by_rank):
         group = by_rank[rank]
-        if len(group) < minimum or len({ctx.effective_suit(c) for c in group}) < 4:
+        if not one_rank_rainbow(ctx, group):
             return None
         units.append(RainbowUnit(rank, tuple(ctx.sorted(group))))
     return units
 
 
+def one_rank_rainbow(ctx: Ruleset, cards: Sequence[Card]) -> bool:
+    """Whether cards of one rank make a unit of a rainbow lead: at least the room's minimum of
+    them, over four effective suits or more."""
+    return len(cards) >= ctx.rainbow_min_cards and len({ctx.effective_suit(c) for c in cards}) >= 4
+
+
+def of_rank(cards: Iterable[Card], rank: int) -> list[Card]:
+    """The cards of a rank (``rank``: 2 to 14), jokers never."""
+    return [c for c in cards if c.suit is not None and int(c.rank) == rank]
+
+
+def as_unit(ctx: Ruleset, unit: RainbowUnit) -> Unit:
+    """A rainbow unit as the engine's :class:`~oracle.engine.units.Unit`."""
+    return Unit(unit.size, 1, max(ctx.strength(c) for c in unit.cards), unit.cards, rainbow=True)
+
+
 def as_units(ctx: Ruleset, units: Sequence[RainbowUnit]) -> list[Unit]:
     """Rainbow units as the engine's units, largest first, then the higher rank."""
-    out = [Unit(u.size, 1, max(ctx.strength(c) for c in u.cards), u.cards, rainbow=True) for u in units]
-    return sorted(out, key=lambda u: (-u.tuple_size, -int(u.cards[0].rank)))
+    return sorted((as_unit(ctx, u) for u in units), key=lambda u: (-u.tuple_size, -int(u.cards[0].rank)))
 
 
 def rainbow_units(ctx: Ruleset, cards: Sequence[Card]) -> list[Unit] | None:
@@ -112,7 +125,8 @@ def assignment(counts: Counter[int], sizes: Sequence[int]) -> dict[int, list[int
     >>> assignment(Counter({2: 4, 3: 4}), [4, 4])
     {2: [4], 3: [4]}
     >>> assignment(Counter({2: 3, 3: 5}), [4, 4]) is None
-    True"""
+    True
+    """
     distinct = sorted(set(sizes), reverse=True)
     start = tuple(sizes.count(s) for s in distinct)
     ranks = sorted(counts, reverse=True)
@@ -178,7 +192,8 @@ def combo(cards: Sequence[Card], sizes: Sequence[int]) -> tuple[int, ...] | None
 
     >>> from oracle.cards import parse_cards as p
     >>> combo(p("8C 8D 8H 8S 5C 5D 5H 5S"), [4, 4]), combo(p("3C 4D 7H 9S"), [4])
-    ((8, 5), None)"""
+    ((8, 5), None)
+    """
     available = rank_counts(cards)
     ranks = sorted(available, reverse=True)
     taken = []
@@ -223,8 +238,7 @@ def _example(ctx: Ruleset, hand: Sequence[Card], placed: dict[int, list[int]]) -
     """The hand's cheapest cards of each rank the assignment uses, as many as it places there."""
     out: list[Card] = []
     for rank, sizes in placed.items():
-        held = sorted((c for c in hand if c.suit is not None and int(c.rank) == rank),
-                      key=lambda c: ctx.discards[c.code])
+        held = sorted(of_rank(hand, rank), key=lambda c: ctx.discards[c.code])
         out.extend(held[:sum(sizes)])
     return ctx.sorted(out)
 
@@ -273,8 +287,6 @@ def check_rainbow_throw(
         single = not_a_throw(read)
         single.rule_ids[:] = ["lead.rainbow"]
         return single
-    engine_units = {u.rank: Unit(u.size, 1, max(ctx.strength(c) for c in u.cards), u.cards, rainbow=True)
-                    for u in units}
     order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % ctx.players)
     blocks: list[Block] = []
     blocked: set[int] = set()
@@ -290,8 +302,8 @@ def check_rainbow_throw(
                 forced = unit.cards
             if unit.rank not in blocked:
                 blocked.add(unit.rank)
-                beating = [c for c in ctx.sorted(hand.cards) if c.suit is not None and int(c.rank) == higher[0]]
-                blocks.append(Block(engine_units[unit.rank], hand.seat, tuple(beating[:unit.size])))
+                beating = of_rank(ctx.sorted(hand.cards), higher[0])[:unit.size]
+                blocks.append(Block(as_unit(ctx, unit), hand.seat, tuple(beating)))
     answer = throw_answer(ctx, read, thrower.cards, blocks, [h.seat for h in order], forced=forced)
     answer.rule_ids.insert(0, "throw.rainbow")
     return answer

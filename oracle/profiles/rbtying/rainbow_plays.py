@@ -4,6 +4,7 @@ rainbow and the rainbow leads of a hand (rules ``follow.rainbow``, ``lead.rainbo
 
 >>> from oracle import pb
 >>> from oracle.cards import format_cards, parse_cards as p, Rank
+>>> from oracle.profiles.rbtying.rainbow import rainbow_format
 >>> from oracle.variants import get_variant, make_ruleset
 >>> room = pb.Variant()
 >>> room.CopyFrom(get_variant("rbtying-default"))
@@ -31,11 +32,9 @@ from oracle.profiles.rbtying.rainbow import (
     RainbowUnit,
     assignment,
     fills,
-    rainbow_format,
+    one_rank_rainbow,
     rank_counts,
 )
-
-__all__ = ["RainbowFill", "rainbow_follow_families", "rainbow_format", "rainbow_leads"]
 
 MAX_RAINBOW_LEADS = 4_096
 """The most rainbow leads ListLegalPlays spells out for one hand (their number, the product over
@@ -115,7 +114,6 @@ def rainbow_leads(ctx: Ruleset, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every rainbow lead of the hand (:attr:`CompoundLeads.leads`): for each rank, each choice of
     its cards over four effective suits or more and at least the minimum, then every non-empty
     combination of ranks; :data:`MAX_RAINBOW_LEADS` at most."""
-    minimum = ctx.rainbow_min_cards
     by_rank: dict[int, Counter[Card]] = {}
     for card in hand:
         if card.suit is not None:
@@ -129,7 +127,7 @@ def rainbow_leads(ctx: Ruleset, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
         for take in product(*(range(held[c] + 1) for c in cards)):
             spend()
             picked = [c for c, k in zip(cards, take, strict=True) for _ in range(k)]
-            if len(picked) >= minimum and len({ctx.effective_suit(c) for c in picked}) >= 4:
+            if one_rank_rainbow(ctx, picked):
                 options.append(tuple(picked))
         if options:
             choices.append(options)

@@ -74,28 +74,36 @@ def defeats(units: Sequence[FormatUnit], split: Split, best: Split, policy: int)
     if policy == pb.THROW_EVALUATION_HIGHEST:
         return split.top > best.top
     if policy == pb.THROW_EVALUATION_TRICK_UNIT_LENGTH:
-        skip_singles = len(units) > 1 and any(u.size > 1 for u in units)
-        compared = [(u.size, (m > w) - (m < w)) for u, m, w in zip(units, split.lows, best.lows, strict=True)
-                    if not skip_singles or u.size > 1]
+        compared = [(units[i].size, (split.lows[i] > best.lows[i]) - (split.lows[i] < best.lows[i]))
+                    for i in _compared_places(units)]
         compared.sort(key=lambda c: (-c[0], c[1] == 0))
         return next((c > 0 for _, c in compared if c != 0), False)
     return all(m > w for m, w in zip(split.lows, best.lows, strict=True))
 
 
+def _compared_places(units: Sequence[FormatUnit]) -> list[int]:
+    """The places TrickUnitLength compares, largest units first (in the format's order within a
+    size): every place, but the singles where the format has several units and one of more than
+    one card.
+
+    >>> _compared_places([FormatUnit(1, ((3, 1),)), FormatUnit(2, ((5, 1),))])
+    [1]
+    """
+    skip_singles = len(units) > 1 and any(u.size > 1 for u in units)
+    places = [i for i, u in enumerate(units) if not skip_singles or u.size > 1]
+    return sorted(places, key=lambda i: -units[i].size)
+
+
 def _candidates(units: Sequence[FormatUnit], best: Split, policy: int) -> list[list[Bound]]:
     """The bounds a split beating ``best`` meets, one list per way of beating it (``_defeats``).
 
-    All: every place strictly above the best's. TrickUnitLength: places compared largest units
-    first (in the format's order within a size; singles left out where the format has several
-    units and one of more than one card): for each place in turn, that place above and every
-    place before it level. Highest: no bound (the play's highest card decides, whatever the split).
+    All: every place strictly above the best's. TrickUnitLength: for each place it compares
+    (:func:`_compared_places`) in turn, that place above and every place before it level. Highest: no bound (the play's highest card decides, whatever the split).
     """
     if policy == pb.THROW_EVALUATION_HIGHEST:
         return [[None] * len(units)]
     if policy == pb.THROW_EVALUATION_TRICK_UNIT_LENGTH:
-        skip_singles = len(units) > 1 and any(u.size > 1 for u in units)
-        places = [i for i, u in enumerate(units) if not skip_singles or u.size > 1]
-        ordered = sorted(places, key=lambda i: -units[i].size)
+        ordered = _compared_places(units)
         out: list[list[Bound]] = []
         for n, deciding in enumerate(ordered):
             level = set(ordered[:n])
