@@ -83,6 +83,8 @@ The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
 - :mod:`oracle.profiles.rbtying.bombs`: what a bomb may do (``follow.bomb``, ``trick.bomb``)
 - :mod:`oracle.profiles.rbtying.rainbow`: rainbows, a lead of ranks over four suits (``lead.rainbow``, ``follow.rainbow``, ``trick.rainbow``, ``throw.rainbow``)
 - :mod:`oracle.profiles.rbtying.rainbow_plays`: the legal plays of rainbows, counted
+- :mod:`oracle.profiles.rbtying.fill_count`: which plays of the suit split into one requirement's units (an automaton)
+- :mod:`oracle.profiles.rbtying.first_fill`: the first requirement a play fills, and the longer-tuple guard (an automaton)
 - :mod:`oracle.profiles.rbtying.legal_plays`: every legal follow of rbtying's rule, counted
 - :mod:`oracle.profiles.rbtying.forced_unit`: what a failed throw forces (the first blocker's unit)
 - :mod:`oracle.profiles.rbtying.kitty`: the bottom's multiplier (``bottom.times``)

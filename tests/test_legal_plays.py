@@ -256,12 +256,17 @@ def test_a_follow_rule_without_a_counter_is_refused() -> None:
 
 
 def test_rbtying_refuses_at_once_a_hand_with_more_plays_of_the_suit_than_it_judges() -> None:
-    """Ten single hearts against a tractor: 210 plays of four (10 choose 4), each judged and
-    legal (no pair to show); with a second ace and king, 283 plays (and 36 + 36 + 1 holding
-    pairs), more than the 256 rbtying's count judges: refused before judging any."""
+    """Where the fills cannot be read slot by slot (here an ace at either end, a room upstream
+    does not have) every play of the suit is judged. Ten single hearts against a tractor: 210
+    plays of four (10 choose 4), each judged and legal (no pair to show); with a second ace and
+    king, 283 plays (and 36 + 36 + 1 holding pairs), more than the 256 rbtying's count judges:
+    refused before judging any. In the room upstream plays the same hand is counted without
+    judging a play (tests/test_profile_rbtying_fill_count.py): AH AH KH KH alone fills the tractor."""
     from oracle.profiles.rbtying import legal_plays as rbtying
 
-    context = pb.Context(variant_id="rbtying-default", level=pb.RANK_THREE, trump_suit=pb.SUIT_SPADES)
+    room = _rbtying("rbtying-ace-at-either-end")
+    room.tractors.ace_either_end = True
+    context = pb.Context(custom_variant=room, level=pb.RANK_THREE, trump_suit=pb.SUIT_SPADES)
     hearts, lead = "AH KH QH JH 10H 7H 6H 5H 4H 2H 9C", _cards("9H 9H 8H 8H")
     calls = []
     judge = rbtying.first_duty
@@ -274,6 +279,9 @@ def test_rbtying_refuses_at_once_a_hand_with_more_plays_of_the_suit_than_it_judg
         assert calls == []
         assert error.code == "RESOURCE_EXHAUSTED"
         assert f"{rbtying.MAX_JUDGMENTS} one question may judge" in error.message and "has 283 plays" in error.message
+        context.custom_variant.tractors.ace_either_end = False
+        counted = _ask(context=context, hand=_cards(hearts + " AH KH"), lead=lead).list_legal_plays
+        assert counted.total == 1 and calls == []
     finally:
         rbtying.first_duty = judge
 

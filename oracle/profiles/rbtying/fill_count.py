@@ -1,0 +1,215 @@
+"""Which plays of the led suit fill one requirement: an automaton for the legal-play count.
+
+A requirement's units hold as many cards as the lead, as a follow does, so filling it is
+splitting the whole play into its units, the single cards taking what the others leave.
+:class:`FillsRequirement` reads the play's cards in the count's order (highest first), a slot at
+a time, into the *set* of ways its units can stand so far: each way the units not started and
+those in progress, which go on at the next slot down. At a slot the units in progress place
+their next tuple and any not started may start, each tuple on one identity of the slot holding
+that many copies left (unprotected, as ``joint.JointFill`` fills). A play is accepted when some
+way has placed every unit. Why the requirement decides a follow (rbtying/shengji
+``TrickFormat::is_legal_play`` @ 71f8d43), and the cost: docs/rules.md (Legal plays).
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.engine.legal_plays import Duty, Family, Space
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+>>> space = Space.of(ctx, p("9H 9H 8H 8H 7H 7H 5H"))
+>>> fills = FillsRequirement.of(ctx, space, ((2, 2), (1,)), Duty(2, "follow.decomposition", "a tractor"))
+>>> fills is not None and Family(space, 5, fills).total()   # 99887 99885 98877 88775
+4
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import cast
+
+from oracle.engine.budget import spend
+from oracle.engine.legal_plays import Duty, Space
+from oracle.engine.ruleset import Ruleset
+from oracle.profiles.rbtying.ordering import Requirement
+
+Units = tuple[tuple[int, ...], ...]
+"""Units sorted, each by its tuple sizes from the highest slot down."""
+
+Way = tuple[Units, Units]
+"""One way the units can stand: those not started, and those in progress (their tuples still to
+place, from the next slot down)."""
+
+State = tuple[tuple[int, ...], int | None, frozenset[Way]]
+"""The automaton's state: the copies read of the slot being read, the last slot read while a unit
+is in progress, and the ways the units can stand."""
+
+WAY_STEPS = 4
+"""The work budget one way's step at a slot spends (its starts tried and its tuples placed, a few
+microseconds, a step of the budget being about one)."""
+
+
+@dataclass(frozen=True)
+class _Group:
+    """The cards of one slot (or one identity without a slot) in the space: their identities'
+    numbers by card, and the slot."""
+
+    slot: int | None
+    identity_of: tuple[int, ...]
+    """For each card of the group, in the space's order, its identity's number within the group."""
+    identities: int
+
+
+class FillsRequirement:
+    """The automaton: a state is the copies read of the current slot, the last slot read (while
+    a unit is in progress) and the ways the units can stand."""
+
+    def __init__(self, space: Space, groups: list[_Group], starts: list[int], units: Units, duty: Duty) -> None:
+        self.space, self.groups, self.duty = space, groups, duty
+        self.start_of = starts
+        """For each card of the space, the number of its group; a group's cards are consecutive."""
+        self.units = units
+        self.room = [0] * (len(space.copies) + 1)
+        for i in range(len(space.copies) - 1, -1, -1):
+            self.room[i] = self.room[i + 1] + space.copies[i]
+        self._moves: dict[tuple[Way, bool, bool, tuple[int, ...]], tuple[Way, ...]] = {}
+        self._steps: dict[tuple[int, int, int], int | None] = {}
+        """Each state's step, kept: :class:`.first_fill.FirstFill` steps one requirement's state
+        from many of its own."""
+        self._states: list[State] = []
+        self._numbers: dict[State, int] = {}
+
+    @classmethod
+    def of(cls, ctx: Ruleset, space: Space, requirement: Requirement, duty: Duty) -> FillsRequirement | None:
+        """The automaton for the plays of the space that the requirement's units split, or
+        ``None`` where it does not apply: a unit mixing single cards with tuples, an identity at
+        two slots (an ace at either end, which upstream does not play), or a slot whose cards are
+        not consecutive in the space's order."""
+        if any(len(u) > 1 and 1 in u for u in requirement):
+            return None
+        units = tuple(sorted(tuple(reversed(u)) for u in requirement if u != (1,)))
+        numbers: dict[object, int] = {}
+        starts: list[int] = []
+        members: list[list[int]] = []
+        identities: list[dict[object, int]] = []
+        slots: list[int | None] = []
+        for card in space.cards:
+            places = ctx.places[card.code]
+            if len(places) > 1:
+                return None
+            identity = ctx.identity(card)
+            key: object = ("slot", places[0]) if places else ("identity", identity)
+            if key not in numbers:
+                numbers[key] = len(members)
+                members.append([])
+                identities.append({})
+                slots.append(places[0] if places else None)
+            elif starts[-1] != numbers[key]:
+                return None  # a slot met again after another
+            number = numbers[key]
+            starts.append(number)
+            members[number].append(identities[number].setdefault(identity, len(identities[number])))
+        groups = [_Group(slots[n], tuple(cards), len(identities[n])) for n, cards in enumerate(members)]
+        return cls(space, groups, starts, units, duty)
+
+    def start(self) -> Hashable:
+        return self._number(((), None, frozenset({(self.units, ())})))
+
+    def _number(self, state: State) -> int:
+        """The state's number: the count (and :class:`.first_fill.FirstFill`) keeps numbers."""
+        number = self._numbers.setdefault(state, len(self._states))
+        if number == len(self._states):
+            self._states.append(state)
+        return number
+
+    def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
+        key = (cast(int, state), index, copies)
+        if key not in self._steps:
+            after = self._step(self._states[key[0]], index, copies)
+            self._steps[key] = None if after is None else self._number(after)
+        return self._steps[key]
+
+    def _step(self, state: State, index: int, copies: int) -> State | None:
+        before, last, ways = state
+        read = (*before, copies)
+        number = self.start_of[index]
+        if index + 1 < len(self.start_of) and self.start_of[index + 1] == number:
+            return (read, last, ways)
+        group = self.groups[number]
+        held = [0] * group.identities
+        for k, identity in zip(read, group.identity_of, strict=True):
+            held[identity] += k
+        caps = tuple(held)
+        adjacent = group.slot is not None and last is not None and group.slot == last - 1
+        room = self.room[index + 1]
+        after: set[Way] = set()
+        for way in ways:
+            spend(WAY_STEPS)
+            for moved in self._move(way, group.slot is not None, adjacent, caps):
+                if sum(map(sum, moved[0])) + sum(map(sum, moved[1])) <= room:
+                    after.add(moved)
+        if not after:
+            return None
+        if not any(active for _, active in after):
+            last = None
+        elif group.slot is not None:
+            last = group.slot
+        return ((), last, frozenset(after))
+
+    def accept(self, state: Hashable) -> Duty | None:
+        return self.duty if ((), ()) in self._states[cast(int, state)][2] else None
+
+    def _move(self, way: Way, slotted: bool, adjacent: bool, caps: tuple[int, ...]) -> tuple[Way, ...]:
+        """The ways one way can stand after a slot (or an identity without one) holding ``caps``
+        copies of each of its identities."""
+        key = (way, slotted, adjacent, caps)
+        found = self._moves.get(key)
+        if found is None:
+            found = self._moves[key] = tuple(_moves(way, slotted, adjacent, caps))
+        return found
+
+
+def _moves(way: Way, slotted: bool, adjacent: bool, caps: tuple[int, ...]) -> Iterator[Way]:
+    waiting, active = way
+    if active and slotted and not adjacent:
+        return  # a unit in progress can only go on at the next slot down
+    heads = [u[0] for u in active] if slotted else []
+    going = [u[1:] for u in active if len(u) > 1] if slotted else list(active)
+    kinds = Counter(u for u in waiting if slotted or len(u) == 1)
+    spare = sum(caps) - sum(heads)
+    if spare < 0:
+        return
+    distinct = sorted(kinds)
+    for chosen in product(*(range(kinds[u] + 1) for u in distinct)):
+        started = [u for u, k in zip(distinct, chosen, strict=True) for _ in range(k)]
+        placed = heads + [u[0] for u in started]
+        if sum(placed) > sum(caps) or not _packs(tuple(sorted(placed, reverse=True)), caps):
+            continue
+        left = Counter(waiting)
+        left.subtract(started)
+        yield (tuple(sorted(left.elements())),
+               tuple(sorted(going + [u[1:] for u in started if len(u) > 1])))
+
+
+@lru_cache(maxsize=4096)
+def _packs(sizes: tuple[int, ...], caps: tuple[int, ...]) -> bool:
+    """Whether tuples of these sizes (largest first) go on identities holding ``caps`` copies,
+    each tuple on one identity.
+
+    >>> _packs((2, 2), (3, 1)), _packs((2, 2), (2, 2)), _packs((3, 1), (2, 2))
+    (False, True, False)
+    """
+    if not sizes:
+        return True
+    if len(caps) == 1:
+        return sum(sizes) <= caps[0]
+    first, rest = sizes[0], sizes[1:]
+    tried: set[int] = set()
+    for j, cap in enumerate(caps):
+        if cap >= first and cap not in tried:
+            tried.add(cap)
+            if _packs(rest, tuple(sorted((*caps[:j], cap - first, *caps[j + 1:]), reverse=True))):
+                return True
+    return False
+

@@ -1,0 +1,156 @@
+"""Which requirement of the walk a play of the led suit fills first, and whether the guard lets it.
+
+rbtying/shengji ``TrickFormat::is_legal_play`` @ 71f8d43, as :func:`.follow.first_duty` walks it:
+a follow of ``n`` cards of the led suit meets the first requirement it fills (unprotected), as
+long as the hand fills none before it under its draw policy; under the longer-tuple protection
+the guard (:func:`.follow.kept_back`) may still refuse it. The requirements that matter are those
+a play of the hand can fill, up to the first the hand fills (:func:`fillable_requirements`, one
+walk of the hand). :class:`FirstFill` reads a play into one :class:`.fill_count.FillsRequirement`
+state per requirement and, under the protection, what the guard counts, so the count judges no
+play. Its cost: docs/rules.md (Legal plays).
+
+>>> from oracle.cards import parse_cards as p, Rank, Suit
+>>> from oracle.engine.legal_plays import Family, Space
+>>> from oracle.profiles.rbtying.trick_format import lead_format
+>>> from oracle.variants import make_ruleset
+>>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+>>> hand = p("2S 2S 3S 3S 5S 5S")
+>>> fillable_requirements(ctx, lead_format(ctx, p("7S 7S")), hand)
+([(0, ((2,),))], True)
+>>> first = FirstFill.of(ctx, Space.of(ctx, hand), lead_format(ctx, p("7S 7S")), hand)
+>>> first is not None and Family(first.space, 2, first).total()   # a pair
+3
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from typing import cast
+
+from oracle.cards import Card
+from oracle.engine.budget import spend
+from oracle.engine.legal_plays import Duty, Space
+from oracle.engine.pool import Pool
+from oracle.engine.ruleset import Ruleset
+from oracle.profiles.rbtying.fill import Need, fill_needs
+from oracle.profiles.rbtying.fill_count import FillsRequirement
+from oracle.profiles.rbtying.follow import NO_PROTECTIONS, requirements, walk_bound
+from oracle.profiles.rbtying.ordering import Requirement
+from oracle.profiles.rbtying.reach import Either, Reach
+from oracle.profiles.rbtying.trick_format import FormatUnit, requirement_name
+
+NO_DUTY = Duty(1, "follow.decomposition", "no decomposition of the lead that the play or the hand can fill")
+
+
+def fills(position: int, requirement: Requirement) -> Duty:
+    """The group of the plays whose first requirement filled is the walk's ``position``."""
+    return Duty(2 + position, "follow.decomposition",
+                f"fills {requirement_name(requirement)} (decomposition {position} of the lead)")
+
+
+def fillable_requirements(
+    ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card]
+) -> tuple[list[tuple[int, Requirement]], bool]:
+    """The requirements some play of the hand can fill, with their place in the walk (numbered
+    as :func:`.follow.first_duty` numbers them for every play of one hand, ``same_positions``),
+    up to the first the hand fills under its draw policy; and whether the hand fills one.
+
+    One walk, within the walk's own bound (``follow.WALK_STEPS``).
+    """
+    draw = ctx.strategies.draw or NO_PROTECTIONS
+    exact = dict(Counter(ctx.identity(c) for c in hand_x)) if draw.protects_longer_tuples else None
+    with walk_bound():
+        reach = Reach(ctx, hand_x, protected=exact is not None)
+        plays = Reach(ctx, hand_x)  # what any play of the hand can fill: the whole hand unprotected
+        skips = reach if exact is None else Either(plays, reach)
+        pool = Pool(ctx, hand_x)
+        seen: set[Requirement] = set()
+        found: list[tuple[int, Requirement]] = []
+        for position, requirement in enumerate(requirements(units, draw, skips)):
+            spend()
+            if requirement in seen or not skips.requirement(requirement):
+                continue
+            seen.add(requirement)
+            if plays.requirement(requirement):
+                found.append((position, requirement))
+            if reach.requirement(requirement) and fill_needs(
+                    ctx, [Need(a) for a in requirement], hand_x, exact=exact, pool=pool) is not None:
+                return found, True
+        return found, False
+
+
+GuardState = tuple[int, ...]
+"""Per tuple size the guard reads: identities the play holds exactly that many times, and
+identities the rest of the hand holds exactly that many times (each capped)."""
+
+
+class FirstFill:
+    """The automaton: the state of each requirement's fill, and what the guard counts."""
+
+    def __init__(self, space: Space, parts: list[tuple[Duty, FillsRequirement, Requirement]], hand_fills: bool,
+                 guard: list[int] | None) -> None:
+        self.space, self.parts, self.hand_fills = space, parts, hand_fills
+        self.guard = guard
+        self._steppers = [automaton.step for _, automaton, _ in parts]
+        """The tuple sizes the guard reads (``None`` without the protection)."""
+        self.cap = 1 + max((sum(1 for a in r if a == (k,)) for _, _, r in parts for k in guard or ()), default=0)
+
+    @classmethod
+    def of(cls, ctx: Ruleset, space: Space, units: Sequence[FormatUnit], hand_x: Sequence[Card]) -> FirstFill | None:
+        """The automaton for the space (the hand's cards of the led suit), or ``None`` where a
+        requirement's fill cannot be read by slots (``FillsRequirement.of``) or, under the guard,
+        an identity is more than one card of the space (the two-colour game)."""
+        found, hand_fills = fillable_requirements(ctx, units, hand_x)
+        parts = []
+        for position, requirement in found:
+            automaton = FillsRequirement.of(ctx, space, requirement, fills(position, requirement))
+            if automaton is None:
+                return None
+            parts.append((automaton.duty, automaton, requirement))
+        guard = None
+        if ctx.strategies.draw is not None and ctx.strategies.draw.protects_longer_tuples:
+            if len({ctx.identity(c) for c in space.cards}) != len(space.cards):
+                return None
+            guard = sorted({a[0] for _, _, r in parts for a in r if len(a) == 1 and a[0] >= 2})
+        return cls(space, parts, hand_fills, guard)
+
+    def start(self) -> Hashable:
+        guard = (0,) * (2 * len(self.guard or ()))
+        return (tuple(f.start() for _, f, _ in self.parts), guard)
+
+    def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
+        subs, guard = cast(tuple[tuple[Hashable | None, ...], GuardState], state)
+        spend(1 + len(subs))  # each requirement's step is looked up (about a microsecond)
+        after = tuple([None if sub is None else step(sub, index, copies)
+                       for sub, step in zip(subs, self._steppers, strict=True)])
+        if self.hand_fills and all(sub is None for sub in after):
+            return None  # fills nothing the walk reaches, and the hand fills one: illegal
+        if self.guard:
+            held, kept = copies, self.space.copies[index] - copies
+            counts = list(guard)
+            for j, k in enumerate(self.guard):
+                counts[2 * j] = min(self.cap, counts[2 * j] + (held == k))
+                counts[2 * j + 1] = min(self.cap, counts[2 * j + 1] + (kept == k))
+            guard = tuple(counts)
+        return (after, guard)
+
+    def accept(self, state: Hashable) -> Duty | None:
+        subs, guard = cast(tuple[tuple[Hashable | None, ...], GuardState], state)
+        for sub, (duty, automaton, requirement) in zip(subs, self.parts, strict=True):
+            if sub is not None and automaton.accept(sub) is not None:
+                return duty if self._guard_passes(requirement, guard) else None
+        return None if self.hand_fills else NO_DUTY
+
+    def _guard_passes(self, requirement: Requirement, guard: GuardState) -> bool:
+        """:func:`.follow.kept_back` from the counts: for each tuple size the requirement asks
+        for alone, its places less the play's identities of that many cards are not all kept
+        back in the rest of the hand."""
+        if not self.guard:
+            return True
+        for j, k in enumerate(self.guard):
+            wanted = sum(1 for a in requirement if a == (k,))
+            remaining = wanted - guard[2 * j]
+            if remaining > 0 and guard[2 * j + 1] >= remaining:
+                return False
+        return True
