@@ -138,7 +138,17 @@ def test_tags_are_the_closed_list_and_agree_with_the_cases() -> None:
         written_here = case.file == "seed.jsonl" or case.file.startswith(("hand-", "generated-"))
         if written_here and case.variant in load_catalogue() and case.kind is not None:
             assert variant_files.family(case.variant) in case.tags, case.id
-            assert f"decks-{variant_files.decks(case.variant)}" in case.tags, case.id
+            room = _room_variant(case)
+            decks = variant_files.decks(case.variant) if room is None else room["deal"]["decks"]
+            assert f"decks-{decks}" in case.tags, case.id
+
+
+def _room_variant(case: Case) -> dict[str, object] | None:
+    """The room's own variant of a case that sends one in its context (``custom-variant``)."""
+    if "custom-variant" not in case.tags or not case.question:
+        return None
+    room = next(iter(case.question.values())).get("context", {}).get("customVariant")
+    return room if isinstance(room, dict) else None
 
 
 def _question_variant(case: Case) -> str | None:

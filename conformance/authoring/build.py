@@ -20,7 +20,7 @@ JSON mapping, the paths compared, the rules, the tags and a ``notation`` line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -500,3 +500,14 @@ def camel_json(value: Any) -> Any:
 def _camel_key(key: str) -> str:
     head, *rest = key.split("_")
     return head + "".join(w.title() for w in rest)
+
+
+def room(base: str, edit: Callable[[dict[str, Any]], None], room_id: str) -> dict[str, Any]:
+    """A room's own variant (``Context.custom_variant``, in the JSON of the cases): a shipped
+    variant resolved from its file, renamed ``room_id`` and changed by ``edit``."""
+    data = variant_files.resolved(base)
+    data["id"] = room_id
+    data.pop("extends", None)
+    edit(data)
+    result: dict[str, Any] = camel_json(data)
+    return result

@@ -8,19 +8,17 @@ suit, ``{o}`` another, ``{t}`` trump). The rules each pattern follows are in its
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
 from typing import Any
 
 from conformance.authoring import variant_files
 from conformance.authoring.build import (
     bottom,
-    camel_json,
     deal,
     declare,
     describe,
     follow,
     hand,
+    room,
     throw,
     trick,
 )
@@ -235,15 +233,6 @@ def _fixed_two() -> list[dict[str, Any]]:
     return out
 
 
-def _room(base: str, edit: Callable[[dict[str, Any]], None], room_id: str) -> dict[str, Any]:
-    data = copy.deepcopy(variant_files.resolved(base))
-    data["id"] = room_id
-    data.pop("extends", None)
-    edit(data)
-    result: dict[str, Any] = camel_json(data)
-    return result
-
-
 def _rooms() -> list[dict[str, Any]]:
     """Rooms with their own variant: rules no shipped variant uses."""
     out: list[dict[str, Any]] = []
@@ -257,7 +246,7 @@ def _rooms() -> list[dict[str, Any]]:
     for suits in suit_choices():
         f = filler(suits)
         name = _name(suits)
-        room = _room("qq-two-deck", times, "room-bottom-times")
+        variant = room("qq-two-deck", times, "room-bottom-times")
         for lead, size, others in (("A{s}", 1, ["3{s}", "4{s}", "5{s}"]), ("A{s} A{s}", 2, ["3{s} 4{s}", "5{s} 6{s}", "7{s} 8{s}"]),
                                    ("A{s} A{s} K{s} K{s}", 4, ["3{s} 4{s} 5{s} 6{s}", "7{s} 8{s} 9{s} J{s}",
                                                                "3{o} 4{o} 5{o} 6{o}"])):
@@ -269,10 +258,10 @@ def _rooms() -> list[dict[str, Any]]:
                           attackers_won=True, bottom_points=15, multiplier=3 * size, to_attackers=45 * size,
                           rules=["bottom.times"], negative=["bottom.times"] if size == 4 else [],
                           tags=["custom-variant"])
-            case["question"]["scoreBottom"]["context"]["customVariant"] = room
+            case["question"]["scoreBottom"]["context"]["customVariant"] = variant
             case["notation"] += " | room variant: bottom x 3 per card of the largest unit"
             out.append(case)
-        room = _room("qq-two-deck", per_card, "room-penalty-per-card")
+        variant = room("qq-two-deck", per_card, "room-penalty-per-card")
         case = throw(f"hand/check_throw/room-penalty-per-card/{name}",
                      hand("A room's variant with PENALTY_KIND_PER_CARD, 10 points: the throw A 9 9 8 fails on the 8 "
                           "(J held); the 8 is forced and the three cards taken back cost 30."),
@@ -280,7 +269,7 @@ def _rooms() -> list[dict[str, Any]]:
                      units=[f("pair:9{s} 9{s}"), f("single:A{s}"), f("single:8{s}")], blocks=[(f("8{s}"), 1)],
                      forced=f("8{s}"), penalty=30, rules=["throw.penalty"], negative=["throw.penalty"],
                      tags=["penalty", "custom-variant"])
-        case["question"]["checkThrow"]["context"]["customVariant"] = room
+        case["question"]["checkThrow"]["context"]["customVariant"] = variant
         case["notation"] += " | room variant: 10 points per card taken back"
         out.append(case)
     return out

@@ -147,13 +147,18 @@ def random_lead(rng: random.Random, deal: Deal, size: int) -> list[Card]:
 
 
 def case(deal: Deal, hand: Sequence[Card], lead: Sequence[Card], case_id: str, listed: bool,
-         plays: Sequence[Sequence[Card]] | None, total: int, rules: Sequence[str] = ()) -> dict[str, Any]:
-    """One case line: the question, the total (and the plays in canonical order when listed)."""
+         plays: Sequence[Sequence[Card]] | None, total: int, rules: Sequence[str] = (),
+         room: Room | None = None) -> dict[str, Any]:
+    """One case line: the question, the total (and the plays in canonical order when listed);
+    with ``room``, the deal is of that room's own variant (``Context.custom_variant``)."""
     ctx = deal.ctx
+    variant = deal.variant if room is None else room.base
     level = str(Card(deal.level, Suit.SPADES))[:-1]
     trump = None if deal.trump is None else str(Card(Rank.TWO, deal.trump))[-1]
-    question: dict[str, Any] = {"context": build.context(deal.variant, level, trump),
-                                "hand": [build.card(str(c)) for c in ctx.sorted(hand)]}
+    context = build.context(variant, level, trump)
+    if room is not None:
+        context["customVariant"] = room.variant
+    question: dict[str, Any] = {"context": context, "hand": [build.card(str(c)) for c in ctx.sorted(hand)]}
     if lead:
         question["lead"] = [build.card(str(c)) for c in ctx.sorted(lead)]
     expected: dict[str, Any] = {"total": str(total)}
@@ -163,28 +168,67 @@ def case(deal: Deal, hand: Sequence[Card], lead: Sequence[Card], case_id: str, l
         expected["plays"] = [{"cards": [build.card(str(c)) for c in play]} for play in plays or ()]
         compare.append("listLegalPlays.plays[].cards")
     all_cards = [str(c) for c in [*hand, *lead]]
-    tags = build.auto_tags("list_legal_plays", deal.variant, all_cards, level, trump)
+    tags = build.auto_tags("list_legal_plays", variant, all_cards, level, trump)
+    if room is not None:
+        tags = [t for t in tags if not t.startswith("decks-")] + ["custom-variant", *room.tags]
     units = ctx.units(lead) if lead else []
     for tag, present in (("follow-suit", bool(lead)), ("pairs", any(u.tuple_size >= 2 for u in units)),
                          ("tractor", any(u.is_tractor for u in units)), ("throw", len(units) > 1 or not lead)):
         if present and tag not in tags:
             tags.append(tag)
     what = f"lead: {format_cards(ctx.sorted(lead))} | " if lead else "to lead | "
+    where = build.context_words(variant, level, trump) + ("" if room is None else f", room {room.variant['id']}")
     return {
         "id": case_id,
-        "variant": deal.variant,
+        "variant": variant,
         "question": {"listLegalPlays": question},
         "expected": {"listLegalPlays": expected},
         "compare": compare,
         "rules": list(rules) or (["follow.suit"] if lead else ["lead.one_suit"]),
         "tags": tags,
-        "notation": f"{build.context_words(deal.variant, level, trump)} | {what}hand: "
-                    f"{format_cards(ctx.sorted(hand))} | {total} plays",
+        "notation": f"{where} | {what}hand: {format_cards(ctx.sorted(hand))} | {total} plays",
     }
 
 
 SMALL_FOLLOWS, SMALL_LEADS, COUNTED_FOLLOWS = 45, 15, 20
 """Generated cases per variant of each kind."""
+
+ROOM_SMALL_FOLLOWS, ROOM_COUNTED_FOLLOWS = 12, 8
+"""Generated follows per room of :data:`ROOMS`."""
+
+
+@dataclass(frozen=True)
+class Room:
+    """A room's own variant on a shipped ``base`` (JSON, proto names in lowerCamelCase) and the
+    tags of its cases."""
+
+    base: str
+    variant: dict[str, Any]
+    tags: tuple[str, ...]
+
+
+def _rbtying_room(room_id: str, draw: str = "", bombs: str = "", decks: int = 2) -> Room:
+    def edit(data: dict[str, Any]) -> None:
+        if draw:
+            data["following"]["draw_policy"] = draw
+        if bombs:
+            data["comparison"]["bomb_policy"] = bombs
+        bottom = 6 if decks == 3 else 8
+        data["deal"].update({"decks": decks, "bottom_size": bottom, "hand_size": (54 * decks - bottom) // 4})
+    tags = (f"decks-{decks}", *(("larger-tuples",) if bombs else ()))
+    return Room("rbtying-default", build.room("rbtying-default", edit, room_id), tags)
+
+
+ROOMS = [
+    _rbtying_room("rbtying-longer-tuples-protected", draw="DRAW_POLICY_LONGER_TUPLES_PROTECTED", decks=3),
+    _rbtying_room("rbtying-only-tractor-on-tractor", draw="DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR"),
+    _rbtying_room("rbtying-both-protections",
+                  draw="DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR", decks=3),
+    _rbtying_room("rbtying-bombs", bombs="BOMB_POLICY_ALLOW_BOMBS", decks=4),
+    _rbtying_room("rbtying-bombs-following-suit", bombs="BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING", decks=4),
+]
+"""Rooms of a profile whose options no shipped variant sets: rbtying/shengji's draw policies and
+bombs (``TrickDrawPolicy``, ``BombPolicy``)."""
 
 
 def _answer(answer: Answerer, item: dict[str, Any]) -> pb.ListLegalPlaysResponse | None:
@@ -204,38 +248,51 @@ def _checked(deal: Deal, hand: Sequence[Card], lead: Sequence[Card], found: pb.L
 
 
 def generated_cases(answer: Answerer, generator: str, version: str) -> list[dict[str, Any]]:
-    """Random hands of every shipped variant, answered by ``answer`` (the engine) and frozen: the
-    small ones listed in full once the brute force agrees, the larger ones counted."""
+    """Random hands of every shipped variant and of the :data:`ROOMS`, answered by ``answer``
+    (the engine) and frozen: the small ones listed in full once the brute force agrees, the
+    larger ones counted."""
     out: list[dict[str, Any]] = []
+    plan = [("follow", True)] * SMALL_FOLLOWS + [("lead", True)] * SMALL_LEADS + [("follow", False)] * COUNTED_FOLLOWS
     for variant in variant_files.variant_ids():
-        rng = random.Random(f"perft/{variant}")
-        seen: set[str] = set()
-        plan = [("follow", True)] * SMALL_FOLLOWS + [("lead", True)] * SMALL_LEADS + [("follow", False)] * COUNTED_FOLLOWS
-        for index, (what, small) in enumerate(plan):
-            while True:
-                deal = random_deal(rng, variant)
-                lead: list[Card] = []
-                if what == "lead":
-                    suit = deal.ctx.effective_suit(rng.choice(deal.pack))
-                    hand = random_hand(rng, deal, suit, rng.randint(1, 6), rng.randint(0, 3))
+        out += _generated(answer, variant, None, plan, random.Random(f"perft/{variant}"))
+    room_plan = [("follow", True)] * ROOM_SMALL_FOLLOWS + [("follow", False)] * ROOM_COUNTED_FOLLOWS
+    for room in ROOMS:
+        out += _generated(answer, room.base, room, room_plan, random.Random(f"perft/{room.variant['id']}"))
+    return [{**item, "origin": "generated", "generator": generator, "oracle_version": version} for item in out]
+
+
+def _generated(answer: Answerer, variant: str, room: Room | None, plan: Sequence[tuple[str, bool]],
+               rng: random.Random) -> list[dict[str, Any]]:
+    """The cases of one variant (or of a room's own variant, ``room``, on that base) by ``plan``."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    name = variant if room is None else f"{variant}/{room.variant['id']}"
+    message = None if room is None else json_format.ParseDict(room.variant, pb.Variant())
+    for index, (what, small) in enumerate(plan):
+        while True:
+            deal = random_deal(rng, variant if message is None else message)
+            lead: list[Card] = []
+            if what == "lead":
+                suit = deal.ctx.effective_suit(rng.choice(deal.pack))
+                hand = random_hand(rng, deal, suit, rng.randint(1, 6), rng.randint(0, 3))
+            else:
+                lead = random_lead(rng, deal, rng.choice([1, 2, 2, 3, 4, 4, 5, 6] if small else [4, 6, 8, 10, 12]))
+                if small:
+                    in_suit = rng.randint(0, BRUTE_MAX_HAND - 2)
+                    others = rng.randint(max(0, len(lead) - in_suit), BRUTE_MAX_HAND - in_suit)
                 else:
-                    lead = random_lead(rng, deal, rng.choice([1, 2, 2, 3, 4, 4, 5, 6] if small else [4, 6, 8, 10, 12]))
-                    if small:
-                        in_suit = rng.randint(0, BRUTE_MAX_HAND - 2)
-                        others = rng.randint(max(0, len(lead) - in_suit), BRUTE_MAX_HAND - in_suit)
-                    else:
-                        in_suit, others = rng.randint(len(lead) + 2, len(lead) + 10), rng.randint(3, 8)
-                    hand = random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), in_suit, others, lead)
-                signature = f"{deal.level}{deal.trump}{sorted(c.code for c in lead)}{sorted(c.code for c in hand)}"
-                how = "brute" if small else "count"
-                item = case(deal, hand, lead, f"gen/list_legal_plays/{variant}/{what}-{how}-{index}", small, [], 0)
-                found = _answer(answer, item)
-                if signature not in seen and found is not None:  # else the variant's hands are smaller
-                    seen.add(signature)
-                    break
-            plays = _checked(deal, hand, lead, found) if small else None
-            item = case(deal, hand, lead, item["id"], small, plays, found.total)
-            out.append({**item, "origin": "generated", "generator": generator, "oracle_version": version})
+                    in_suit, others = rng.randint(len(lead) + 2, len(lead) + 10), rng.randint(3, 8)
+                hand = random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), in_suit, others, lead)
+            signature = f"{deal.level}{deal.trump}{sorted(c.code for c in lead)}{sorted(c.code for c in hand)}"
+            how = "brute" if small else "count"
+            item = case(deal, hand, lead, f"gen/list_legal_plays/{name}/{what}-{how}-{index}", small, [], 0,
+                        room=room)
+            found = _answer(answer, item)
+            if signature not in seen and found is not None:  # else the variant's hands are smaller
+                seen.add(signature)
+                break
+        plays = _checked(deal, hand, lead, found) if small else None
+        out.append(case(deal, hand, lead, item["id"], small, plays, found.total, room=room))
     return out
 
 
