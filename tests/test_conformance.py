@@ -143,7 +143,7 @@ def test_tags_are_the_closed_list_and_agree_with_the_cases() -> None:
             assert f"decks-{decks}" in case.tags, case.id
 
 
-def _room_variant(case: Case) -> dict[str, object] | None:
+def _room_variant(case: Case) -> dict[str, Any] | None:
     """The room's own variant of a case that sends one in its context (``custom-variant``)."""
     if "custom-variant" not in case.tags or not case.question:
         return None
