@@ -45,7 +45,7 @@ State = tuple[tuple[int, ...], int | None, frozenset[Way]]
 """The automaton's state: the copies read of the slot being read, the last slot read while a unit
 is in progress, and the ways the units can stand."""
 
-WAY_STEPS = 4
+WAY_STEPS = 8
 """The work budget one way's step at a slot spends (its starts tried and its tuples placed, a few
 microseconds, a step of the budget being about one)."""
 

@@ -35,12 +35,18 @@ from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying.fill import Need, fill_needs
 from oracle.profiles.rbtying.fill_count import FillsRequirement
-from oracle.profiles.rbtying.follow import NO_PROTECTIONS, requirements, walk_bound
+from oracle.profiles.rbtying.follow import NO_PROTECTIONS, WALK_STEPS, requirements, walk_bound
 from oracle.profiles.rbtying.ordering import Requirement
 from oracle.profiles.rbtying.reach import Either, Reach
 from oracle.profiles.rbtying.trick_format import FormatUnit, requirement_name
 
 NO_DUTY = Duty(1, "follow.decomposition", "no decomposition of the lead that the play or the hand can fill")
+
+
+LISTING_WALK_STEPS = 10 * WALK_STEPS
+"""The bound of the walk that lists the requirements (once per question, where CheckFollow walks
+once per play): to the first requirement the hand fills under its draw policy, which under the
+longer-tuple protection can lie past every requirement one play's walk meets (about 60 ms)."""
 
 
 def fills(position: int, requirement: Requirement) -> Duty:
@@ -56,11 +62,11 @@ def fillable_requirements(
     as :func:`.follow.first_duty` numbers them for every play of one hand, ``same_positions``),
     up to the first the hand fills under its draw policy; and whether the hand fills one.
 
-    One walk, within the walk's own bound (``follow.WALK_STEPS``).
+    One walk per question, within :data:`LISTING_WALK_STEPS`.
     """
     draw = ctx.strategies.draw or NO_PROTECTIONS
     exact = dict(Counter(ctx.identity(c) for c in hand_x)) if draw.protects_longer_tuples else None
-    with walk_bound():
+    with walk_bound(LISTING_WALK_STEPS):
         reach = Reach(ctx, hand_x, protected=exact is not None)
         plays = Reach(ctx, hand_x)  # what any play of the hand can fill: the whole hand unprotected
         skips = reach if exact is None else Either(plays, reach)
@@ -121,7 +127,7 @@ class FirstFill:
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         subs, guard = cast(tuple[tuple[Hashable | None, ...], GuardState], state)
-        spend(1 + len(subs))  # each requirement's step is looked up (about a microsecond)
+        spend(2 * (1 + len(subs)))  # each requirement's step looked up, about two microseconds
         after = tuple([None if sub is None else step(sub, index, copies)
                        for sub, step in zip(subs, self._steppers, strict=True)])
         if self.hand_fills and all(sub is None for sub in after):

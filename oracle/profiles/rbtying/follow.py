@@ -124,9 +124,9 @@ heaviest walk of ``scripts/bench.py``'s questions that answers spends about 13,0
 
 
 @contextlib.contextmanager
-def walk_bound() -> Iterator[None]:
-    """Count the walk inside against :data:`WALK_STEPS` (keeping the question's deadline and
-    caller), then against the question's own budget.
+def walk_bound(steps: int = WALK_STEPS) -> Iterator[None]:
+    """Count the walk inside against :data:`WALK_STEPS` (or ``steps``; keeping the question's
+    deadline and caller), then against the question's own budget.
 
     >>> from oracle.engine.budget import limited, spend
     >>> with limited(steps=10**6) as question:
@@ -140,14 +140,14 @@ def walk_bound() -> Iterator[None]:
     ...
     oracle.engine.budget.WorkExceeded: rbtying's decomposition walk needs more than 20000 steps of work (its work budget)
     """
-    with question_budget(WALK_STEPS) as walk:
+    with question_budget(steps) as walk:
         try:
             yield
         except DeadlinePassed:
             raise
         except WorkExceeded:
             raise WorkExceeded(
-                f"rbtying's decomposition walk needs more than {WALK_STEPS} steps of work (its work budget)"
+                f"rbtying's decomposition walk needs more than {steps} steps of work (its work budget)"
             ) from None
     spend(walk.limit - walk.steps)
 
