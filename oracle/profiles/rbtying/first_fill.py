@@ -128,8 +128,14 @@ class FirstFill:
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         subs, guard = cast(tuple[tuple[Hashable | None, ...], GuardState], state)
         spend(2 * (1 + len(subs)))  # each requirement's step looked up, about two microseconds
-        after = tuple([None if sub is None else step(sub, index, copies)
-                       for sub, step in zip(subs, self._steppers, strict=True)])
+        after = [None if sub is None else step(sub, index, copies)
+                 for sub, step in zip(subs, self._steppers, strict=True)]
+        for i, (sub, (_, automaton, _)) in enumerate(zip(after, self.parts, strict=True)):
+            if sub is not None and automaton.accept(sub) is not None:
+                # Filled whatever comes next (the rest of the play goes to its single cards):
+                # no requirement after it can be the first filled.
+                after[i + 1:] = [None] * (len(after) - i - 1)
+                break
         if self.hand_fills and all(sub is None for sub in after):
             return None  # fills nothing the walk reaches, and the hand fills one: illegal
         if self.guard:
@@ -139,7 +145,7 @@ class FirstFill:
                 counts[2 * j] = min(self.cap, counts[2 * j] + (held == k))
                 counts[2 * j + 1] = min(self.cap, counts[2 * j + 1] + (kept == k))
             guard = tuple(counts)
-        return (after, guard)
+        return (tuple(after), guard)
 
     def accept(self, state: Hashable) -> Duty | None:
         subs, guard = cast(tuple[tuple[Hashable | None, ...], GuardState], state)
