@@ -24,7 +24,9 @@ from collections import Counter
 from pathlib import Path
 from unittest.mock import patch
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from conformance.authoring import perft  # noqa: E402
 from oracle import pb  # noqa: E402
@@ -33,20 +35,12 @@ from oracle.convert import cards_from_pb  # noqa: E402
 from oracle.engine.budget import DEFAULT_STEPS, WorkExceeded, limited  # noqa: E402
 from oracle.engine.questions import list_legal_plays  # noqa: E402
 from oracle.profiles.rbtying import fill_count, first_fill  # noqa: E402
-from oracle.variants import get_variant  # noqa: E402
-
-DRAWS = [pb.DRAW_POLICY_NO_PROTECTIONS, pb.DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR,
-         pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED, pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR]
+from rbtying_reference import DRAW_POLICIES, room  # noqa: E402
 
 
-def room(rng: random.Random, decks: int) -> pb.Variant:
-    variant = pb.Variant()
-    variant.CopyFrom(get_variant("rbtying-default"))
-    variant.deal.decks = decks
-    variant.deal.bottom_size = 6 if decks % 2 else 8
-    variant.deal.hand_size = (54 * decks - variant.deal.bottom_size) // 4
-    variant.following.draw_policy = rng.choice(DRAWS)
-    variant.comparison.bomb_policy = rng.choice([pb.BOMB_POLICY_NO_BOMBS, pb.BOMB_POLICY_ALLOW_BOMBS])
+def random_room(rng: random.Random, decks: int) -> pb.Variant:
+    bombs = rng.choice([pb.BOMB_POLICY_NO_BOMBS, pb.BOMB_POLICY_ALLOW_BOMBS])
+    variant = room(decks, rng.choice(DRAW_POLICIES), bomb_policy=bombs)
     variant.id = f"rbtying, {decks} decks, {pb.DrawPolicy.Name(variant.following.draw_policy)}"
     return variant
 
@@ -80,7 +74,7 @@ def main() -> int:
     compared = differ = 0
     with patch.object(fill_count.FillsRequirement, "_step", counted_step):
         for _ in range(args.cases):
-            variant = room(rng, rng.choice(args.decks))
+            variant = random_room(rng, rng.choice(args.decks))
             deal = perft.random_deal(rng, variant)
             lead = perft.random_lead(rng, deal, rng.randint(4, min(24, 6 * variant.deal.decks)))
             size = variant.deal.hand_size

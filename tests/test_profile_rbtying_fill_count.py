@@ -23,17 +23,13 @@ from oracle.engine.budget import WorkExceeded
 from oracle.engine.legal_plays import Duty, Everything, Family, Space
 from oracle.engine.questions import list_legal_plays
 from oracle.profiles.rbtying import fill_count, first_fill
-from oracle.variants import get_variant, make_ruleset
+from oracle.variants import make_ruleset
+from rbtying_reference import room
 
 
-def _room(decks: int, draw: int = 0, bombs: int = 0) -> pb.Variant:
-    variant = pb.Variant()
-    variant.CopyFrom(get_variant("rbtying-default"))
+def _room(decks: int, draw: int = pb.DRAW_POLICY_NO_PROTECTIONS, bombs: int = pb.BOMB_POLICY_NO_BOMBS) -> pb.Variant:
+    variant = room(decks, draw, bomb_policy=bombs)
     variant.id = f"rbtying, {decks} decks, draw {draw}, bombs {bombs}"
-    variant.deal.decks = decks
-    variant.deal.hand_size = (decks * 54 - variant.deal.bottom_size) // variant.deal.players
-    variant.following.draw_policy = draw  # type: ignore[assignment]
-    variant.comparison.bomb_policy = bombs  # type: ignore[assignment]
     return variant
 
 

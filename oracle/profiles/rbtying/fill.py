@@ -2,8 +2,8 @@
 
 rbtying/shengji ``mechanics/src/format_match.rs`` answers it by an exhaustive search; this is a
 greedy, polynomial fill, ``O(u * n log n)`` for ``u`` units from ``n`` cards, and where it finds
-none for units without rank bounds, the exact search of :mod:`.joint` (docs/rbtying.md says
-where the greedy alone can differ: only for units bounded by rank, in the trick judge). A unit
+none, the exact search of :mod:`.joint`, so the answer is exact (docs/rbtying.md, "The fill
+test"). A unit
 is written as the tuple sizes of adjacent cards from the lowest up: ``(2,)`` a pair, ``(2, 2)``
 a tractor of two pairs, ``(3, 2)`` a triple with a pair just above it.
 
@@ -32,18 +32,9 @@ RankKey = tuple[int, int]
 
 @dataclass(frozen=True)
 class Need:
-    """One unit to fill: tuple ``sizes`` from the lowest card up; ``above`` or ``equal`` bind
-    the rank of its lowest card (strictly above, or level with, that key)."""
+    """One unit to fill: tuple ``sizes`` from the lowest card up."""
 
     sizes: tuple[int, ...]
-    above: RankKey | None = None
-    equal: RankKey | None = None
-
-    def admits(self, key: RankKey) -> bool:
-        """Whether a unit whose lowest card ranks ``key`` meets the bound."""
-        if self.equal is not None:
-            return key == self.equal
-        return self.above is None or key > self.above
 
 
 def rank_key(ctx: Ruleset, card: Card) -> RankKey:
@@ -58,10 +49,8 @@ def rank_key(ctx: Ruleset, card: Card) -> RankKey:
     return (1 if ctx.is_trump(card) else 0, ctx.strength(card))
 
 
-def _need_order(need: Need) -> tuple[int, int, int, int, tuple[int, int]]:
-    bound = 0 if need.equal is not None else (1 if need.above is not None else 2)
-    level = need.equal or need.above or (0, 0)
-    return (-len(need.sizes), -sum(need.sizes), -max(need.sizes), bound, (-level[0], -level[1]))
+def _need_order(need: Need) -> tuple[int, int, int]:
+    return (-len(need.sizes), -sum(need.sizes), -max(need.sizes))
 
 
 def fill_needs(
@@ -78,8 +67,8 @@ def fill_needs(
     (identity to copies held), a tuple of ``k`` may only use an identity held exactly ``k``
     times: rbtying/shengji's LongerTuplesProtected. Placements come back in the order of
     ``needs``. docs/rbtying.md (The fill test) gives the order and the cost. Where the greedy
-    finds no fill of units without bounds, the exact search of :mod:`.joint` decides, so the
-    answer is then exactly whether a fill exists.
+    finds no fill, the exact search of :mod:`.joint` decides, so the answer is exactly whether a
+    fill exists.
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -93,7 +82,7 @@ def fill_needs(
     if pool is None:  # a caller filling many requirements from the same cards passes their pool
         pool = Pool(ctx, cards)
     found = _greedy_fill(ctx, pool, needs, exact)
-    if found is None and all(n.above is None and n.equal is None for n in needs):
+    if found is None:
         # The greedy can miss a fill that exists (units competing for runs or copies): the
         # exact search of :mod:`.joint` decides.
         return _joint_fill(ctx, cards, exact is not None, pool).fill([n.sizes for n in needs])
@@ -141,11 +130,11 @@ def _greedy_fill(ctx: Ruleset, pool: Pool, needs: Sequence[Need], exact: dict[Id
     free_singles: list[int] = []
     for index in sorted(range(len(needs)), key=lambda i: _need_order(needs[i])):
         need = needs[index]
-        if need.sizes == (1,) and need.above is None and need.equal is None:
+        if need.sizes == (1,):
             free_singles.append(index)
             continue
         if len(need.sizes) > 1:
-            placement = _place_adjacent(need, at_slot, left, keys, usable)
+            placement = _place_adjacent(need, at_slot, left, usable)
         else:
             placement = _place_tuple(need, left, keys, usable)
         if placement is None:
@@ -170,13 +159,10 @@ def _place_tuple(
     usable: Callable[[Identity, int], bool],
 ) -> Placement | None:
     k = need.sizes[0]
-    candidates = [i for i in left if usable(i, k) and need.admits(keys[i])]
+    candidates = [i for i in left if usable(i, k)]
     if not candidates:
         return None
-    if need.above is None and need.equal is None:
-        identity = min(candidates, key=lambda i: (left[i], keys[i], i))
-    else:
-        identity = min(candidates, key=lambda i: (keys[i], left[i], i))
+    identity = min(candidates, key=lambda i: (left[i], keys[i], i))
     return ((identity, k),)
 
 
@@ -184,7 +170,6 @@ def _place_adjacent(
     need: Need,
     at_slot: dict[int, list[Identity]],
     left: dict[Identity, int],
-    keys: dict[Identity, RankKey],
     usable: Callable[[Identity, int], bool],
 ) -> Placement | None:
     sizes = need.sizes
@@ -200,7 +185,6 @@ def _place_adjacent(
                 run_of[slot] = end - first
             first = end
     best: tuple[tuple[int, ...], Placement] | None = None
-    bound = need.above is not None or need.equal is not None
     for start in sorted(at_slot):
         chosen: list[tuple[Identity, int]] = []
         for j, size in enumerate(sizes):
@@ -208,14 +192,13 @@ def _place_adjacent(
             if not ids:
                 break
             chosen.append((min(ids, key=lambda i: (left[i], i)), size))
-        if len(chosen) < len(sizes) or not need.admits(keys[chosen[0][0]]):
+        if len(chosen) < len(sizes):
             continue
         waste = sum(left[i] - size for i, size in chosen)
         fit = run_of.get(start, len(sizes))
         # A window strictly inside its run splits it in two: a window at either end is better.
         inside = int(start - 1 in run_of and start + len(sizes) in run_of)
-        key = keys[chosen[0][0]]
-        score = (key[0], key[1], fit, inside, waste, start) if bound else (fit, inside, waste, start)
+        score = (fit, inside, waste, start)
         if best is None or score < best[0]:
             best = (score, tuple(chosen))
     return None if best is None else best[1]

@@ -24,7 +24,6 @@ play. Its cost: docs/rules.md (Legal plays).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import cast
 
@@ -33,9 +32,16 @@ from oracle.engine.budget import spend
 from oracle.engine.legal_plays import Duty, Space
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
-from oracle.profiles.rbtying.fill import Need, fill_needs
 from oracle.profiles.rbtying.fill_count import FillsRequirement
-from oracle.profiles.rbtying.follow import NO_PROTECTIONS, WALK_STEPS, requirements, walk_bound
+from oracle.profiles.rbtying.follow import (
+    NO_PROTECTIONS,
+    WALK_STEPS,
+    alone_tuples,
+    hand_fill,
+    hand_protection,
+    walk_bound,
+    walked,
+)
 from oracle.profiles.rbtying.ordering import Requirement
 from oracle.profiles.rbtying.reach import Either, Reach
 from oracle.profiles.rbtying.trick_format import FormatUnit, requirement_name
@@ -65,23 +71,16 @@ def fillable_requirements(
     One walk per question, within :data:`LISTING_WALK_STEPS`.
     """
     draw = ctx.strategies.draw or NO_PROTECTIONS
-    exact = dict(Counter(ctx.identity(c) for c in hand_x)) if draw.protects_longer_tuples else None
+    exact = hand_protection(ctx, hand_x)
     with walk_bound(LISTING_WALK_STEPS):
         reach = Reach(ctx, hand_x, protected=exact is not None)
         plays = Reach(ctx, hand_x)  # what any play of the hand can fill: the whole hand unprotected
-        skips = reach if exact is None else Either(plays, reach)
         pool = Pool(ctx, hand_x)
-        seen: set[Requirement] = set()
         found: list[tuple[int, Requirement]] = []
-        for position, requirement in enumerate(requirements(units, draw, skips)):
-            spend()
-            if requirement in seen or not skips.requirement(requirement):
-                continue
-            seen.add(requirement)
+        for position, requirement in walked(units, draw, reach if exact is None else Either(plays, reach)):
             if plays.requirement(requirement):
                 found.append((position, requirement))
-            if reach.requirement(requirement) and fill_needs(
-                    ctx, [Need(a) for a in requirement], hand_x, exact=exact, pool=pool) is not None:
+            if hand_fill(ctx, reach, requirement, hand_x, exact, pool) is not None:
                 return found, True
         return found, False
 
@@ -94,13 +93,13 @@ identities the rest of the hand holds exactly that many times (each capped)."""
 class FirstFill:
     """The automaton: the state of each requirement's fill, and what the guard counts."""
 
-    def __init__(self, space: Space, parts: list[tuple[Duty, FillsRequirement, Requirement]], hand_fills: bool,
+    def __init__(self, space: Space, parts: list[tuple[FillsRequirement, Requirement]], hand_fills: bool,
                  guard: list[int] | None) -> None:
         self.space, self.parts, self.hand_fills = space, parts, hand_fills
         self.guard = guard
-        self._steppers = [automaton.step for _, automaton, _ in parts]
         """The tuple sizes the guard reads (``None`` without the protection)."""
-        self.cap = 1 + max((sum(1 for a in r if a == (k,)) for _, _, r in parts for k in guard or ()), default=0)
+        self.cap = 1 + max((alone_tuples(r)[k] for _, r in parts for k in guard or ()), default=0)
+        self._steppers = [automaton.step for automaton, _ in parts]
 
     @classmethod
     def of(cls, ctx: Ruleset, space: Space, units: Sequence[FormatUnit], hand_x: Sequence[Card]) -> FirstFill | None:
@@ -113,24 +112,24 @@ class FirstFill:
             automaton = FillsRequirement.of(ctx, space, requirement, fills(position, requirement))
             if automaton is None:
                 return None
-            parts.append((automaton.duty, automaton, requirement))
+            parts.append((automaton, requirement))
         guard = None
         if ctx.strategies.draw is not None and ctx.strategies.draw.protects_longer_tuples:
             if len({ctx.identity(c) for c in space.cards}) != len(space.cards):
                 return None
-            guard = sorted({a[0] for _, _, r in parts for a in r if len(a) == 1 and a[0] >= 2})
+            guard = sorted({k for _, r in parts for k in alone_tuples(r)})
         return cls(space, parts, hand_fills, guard)
 
     def start(self) -> Hashable:
         guard = (0,) * (2 * len(self.guard or ()))
-        return (tuple(f.start() for _, f, _ in self.parts), guard)
+        return (tuple(automaton.start() for automaton, _ in self.parts), guard)
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         subs, guard = cast(tuple[tuple[Hashable | None, ...], GuardState], state)
         spend(2 * (1 + len(subs)))  # each requirement's step looked up, about two microseconds
         after = [None if sub is None else step(sub, index, copies)
                  for sub, step in zip(subs, self._steppers, strict=True)]
-        for i, (sub, (_, automaton, _)) in enumerate(zip(after, self.parts, strict=True)):
+        for i, (sub, (automaton, _)) in enumerate(zip(after, self.parts, strict=True)):
             if sub is not None and automaton.accept(sub) is not None:
                 # Filled whatever comes next (the rest of the play goes to its single cards):
                 # no requirement after it can be the first filled.
@@ -149,9 +148,9 @@ class FirstFill:
 
     def accept(self, state: Hashable) -> Duty | None:
         subs, guard = cast(tuple[tuple[Hashable | None, ...], GuardState], state)
-        for sub, (duty, automaton, requirement) in zip(subs, self.parts, strict=True):
+        for sub, (automaton, requirement) in zip(subs, self.parts, strict=True):
             if sub is not None and automaton.accept(sub) is not None:
-                return duty if self._guard_passes(requirement, guard) else None
+                return automaton.duty if self._guard_passes(requirement, guard) else None
         return None if self.hand_fills else NO_DUTY
 
     def _guard_passes(self, requirement: Requirement, guard: GuardState) -> bool:
@@ -160,9 +159,9 @@ class FirstFill:
         back in the rest of the hand."""
         if not self.guard:
             return True
+        wanted = alone_tuples(requirement)
         for j, k in enumerate(self.guard):
-            wanted = sum(1 for a in requirement if a == (k,))
-            remaining = wanted - guard[2 * j]
+            remaining = wanted[k] - guard[2 * j]
             if remaining > 0 and guard[2 * j + 1] >= remaining:
                 return False
         return True

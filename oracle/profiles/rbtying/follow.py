@@ -32,6 +32,7 @@ from oracle.engine.pool import Pool
 from oracle.engine.ruleset import DrawRule, Ruleset
 from oracle.profiles.rbtying import bombs, rainbow
 from oracle.profiles.rbtying.fill import Need, fill_needs, placement_cards
+from oracle.profiles.rbtying.joint import Placement
 from oracle.profiles.rbtying.ordering import Requirement
 from oracle.profiles.rbtying.reach import Either, Reach
 from oracle.profiles.rbtying.subsequent import Skips, subsequent_decompositions
@@ -103,12 +104,21 @@ def kept_back(ctx: Ruleset, requirement: Requirement, hand_x: Sequence[Card], pl
     in_play = Counter(ctx.identity(c) for c in play_x)
     left = Counter(ctx.identity(c) for c in hand_x)
     left.subtract(in_play)
-    places = Counter(a[0] for a in requirement if len(a) == 1 and a[0] >= 2)
-    for n, wanted in places.items():
+    for n, wanted in alone_tuples(requirement).items():
         remaining = wanted - sum(1 for held in in_play.values() if held == n)
         if remaining > 0 and sum(1 for held in left.values() if held == n) >= remaining:
             return (n, remaining)
     return None
+
+
+def alone_tuples(requirement: Requirement) -> Counter[int]:
+    """How many tuples of each size of two or more the requirement asks for as units of their
+    own: the places the longer-tuple guard counts.
+
+    >>> sorted(alone_tuples(((2, 2), (2,), (2,), (3,), (1,))).items())
+    [(2, 2), (3, 1)]
+    """
+    return Counter(a[0] for a in requirement if len(a) == 1 and a[0] >= 2)
 
 
 WALK_STEPS = 20_000
@@ -121,6 +131,10 @@ part of the walk charged at about 0.3 µs a step: a fill of ``n`` cards ``n`` st
 asked, the joint fill, the packing and the merge of the units' lists calibrated alike); the
 heaviest walk of ``scripts/bench.py``'s questions that answers spends about 13,000
 (docs/rbtying.md, "The cost of the walk")."""
+
+
+class WalkExceeded(WorkExceeded):
+    """A decomposition walk past its own bound (:func:`walk_bound`; RESOURCE_EXHAUSTED)."""
 
 
 @contextlib.contextmanager
@@ -138,7 +152,7 @@ def walk_bound(steps: int = WALK_STEPS) -> Iterator[None]:
     ...     spend(WALK_STEPS + 1)
     Traceback (most recent call last):
     ...
-    oracle.engine.budget.WorkExceeded: rbtying's decomposition walk needs more than 20000 steps of work (its work budget)
+    oracle.profiles.rbtying.follow.WalkExceeded: rbtying's decomposition walk needs more than 20000 steps of work (its work budget)
     """
     with question_budget(steps) as walk:
         try:
@@ -146,7 +160,7 @@ def walk_bound(steps: int = WALK_STEPS) -> Iterator[None]:
         except DeadlinePassed:
             raise
         except WorkExceeded:
-            raise WorkExceeded(
+            raise WalkExceeded(
                 f"rbtying's decomposition walk needs more than {steps} steps of work (its work budget)"
             ) from None
     spend(walk.limit - walk.steps)
@@ -176,9 +190,7 @@ def unbounded_first_duty(
     """:func:`first_duty` without its work bound (only the question's own budget): for the
     differential tests against the plain walk, which compare verdicts whatever they cost."""
     draw = _draw(ctx)
-    exact: dict[Identity, int] | None = None
-    if draw.protects_longer_tuples:
-        exact = dict(Counter(ctx.identity(c) for c in hand_x))
+    exact = hand_protection(ctx, hand_x)
     # A requirement that neither the play (no protection) nor the hand (its draw policy) can fill
     # (reach.Reach, whose last test is the exact joint fill) decides nothing: skipping it, alone
     # or in a stretch of the walk, changes no verdict. What the play can fill depends on the
@@ -188,19 +200,11 @@ def unbounded_first_duty(
     play_reach = Reach(ctx, play_side) if play_side is not None else None
     skips: Reach | Either = reach if play_reach is None else Either(play_reach, reach)
     hand_pool, play_pool = Pool(ctx, hand_x), Pool(ctx, play_x or ())
-    seen: set[Requirement] = set()
-    for position, requirement in enumerate(requirements(units, draw, skips)):
-        spend()
-        if requirement in seen or not skips.requirement(requirement):
-            continue
-        seen.add(requirement)
-        needs = [Need(a) for a in requirement]
+    for position, requirement in walked(units, draw, skips):
         if (play_x is not None and play_reach is not None and play_reach.requirement(requirement)
-                and fill_needs(ctx, needs, play_x, pool=play_pool) is not None):
+                and fill_needs(ctx, [Need(a) for a in requirement], play_x, pool=play_pool) is not None):
             return _play_fills(ctx, draw, position, requirement, hand_x, play_x)
-        if not reach.requirement(requirement):
-            continue
-        placed = fill_needs(ctx, needs, hand_x, exact=exact, pool=hand_pool)
+        placed = hand_fill(ctx, reach, requirement, hand_x, exact, hand_pool)
         if placed is not None:
             cards = tuple(c for unit in placement_cards(ctx, hand_x, placed) for c in unit)
             if play_x is not None and not Counter(cards) - Counter(play_x):
@@ -208,6 +212,33 @@ def unbounded_first_duty(
                 return _play_fills(ctx, draw, position, requirement, hand_x, play_x)
             return Duty(position, requirement, False, cards)
     return Duty(None, None, False)
+
+
+def hand_protection(ctx: Ruleset, hand_x: Sequence[Card]) -> dict[Identity, int] | None:
+    """Under the longer-tuple protection, the copies the hand holds of each identity (a tuple of
+    ``k`` takes an identity held exactly ``k`` times); ``None`` without it."""
+    return dict(Counter(ctx.identity(c) for c in hand_x)) if _draw(ctx).protects_longer_tuples else None
+
+
+def walked(units: Sequence[FormatUnit], draw: DrawRule, skips: Reach | Either) -> Iterator[tuple[int, Requirement]]:
+    """The walk's requirements, each once, with the place the walk numbers it by, less those
+    ``skips`` says nothing fills (each a step of the work budget)."""
+    seen: set[Requirement] = set()
+    for position, requirement in enumerate(requirements(units, draw, skips)):
+        spend()
+        if requirement in seen or not skips.requirement(requirement):
+            continue
+        seen.add(requirement)
+        yield position, requirement
+
+
+def hand_fill(ctx: Ruleset, reach: Reach, requirement: Requirement, hand_x: Sequence[Card],
+              exact: dict[Identity, int] | None, pool: Pool) -> list[Placement] | None:
+    """The hand's fill of the requirement under its draw policy (``exact``: the protection's
+    copies, :func:`hand_protection`), if it has one."""
+    if not reach.requirement(requirement):
+        return None
+    return fill_needs(ctx, [Need(a) for a in requirement], hand_x, exact=exact, pool=pool)
 
 
 def _play_fills(

@@ -30,7 +30,7 @@ from oracle.engine.legal_plays import Automaton, Duty, Everything, Family, Liste
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying import bombs, rainbow, rainbow_plays
 from oracle.profiles.rbtying.first_fill import NO_DUTY, FirstFill, fills
-from oracle.profiles.rbtying.follow import first_duty
+from oracle.profiles.rbtying.follow import WalkExceeded, first_duty
 from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format
 
 JUDGMENT_STEPS = 100
@@ -67,7 +67,7 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
         nonlocal counted
         try:
             counted = FirstFill.of(ctx, space, units, hand_x)
-        except WorkExceeded:  # the hand's walk to its own fill is past the walk's bound
+        except WalkExceeded:  # the hand's walk to its own fill is past the walk's bound
             counted = None
         if counted is None:
             counted = _judged(ctx, lead, hand, units, hand_x, space)
