@@ -962,7 +962,7 @@ UPSTREAM_SETTINGS = {"BombPolicy", "PropagatedState", "GameMode", "AdvancementPo
 
 UPSTREAM_FUNCTIONS = {
     "TrickFormat::is_legal_play", "TrickFormat::from_cards", "Trick::play_cards", "Trick::_defeats",
-    "full_decomposition_ordering",
+    "full_decomposition_ordering", "subsequent_decomposition_ordering",
 }
 """Upstream functions a case copies where it is none of upstream's tests (the issue's reproducers)."""
 

@@ -25,11 +25,19 @@ The comparisons cover every multiset of tuple sizes of up to eight tuples in uni
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator, Sequence
 from functools import cache
 
 import pytest
+from rbtying_reference import room
 
+from conformance.authoring.rbtying_order import PROFILE_FILE
+from conformance.authoring.rbtying_order import cases as order_cases
+from oracle import pb
+from oracle.cards import Rank, Suit, parse_cards
+from oracle.engine.questions import check_follow, list_legal_plays
+from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying.ordering import (
     EXACT_MAX_CARDS,
     decompositions_after,
@@ -38,6 +46,7 @@ from oracle.profiles.rbtying.ordering import (
     orderings,
 )
 from oracle.profiles.rbtying.subsequent import subsequent_decompositions
+from oracle.variants import make_ruleset
 
 Unit = tuple[int, ...]
 Entry = tuple[Unit, ...]
@@ -211,3 +220,52 @@ def test_the_issue_step_22() -> None:
     assert steps[21] == ((4,), (3, 2), (2,), (2,))
     assert ((2, 4), (2, 3), (2,)) not in steps
     assert list(subsequent_decompositions([(6,), (7,)], True)) == steps
+
+
+# --- The issue's examples through the engine -------------------------------------------------------
+
+
+def _rules(decks: int, draw: int, level: Rank, trump: Suit | None, tuple_size: int = 2) -> Ruleset:
+    variant = room(decks, draw)
+    variant.tractors.min_tuple_size = tuple_size
+    return make_ruleset(variant, level, trump, no_trump=trump is None)
+
+
+ISSUE_A_HAND = ("10C 10C 10D 10D 10D 10H 10S 2C 2D 2S 3H 4D 4H 4H 5C 5H 6C 6D 6D 6H 6H 6S 6S 7S 7S 8C 8D 8D "
+                "8D 8H 8H 8S 9C 9C 9D 9D 9D 9H 9S 9S 9S AD AH AS BJ BJ BJ JC JH JS KC QH")
+
+
+def test_issue_a_four_decks_both_protections() -> None:
+    """The hand fills no [3, 3, 2] nor [3, 2, 3] under the protection; the play 888 99 10-10-10
+    fills [3, 2, 3], which upstream asks before [2, 3, 3] (filled by the hand's 66 888 999)."""
+    rules = _rules(4, pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR, Rank.SEVEN, None)
+    lead, hand = parse_cards("QD QD QD QD KD KD KD KD"), parse_cards(ISSUE_A_HAND)
+    assert check_follow(rules, lead, hand, parse_cards("10D 10D 10D 9D 9D 8D 8D 8D")).legal
+    diamonds = [c for c in hand if c.suit == Suit.DIAMONDS and c.rank != Rank.SEVEN]
+    listed = list_legal_plays(rules, diamonds, lead, 0, 100)
+    assert listed.total == 4  # [3, 3, 2], [3, 2, 3] and two of [2, 3, 3]
+
+
+def test_issue_a_five_decks() -> None:
+    rules = _rules(5, pb.DRAW_POLICY_NO_PROTECTIONS, Rank.TWO, Suit.SPADES)
+    lead = parse_cards("4H 4H 4H 4H 5H 5H 5H 5H")
+    hand = parse_cards("3H 3H 5H 6H 6H 6H 9H 9H 9H 10H 10H JH JH JH QH QH QH 10C 4S")
+    assert check_follow(rules, lead, hand, parse_cards("9H 9H 9H 10H 10H JH JH JH")).legal  # [3, 2, 3]
+    assert not check_follow(rules, lead, hand, parse_cards("10H 10H JH JH JH QH QH QH")).legal  # [2, 3, 3]
+
+
+def test_issue_b_seven_decks() -> None:
+    """At step 22 the hand fills [4], [3, 2], [2], [2] (6666, 777 88, 55, 22); the play does not."""
+    rules = _rules(7, pb.DRAW_POLICY_NO_PROTECTIONS, Rank.THREE, Suit.HEARTS, tuple_size=7)
+    lead = parse_cards("AS AS AS AS AS AS KS KS KS KS KS KS KS")
+    play = parse_cards("8S 8S 8S 7S 7S 6S 6S 6S 6S 5S 5S 2S 2S")
+    answer = check_follow(rules, lead, [*play, *parse_cards("7S 4C")], play)
+    assert not answer.legal and "follow.decomposition" in answer.rule_ids
+
+
+def test_the_profile_set_holds_the_built_cases() -> None:
+    """conformance/cases/profile-rbtying.jsonl holds the cases ``conformance.authoring.rbtying_order``
+    builds, as built (they pass: ``test_profile_rbtying.test_conformance_cases_pass_in_process``)."""
+    shipped = {c["id"]: c for c in map(json.loads, PROFILE_FILE.read_text(encoding="utf-8").splitlines())}
+    for case in order_cases():
+        assert shipped.get(case["id"]) == json.loads(json.dumps(case)), case["id"]
