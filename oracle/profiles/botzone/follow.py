@@ -209,8 +209,11 @@ def _legal_reason(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play
         return f"all {name}, showing the throw's components as far as the judge asks"
     if has_response(ctx, kind, len(lead), hand_x):
         return f"a {kind} of {name}, as the hand can play"
+    own = play_type(ctx, play)
+    if own == kind and len(play_x) >= len(lead):
+        return f"no {kind} of {name} in the hand and the play is a {kind}: the judge checks nothing more"
     kept = list((Counter(hand_x) - Counter(play_x)).elements())
-    if play_type(ctx, play) == kind and kept:
+    if own == kind and kept:
         return (f"no {kind} of {name} in the hand and the play is a {kind}: the judge checks nothing more, "
                 f"though the play leaves {format_cards(ctx.sorted(kept))} of {name} in the hand "
                 "(a hole: docs/botzone.md, item 3)")
