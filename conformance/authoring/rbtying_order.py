@@ -65,11 +65,27 @@ A_DIAMONDS = "10D 10D 10D 2D 4D 6D 6D 8D 8D 8D 9D 9D 9D AD"
 B_PLAY = "8S 8S 8S 7S 7S 6S 6S 6S 6S 5S 5S 2S 2S"
 
 
+Room = tuple[dict[str, Any], str, int]
+"""A room, its words and its decks."""
+
+
+def _follow(case_id: str, why: str, room: Room, level: str, trump: str | None, lead: str, held: str,
+            play: str, tags: Sequence[str]) -> dict[str, Any]:
+    """A CheckFollow case of the profile in ``room``: legal, or (``why`` ends so) illegal by the
+    decomposition."""
+    legal = not why.endswith(": illegal.")
+    rule = "follow.decomposition"
+    return _in_room(build.follow(
+        f"profile/rbtying/check_follow/{case_id}", build.hand(why), "rbtying-default", level, trump, lead=lead,
+        held=held, play=play, legal=legal, broken="" if legal else rule, rules=[rule, "follow.suit"],
+        negative=[] if legal else [rule], tags=tags), *room)
+
+
 def cases() -> list[dict[str, Any]]:
     """The issue's examples: the orderings of a unit of three tuples, and the interleaving of a
     throw whose units' lists hold repeats."""
-    out: list[dict[str, Any]] = []
-    four, four_said = _room(4, "DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR")
+    four = (*_room(4, "DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR"), 4)
+    structure = ["triples", "quads", "tractor"]
     order_why = (
         "Four decks, no trump at 7 (7D is trump, 6D and 8D adjacent), both protections. A tractor of two "
         "quads decomposes through [4, 4], [4, 3]+[1], ... to the unit of three tuples [3, 3, 2], whose "
@@ -78,64 +94,51 @@ def cases() -> list[dict[str, Any]]:
         "8D 8D 8D 9D 9D 9D 10D 10D 10D AD. Under the protection a pair takes only an identity held "
         "exactly twice, so the hand fills no [3, 3, 2] (its only pair, 66, lies below the triples) and "
         "no [3, 2, 3] (no pair just above a triple); it fills [2, 3, 3] with 66 888 999. ")
-    out.append(_in_room(build.follow(
-        "profile/rbtying/check_follow/irregular-order/triple-pair-triple-before-pair-triple-triple",
-        build.hand(order_why + "The play 888 99 10-10-10 (the play is filled without protection) fills "
-                   "[3, 2, 3], which comes before [2, 3, 3]: legal."),
-        "rbtying-default", "7", None, lead=A_LEAD, held=A_HAND, play="10D 10D 10D 9D 9D 8D 8D 8D", legal=True,
-        rules=["follow.decomposition", "follow.suit"], tags=["triples", "quads", "tractor"]), four, four_said, 4))
-    out.append(_in_room(build.follow(
-        "profile/rbtying/check_follow/irregular-order/pair-triple-triple-after",
-        build.hand(order_why + "The play 66 888 999 fills [2, 3, 3]; neither it nor the hand fills any "
-                   "requirement before: legal."),
-        "rbtying-default", "7", None, lead=A_LEAD, held=A_HAND, play="9D 9D 9D 8D 8D 8D 6D 6D", legal=True,
-        rules=["follow.decomposition", "follow.suit"], tags=["triples", "quads", "tractor"]), four, four_said, 4))
-    out.append(_in_room(_legal_plays(
-        "profile/rbtying/list_legal_plays/irregular-order/diamonds-alone",
-        build.hand(order_why.replace("The hand's diamonds", "The hand, its diamonds alone") +
-                   "The legal follows, in the canonical order (cards highest first): 10-10-10 999 88 "
-                   "([2, 3, 3]), 10-10-10 99 888 ([3, 2, 3]), 10-10 999 888 ([3, 3, 2], which the play fills "
-                   "without protection), 999 888 66 ([2, 3, 3]); every other play fills nothing up to "
-                   "[2, 3, 3], which the hand fills."),
-        "rbtying-default", "7", None, lead=A_LEAD, held=A_DIAMONDS,
-        plays=["10D 10D 10D 9D 9D 9D 8D 8D", "10D 10D 10D 9D 9D 8D 8D 8D", "10D 10D 9D 9D 9D 8D 8D 8D",
-               "9D 9D 9D 8D 8D 8D 6D 6D"],
-        rules=["follow.decomposition", "follow.suit"], tags=["triples", "quads", "tractor"]), four, four_said, 4))
-
-    five, five_said = _room(5, "DRAW_POLICY_NO_PROTECTIONS")
+    out = [
+        _follow("irregular-order/triple-pair-triple-before-pair-triple-triple",
+                order_why + "The play 888 99 10-10-10 (the play is filled without protection) fills [3, 2, 3], "
+                "which comes before [2, 3, 3]: legal.", four, "7", None, A_LEAD, A_HAND,
+                "10D 10D 10D 9D 9D 8D 8D 8D", structure),
+        _follow("irregular-order/pair-triple-triple-after",
+                order_why + "The play 66 888 999 fills [2, 3, 3]; neither it nor the hand fills any requirement "
+                "before: legal.", four, "7", None, A_LEAD, A_HAND, "9D 9D 9D 8D 8D 8D 6D 6D", structure),
+        _in_room(_legal_plays(
+            "profile/rbtying/list_legal_plays/irregular-order/diamonds-alone",
+            build.hand(order_why.replace("The hand's diamonds", "The hand, its diamonds alone") +
+                       "The legal follows, in the canonical order (cards highest first): 10-10-10 999 88 "
+                       "([2, 3, 3]), 10-10-10 99 888 ([3, 2, 3]), 10-10 999 888 ([3, 3, 2], which the play fills "
+                       "without protection), 999 888 66 ([2, 3, 3]); every other play fills nothing up to "
+                       "[2, 3, 3], which the hand fills."),
+            "rbtying-default", "7", None, lead=A_LEAD, held=A_DIAMONDS,
+            plays=["10D 10D 10D 9D 9D 9D 8D 8D", "10D 10D 10D 9D 9D 8D 8D 8D", "10D 10D 9D 9D 9D 8D 8D 8D",
+                   "9D 9D 9D 8D 8D 8D 6D 6D"],
+            rules=["follow.decomposition", "follow.suit"], tags=structure), *four),
+    ]
+    five = (*_room(5, "DRAW_POLICY_NO_PROTECTIONS"), 5)
     lead, held = "4H 4H 4H 4H 5H 5H 5H 5H", "3H 3H 5H 6H 6H 6H 9H 9H 9H 10H 10H JH JH JH QH QH QH 10C 4S"
     five_why = (
         "Five decks, spades trump at 2 (2H is trump). A tractor of two quads reaches [3, 3, 2], then "
         "[3, 2, 3], then [2, 3, 3] (descending lexicographic order). The hearts: 3H 3H 5H 6H 6H 6H 9H "
         "9H 9H 10H 10H JH JH JH QH QH QH; no earlier requirement is filled. ")
-    out.append(_in_room(build.follow(
-        "profile/rbtying/check_follow/irregular-order/triple-pair-triple/filled",
-        build.hand(five_why + "No triple has a triple and then a pair just above it ([3, 3, 2]); 999 10-10 "
-                   "JJJ fills [3, 2, 3], and the play is those cards: legal."),
-        "rbtying-default", "2", "S", lead=lead, held=held, play="9H 9H 9H 10H 10H JH JH JH", legal=True,
-        rules=["follow.decomposition", "follow.suit"], tags=["triples", "quads", "tractor"]), five, five_said, 5))
-    out.append(_in_room(build.follow(
-        "profile/rbtying/check_follow/irregular-order/pair-triple-triple/too-late",
-        build.hand(five_why + "The hand fills [3, 2, 3] with 999 10-10 JJJ; the play 10-10 JJJ QQQ fills only "
-                   "[2, 3, 3], which comes after: illegal."),
-        "rbtying-default", "2", "S", lead=lead, held=held, play="10H 10H JH JH JH QH QH QH", legal=False,
-        broken="follow.decomposition", rules=["follow.decomposition", "follow.suit"],
-        negative=["follow.decomposition"], tags=["triples", "quads", "tractor"]), five, five_said, 5))
-
-    seven, seven_said = _room(7, "DRAW_POLICY_NO_PROTECTIONS", tuple_size=7)
-    out.append(_in_room(build.follow(
-        "profile/rbtying/check_follow/interleaving/unique-entries",
-        build.hand(
-            "Seven decks, hearts trump at 3 (2S and 4S adjacent), tractors of 7-tuples: AS x6 and KS x7 "
-            "lead two units, [6] and [7]. Each unit's list drops every repeated entry (upstream's "
-            ".unique()): 32 entries after [7] and 18 after [6]. The unit with the most left is "
-            "decomposed next, so at step 22 the lead asks for [4], [3, 2], [2], [2], which the hand "
-            "fills (6666, 777 88, 55, 22); [2, 4], [2, 3], [2] (55 6666, 77 888, 22), which the list with "
-            "only adjacent repeats dropped reached first, is never asked. The play fills nothing up to "
-            "step 22: illegal."),
-        "rbtying-default", "3", "H", lead="AS AS AS AS AS AS KS KS KS KS KS KS KS", held=B_PLAY + " 7S 4C",
-        play=B_PLAY, legal=False, broken="follow.decomposition", rules=["follow.decomposition", "follow.suit"],
-        negative=["follow.decomposition"], tags=["throw", "triples", "quads"]), seven, seven_said, 7))
+    out.append(_follow(
+        "irregular-order/triple-pair-triple/filled",
+        five_why + "No triple has a triple and then a pair just above it ([3, 3, 2]); 999 10-10 JJJ fills "
+        "[3, 2, 3], and the play is those cards: legal.", five, "2", "S", lead, held, "9H 9H 9H 10H 10H JH JH JH",
+        structure))
+    out.append(_follow(
+        "irregular-order/pair-triple-triple/too-late",
+        five_why + "The hand fills [3, 2, 3] with 999 10-10 JJJ; the play 10-10 JJJ QQQ fills only [2, 3, 3], "
+        "which comes after: illegal.", five, "2", "S", lead, held, "10H 10H JH JH JH QH QH QH", structure))
+    out.append(_follow(
+        "interleaving/unique-entries",
+        "Seven decks, hearts trump at 3 (2S and 4S adjacent), tractors of 7-tuples: AS x6 and KS x7 lead two "
+        "units, [6] and [7]. Each unit's list drops every repeated entry (upstream's .unique()): 32 entries "
+        "after [7] and 18 after [6]. The unit with the most left is decomposed next, so at step 22 the lead "
+        "asks for [4], [3, 2], [2], [2], which the hand fills (6666, 777 88, 55, 22); [2, 4], [2, 3], [2] "
+        "(55 6666, 77 888, 22), which the list with only adjacent repeats dropped reached first, is never "
+        "asked. The play fills nothing up to step 22: illegal.",
+        (*_room(7, "DRAW_POLICY_NO_PROTECTIONS", tuple_size=7), 7), "3", "H",
+        "AS AS AS AS AS AS KS KS KS KS KS KS KS", B_PLAY + " 7S 4C", B_PLAY, ["throw", "triples", "quads"]))
     for case in out:
         case["upstream"] = _INTERLEAVING if "/interleaving/" in case["id"] else _ORDER
     return out
