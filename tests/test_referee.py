@@ -316,6 +316,27 @@ def test_a_wrong_winner_claimed_for_the_leader_cites_the_trick_rule() -> None:
     assert f"seat {winners[index]}: " in first.explanation
 
 
+def test_a_wrong_winner_claimed_for_a_seat_beaten_later_cites_the_winner() -> None:
+    """A claimed seat whose play beat the best so far lost to a later play: the rule and the reason
+    are the winner's, not the claimed play's own (which says why it led the trick then)."""
+    record = doc_example()
+    context = pb.Context()
+    context.CopyFrom(record.context)
+    context.trump_suit = _declared_suit(record)  # type: ignore[assignment]
+    for index, trick in enumerate(record.tricks):
+        judged = dispatch(pb.Question(judge_trick=pb.JudgeTrickRequest(context=context, plays=trick.plays))).judge_trick
+        beaten = [v.seat for v in judged.verdicts[1:] if v.beats_best_so_far and v.seat != judged.winning_seat]
+        if beaten:
+            break
+    else:
+        raise AssertionError("the example has no play beaten later")
+    record.tricks[index].reported_winner = beaten[0]
+    first = audit(record).first_violation
+    won = next(v for v in judged.verdicts if v.seat == judged.winning_seat)
+    assert (first.step, first.broken_rule_id) == (f"tricks[{index}]", won.rule_ids[0])
+    assert f"seat {judged.winning_seat}: {won.reason}" in first.explanation
+
+
 def test_a_wrong_forced_card_still_charges_the_penalty() -> None:
     """Issue 27, 3: after a failed throw whose forced card the record gets wrong (flagged at the
     lead, ``throw.forced_unit``), the throw's penalty is charged as the game charged it, so the

@@ -123,8 +123,9 @@ def _trick_rule(rule_ids: Sequence[str]) -> str | None:
 
 def _winner_rule(judged: pb.JudgeTrickResponse, claimed_seat: int) -> tuple[str, str]:
     """The rule that decides the claimed seat does not win, and why: its own play's verdict where
-    that names a trick rule (a discard, a play without the lead's structure, a lower play), else
-    (the leader's verdict only describes the lead, ``lead.one_suit``) the winner's, which beat it.
+    that play does not beat the best so far (a discard, a play without the lead's structure, a
+    lower play), else the winner's, which beat it later (the leader's verdict only describes the
+    lead, ``lead.one_suit``; another that beat the best so far says why it won then).
 
     >>> v = pb.PlayVerdict
     >>> judged = pb.JudgeTrickResponse(winning_seat=3, rule_ids=["lead.one_suit", "trick.structure"], verdicts=[
@@ -135,7 +136,7 @@ def _winner_rule(judged: pb.JudgeTrickResponse, claimed_seat: int) -> tuple[str,
     """
     verdicts = {v.seat: v for v in judged.verdicts}
     claimed = verdicts.get(claimed_seat)
-    if claimed is not None and (rule := _trick_rule(claimed.rule_ids)) is not None:
+    if claimed is not None and not claimed.beats_best_so_far and (rule := _trick_rule(claimed.rule_ids)):
         return rule, claimed.reason
     won = verdicts.get(judged.winning_seat)
     rule = (_trick_rule(won.rule_ids) if won is not None else None) or _trick_rule(judged.rule_ids) or "trick.points"
