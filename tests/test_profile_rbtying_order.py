@@ -167,6 +167,29 @@ def test_orderings_are_upstreams_for_every_unit() -> None:
     assert orderings((4, 3, 2)) == ((4, 3, 2), (4, 2, 3), (3, 4, 2), (3, 2, 4), (2, 4, 3), (2, 3, 4))
 
 
+def ref_orderings_recursive(sizes: Sequence[int]) -> list[Unit]:
+    """The same list without generating repeats: the largest size left first at each place."""
+    if not sizes:
+        return [()]
+    out: list[Unit] = []
+    for first in sorted(set(sizes), reverse=True):
+        rest = list(sizes)
+        rest.remove(first)
+        out.extend((first, *tail) for tail in ref_orderings_recursive(rest))
+    return out
+
+
+def test_orderings_of_every_unit_of_up_to_eight_tuples() -> None:
+    """Every multiset of one to eight tuples of 2 to 5 cards, whatever its cards in all (units of
+    more than 17 cards are listed lazily, each unit still in this order)."""
+    for count in range(1, 9):
+        for sizes in itertools.combinations_with_replacement((5, 4, 3, 2), count):
+            expected = ref_orderings_recursive(sizes)
+            if count <= 6:
+                assert expected == ref_orderings(sizes)
+            assert list(orderings(sizes)) == expected, sizes
+
+
 @pytest.mark.parametrize("n", range(1, 14))
 def test_full_decomposition_ordering_is_upstreams(n: int) -> None:
     """The whole list for ``n`` cards, every repeat dropped (first occurrence kept)."""
