@@ -190,7 +190,7 @@ def test_orderings_of_every_unit_of_up_to_eight_tuples() -> None:
             assert list(orderings(sizes)) == expected, sizes
 
 
-@pytest.mark.parametrize("n", range(1, 14))
+@pytest.mark.parametrize("n", range(1, EXACT_MAX_CARDS + 1))
 def test_full_decomposition_ordering_is_upstreams(n: int) -> None:
     """The whole list for ``n`` cards, every repeat dropped (first occurrence kept)."""
     assert full_decomposition_ordering(n) == ref_full(n)
