@@ -76,7 +76,7 @@ def test_the_claim_earned_and_not_earned(tmp_path: Path, capsys: pytest.CaptureF
     claim = _claim(tmp_path, variants=["heijian"], features=["throws"])
     assert main(["--in-process", "--claim", str(claim), "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "conformant: heijian core + throws, suite 2.3.0" in out
+    assert "conformant: heijian core + throws, suite 2.4.0" in out
 
     def wrong_winner(question: pb.Question) -> pb.Answer:
         answer = dispatch(question)
@@ -86,7 +86,7 @@ def test_the_claim_earned_and_not_earned(tmp_path: Path, capsys: pytest.CaptureF
 
     assert main(["--in-process", "--claim", str(claim), "--quiet"],
                 make=lambda args: InProcessTarget(wrong_winner)) == 1
-    assert "not earned: heijian core + throws, suite 2.3.0 (" in capsys.readouterr().out
+    assert "not earned: heijian core + throws, suite 2.4.0 (" in capsys.readouterr().out
 
 
 def test_bad_claims_name_the_bad_value(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -200,6 +200,17 @@ def test_revoke_hole_tractor_lead_and_the_ruff_wins() -> None:
     assert kinds(r) == ["LEAD", "RUFF", "DISCARD", "FOLLOW"]
 
 
+def test_the_revoke_hole_is_explained_as_the_hole() -> None:
+    """Issue 27, 1: legal by the hole (docs item 3), explained as the hole, naming the diamond the
+    hand keeps, not as a hand whose diamonds are all played; a void hand's pair is the suit rule's."""
+    c = ctx("s", "3")
+    r = follow(c, "d5 d5 d4 d4", "dJ h5 h5 h4 h4 c2", "h5 h5 h4 h4")
+    assert r.legal and "hole" in r.explanation and "JD" in r.explanation
+    assert "all played" not in r.explanation
+    void = follow(c, "d5 d5", "h5 h5 c2", "h5 h5")
+    assert void.legal and "hole" not in void.explanation and "all played (0)" in void.explanation
+
+
 def test_not_all_in_suit_needs_the_suit_exhausted() -> None:
     """checkLegalMove, ILLEGAL_MOVE [16] (trump) and [19] (side)."""
     c = ctx("h", "2")

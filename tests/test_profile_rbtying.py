@@ -181,11 +181,12 @@ def test_full_decomposition_ordering() -> None:
 
 
 def test_orderings_of_an_irregular_unit() -> None:
-    """#430: every unique ordering of an irregular unit, its own first, in Heap's order (the
-    oracle's reading where a unit has three tuples or more)."""
+    """#430: every unique ordering of an irregular unit, its own (largest first) first, in
+    descending lexicographic order (upstream's ``permutations(len).unique()`` over the sizes
+    sorted descending, issue 27; tests/test_profile_rbtying_order.py checks every unit)."""
     assert orderings((3, 2)) == ((3, 2), (2, 3))
-    assert orderings((3, 3, 2)) == ((3, 3, 2), (2, 3, 3), (3, 2, 3))
-    assert orderings((4, 3, 2)) == ((4, 3, 2), (3, 4, 2), (2, 4, 3), (4, 2, 3), (3, 2, 4), (2, 3, 4))
+    assert orderings((3, 3, 2)) == ((3, 3, 2), (3, 2, 3), (2, 3, 3))
+    assert orderings((4, 3, 2)) == ((4, 3, 2), (4, 2, 3), (3, 4, 2), (3, 2, 4), (2, 4, 3), (2, 3, 4))
     assert orderings((2, 2, 2)) == ((2, 2, 2),)
 
 
@@ -194,18 +195,19 @@ def _f(units: list[list[int]], new_adjacency: bool = True) -> list[list[list[int
 
 
 # Upstream's list at a9ea0d2 with #430's orderings inserted after each irregular entry (marked
-# "#430"); an entry #430 makes repeat non-adjacently ([4, 2], [2]) stays, as Vec::dedup keeps it.
+# "#430"), in descending lexicographic order, every repeat dropped (``.unique()`` at 71f8d43: the
+# second [4, 2], [2] from the split {4, 2nd 2}, {1st 2} is gone).
 FOUR_FOUR = [[[4], [4]], [[4, 3], [1]], [[3, 4], [1]], [[4], [3], [1]],  # 430
              [[4, 2, 2]], [[2, 4, 2]], [[2, 2, 4]],  # 430
-             [[4, 2], [2]], [[2, 4], [2]], [[4, 2], [2]], [[2, 4], [2]],  # 430
+             [[4, 2], [2]], [[2, 4], [2]],  # 430
              [[4], [2, 2]], [[4], [2], [2]],
              [[4, 2], [1], [1]], [[2, 4], [1], [1]],  # 430
              [[4], [2], [1], [1]], [[4], [1], [1], [1], [1]],
-             [[3, 3, 2]], [[2, 3, 3]], [[3, 2, 3]],  # 430
-             [[3, 3], [2]], [[3, 2], [3]], [[3], [2, 3]], [[3, 2], [3]], [[3], [2, 3]],  # 430
+             [[3, 3, 2]], [[3, 2, 3]], [[2, 3, 3]],  # 430
+             [[3, 3], [2]], [[3, 2], [3]], [[3], [2, 3]],  # 430
              [[3], [3], [2]], [[3, 3], [1], [1]], [[3], [3], [1], [1]],
              [[3, 2, 2], [1]], [[2, 3, 2], [1]], [[2, 2, 3], [1]],  # 430
-             [[3, 2], [2], [1]], [[2, 3], [2], [1]], [[3, 2], [2], [1]], [[2, 3], [2], [1]],  # 430
+             [[3, 2], [2], [1]], [[2, 3], [2], [1]],  # 430
              [[3], [2, 2], [1]], [[3], [2], [2], [1]],
              [[3, 2], [1], [1], [1]], [[2, 3], [1], [1], [1]],  # 430
              [[3], [2], [1], [1], [1]], [[3], [1], [1], [1], [1], [1]], [[2, 2, 2, 2]], [[2, 2, 2], [2]],
@@ -960,7 +962,7 @@ UPSTREAM_SETTINGS = {"BombPolicy", "PropagatedState", "GameMode", "AdvancementPo
 
 UPSTREAM_FUNCTIONS = {
     "TrickFormat::is_legal_play", "TrickFormat::from_cards", "Trick::play_cards", "Trick::_defeats",
-    "full_decomposition_ordering",
+    "full_decomposition_ordering", "subsequent_decomposition_ordering",
 }
 """Upstream functions a case copies where it is none of upstream's tests (the issue's reproducers)."""
 

@@ -297,3 +297,58 @@ def test_every_planted_violation_of_the_audit_cases_is_found_at_its_step() -> No
         assert (first.step, first.broken_rule_id) == (expected["step"], expected["brokenRuleId"])
     assert set(kinds) == set(load_catalogue())
     assert all(found == set(PLANTED_RULES) for found in kinds.values()), kinds
+
+
+def test_a_wrong_winner_claimed_for_the_leader_cites_the_trick_rule() -> None:
+    """Issue 27, 2: a record claiming a single-card trick for its leader, which another seat won,
+    breaks the trick rule by which the winner beat it (the winner's verdict), not ``lead.one_suit``,
+    which only describes the lead."""
+    record = doc_example()
+    answer = audit(record)
+    winners = [s.seat for s in answer.steps if re.fullmatch(r"tricks\[\d+\]", s.step)]
+    index = next(i for i, t in enumerate(record.tricks)
+                 if len(t.plays[0].cards) == 1 and winners[i] != t.plays[0].seat)
+    leader = record.tricks[index].plays[0].seat
+    record.tricks[index].reported_winner = leader
+    first = audit(record).first_violation
+    assert first.step == f"tricks[{index}]"
+    assert first.broken_rule_id.startswith("trick.") and first.broken_rule_id != "trick.points"
+    assert f"seat {winners[index]}: " in first.explanation
+
+
+def test_a_wrong_winner_claimed_for_a_seat_beaten_later_cites_the_winner() -> None:
+    """A claimed seat whose play beat the best so far lost to a later play: the rule and the reason
+    are the winner's, not the claimed play's own (which says why it led the trick then)."""
+    record = doc_example()
+    context = pb.Context()
+    context.CopyFrom(record.context)
+    context.trump_suit = _declared_suit(record)  # type: ignore[assignment]
+    for index, trick in enumerate(record.tricks):
+        judged = dispatch(pb.Question(judge_trick=pb.JudgeTrickRequest(context=context, plays=trick.plays))).judge_trick
+        beaten = [v.seat for v in judged.verdicts[1:] if v.beats_best_so_far and v.seat != judged.winning_seat]
+        if beaten:
+            break
+    else:
+        raise AssertionError("the example has no play beaten later")
+    record.tricks[index].reported_winner = beaten[0]
+    first = audit(record).first_violation
+    won = next(v for v in judged.verdicts if v.seat == judged.winning_seat)
+    assert (first.step, first.broken_rule_id) == (f"tricks[{index}]", won.rule_ids[0])
+    assert f"seat {judged.winning_seat}: {won.reason}" in first.explanation
+
+
+def test_a_wrong_forced_card_still_charges_the_penalty() -> None:
+    """Issue 27, 3: after a failed throw whose forced card the record gets wrong (flagged at the
+    lead, ``throw.forced_unit``), the throw's penalty is charged as the game charged it, so the
+    audit's penalties are those of the deal the plant was made on (every such case)."""
+    cases = [json.loads(line) for line in HAND_CASES.read_text(encoding="utf-8").splitlines()]
+    planted = [c for c in cases if c["id"].split("/")[2] == "throw-not-forced"]
+    charged = 0
+    for case in planted:
+        variant_id, seed = case["id"].split("/")[3].rsplit("-", 1)
+        record = json_format.ParseDict(case["question"]["auditDeal"]["record"], pb.DealRecord())
+        answer, game = audit(record), audit(_unplanted(variant_id, int(seed)))
+        assert answer.first_violation.broken_rule_id == "throw.forced_unit", case["id"]
+        assert answer.totals.penalty_points == game.totals.penalty_points, case["id"]
+        charged += game.totals.penalty_points != 0  # (some variants charge no penalty)
+    assert charged >= 2

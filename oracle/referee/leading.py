@@ -90,9 +90,11 @@ def check_lead(
                    f"{answer.explanation} The record shows the whole throw led.", alternative=forced)
         return LeadOutcome()
     if not _same(forced, lead.cards):
+        # The throw failed as the record says: its penalty is charged as the game charged it,
+        # so that the rest of the audit counts as the game does (the wrong card is flagged).
         log.broken(step, seat, lead.cards, "throw.forced_unit", answer.rule_ids,
                    f"{answer.explanation} The record shows {format_cards(lead.cards)} led instead.",
                    alternative=forced)
-        return LeadOutcome()
+        return LeadOutcome(answer.penalty_points)
     log.ok(step, seat, lead.cards, answer.rule_ids, answer.explanation)
     return LeadOutcome(answer.penalty_points)

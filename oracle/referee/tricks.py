@@ -20,6 +20,7 @@ every follow legal against the hand as it stands (CheckFollow), then the winner 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -101,9 +102,7 @@ def _judge_step(name: str, trick: RecordedTrick, judged: pb.JudgeTrickResponse, 
     wrong: list[tuple[str, str]] = []
     if trick.reported_winner is not None and trick.reported_winner != winner:
         log.differs(f"{name}.reported_winner", trick.reported_winner, winner)
-        claimed = next((v for v in judged.verdicts if v.seat == trick.reported_winner), None)
-        why = claimed.reason if claimed is not None else "it did not play"
-        rule = claimed.rule_ids[0] if claimed is not None and claimed.rule_ids else judged.rule_ids[0]
+        rule, why = _winner_rule(judged, trick.reported_winner)
         wrong.append((rule, (f"the record says seat {trick.reported_winner} won, but seat {winner} "
                             f"wins ({why})")))
     if trick.reported_points is not None and trick.reported_points != trick_points:
@@ -115,3 +114,33 @@ def _judge_step(name: str, trick: RecordedTrick, judged: pb.JudgeTrickResponse, 
                    "; ".join(w for _, w in wrong) + ".")
     else:
         log.ok(name, winner, (), judged.rule_ids, judged.explanation)
+
+
+def _trick_rule(rule_ids: Sequence[str]) -> str | None:
+    """The first rule of a verdict that decides between plays (a ``trick.*`` rule but the points)."""
+    return next((r for r in rule_ids if r.startswith("trick.") and r != "trick.points"), None)
+
+
+def _winner_rule(judged: pb.JudgeTrickResponse, claimed_seat: int) -> tuple[str, str]:
+    """The rule that decides the claimed seat does not win, and why: its own play's verdict where
+    that play does not beat the best so far (a discard, a play without the lead's structure, a
+    lower play), else the winner's, which beat it later (the leader's verdict only describes the
+    lead, ``lead.one_suit``; another that beat the best so far says why it won then).
+
+    >>> v = pb.PlayVerdict
+    >>> judged = pb.JudgeTrickResponse(winning_seat=3, rule_ids=["lead.one_suit", "trick.structure"], verdicts=[
+    ...     v(seat=1, rule_ids=["lead.one_suit"], reason="leads clubs: single"),
+    ...     v(seat=3, rule_ids=["trick.structure"], reason="its highest single (KC) beats seat 1's")])
+    >>> _winner_rule(judged, 1)
+    ('trick.structure', "seat 3: its highest single (KC) beats seat 1's")
+    """
+    verdicts = {v.seat: v for v in judged.verdicts}
+    claimed = verdicts.get(claimed_seat)
+    if claimed is not None and not claimed.beats_best_so_far and (rule := _trick_rule(claimed.rule_ids)):
+        return rule, claimed.reason
+    won = verdicts.get(judged.winning_seat)
+    rule = (_trick_rule(won.rule_ids) if won is not None else None) or _trick_rule(judged.rule_ids) or "trick.points"
+    why = "" if claimed is not None else f"seat {claimed_seat} did not play"
+    if won is not None:
+        why += ("; " if why else "") + f"seat {judged.winning_seat}: {won.reason}"
+    return rule, why

@@ -186,23 +186,39 @@ def _rules_for(ctx: Ruleset, lead: Sequence[Card], kind: str) -> list[str]:
 
 
 def _legal_reason(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> str:
+    """Why :func:`judge` found the play legal, its branches asked in its order: the revoke hole
+    (a play of the lead's type with no response in the suit, docs/botzone.md item 3) before the
+    count of the suit's cards, which the judge never reaches there.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> ctx = make_ruleset("botzone-tractor", Rank.THREE, Suit.SPADES)
+    >>> _legal_reason(ctx, p("5D 5D 4D 4D"), p("JD 5H 5H 4H 4H 2C"), p("5H 5H 4H 4H")).split(": ", 1)[1]
+    'the judge checks nothing more, though the play leaves JD of diamonds in the hand (a hole: docs/botzone.md, item 3)'
+    """
     suit = ctx.suit_of(lead)
     name = suit_name(suit)
     kind = play_type(ctx, lead)
     hand_x = ctx.of_suit(hand, suit)
     play_x = ctx.of_suit(play, suit)
-    if len(play_x) < len(lead):
-        return f"the hand's {name} are all played ({len(play_x)})"
     if kind == THROW:
+        if len(play_x) < len(lead):
+            return f"the hand's {name} are all played ({len(play_x)})"
         if lengths(components(ctx, lead))[0] < 4:
             return f"all {name}; against a throw without a tractor the judge checks nothing more"
         return f"all {name}, showing the throw's components as far as the judge asks"
-    own = play_type(ctx, play)
     if has_response(ctx, kind, len(lead), hand_x):
         return f"a {kind} of {name}, as the hand can play"
-    if own == kind:
-        return (f"no {kind} of {name} in the hand and the play is a {kind}: the judge checks nothing more"
-                + ("" if ctx.suit_of(play) == suit else " (a hole: docs/botzone.md, item 3)"))
+    own = play_type(ctx, play)
+    if own == kind and len(play_x) >= len(lead):
+        return f"no {kind} of {name} in the hand and the play is a {kind}: the judge checks nothing more"
+    kept = list((Counter(hand_x) - Counter(play_x)).elements())
+    if own == kind and kept:
+        return (f"no {kind} of {name} in the hand and the play is a {kind}: the judge checks nothing more, "
+                f"though the play leaves {format_cards(ctx.sorted(kept))} of {name} in the hand "
+                "(a hole: docs/botzone.md, item 3)")
+    if len(play_x) < len(lead):
+        return f"the hand's {name} are all played ({len(play_x)})"
     return f"all {name}, with as many pairs as the judge asks"
 
 

@@ -86,6 +86,15 @@ def set_partitions(k: int) -> tuple[SetPartition, ...]:
     return tuple(_dedup(grown))
 
 
+def _unique(items: Sequence[T]) -> tuple[T, ...]:
+    """Every item once, at its first occurrence (itertools' ``unique``).
+
+    >>> _unique([1, 2, 1, 3, 2])
+    (1, 2, 3)
+    """
+    return tuple(dict.fromkeys(items))
+
+
 def _dedup(items: Sequence[T]) -> list[T]:
     """Drop an item equal to the one before it (Rust's ``Vec::dedup``)."""
     out: list[T] = []
@@ -106,44 +115,13 @@ def _exact_splits(big: tuple[int, ...], distinct: bool) -> tuple[tuple[Adjacent,
     return tuple(dict.fromkeys(found)) if distinct else found
 
 
-def _heap(items: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every ordering of ``items`` in the order of Heap's algorithm (``permutohedron::heap_recursive``),
-    the given order first.
-
-    >>> list(_heap([1, 2, 3]))
-    [(1, 2, 3), (2, 1, 3), (3, 1, 2), (1, 3, 2), (2, 3, 1), (3, 2, 1)]
-    """
-    def generate(k: int) -> Iterator[tuple[int, ...]]:
-        if k <= 1:
-            yield tuple(items)
-            return
-        yield from generate(k - 1)
-        for i in range(k - 1):
-            j = i if k % 2 == 0 else 0
-            items[j], items[k - 1] = items[k - 1], items[j]
-            yield from generate(k - 1)
-
-    yield from generate(len(items))
-
-
-@cache
-def orderings(unit: Adjacent) -> tuple[Adjacent, ...]:
-    """The distinct orderings of an adjacent unit's tuple sizes, its own first: since
-    rbtying/shengji #430 (2755f3e) a decomposition lists every unique ordering of an irregular
-    unit, as ``(3, 2)`` (a triple below a pair) and ``(2, 3)`` (a pair below a triple) are filled
-    by different cards. Heap's order is the oracle's reading (docs/rbtying.md).
-
-    >>> orderings((3, 2)), orderings((2, 2)), orderings((3, 2, 2))
-    (((3, 2), (2, 3)), ((2, 2),), ((3, 2, 2), (2, 3, 2), (2, 2, 3)))
-    """
-    if len(set(unit)) == 1:
-        return (unit,)
-    return tuple(dict.fromkeys(_heap(list(unit))))
-
-
 def _descending_orderings(unit: Adjacent) -> Iterator[Adjacent]:
-    """The distinct orderings of a unit of more than :data:`_EXACT_MAX_TUPLES` tuples, lazily, from
-    its own (sizes largest first) down in lexicographic order: the order beyond the exact sizes."""
+    """The distinct orderings of a unit's tuple sizes, lazily, in descending lexicographic order
+    from the sizes sorted largest first (the next permutation each time, every one once).
+
+    >>> list(_descending_orderings((2, 3, 3)))
+    [(3, 3, 2), (3, 2, 3), (2, 3, 3)]
+    """
     sizes = sorted(unit, reverse=True)
     while True:
         yield tuple(sizes)
@@ -157,6 +135,22 @@ def _descending_orderings(unit: Adjacent) -> Iterator[Adjacent]:
             j -= 1
         sizes[i], sizes[j] = sizes[j], sizes[i]
         sizes[i + 1:] = reversed(sizes[i + 1:])
+
+
+@cache
+def orderings(unit: Adjacent) -> tuple[Adjacent, ...]:
+    """The distinct orderings of an adjacent unit's tuple sizes, largest first (its own order)
+    and then in descending lexicographic order: since rbtying/shengji #430 a decomposition lists
+    every unique ordering of an irregular unit, as ``(3, 2)`` (a triple below a pair) and
+    ``(2, 3)`` (a pair below a triple) are filled by different cards. Upstream @ 71f8d43
+    (``ordered_card.rs``, ``full_decomposition_ordering``) takes ``permutations(len).unique()``
+    of the sizes sorted descending: permutations of positions in lexicographic order, so of the
+    sizes in descending lexicographic order, each first occurrence kept.
+
+    >>> orderings((3, 2)), orderings((2, 2)), orderings((3, 3, 2))
+    (((3, 2), (2, 3)), ((2, 2),), ((3, 3, 2), (3, 2, 3), (2, 3, 3)))
+    """
+    return tuple(_descending_orderings(unit))
 
 
 def _unit_orderings(unit: Adjacent) -> Iterator[Adjacent]:
@@ -231,8 +225,10 @@ def full_decomposition_ordering(n: int) -> tuple[Requirement, ...]:
 
     rbtying/shengji ``ordered_card::full_decomposition_ordering``: for each grouping
     (:func:`groupings`), each way to make adjacent units of its tuples of two or more cards
-    (single cards are never adjacent), each split sorted largest unit first; repeats next to
-    each other dropped. Its test ``test_full_decomposition_ordering``:
+    (single cards are never adjacent), each split sorted largest unit first; every
+    repeated entry dropped, its first occurrence kept (upstream's ``.unique()`` @ 71f8d43, where
+    before #430 ``Vec::dedup`` dropped only repeats next to each other). Its test
+    ``test_full_decomposition_ordering``:
 
     >>> full_decomposition_ordering(4)
     (((4,),), ((3,), (1,)), ((2, 2),), ((2,), (2,)), ((2,), (1,), (1,)), ((1,), (1,), (1,), (1,)))
@@ -240,7 +236,7 @@ def full_decomposition_ordering(n: int) -> tuple[Requirement, ...]:
     out: list[Requirement] = []
     for grouping in groupings(n):
         out.extend(iter_entries(grouping))
-    return tuple(_dedup(out))
+    return _unique(out)
 
 
 @lru_cache(maxsize=256)
@@ -258,10 +254,10 @@ def decompositions_after(unit: Adjacent) -> tuple[Requirement, ...]:
     every = groupings(sum(unit))
     if grouping not in every:
         return ()
-    # Only the groupings from the unit's own on: the entries before them are never walked, and a
-    # repeat is only ever dropped next to an equal entry, which another grouping never gives.
+    # Only the groupings from the unit's own on: the entries before them are never walked, and an
+    # entry of one grouping never repeats one of another (its tuples are the grouping's).
     out: list[Requirement] = []
     for later in every[every.index(grouping):]:
         out.extend(iter_entries(later))
-    sequence = _dedup(out)
-    return tuple(sequence[sequence.index(own) + 1:]) if own in sequence else ()
+    sequence = _unique(out)
+    return sequence[sequence.index(own) + 1:] if own in sequence else ()
