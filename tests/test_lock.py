@@ -7,6 +7,7 @@ installed; this test says it without installing.)
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import tomllib
 from pathlib import Path
@@ -45,3 +46,17 @@ def test_the_header_is_the_documented_command() -> None:
     command = LOCK.splitlines()[1].removeprefix("#").strip()
     assert command.startswith("uv pip compile pyproject.toml --extra test --generate-hashes")
     assert command in (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+
+
+def test_the_drift_script_runs_the_readme_test_step_and_reads_the_lock() -> None:
+    """scripts/drift.py tests what CI tests (the README's pytest step, as .ci/run runs it) and
+    compares with every pin of the lock."""
+    spec = importlib.util.spec_from_file_location("drift", ROOT / "scripts" / "drift.py")
+    assert spec is not None and spec.loader is not None
+    drift = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(drift)
+    step = drift.readme_test_step()
+    assert step[:3] == ["python", "-m", "pytest"]
+    assert " ".join(step) in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert drift.locked_versions(LOCK) == pins()
+    assert drift.drift(pins(), {**pins(), "click": "0"}) == [("click", pins()["click"], "0")]
