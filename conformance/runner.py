@@ -20,9 +20,12 @@ id patterns expected to fail (a pattern matching no case is an error, a listed
 case that passes fails the run); ``--write-known-failing FILE`` writes the
 failures of this run as such a file. Reports: a summary on stdout
 (``--format``), a progress bar on stderr, ``--json-report``, ``--junit`` and
-``--html-report``. The exit status is 0 when every case ran as expected, 1
-when some did not, 2 when the suite could not run (bad arguments, unreadable
-case files, no server, a stdio engine breaking the protocol).
+``--html-report``. The exit status is 0 when every case ran as expected (and,
+with ``--claim``, the claim is earned), 1 when some did not, 2 when the suite
+could not run (bad arguments, unreadable case files, no server, a stdio engine
+breaking the protocol), 3 when every case ran as expected but the claim is not
+earned (a known failure or an unsupported answer among its cases): so CI gates
+on the claim by the status alone.
 
 >>> main(["--in-process", "--id", "seed/qq/throw-98844-*", "--quiet"])  # doctest: +ELLIPSIS
 4 cases against in-process: 4 passed, 0 failed, 0 known failures, 0 known failures now passing, 0 skipped (unsupported), in ... s
@@ -110,6 +113,10 @@ class Prepared:
     case: Case
     question: Any
     want: dict[str, Any]
+
+
+CLAIM_NOT_EARNED = 3
+"""The exit status of a run whose cases ran as expected but whose claim is not earned."""
 
 
 def prepare(cases: Sequence[Case]) -> list[Prepared]:
@@ -389,7 +396,8 @@ def choose(args: argparse.Namespace) -> tuple[list[Case], list[Case], str]:
 
 
 def main(argv: Sequence[str] | None = None, *, make: Callable[[argparse.Namespace], Target] = make_target) -> int:
-    """Run the command; returns the exit status (0 ok, 1 unexpected results, 2 could not run)."""
+    """Run the command; returns the exit status (0 ok, 1 unexpected results, 2 could not run,
+    3 the claim not earned)."""
     args = parse_args(argv)
     err = sys.stderr
     if args.list_tags:
@@ -462,7 +470,9 @@ def main(argv: Sequence[str] | None = None, *, make: Callable[[argparse.Namespac
             return 0
     if report.stopped:
         return 2
-    return 0 if report.ok else 1
+    if not report.ok:
+        return 1
+    return CLAIM_NOT_EARNED if report.claim and not report.claim_earned else 0
 
 
 if __name__ == "__main__":

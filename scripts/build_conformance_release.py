@@ -1,6 +1,6 @@
 """Build the conformance suite's release: a wheel and an archive, with checksums.
 
-    python scripts/build_conformance_release.py [--out DIST] [--dependency-wheels DIR]
+    python scripts/build_conformance_release.py [--out DIST] [--no-isolation] [--dependency-wheels DIR]
 
 Writes into ``DIST`` (default ``dist/conformance``):
 
@@ -15,11 +15,14 @@ Writes into ``DIST`` (default ``dist/conformance``):
 ``SHA256SUMS``
     the checksums of the wheel and the archive.
 
-The package is staged from ``conformance/`` without ``authoring/`` (which writes the
-cases with the engine) and the project's own known-failing list, beside
-``conformance/pyproject.toml``; ``pip wheel`` builds it (no network: the build uses
-the setuptools already installed). The archive is reproducible (sorted names,
-fixed times).
+The wheel is what ``pip install ./conformance`` installs: ``conformance/`` is the
+distribution's project (its ``pyproject.toml`` leaves out ``authoring/``, which writes the
+cases with the engine, and the project's own known-failing list), built by ``pip wheel``
+through its build backend (PEP 517, in an isolated environment: any Python with pip
+builds it, a fresh virtual environment included; pip fetches the backend from its
+index or cache). ``--no-isolation`` builds with the setuptools already installed
+instead, offline. The folder is copied first, so the build leaves nothing in the
+checkout. The archive is reproducible (sorted names, fixed times).
 
 ``--dependency-wheels DIR`` also writes wheels of the installed ``protobuf`` and
 ``grpcio`` (and ``typing_extensions``, which grpcio needs), repacked from their installed files, so that a fresh virtual
@@ -46,11 +49,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "conformance"
-DESCRIPTORS = ROOT / "oracle" / "_gen" / "descriptors.binpb"
+DESCRIPTORS = SOURCE / "proto" / "descriptors.binpb"
 PROTOS = ROOT / "proto"
-MODULES = ("__init__.py", "cases.py", "claims.py", "compare.py", "protos.py", "report.py", "runner.py",
-           "targets.py")
-"""The runner's modules (``authoring/`` stays behind: it needs the engine)."""
 DATA = ("cases", "regression", "alternatives", "schema")
 DOCS = ("INTERPRETING.md", "README.md", "VERSION")
 DEPENDENCIES = ("protobuf", "grpcio", "typing_extensions")
@@ -61,25 +61,17 @@ def version() -> str:
     return (SOURCE / "VERSION").read_text(encoding="utf-8").strip()
 
 
-def stage(into: Path) -> Path:
-    """The package laid out for the build: ``into/pyproject.toml`` and ``into/conformance/``."""
-    package = into / "conformance"
-    package.mkdir(parents=True)
-    for name in (*MODULES, *DOCS):
-        shutil.copy2(SOURCE / name, package / name)
-    for folder in DATA:
-        shutil.copytree(SOURCE / folder, package / folder,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    (package / "proto").mkdir()
-    shutil.copy2(DESCRIPTORS, package / "proto" / DESCRIPTORS.name)
-    shutil.copy2(SOURCE / "pyproject.toml", into / "pyproject.toml")
+def copy_project(into: Path) -> Path:
+    """``conformance/`` copied to ``into``, without caches and earlier builds."""
+    shutil.copytree(SOURCE, into, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "build", "*.egg-info"))
     return into
 
 
-def build_wheel(staged: Path, out: Path) -> Path:
-    """``pip wheel`` of the staged package, without dependencies or network."""
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-                    "--quiet", "--wheel-dir", str(out), str(staged)], check=True)
+def build_wheel(project: Path, out: Path, *, isolated: bool = True) -> Path:
+    """``pip wheel`` of the project through its build backend, without its dependencies."""
+    isolation = [] if isolated else ["--no-build-isolation", "--no-index"]
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", *isolation, "--quiet", "--wheel-dir",
+                    str(out), str(project)], check=True)
     wheels = sorted(out.glob(f"shengji_conformance-{version()}-*.whl"))
     if not wheels:
         raise SystemExit("no wheel was built")
@@ -152,6 +144,8 @@ def write_sums(paths: Iterable[Path], out: Path) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist" / "conformance", help="the folder written")
+    parser.add_argument("--no-isolation", action="store_true",
+                        help="build with the setuptools installed here (offline) instead of an isolated environment")
     parser.add_argument("--dependency-wheels", type=Path, metavar="DIR",
                         help="also repack the installed protobuf and grpcio as wheels into DIR")
     args = parser.parse_args(argv)
@@ -161,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         old.unlink()
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        wheel = build_wheel(stage(Path(tmp) / "stage"), out)
+        wheel = build_wheel(copy_project(Path(tmp) / "conformance"), out, isolated=not args.no_isolation)
     built = time.perf_counter()
     archive = build_archive(out)
     sums = write_sums([wheel, archive], out)

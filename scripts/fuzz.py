@@ -18,8 +18,9 @@ variants, changed one thing at a time:
 * a list emptied, truncated, reversed, one element dropped or duplicated, the whole list
   doubled, or grown to the list limit and one past it;
 * two cards swapped between the lists of a question (a card of the hand into the play);
-* a shipped variant (``GetVariant``'s answer) sent as ``context.custom_variant``, as it is or
-  with one of its fields changed as above;
+* a shipped variant (``GetVariant``'s answer) sent as ``context.custom_variant``, as it is,
+  with one of its fields changed as above, or with a follow ladder's rungs changed (the last
+  dropped, so a hand may reach none; one dropped; cut to the first; reversed);
 * the request's bytes cut short, a byte flipped, garbage appended, or a string that is not
   UTF-8 spliced in;
 * for ``AnswerBatch``, a batch of such questions of every kind (sometimes past the batch limit).
@@ -146,24 +147,30 @@ class Corpus:
 
     def __init__(self) -> None:
         self.raw: dict[str, list[Any]] = {kind: [] for kind in QUESTION_RPCS}
+        self.laddered: dict[str, list[int]] = {kind: [] for kind in QUESTION_RPCS}
+        """The questions of each kind tagged ``follow-ladder`` (their index in ``raw``)."""
         self.parsed: dict[tuple[str, int], Message] = {}
         camel = {pb.Question.DESCRIPTOR.fields_by_name[k].json_name: k for k in QUESTION_RPCS}
         for path in [*sorted(CASES.glob("*.jsonl")), *sorted(REGRESSION.glob("*.jsonl"))]:
             for line in path.read_text(encoding="utf-8").splitlines():
                 if not line.strip():
                     continue
-                question = json.loads(line).get("question") or {}
+                case = json.loads(line)
+                question = case.get("question") or {}
                 for key, body in question.items():
                     kind = camel.get(key, key if key in QUESTION_RPCS else None)
                     if kind is not None:
+                        if "follow-ladder" in (case.get("tags") or []):
+                            self.laddered[kind].append(len(self.raw[kind]))
                         self.raw[kind].append(body)
         missing = [kind for kind, qs in self.raw.items() if not qs]
         if missing:
             raise SystemExit(f"fuzz.py: no conformance question of {', '.join(missing)}")
 
-    def draw(self, kind: str, rng: random.Random) -> Message:
-        """A copy of one request of ``kind``, chosen at random."""
-        i = rng.randrange(len(self.raw[kind]))
+    def draw(self, kind: str, rng: random.Random, *, laddered: bool = False) -> Message:
+        """A copy of one request of ``kind``, chosen at random (among those tagged
+        ``follow-ladder`` when ``laddered``)."""
+        i = rng.choice(self.laddered[kind]) if laddered else rng.randrange(len(self.raw[kind]))
         request = self.parsed.get((kind, i))
         if request is None:
             request = getattr(pb.Question(), kind).__class__()
@@ -374,6 +381,34 @@ def swap_cards(message: Message, rng: random.Random) -> str | None:
     return f"swap cards {path_a} and {path_b}"
 
 
+LADDER_CHANGES = ("drop the last rung", "drop a rung", "keep the first rung", "reverse the rungs")
+"""What :func:`mutate_ladder` does to a follow ladder's rungs."""
+
+
+def mutate_ladder(variant: pb.Variant, rng: random.Random) -> str | None:
+    """One change to a follow ladder of ``variant``, None when it has none: its last rung (the
+    shipped ones end in 散牌, which every hand reaches) dropped, so that a hand may reach no rung;
+    a rung dropped; the rungs cut to the first; or their order reversed (alternatives included)."""
+    ladders = variant.following.ladders
+    if not ladders:
+        return None
+    index = rng.randrange(len(ladders))
+    rungs = ladders[index].rungs
+    change = rng.choice(LADDER_CHANGES)
+    kept = [copy.deepcopy(rung) for rung in rungs]
+    if change == "drop the last rung":
+        kept = kept[:-1]
+    elif change == "drop a rung" and kept:
+        del kept[rng.randrange(len(kept))]
+    elif change == "keep the first rung":
+        kept = kept[:1]
+    else:
+        kept.reverse()
+    del rungs[:]
+    rungs.extend(kept)
+    return f"following.ladders[{index}]: {change}"
+
+
 def mutate_structure(message: Message, rng: random.Random) -> str:
     """One structural change to ``message``; returns what was done."""
     if rng.random() < 0.12:
@@ -464,6 +499,15 @@ class Builder:
                 return request, f"custom_variant {variant_id} unchanged"
             done = mutate_structure(ctx.custom_variant, rng)
             return request, f"custom_variant {variant_id}: {done}"
+        if roll < 0.40 and self.corpus.laddered.get(kind):
+            # A question of a variant with follow ladders, asked in a room whose ladder changed.
+            laddered: Any = self.corpus.draw(kind, rng, laddered=True)
+            variant = self.variants.get(laddered.context.variant_id)
+            if variant is not None:
+                laddered.context.custom_variant.CopyFrom(variant)
+                changed = mutate_ladder(laddered.context.custom_variant, rng)
+                laddered.context.variant_id = ""
+                return laddered, f"custom_variant {variant.id}: {changed}"
         return request, mutate_structure(request, rng)
 
     def build(self, rpc: str) -> Built:

@@ -7,7 +7,9 @@ temporary folder and compare, so the committed code is always fresh.
 
 It also writes ``descriptors.binpb`` (a ``FileDescriptorSet`` of every proto
 file, imports included): the conformance runner builds its messages from it,
-so it needs only the ``protobuf`` package, never this project's code.
+so it needs only the ``protobuf`` package, never this project's code. Run without
+``OUT_DIR``, it also copies it to ``conformance/proto/``, where the conformance
+distribution builds from (``pip install ./conformance`` needs no step before).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PROTO_ROOT = ROOT / "proto"
 PACKAGE = "oracle._gen"
 DESCRIPTOR_SET = "descriptors.binpb"
-DESCRIPTOR_SET = "descriptors.binpb"
+CONFORMANCE_COPY = ROOT / "conformance" / "proto" / DESCRIPTOR_SET
 
 
 def generate(out_dir: Path) -> list[Path]:
@@ -65,3 +67,5 @@ def generate(out_dir: Path) -> list[Path]:
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "oracle" / "_gen"
     generate(target)
+    if len(sys.argv) == 1:
+        CONFORMANCE_COPY.write_bytes((target / DESCRIPTOR_SET).read_bytes())

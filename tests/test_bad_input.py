@@ -454,6 +454,17 @@ CASES = [
         "banker_seat",
         "out of range",
     ),
+    # The README's Limits table: a deal's points are -100,000 to 100,000 (issue 23's values).
+    *(
+        Case(
+            f"attackers' points {points} in ScoreDeal",
+            "ScoreDeal",
+            pb.ScoreDealRequest(context=pb.Context(variant_id="qq-two-deck"), attacker_points=points),
+            "attacker_points",
+            "points: must be -100000 to 100000",
+        )
+        for points in (100_001, -100_001, -(2**31))
+    ),
     Case(
         "declaring seat out of range",
         "CompareDeclarations",

@@ -89,6 +89,38 @@ def test_the_claim_earned_and_not_earned(tmp_path: Path, capsys: pytest.CaptureF
     assert "not earned: heijian core + throws, suite 2.4.0 (" in capsys.readouterr().out
 
 
+def test_a_claim_not_earned_exits_non_zero_known_failures_or_not(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A wrong answer listed as a known failure, or an answer saying "unsupported", lets every
+    case run as expected (status 0 without a claim) but earns no claim: status 3, so CI gates on
+    the claim by the status alone (INTERPRETING.md sections 11 and 12)."""
+    claim = _claim(tmp_path, variants=["heijian"], features=["throws"])
+
+    def wrong_winner(question: pb.Question) -> pb.Answer:
+        answer = dispatch(question)
+        if answer.WhichOneof("answer") == "judge_trick":
+            answer.judge_trick.winning_seat = (answer.judge_trick.winning_seat + 1) % 4
+        return answer
+
+    def no_throws(question: pb.Question) -> pb.Answer:
+        if question.WhichOneof("question") == "check_throw":
+            return pb.Answer(error=pb.QuestionError(code="UNIMPLEMENTED", message="no throws"))
+        return dispatch(question)
+
+    known = tmp_path / "known.txt"
+    run = ["--in-process", "--claim", str(claim), "--quiet"]
+    assert main([*run, "--write-known-failing", str(known)],
+                make=lambda args: InProcessTarget(wrong_winner)) == 0  # writing a baseline
+    assert main([*run, "--known-failing", str(known)], make=lambda args: InProcessTarget(wrong_winner)) == 3
+    assert "not earned: heijian core + throws" in capsys.readouterr().out
+    assert main(run, make=lambda args: InProcessTarget(no_throws)) == 3
+    assert "not earned: heijian core + throws" in capsys.readouterr().out
+    # Narrowed by a filter, a run judges no claim: its cases ran as expected.
+    assert main([*run, "--id", "*"], make=lambda args: InProcessTarget(no_throws)) == 0
+    assert main([*run, "--id", "*", "--known-failing", str(known)],
+                make=lambda args: InProcessTarget(wrong_winner)) == 0
+
+
 def test_bad_claims_name_the_bad_value(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for data, named in [({"variants": ["qq-two-dek"]}, "'qq-two-dek'"),
                         ({"variants": ["qq-two-deck"], "features": ["throw"]}, "'throw'"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import tarfile
@@ -25,13 +26,16 @@ BUILD = ROOT / "scripts" / "build_conformance_release.py"
 
 
 def _run(*argv: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(a) for a in argv], cwd=cwd, capture_output=True, text=True, timeout=300,
-                          check=False)
+    """Run outside the checkout: no ``PYTHONPATH`` leads back to it."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    return subprocess.run([str(a) for a in argv], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=300, check=False)
 
 
 def test_the_release_installs_alone_and_runs_against_a_live_server(tmp_path: Path) -> None:
     dist, deps = tmp_path / "dist", tmp_path / "deps"
-    built = _run(sys.executable, BUILD, "--out", dist, "--dependency-wheels", deps, cwd=tmp_path)
+    built = _run(sys.executable, BUILD, "--out", dist, "--no-isolation", "--dependency-wheels", deps,
+                 cwd=tmp_path)
     assert built.returncode == 0, built.stderr
     wheel = dist / f"shengji_conformance-{SUITE_VERSION}-py3-none-any.whl"
     archive = dist / f"shengji-conformance-{SUITE_VERSION}.tar.gz"
@@ -73,17 +77,23 @@ def test_the_release_installs_alone_and_runs_against_a_live_server(tmp_path: Pat
     assert data["total"] > 200 and data["passed"] == data["total"] and data["suite_version"] == SUITE_VERSION
 
 
+def test_the_packaged_descriptor_set_is_the_generated_one() -> None:
+    """conformance/proto/descriptors.binpb, which the distribution builds from, is the one
+    scripts/generate_proto.py writes beside oracle/_gen (it copies it there)."""
+    packaged = ROOT / "conformance" / "proto" / "descriptors.binpb"
+    generated = ROOT / "oracle" / "_gen" / "descriptors.binpb"
+    assert packaged.read_bytes() == generated.read_bytes(), "regenerate: python scripts/generate_proto.py"
+
+
 def test_the_two_distributions_share_no_package_and_no_command() -> None:
     """Installing shengji-oracle and shengji-conformance side by side clashes on nothing: the
-    oracle's distribution ships neither the conformance package nor its command."""
+    oracle's distribution ships neither the conformance package nor its command (its packages
+    are found under oracle/ only: tests/test_installed_package.py reads the wheel)."""
     import tomllib
 
     oracle = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     suite = tomllib.loads((ROOT / "conformance" / "pyproject.toml").read_text(encoding="utf-8"))
-    oracle_packages = set(oracle["tool"]["setuptools"]["packages"])
-    suite_packages = set(suite["tool"]["setuptools"]["packages"])
-    assert suite_packages == {"conformance"}
-    assert not oracle_packages & suite_packages
+    assert suite["tool"]["setuptools"]["packages"] == ["conformance"]
     assert not any(p.startswith("conformance") for p in oracle["tool"]["setuptools"]["package-data"])
     assert not set(oracle["project"]["scripts"]) & set(suite["project"]["scripts"])
     assert not any(d.startswith("shengji-conformance") for d in oracle["project"]["dependencies"])

@@ -1,6 +1,7 @@
 """The contract and the code's hygiene: ``buf lint`` is clean, the generated
-Python code in oracle/_gen is what the proto files generate today, and
-``mypy --strict`` passes on the package.
+Python code in oracle/_gen is what the proto files generate today,
+``mypy --strict`` (with the error codes pyproject.toml adds) passes on the package and
+``ruff check`` on the tree.
 
 buf comes from the npm devDependency @bufbuild/buf (``npm ci`` installs it;
 the README's test command runs it first).
@@ -94,6 +95,36 @@ def test_mypy_strict_passes_on_the_package() -> None:
         capture_output=True,
         text=True,
         timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_reports_a_name_unbound_on_some_path(tmp_path: Path) -> None:
+    """The project's mypy configuration catches the class of the crash of issue 23 (a name
+    assigned on some branches only, then read), and an ignore that names no code."""
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "def shown(flag: bool) -> str:\n"
+        "    if flag:\n"
+        "        words = 'some'\n"
+        "    return words\n"
+        "\n"
+        "x: int = 'x'  # type: ignore\n",
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--config-file", str(ROOT / "pyproject.toml"),
+         "--no-incremental", str(sample)],
+        check=False, cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )
+    assert "[possibly-undefined]" in result.stdout, result.stdout + result.stderr
+    assert "[ignore-without-code]" in result.stdout, result.stdout + result.stderr
+
+
+def test_ruff_check_passes_on_the_tree() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--no-cache", "."],
+        check=False, cwd=ROOT, capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 0, result.stdout + result.stderr
 

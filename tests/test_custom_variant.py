@@ -54,6 +54,28 @@ def test_a_room_variant_needs_both_jokers_in_its_trump() -> None:
     assert any("card_order.trump_tiers" in v.field for v in answer.error.field_violations)
 
 
+def test_a_ladder_without_a_catch_all_rung_answers_a_hand_that_reaches_none() -> None:
+    """Four-deck's ladder for a tractor of two pairs ends in 散牌 (singles), a rung every hand
+    reaches (seed 002, 跟牌: 两连拖---对子----散牌). A room that drops that rung is valid; a
+    follower holding no pair of the led suit then reaches none of its rungs, and owes only the
+    suit: four spades played from a hand of single spades is legal, as under the seed's ladder
+    (it was answered INTERNAL, an unbound name in seed_rules/follow.py)."""
+    lead, hand, play = "8S 8S 9S 9S", "3S 5S 7S JS 4C 4C", "3S 5S 7S JS"
+    shipped = pb.Context(variant_id="four-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)
+    assert _follow(shipped, lead, hand, play).check_follow.legal
+    room = _room("four-deck")
+    ladder = next(x for x in room.following.ladders if (x.lead.tuple_size, x.lead.length) == (2, 2))
+    assert not ladder.rungs[-1].parts  # the catch-all
+    del ladder.rungs[-1]
+    ctx = pb.Context(level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS, custom_variant=room)
+    answer = _follow(ctx, lead, hand, play)
+    assert answer.WhichOneof("answer") == "check_follow", answer
+    assert answer.check_follow.legal and "none of the ladder's rungs" in answer.check_follow.explanation
+    # Holding spades, a play of clubs still breaks the suit.
+    wrong = _follow(ctx, lead, "3S 5S 7S JS 4C 4C 6C 6C", "4C 4C 6C 6C").check_follow
+    assert (wrong.legal, wrong.broken_rule_id) == (False, "follow.suit")
+
+
 def _mutate(variant: pb.Variant, rng: random.Random) -> None:
     """Set one scalar field somewhere in the variant to another value."""
     fields = []

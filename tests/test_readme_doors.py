@@ -43,12 +43,16 @@ def readme_commands() -> list[str]:
 class Server:
     """The README's run command on free ports, its two ports read from its log."""
 
-    def __init__(self) -> None:
-        command = shutil.which("shengji-oracle")
-        argv = [command] if command else [sys.executable, "-m", "oracle"]
+    def __init__(self, command: list[str] | None = None, cwd: Path = ROOT,
+                 env: dict[str, str] | None = None) -> None:
+        """``command`` starts the server (default: this environment's ``shengji-oracle``); the
+        installed-package tests give another environment's, run from outside the checkout."""
+        if command is None:
+            found = shutil.which("shengji-oracle")
+            command = [found] if found else [sys.executable, "-m", "oracle"]
         self.proc = subprocess.Popen(
-            [*argv, "--port", "0", "--host", "127.0.0.1"],
-            cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            [*command, "--port", "0", "--host", "127.0.0.1"],
+            cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE, text=True,
         )
         self.grpc_port = self.http_port = 0

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.authoring import variant_files
 from conformance.authoring.build import (
     bottom,
     deal,

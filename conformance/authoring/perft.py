@@ -296,7 +296,7 @@ def _generated(answer: Answerer, variant: str, room: Room | None, plan: Sequence
     return out
 
 
-HAND_CASES: list[tuple[str, str, str, str, str | None, str, str]] = [
+HAND_CASES: list[tuple[str, str, str, str | None, str | None, str, str]] = [
     ("qq-pair-held-must-be-played", "qq-two-deck", "10", "H", "8S 8S", "AS AS KS 3C",
      "A pair is led and the hand holds one pair of spades, AS AS: it must play it (follow.pairs), "
      + "so it is the only legal follow."),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -154,7 +155,7 @@ def run_bulk(path: Path, source: str, *, workers: int = 0, scheduler: str | None
     client = _client(workers, scheduler, processes)
     try:
         futures = client.map(audit_task, tasks, source=source, pure=False)
-        stderr = click.get_text_stream("stderr")
+        stderr = sys.stderr
         with click.progressbar(length=len(tasks), label="auditing", file=stderr) as bar:
             for future in as_completed(futures):  # type: ignore[no-untyped-call]
                 total.add(future.result())

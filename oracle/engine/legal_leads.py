@@ -113,4 +113,4 @@ class OneSuit:
         return suit if state in (0, suit) else None
 
     def accept(self, state: Hashable) -> Duty | None:
-        return THROW if state else None
+        return THROW if state != 0 else None

@@ -108,7 +108,7 @@ class Everything:
         return bool(state) or copies > 0
 
     def accept(self, state: Hashable) -> Duty | None:
-        return self.duty if state or not self.nonempty else None
+        return self.duty if state is True or not self.nonempty else None
 
 
 @dataclass

@@ -68,12 +68,15 @@ def follow_by_structure(
 
     required = lead_requirements(lead_units)
     hand_match = match_shapes(ctx, required, hand_x, exact_tuples=exact)
-    broken = ""
-    if ladder is not None:
-        hand_rung = best_rung(ctx, ladder, hand_x, exact)
-        if hand_rung is not None:
-            hand_match = hand_rung[2]
-            shown = hand_rung[1]
+    broken = why = ""
+    hand_rung = None if ladder is None else best_rung(ctx, ladder, hand_x, exact)
+    if hand_rung is not None:
+        hand_match = hand_rung[2]
+        shown = hand_rung[1]
+    elif ladder is not None:
+        # A room's ladder need not end in a rung that asks nothing (散牌, as the seed's do): a hand
+        # that can show none of its rungs owes only the suit (follow.ladder asks nothing more).
+        shown = "none of the ladder's rungs (the hand holds none)"
     else:
         shown = ", ".join(shape_name(s) for s in hand_match.profile) or "no pairs"
     if not duty.met:

@@ -171,12 +171,12 @@ def valid_bottom(keys: Any
 def valid_score_deal(req: pb.ScoreDealRequest
                      ) -> tuple[pb.Variant, Rank | None, Rank | None] | None:
     """ScoreDeal: a context naming the variant alone (not the former ``variant_id``), the
-    banker's seat in range, and each level given one of the variant's; the variant and the two
+    attackers' points and the banker's seat in range, and each level given one of the variant's; the variant and the two
     levels. The request holds no cards: it is read as it is, its context as its bytes."""
     known = known_variant(req.context.SerializeToString())
     if known is None or known.level or req.variant_id:
         return None
-    if not 0 <= req.banker_seat < known.players:
+    if not 0 <= req.banker_seat < known.players or not -MAX_POINTS <= req.attacker_points <= MAX_POINTS:
         return None
     levels = []
     for value in (req.banker_level, req.attacker_level):

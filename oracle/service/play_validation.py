@@ -42,7 +42,7 @@ from oracle.service.fast_path import (
     valid_judge,
     valid_throw,
 )
-from oracle.service.limits import MAX_LIST, MAX_POINTS
+from oracle.service.limits import MAX_LIST, points_problem
 
 
 def _check_lead(
@@ -391,9 +391,8 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     groups.append(("bottom", bottom))
     check_copies(groups, "the last trick and the bottom", variant, problems)
     for name in ("banker_side_points", "attacker_points"):
-        value = getattr(req, name)
-        if not 0 <= value <= MAX_POINTS:
-            problems.add(name, f"{value} points: a side's points are 0 to {MAX_POINTS}")
+        if (why := points_problem(getattr(req, name))) is not None:
+            problems.add(name, why)
     problems.raise_if_any()
     assert ctx is not None and trick is not None and bottom is not None
     return ScoreBottomArgs(ctx, trick, seats, bottom, req.banker_side_points, req.attacker_points)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from oracle import pb
-from oracle.cards import Card, Rank, Suit
+from oracle.cards import Card, Suit
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.referee.record import Record, RecordedTrick, Reported
 from oracle.service.contexts import check_context
@@ -34,7 +34,7 @@ from oracle.service.decoding import (
     decode_cards,
     decode_level,
 )
-from oracle.service.limits import MAX_LIST, MAX_POINTS
+from oracle.service.limits import LEVELS, MAX_LIST, MAX_POINTS, points_problem
 
 
 def _hands(msgs: Sequence[pb.Hand], field: str, variant: pb.Variant | None,
@@ -115,8 +115,8 @@ def _tricks(msgs: Sequence[pb.Trick], field: str, variant: pb.Variant | None,
         if winner is not None:
             check_seat(winner, f"{where}.reported_winner", variant, problems)
         points = msg.reported_points if msg.HasField("reported_points") else None
-        if points is not None and not 0 <= points <= MAX_POINTS:
-            problems.add(f"{where}.reported_points", f"{points} points: a trick holds 0 to {MAX_POINTS}")
+        if points is not None and (why := points_problem(points)) is not None:
+            problems.add(f"{where}.reported_points", why)
         if plays is not None and (tried is not None or not msg.attempted_throw):
             tricks.append(RecordedTrick(plays, tried, winner, points))
     return tuple(tricks) if len(tricks) == len(msgs) else None
@@ -139,7 +139,7 @@ def _reported(msg: pb.ReportedResults, field: str, variant: pb.Variant | None,
         check_seat(seat, f"{field}.next_banker_seat", variant, problems)
     return Reported(optional("bottom_multiplier", 0, MAX_POINTS),
                     optional("attacker_points", -MAX_POINTS, MAX_POINTS), msg.level_side,
-                    optional("levels", 0, len(Rank)), seat)
+                    optional("levels", 0, LEVELS), seat)
 
 
 def _plays(msgs: Sequence[pb.Play], field: str, variant: pb.Variant | None,

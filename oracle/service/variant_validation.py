@@ -27,6 +27,7 @@ from oracle.service.decoding import (
     decode_variant_context,
 )
 from oracle.service.fast_path import valid_compare, valid_score_deal
+from oracle.service.limits import MAX_POINTS, points_problem
 
 
 class ScoreDealArgs(NamedTuple):
@@ -55,6 +56,8 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     problems = Problems()
     variant, _ = decode_variant_context(req, problems, level=False)
     check_seat(req.banker_seat, "banker_seat", variant, problems)
+    if (why := points_problem(req.attacker_points, low=-MAX_POINTS)) is not None:
+        problems.add("attacker_points", why)
     levels: list[Rank | None] = []
     for field, value in (
         ("banker_level", req.banker_level),
