@@ -59,7 +59,6 @@ from conformance.authoring import (
 )
 from conformance.cases import KINDS, SETS, load_suite
 from conformance.compare import path_tree
-from oracle import __version__ as ORACLE_VERSION
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, card_name, full_deck
 from oracle.convert import cards_to_pb
@@ -69,6 +68,7 @@ from oracle.seed_rules.follow import ladder_for
 from oracle.seed_rules.natural_units import natural_units as decompose
 from oracle.service.requests import dispatch
 from oracle.variants import load_catalogue, make_ruleset
+from oracle.version import __version__ as ORACLE_VERSION
 
 GENERATOR_VERSION = "1"
 GENERATOR = f"scripts/generate_cases.py@{GENERATOR_VERSION}"

@@ -28,14 +28,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conformance.authoring import perft  # noqa: E402
-from oracle import pb  # noqa: E402
-from oracle.cards import Card  # noqa: E402
-from oracle.convert import cards_from_pb  # noqa: E402
-from oracle.engine.budget import DEFAULT_STEPS, WorkExceeded, limited  # noqa: E402
-from oracle.engine.questions import list_legal_plays  # noqa: E402
-from oracle.profiles.rbtying import fill_count, first_fill  # noqa: E402
-from rbtying_reference import DRAW_POLICIES, room  # noqa: E402
+from rbtying_reference import DRAW_POLICIES, room
+
+from conformance.authoring import perft
+from oracle import pb
+from oracle.cards import Card
+from oracle.convert import cards_from_pb
+from oracle.dispatch.questions import list_legal_plays
+from oracle.engine.budget import DEFAULT_STEPS, WorkExceeded, limited
+from oracle.profiles.rbtying import fill_count, first_fill
 
 
 def random_room(rng: random.Random, decks: int) -> pb.Variant:

@@ -12,10 +12,10 @@ import argparse
 import os
 from collections.abc import Sequence
 
-from oracle import __version__
 from oracle.service.http import HTTP_PORT_ENV, http_port_from_env
 from oracle.service.limits import MAX_MESSAGE_BYTES
 from oracle.service.processes import default_processes
+from oracle.version import __version__
 
 DEFAULT_PORT = 50051
 """The port the oracle listens on unless told otherwise."""

@@ -30,7 +30,6 @@ from typing import Any, TypeVar
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from oracle import __version__
 from oracle.service.http import RunningHttp, http_port, start_http
 from oracle.service.limits import MAX_MESSAGE_BYTES
 from oracle.service.options import (
@@ -47,6 +46,7 @@ from oracle.service.servicer import SERVICE_NAME, OracleService
 from oracle.service.signals import Signals
 from oracle.service.workers import WorkerPool, add_to_aio_server
 from oracle.variants import VariantFileError, load_catalogue, variant_dirs
+from oracle.version import __version__
 
 log = logging.getLogger(__name__)
 

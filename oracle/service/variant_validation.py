@@ -30,7 +30,7 @@ from oracle.service.fast_path import valid_compare, valid_score_deal
 
 
 class ScoreDealArgs(NamedTuple):
-    """The arguments of :func:`oracle.engine.questions.score_deal`."""
+    """The arguments of :func:`oracle.dispatch.questions.score_deal`."""
 
     variant: pb.Variant
     attacker_points: int
@@ -69,7 +69,7 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
 
 
 class CompareDeclarationsArgs(NamedTuple):
-    """The arguments of :func:`oracle.engine.questions.compare_declarations`."""
+    """The arguments of :func:`oracle.dispatch.questions.compare_declarations`."""
 
     variant: pb.Variant
     level: Rank

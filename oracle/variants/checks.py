@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from oracle import pb
+from oracle.dispatch.level_tables import table_bands
 from oracle.errors import Violation as Problem
-from oracle.profiles.rbtying.level_formula import formula_bands
 
 
 def structure_problems(variant: pb.Variant) -> list[Problem]:
@@ -178,7 +178,7 @@ def _validate_level_table(table: pb.LevelTable, decks: int) -> Iterable[Problem]
     bands = list(table.bands)
     if not bands and table.HasField("formula"):
         try:
-            formula_bands(table.formula, decks, table.total_points)
+            table_bands(table, decks)
         except ValueError as err:
             yield Problem("level_table.formula", str(err))
         if table.formula.deadzone_size < 0:
