@@ -3,11 +3,14 @@
 Every module holds one concept, and the layers import only downwards (docs/architecture.md);
 each rule module names the rule ids it decides, and docs/ says how.
 
->>> from oracle.cards import parse_cards as p
->>> from oracle.dispatch.questions import check_follow
->>> from oracle.variants import make_ruleset
->>> check_follow(make_ruleset("qq-two-deck", 10, 2), p("8S 8S"), p("AS 5S 3C"), p("AS 3C")).legal
+>>> from oracle import Table
+>>> Table("qq-two-deck", level="10", trump="H").check_follow(lead="8S 8S", hand="AS 5S 3C", play="AS 3C").legal
 False
+
+The public API (:mod:`oracle.table`, exported here):
+
+- :mod:`oracle.table`: ``Table``: one deal's questions in card notation, through the service's validation
+- :mod:`oracle.table.records`: its answers as frozen dataclasses, to and from the proto messages
 
 Foundation:
 
@@ -157,6 +160,22 @@ The command line (:mod:`oracle.cli`: the server by default, and its subcommands)
 - :mod:`oracle.cli.refusal`: a refused question shown the same way by every subcommand
 """
 
+from typing import TYPE_CHECKING, Any
+
 from oracle.version import __version__
 
-__all__ = ["__version__"]
+if TYPE_CHECKING:
+    from oracle.table import InvalidQuestion, Table, TooMuchWork
+
+__all__ = ["InvalidQuestion", "Table", "TooMuchWork", "__version__"]
+
+_PUBLIC = frozenset({"InvalidQuestion", "Table", "TooMuchWork"})
+
+
+def __getattr__(name: str) -> Any:
+    """The public API, imported on first use (``import oracle.cards`` stays light)."""
+    if name in _PUBLIC:
+        from oracle import table
+
+        return getattr(table, name)
+    raise AttributeError(f"module 'oracle' has no attribute {name!r}")
