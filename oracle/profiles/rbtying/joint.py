@@ -134,7 +134,7 @@ class JointFill:
             if len(slots) > 1:
                 split.append((identity, count, slots))
             else:
-                fixed.append((identity, count, slots[0] if slots else None))
+                fixed.append(Bin(identity, count, slots[0] if slots else None))
 
         def shares(i: int) -> Iterator[list[Bin]]:
             if i == len(split):
@@ -143,11 +143,11 @@ class JointFill:
             identity, count, (high, low) = split[i]
             for at_low in ((0, count) if self.protected else range(count + 1)):
                 for rest in shares(i + 1):
-                    yield [(identity, count - at_low, high), (identity, at_low, low), *rest]
+                    yield [Bin(identity, count - at_low, high), Bin(identity, at_low, low), *rest]
 
         for extra in shares(0):
-            every = [b for b in fixed + extra if b[1] > 0]
-            yield sorted(every, key=lambda b: (b[2] is not None, b[2] or 0, b[0]))
+            every = [b for b in fixed + extra if b.copies > 0]
+            yield sorted(every, key=lambda b: (b.slot is not None, b.slot or 0, b.identity))
 
     def _placements(self, units: Sequence[Spec], apart: bool,
                     found: list[list[tuple[Identity, int]]]) -> list[Placement]:

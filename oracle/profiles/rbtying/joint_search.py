@@ -14,6 +14,7 @@ fill test is exact and polynomial").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
@@ -31,8 +32,14 @@ CHOSEN = 2
 Units = tuple[Spec, ...]
 """Units in a state, sorted."""
 
-Bin = tuple[Identity, int, int | None]
-"""An identity at one slot: (identity, copies it may give there, its slot or ``None``)."""
+class Bin(NamedTuple):
+    """An identity at one slot."""
+
+    identity: Identity
+    copies: int
+    """The copies it may give there."""
+    slot: int | None
+    """Its slot (``None``: it has none)."""
 
 
 STATE_STEP_COST = 24
@@ -121,9 +128,16 @@ class Arrangement:
         return found
 
 
-Decision = tuple[int, Spec, int, bool]
-"""One placement the programme made: the bin, the unit (as it stood), the tuple it placed there,
-and whether it started there."""
+class Decision(NamedTuple):
+    """One placement the programme made."""
+
+    bin: int
+    unit: Spec
+    """The unit, as it stood."""
+    size: int
+    """The tuple it placed on the bin."""
+    started: bool
+    """Whether the unit started there."""
 
 
 def remaining(spec: Spec, size: int) -> Spec | None:
@@ -221,56 +235,59 @@ class Search:
         if key in self.failed:
             return False
         spend(STATE_STEP_COST)
-        if free and not self._free_fits(free, (*rest, *later, *carried)):
+        found = (not free or self._free_fits(free, (*rest, *later, *carried))) and self._decide(
+            i, stage, cap, todo, rest, later, carried, need, free)
+        if not found:
             self.failed.add(key)
-            return False
-        identity, capacity, slot = self.at.bins[i]
+        return found
+
+    def _decide(self, i: int, stage: int, cap: int, todo: tuple[int, ...], rest: Units, later: Units,
+                carried: Units, need: int, free: FreeState) -> bool:
+        """The decision of a state: on to the next bin when nothing more fits this one, else the
+        next unit in progress, else a start of the kind at ``stage``, else of the chosen split."""
+        identity, capacity, _ = self.at.bins[i]
         # The most copies one tuple may take here (under the protection, a whole bin exactly).
         room = cap if not self.protected else (cap if cap == capacity == self.counts[identity] else 0)
-        following = None if slot is None else slot + 1
-
-        def placed(spec: Spec, todo_after: tuple[int, ...], rest_after: tuple[Spec, ...], fresh: bool) -> bool:
-            """One of the unit's next tuples on this bin, the rest of it carried to the next slot."""
-            for size in next_sizes(spec):
-                after = remaining(spec, size)
-                if (size <= room if not self.protected else size == room) and (
-                        after is None or self.at.reaches(following, after)):
-                    grown = carried if after is None else tuple(sorted((*carried, after)))
-                    if self._step(i, stage, cap - size, todo_after, rest_after, later, grown, need - size, free):
-                        self.path.append((i, spec, size, fresh))
-                        return True
-            return False
-
-        found = False
         if cap < self.smallest:  # nothing more fits this bin: on to the next
-            if not (rest and self.at.last[i]):
-                found = self._next_bin(i, todo, tuple(sorted((*later, *rest))), carried, need, free)
-        elif rest:  # the next unit in progress: one of its next tuples here, or at a later bin
+            return not (rest and self.at.last[i]) and self._next_bin(
+                i, todo, tuple(sorted((*later, *rest))), carried, need, free)
+        if rest:  # the next unit in progress: one of its next tuples here, or at a later bin
             spec, others = rest[0], rest[1:]
             if spec[0] == CHOSEN:
                 if self._chosen(i, stage, cap, room, todo, others, later, carried, need, free, spec[1]):
                     return True
-            elif placed(spec, todo, others, False):
+            elif self._place(i, stage, cap, room, spec, todo, others, later, carried, need, free, False):
                 return True
-            if not self.at.last[i]:
-                found = self._step(i, stage, cap, todo, others, tuple(sorted((*later, spec))), carried, need, free)
-        elif stage < len(self.kinds):  # the kind at ``stage``: start one more here, or go on
+            return not self.at.last[i] and self._step(
+                i, stage, cap, todo, others, tuple(sorted((*later, spec))), carried, need, free)
+        if stage < len(self.kinds):  # the kind at ``stage``: start one more here, or go on
             kind = self.kinds[stage]
-            if todo[stage] and min(kind[1:]) <= cap and self.at.reaches(slot, kind):
+            if todo[stage] and min(kind[1:]) <= cap and self.at.reaches(self.at.bins[i].slot, kind):
                 fewer = (*todo[:stage], todo[stage] - 1, *todo[stage + 1:])
-                if placed(kind, fewer, rest, True):
+                if self._place(i, stage, cap, room, kind, fewer, rest, later, carried, need, free, True):
                     return True
-            found = self._on(i, stage + 1, cap, todo, later, carried, need, free)
-        elif stage < self.stages:  # units of the chosen split: start one more here, or go on
-            if free[0] and self._chosen(i, stage, cap, room, todo, rest, later, carried, need,
-                                        (free[0] - 1, *free[1:]), 0, stage - len(self.kinds)):
-                return True
-            found = self._next_bin(i, todo, later, carried, need, free)
-        else:
-            found = self._next_bin(i, todo, later, carried, need, free)
-        if not found:
-            self.failed.add(key)
-        return found
+            return self._on(i, stage + 1, cap, todo, later, carried, need, free)
+        if stage < self.stages and free[0] and self._chosen(  # a unit of the chosen split starts here
+                i, stage, cap, room, todo, rest, later, carried, need, (free[0] - 1, *free[1:]), 0,
+                stage - len(self.kinds)):
+            return True
+        return self._next_bin(i, todo, later, carried, need, free)
+
+    def _place(self, i: int, stage: int, cap: int, room: int, spec: Spec, todo: tuple[int, ...], rest: Units,
+               later: Units, carried: Units, need: int, free: FreeState, fresh: bool) -> bool:
+        """One of the unit's next tuples on bin ``i`` (``room`` the most copies a tuple may take
+        there), the rest of it carried to the next slot; ``fresh``: the unit starts here."""
+        slot = self.at.bins[i].slot
+        following = None if slot is None else slot + 1
+        for size in next_sizes(spec):
+            after = remaining(spec, size)
+            if (size <= room if not self.protected else size == room) and (
+                    after is None or self.at.reaches(following, after)):
+                grown = carried if after is None else tuple(sorted((*carried, after)))
+                if self._step(i, stage, cap - size, todo, rest, later, grown, need - size, free):
+                    self.path.append(Decision(i, spec, size, fresh))
+                    return True
+        return False
 
     def _chosen(self, i: int, stage: int, cap: int, room: int, todo: tuple[int, ...], rest: Units, later: Units,
                 carried: Units, need: int, left: FreeState, length: int, first: int = 0) -> bool:
