@@ -143,7 +143,6 @@ The service (:mod:`oracle.service`):
 - :mod:`oracle.service.room_cache`: rooms' own variants, validated and compiled once
 - :mod:`oracle.service.limits`: the size limits of a question, a batch and a request
 - :mod:`oracle.service.status`: what a client is told about a malformed question
-- :mod:`oracle.service.requests`: the old names of the request handling, kept for their importers
 - :mod:`oracle.service.reflection`: server reflection, v1 and v1alpha, with the proto comments
 - :mod:`oracle.service.http`: the RPCs over HTTP/JSON (Connect, gRPC-Web) and the explorer's page
 - :mod:`oracle.explorer`: the rule explorer, a static page asking any question in card notation

@@ -9,7 +9,7 @@ Three kinds of file, by origin:
     :mod:`conformance.authoring.hand_rules`, :mod:`conformance.authoring.hand_variants`,
     :mod:`conformance.authoring.hand_errors`);
 ``regression/generated-<kind>.jsonl``
-    random deals answered by this project's engine (``oracle.service.requests.dispatch``),
+    random deals answered by this project's engine (``oracle.service.questions.dispatch``),
     frozen: the regression set; they guard against regressions, they do not prove the rules.
 
 Everything is deterministic: the random deals use fixed seeds, so running the
@@ -66,7 +66,7 @@ from oracle.engine.ruleset import TRUMP, Ruleset
 from oracle.rules import RULES
 from oracle.seed_rules.follow import ladder_for
 from oracle.seed_rules.natural_units import natural_units as decompose
-from oracle.service.requests import dispatch
+from oracle.service.questions import dispatch
 from oracle.variants import load_catalogue, make_ruleset
 from oracle.version import __version__ as ORACLE_VERSION
 

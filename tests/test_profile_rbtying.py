@@ -360,7 +360,7 @@ def test_legal_play_wrong_size_is_not_a_question() -> None:
     CheckFollow rejects it as a malformed question (a follow has the lead's card count)."""
     from oracle.convert import cards_to_pb
     from oracle.errors import InvalidQuestion
-    from oracle.service.requests import parse_check_follow
+    from oracle.service.play_validation import parse_check_follow
 
     request = pb.CheckFollowRequest(
         context=pb.Context(variant_id=PROFILE, level=pb.RANK_FOUR, trump_suit=pb.SUIT_SPADES),

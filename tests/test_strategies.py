@@ -15,7 +15,7 @@ from oracle.convert import cards_to_pb
 from oracle.dispatch.compile import CONDITIONAL, parameter_problems, strategies_for
 from oracle.dispatch.registry import Refused
 from oracle.dispatch.strategies import REGISTRIES
-from oracle.service.requests import dispatch
+from oracle.service.questions import dispatch
 from oracle.variants import get_variant, load_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent / "oracle"

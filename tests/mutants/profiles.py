@@ -32,6 +32,7 @@ from oracle.dispatch.strategies import (
     FOLLOW_RULES,
     FORCED_UNITS,
     PENALTIES,
+    RBTYING_FORMAT,
     RUFF_RULES,
     TRICK_JUDGES,
 )
@@ -52,8 +53,8 @@ T = TypeVar("T")
 RBTYING = "rbtying"
 BOTZONE = "botzone"
 
-RBTYING_JUDGE = (pb.THROW_EVALUATION_ALL, pb.THROW_EVALUATION_HIGHEST, pb.THROW_EVALUATION_TRICK_UNIT_LENGTH)
-"""The trick judge values of rbtying/shengji's format judge."""
+RBTYING_JUDGE = tuple(value for value, entry in TRICK_JUDGES.entries.items() if entry.units == RBTYING_FORMAT)
+"""The trick judge values of rbtying/shengji's format judge (those that read its format)."""
 
 
 def with_strategies(**changes: Any) -> Callable[[Ruleset], Ruleset]:
