@@ -1,5 +1,5 @@
 """The ``shengji-oracle`` command line: its options, their defaults and their environment
-variables (README, "Running the service").
+variables (docs/operations.md).
 
 >>> args = parse_args(["--port", "6000", "--processes", "2"])
 >>> args.port, args.host, args.processes, address("::", args.port)

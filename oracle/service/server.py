@@ -1,5 +1,5 @@
 """The ``shengji-oracle`` command: the oracle over gRPC with the standard health service and
-server reflection, on ``localhost:50051`` unless told otherwise (README, "Running the service").
+server reflection, on ``localhost:50051`` unless told otherwise (docs/operations.md).
 
 Health, reflection and small questions are answered on an event loop, the rest in the worker
 pool (:mod:`oracle.service.workers`), so a heavy question never delays a health check. SIGTERM or
