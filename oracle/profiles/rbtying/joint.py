@@ -36,6 +36,7 @@ from oracle.profiles.rbtying.joint_search import (
     Arrangement,
     Bin,
     Free,
+    FreeState,
     Search,
     Spec,
     pooled,
@@ -97,7 +98,7 @@ class JointFill:
         (False, True)
         """
         pooled = sorted(set(pool), reverse=True)
-        free = (blocks, int(reaching), *(list(pool).count(k) for k in pooled))
+        free = FreeState(blocks, int(reaching), tuple(list(pool).count(k) for k in pooled))
         return self._run(requirement, any_order, Free(tuple(pooled), longest, free)) is not None
 
     def fill(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent] = ()) -> list[Placement] | None:
