@@ -205,3 +205,12 @@ def test_importers_only_translate() -> None:
     banned = ("oracle.engine", "oracle.seed_rules", "oracle.referee", "oracle.service",
               "oracle.variants")
     assert _imports_from("oracle.importers", banned) == []
+
+
+def test_every_package_ships() -> None:
+    """``pip install .`` installs every package of oracle/ (pyproject.toml lists them one by one)."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    packages = {".".join(path.parent.relative_to(ROOT.parent).parts) for path in ROOT.rglob("__init__.py")}
+    assert sorted(packages - listed) == []

@@ -1,4 +1,4 @@
-"""The engine's answer to each kind of question, for validated arguments: the one place where a
+"""The answer to each kind of question, for validated arguments: the one place where a
 question meets the strategies of its ruleset.
 
 Each function takes a :class:`~oracle.engine.ruleset.Ruleset` (or, for the questions that
