@@ -3,11 +3,14 @@
 Every module holds one concept, and the layers import only downwards (docs/architecture.md);
 each rule module names the rule ids it decides, and docs/ says how.
 
->>> from oracle.cards import parse_cards as p
->>> from oracle.engine.questions import check_follow
->>> from oracle.variants import make_ruleset
->>> check_follow(make_ruleset("qq-two-deck", 10, 2), p("8S 8S"), p("AS 5S 3C"), p("AS 3C")).legal
+>>> from oracle import Table
+>>> Table("qq-two-deck", level="10", trump="H").check_follow(lead="8S 8S", hand="AS 5S 3C", play="AS 3C").legal
 False
+
+The public API (:mod:`oracle.table`, exported here):
+
+- :mod:`oracle.table`: ``Table``: one deal's questions in card notation, through the service's validation
+- :mod:`oracle.table.records`: its answers as frozen dataclasses, to and from the proto messages
 
 Foundation:
 
@@ -16,6 +19,7 @@ Foundation:
 - :mod:`oracle.pb`: the generated protobuf modules, under short names
 - :mod:`oracle.convert`: the engine's values to and from proto messages
 - :mod:`oracle.rules`: the catalogue of rule ids an answer can cite, with their sources
+- :mod:`oracle.version`: the package's version
 
 Variants:
 
@@ -32,20 +36,20 @@ The engine (:mod:`oracle.engine`), its values:
 - :mod:`oracle.engine.pool`: which tuples and runs of adjacent tuples cards of one suit hold
 - :mod:`oracle.engine.answers`: how verdicts, units and a judged trick are told (proto messages)
 - :mod:`oracle.engine.following`: the suit duty (``follow.suit``) and the legal example's top-up
-- :mod:`oracle.engine.registry`: which strategy an enum value names, and what it reads
 - :mod:`oracle.engine.budget`: when a question has spent its work budget or its deadline
 - :mod:`oracle.engine.per_variant`: tables read once from a variant message and kept for it
 - :mod:`oracle.engine.legal_plays`: counting and paging the plays an automaton accepts (a DP over cards)
 - :mod:`oracle.engine.legal_follows`: the suit duty's split of the follows, and a play's judged core
 - :mod:`oracle.engine.legal_leads`: every valid lead: singles, tuples, tractors listed, throws counted
 
-The engine, its dispatch:
+The dispatch (:mod:`oracle.dispatch`), above every rule:
 
-- :mod:`oracle.engine.strategies`: the registries: the rule of every value of every strategy enum
-- :mod:`oracle.engine.compile`: a variant's strategies for a deal, and which parameters are refused
-- :mod:`oracle.engine.level_tables`: a variant's level bands, its own or its formula's
-- :mod:`oracle.engine.questions`: the engine's entry point for each kind of question
-- :mod:`oracle.engine.legal_play_answers`: ListLegalPlays: the follow rule's counter, groups, a page
+- :mod:`oracle.dispatch.registry`: which strategy an enum value names, and what it reads
+- :mod:`oracle.dispatch.strategies`: what each rule family offers, and the rule of every enum value
+- :mod:`oracle.dispatch.compile`: a variant's strategies for a deal, and which parameters are refused
+- :mod:`oracle.dispatch.level_tables`: a variant's level bands, by its table's mechanism
+- :mod:`oracle.dispatch.questions`: the entry point of each kind of question
+- :mod:`oracle.dispatch.legal_play_answers`: ListLegalPlays: the follow rule's counter, groups, a page
 
 The seeds' rules (:mod:`oracle.seed_rules`, docs/rules.md):
 
@@ -80,6 +84,7 @@ The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
 - :mod:`oracle.profiles.rbtying.trick`: who wins a trick (``trick.format``, ``.throw_evaluation``)
 - :mod:`oracle.profiles.rbtying.trick_split`: which split of a play a trick compares (upstream's first)
 - :mod:`oracle.profiles.rbtying.throw`: whether a throw stands (``throw.unbeatable``)
+- :mod:`oracle.profiles.rbtying.policies`: the room's draw and bomb policies, as plain switches
 - :mod:`oracle.profiles.rbtying.bombs`: what a bomb may do (``follow.bomb``, ``trick.bomb``)
 - :mod:`oracle.profiles.rbtying.rainbow`: rainbows, a lead of ranks over four suits (``lead.rainbow``, ``follow.rainbow``, ``trick.rainbow``, ``throw.rainbow``)
 - :mod:`oracle.profiles.rbtying.rainbow_plays`: the legal plays of rainbows, counted
@@ -138,7 +143,6 @@ The service (:mod:`oracle.service`):
 - :mod:`oracle.service.room_cache`: rooms' own variants, validated and compiled once
 - :mod:`oracle.service.limits`: the size limits of a question, a batch and a request
 - :mod:`oracle.service.status`: what a client is told about a malformed question
-- :mod:`oracle.service.requests`: the old names of the request handling, kept for their importers
 - :mod:`oracle.service.reflection`: server reflection, v1 and v1alpha, with the proto comments
 - :mod:`oracle.service.http`: the RPCs over HTTP/JSON (Connect, gRPC-Web) and the explorer's page
 - :mod:`oracle.explorer`: the rule explorer, a static page asking any question in card notation
@@ -155,4 +159,22 @@ The command line (:mod:`oracle.cli`: the server by default, and its subcommands)
 - :mod:`oracle.cli.refusal`: a refused question shown the same way by every subcommand
 """
 
-__version__ = "1.0.0"
+from typing import TYPE_CHECKING, Any
+
+from oracle.version import __version__
+
+if TYPE_CHECKING:
+    from oracle.table import InvalidQuestion, Table, TooMuchWork
+
+__all__ = ["InvalidQuestion", "Table", "TooMuchWork", "__version__"]
+
+_PUBLIC = frozenset({"InvalidQuestion", "Table", "TooMuchWork"})
+
+
+def __getattr__(name: str) -> Any:
+    """The public API, imported on first use (``import oracle.cards`` stays light)."""
+    if name in _PUBLIC:
+        from oracle import table
+
+        return getattr(table, name)
+    raise AttributeError(f"module 'oracle' has no attribute {name!r}")

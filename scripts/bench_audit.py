@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from oracle import pb
 from oracle.cli.bulk_audit import CHUNK_BYTES, audit_task, plan, run_bulk
-from oracle.engine import questions as engine
+from oracle.dispatch import questions as engine
 from oracle.referee.random_deal import random_record
 from oracle.referee.record import Record
 from oracle.referee.record_message import record_to_pb

@@ -37,8 +37,8 @@ sys.path.insert(0, os.environ.get("ORACLE_TREE") or str(ROOT))  # --against: ano
 from conformance.authoring import perft
 from oracle import pb
 from oracle.cards import Card, format_cards
+from oracle.dispatch.questions import check_follow, list_legal_plays
 from oracle.engine.budget import DEFAULT_STEPS, WorkExceeded, limited
-from oracle.engine.questions import check_follow, list_legal_plays
 from oracle.variants import get_variant, load_catalogue
 
 GOAL_MS = 2.0

@@ -9,7 +9,7 @@ Three kinds of file, by origin:
     :mod:`conformance.authoring.hand_rules`, :mod:`conformance.authoring.hand_variants`,
     :mod:`conformance.authoring.hand_errors`);
 ``regression/generated-<kind>.jsonl``
-    random deals answered by this project's engine (``oracle.service.requests.dispatch``),
+    random deals answered by this project's engine (``oracle.service.questions.dispatch``),
     frozen: the regression set; they guard against regressions, they do not prove the rules.
 
 Everything is deterministic: the random deals use fixed seeds, so running the
@@ -59,7 +59,6 @@ from conformance.authoring import (
 )
 from conformance.cases import KINDS, SETS, load_suite
 from conformance.compare import path_tree
-from oracle import __version__ as ORACLE_VERSION
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, card_name, full_deck
 from oracle.convert import cards_to_pb
@@ -67,8 +66,9 @@ from oracle.engine.ruleset import TRUMP, Ruleset
 from oracle.rules import RULES
 from oracle.seed_rules.follow import ladder_for
 from oracle.seed_rules.natural_units import natural_units as decompose
-from oracle.service.requests import dispatch
+from oracle.service.questions import dispatch
 from oracle.variants import load_catalogue, make_ruleset
+from oracle.version import __version__ as ORACLE_VERSION
 
 GENERATOR_VERSION = "1"
 GENERATOR = f"scripts/generate_cases.py@{GENERATOR_VERSION}"

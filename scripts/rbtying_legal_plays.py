@@ -34,8 +34,8 @@ from conformance.authoring import perft
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import cards_from_pb
+from oracle.dispatch.questions import list_legal_plays
 from oracle.engine.budget import DEFAULT_STEPS, WorkExceeded, limited
-from oracle.engine.questions import list_legal_plays
 from oracle.profiles.rbtying import fill_count, first_fill
 
 

@@ -35,9 +35,9 @@ from rbtying_trick_reference import BOMB_POLICIES, EVALUATIONS, random_trick, re
 
 from oracle import pb
 from oracle.cards import Rank, Suit, format_cards, parse_cards
+from oracle.dispatch.questions import judge_trick
 from oracle.engine.budget import limited
 from oracle.engine.ruleset import SeatPlay
-from oracle.profiles.rbtying.trick import judge_trick_by_format
 from oracle.profiles.rbtying.trick_format import lead_format
 from oracle.variants import make_ruleset
 
@@ -81,7 +81,7 @@ def _measure(ctx: object, plays: list[SeatPlay], repeats: int) -> tuple[float, i
     for _ in range(repeats):
         with limited(steps=10**12) as budget:
             start = time.perf_counter()
-            judge_trick_by_format(ctx, plays)  # type: ignore[arg-type]
+            judge_trick(ctx, plays)  # type: ignore[arg-type]
             times.append(time.perf_counter() - start)
         steps = 10**12 - budget.steps
     return statistics.median(times), steps
@@ -134,7 +134,7 @@ def main() -> None:
             for _ in range(args.cases):
                 bomb_policy = BOMB_POLICIES[0] if rng.random() < 0.5 else rng.choice(BOMB_POLICIES)
                 ctx, plays = random_trick(rng, decks, evaluation, bomb_policy, args.max_lead)
-                ours = judge_trick_by_format(ctx, plays)
+                ours = judge_trick(ctx, plays)
                 expected = plays[reference_winner(ctx, plays)].seat
                 counts["tricks"] += 1
                 if any(v.kind != pb.PLAY_KIND_DISCARD and "without the lead's format" not in v.reason

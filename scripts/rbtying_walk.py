@@ -36,9 +36,9 @@ from rbtying_reference import random_follow, reference_duty, room
 from oracle import pb
 from oracle.cards import Card, format_cards, parse_cards
 from oracle.convert import cards_from_pb, cards_to_pb
+from oracle.dispatch.questions import check_follow
 from oracle.engine.budget import DEFAULT_STEPS, WorkExceeded, limited
 from oracle.engine.following import suit_duty
-from oracle.engine.questions import check_follow
 from oracle.profiles.rbtying.follow import WALK_STEPS, first_duty, unbounded_first_duty
 from oracle.profiles.rbtying.trick_format import lead_format
 from oracle.service.questions import dispatch

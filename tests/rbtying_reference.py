@@ -16,10 +16,11 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, full_deck
-from oracle.engine.ruleset import DrawRule, Ruleset
+from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying import follow
 from oracle.profiles.rbtying.fill import Need, fill_needs, placement_cards
 from oracle.profiles.rbtying.ordering import Requirement
+from oracle.profiles.rbtying.policies import DrawRule, policies
 from oracle.profiles.rbtying.trick_format import FormatUnit
 from oracle.variants import get_variant, make_ruleset
 
@@ -27,7 +28,7 @@ from oracle.variants import get_variant, make_ruleset
 def reference_duty(ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card],
                    play_x: Sequence[Card]) -> tuple[Requirement | None, bool]:
     """The first requirement that decides, and whether the play filled it (guard included)."""
-    draw = ctx.strategies.draw or follow.NO_PROTECTIONS
+    draw = policies(ctx).draw
     exact = dict(Counter(ctx.identity(c) for c in hand_x)) if draw.protects_longer_tuples else None
     seen: set[Requirement] = set()
     for requirement in follow.requirements(units, draw):

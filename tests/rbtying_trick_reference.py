@@ -394,7 +394,7 @@ def lead_units(ctx: Ruleset, trump: UpstreamTrump, cards: Sequence[Card]) -> lis
 def reference_winner(ctx: Ruleset, plays: Sequence[SeatPlay]) -> int:
     """The index (in ``plays``) of the play upstream's ``Trick::compute_winner`` names."""
     trump = UpstreamTrump(ctx.level, ctx.trump)
-    policy = ctx.strategies.throw_evaluation
+    policy = ctx.variant.following.throw_evaluation
     bombs_enabled = bombs.allowed(ctx)
     lead = list(plays[0].cards)
     lead_suit = trump.effective_suit(lead[0])

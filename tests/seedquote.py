@@ -19,7 +19,7 @@ from pathlib import Path
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, parse_cards
-from oracle.engine.questions import (
+from oracle.dispatch.questions import (
     check_follow,
     check_throw,
     describe_play,

@@ -14,7 +14,7 @@ import pytest
 
 from oracle import pb
 from oracle.cards import Rank, Suit, parse_cards
-from oracle.engine.questions import check_follow, judge_trick
+from oracle.dispatch.questions import check_follow, judge_trick
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.variants import get_variant, make_ruleset, validate
 

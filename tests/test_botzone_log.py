@@ -22,7 +22,7 @@ import pytest
 from oracle import pb
 from oracle.cards import Card, Rank
 from oracle.convert import card_from_pb
-from oracle.engine import questions as engine
+from oracle.dispatch import questions as engine
 from oracle.engine.ruleset import SeatPlay
 from oracle.importers.botzone_log import LogFormatError, record_from_botzone
 from oracle.profiles.botzone.notation import botzone_ids

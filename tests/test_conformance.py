@@ -37,8 +37,7 @@ from conformance.runner import main
 from conformance.targets import InProcessTarget
 from oracle import pb
 from oracle.rules import RULES
-from oracle.service.questions import QUESTION_KINDS
-from oracle.service.requests import dispatch
+from oracle.service.questions import QUESTION_KINDS, dispatch
 from oracle.service.server import serve
 from oracle.variants import load_catalogue
 

@@ -25,7 +25,7 @@ from conformance.claims import FEATURES, MULTI_CARD_TAGS, covered, parse_claim, 
 from conformance.runner import main
 from conformance.targets import InProcessTarget
 from oracle import pb
-from oracle.service.requests import dispatch
+from oracle.service.questions import dispatch
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITE = load_suite(["normative", "regression", "alternatives"])

@@ -16,7 +16,7 @@ from conformance.cases import load_cases
 from conformance.runner import main
 from conformance.targets import InProcessTarget
 from oracle import pb
-from oracle.service.requests import dispatch
+from oracle.service.questions import dispatch
 
 WHY = {c.id: str(c.raw.get("why", "")) for c in load_cases()}
 

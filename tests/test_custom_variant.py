@@ -8,7 +8,7 @@ import random
 from oracle import pb
 from oracle.cards import parse_cards
 from oracle.convert import cards_to_pb
-from oracle.service.requests import dispatch
+from oracle.service.questions import dispatch
 from oracle.variants import get_variant, load_catalogue
 
 

@@ -22,10 +22,10 @@ from conformance.authoring import perft
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import cards_from_pb
+from oracle.dispatch.questions import list_legal_plays
 from oracle.engine.budget import WorkExceeded, limited
 from oracle.engine.legal_follows import Cores, Judged, identity_numbers
 from oracle.engine.legal_plays import Duty, Space, collect
-from oracle.engine.questions import list_legal_plays
 from oracle.seed_rules.follow_readings import Segments, ShapeHeld, could_show
 from oracle.variants import get_variant, load_catalogue, make_ruleset
 

@@ -10,6 +10,7 @@ whole list. The counting procedure itself is never asked to check itself: the br
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -20,13 +21,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mutants.patching import clear_caches
 
 from conformance.authoring import perft
 from oracle import pb
 from oracle.cards import Card, Suit
 from oracle.convert import cards_from_pb, cards_to_pb
-from oracle.engine.questions import check_follow, list_legal_plays
-from oracle.engine.strategies import FOLLOW_COUNTERS
+from oracle.dispatch.questions import check_follow, list_legal_plays
+from oracle.dispatch.strategies import FOLLOW_RULES
 from oracle.service.questions import dispatch
 from oracle.variants import get_variant, load_catalogue
 
@@ -241,18 +243,19 @@ def test_a_token_is_for_its_own_question_and_within_its_plays() -> None:
 
 
 def test_a_follow_rule_without_a_counter_is_refused() -> None:
-    entries = FOLLOW_COUNTERS.entries
-    saved = entries.pop(pb.FOLLOW_RULE_TYPE_AND_PAIRS)
+    rule = FOLLOW_RULES.entry(pb.FOLLOW_RULE_TYPE_AND_PAIRS).strategy
     try:
-        context = pb.Context(variant_id="botzone-tractor", level=pb.RANK_TWO, trump_suit=pb.SUIT_HEARTS)
-        error = _ask(context=context, hand=_cards("3S 4S"), lead=_cards("AS")).error
-        assert error.code == "INVALID_ARGUMENT"
-        assert [v.field for v in error.field_violations] == ["list_legal_plays.context"]
-        assert "following.follow_rule" in error.field_violations[0].description
-        leads = _ask(context=context, hand=_cards("3S 4S")).list_legal_plays
-        assert leads.total == 3  # leading needs no follow rule
+        with FOLLOW_RULES.replaced(pb.FOLLOW_RULE_TYPE_AND_PAIRS, dataclasses.replace(rule, count=None)):
+            clear_caches()  # the rulesets compiled with the counter
+            context = pb.Context(variant_id="botzone-tractor", level=pb.RANK_TWO, trump_suit=pb.SUIT_HEARTS)
+            error = _ask(context=context, hand=_cards("3S 4S"), lead=_cards("AS")).error
+            assert error.code == "INVALID_ARGUMENT"
+            assert [v.field for v in error.field_violations] == ["list_legal_plays.context"]
+            assert "following.follow_rule" in error.field_violations[0].description
+            leads = _ask(context=context, hand=_cards("3S 4S")).list_legal_plays
+            assert leads.total == 3  # leading needs no follow rule
     finally:
-        entries[pb.FOLLOW_RULE_TYPE_AND_PAIRS] = saved
+        clear_caches()
 
 
 def test_rbtying_refuses_at_once_a_hand_with_more_plays_of_the_suit_than_it_judges() -> None:

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from oracle import pb
 from oracle.cards import Rank
-from oracle.engine.level_tables import level_table_of, table_bands
-from oracle.engine.questions import score_deal
+from oracle.dispatch.level_tables import level_table_of, table_bands
+from oracle.dispatch.questions import score_deal
 from oracle.rules import CLASSIC, HEIJIAN, LIANZHONG, QQ, rule_ids_known
 from oracle.seed_rules.levels import (
     INT32_MAX,

@@ -18,7 +18,7 @@ from mutants.suite import KNOWN_FAILING, prepared
 
 from conformance.runner import Prepared, run
 from conformance.targets import InProcessTarget
-from oracle.engine.strategies import REGISTRIES
+from oracle.dispatch.strategies import REGISTRIES
 
 
 def _cases(*origins: str) -> list[Prepared]:

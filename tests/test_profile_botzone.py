@@ -19,7 +19,7 @@ import pytest
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, card_name
 from oracle.convert import cards_from_pb
-from oracle.engine.questions import (
+from oracle.dispatch.questions import (
     check_follow,
     check_throw,
     compare_declarations,

@@ -21,7 +21,7 @@ import pytest
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, format_cards, parse_cards
 from oracle.convert import cards_from_pb
-from oracle.engine.questions import (
+from oracle.dispatch.questions import (
     check_follow,
     check_throw,
     compare_declarations,
@@ -40,6 +40,7 @@ from oracle.profiles.rbtying.ordering import (
     orderings,
     set_partitions,
 )
+from oracle.profiles.rbtying.policies import policies
 from oracle.profiles.rbtying.subsequent import subsequent_decompositions
 from oracle.profiles.rbtying.trick import matches
 from oracle.profiles.rbtying.trick_format import lead_format
@@ -361,7 +362,7 @@ def test_legal_play_wrong_size_is_not_a_question() -> None:
     CheckFollow rejects it as a malformed question (a follow has the lead's card count)."""
     from oracle.convert import cards_to_pb
     from oracle.errors import InvalidQuestion
-    from oracle.service.requests import parse_check_follow
+    from oracle.service.play_validation import parse_check_follow
 
     request = pb.CheckFollowRequest(
         context=pb.Context(variant_id=PROFILE, level=pb.RANK_FOUR, trump_suit=pb.SUIT_SPADES),
@@ -1305,8 +1306,7 @@ def test_units_taking_turns_are_passed_in_whole_rounds_in_the_merges_order() -> 
     duty = suit_duty(rules, lead, hand, play)
     units = lead_format(rules, lead)
     assert [u.adjacent for u in units] == [(1,), (3,), (6,), (2, 2, 2), (2, 2, 2, 2)]
-    draw = rules.strategies.draw
-    assert draw is not None
+    draw = policies(rules).draw
     both = Either(Reach(rules, duty.play_x), Reach(rules, duty.hand_x, protected=True))
     plain = [r for r in requirements(units, draw) if both.requirement(r)]
     assert [r for r in requirements(units, draw, both) if both.requirement(r)] == plain
@@ -1377,7 +1377,7 @@ def test_legal_plays_are_grouped_by_one_numbering_of_the_walk_for_the_whole_hand
         duty = first_duty(c, units, hand_x, list(play), same_positions=True)
         numbered.setdefault(duty.requirement, set()).add(duty.position)
     assert all(len(positions) == 1 for positions in numbered.values())
-    in_order = list(dict.fromkeys(requirements(units, c.strategies.draw)))
+    in_order = list(dict.fromkeys(requirements(units, policies(c).draw)))
     expected = [(f"fills {requirement_name(r)}", filled[r]) for r in sorted(filled, key=in_order.index)]
     assert len(expected) == 3
     answer = list_legal_plays(c, hand, lead, 0, 1)

@@ -20,9 +20,9 @@ from conformance.authoring import perft
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, parse_cards
 from oracle.convert import cards_from_pb
+from oracle.dispatch.questions import list_legal_plays
 from oracle.engine.budget import WorkExceeded
 from oracle.engine.legal_plays import Duty, Everything, Family, Space
-from oracle.engine.questions import list_legal_plays
 from oracle.profiles.rbtying import fill_count, first_fill
 from oracle.variants import make_ruleset
 

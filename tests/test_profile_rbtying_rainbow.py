@@ -21,7 +21,7 @@ from conformance.authoring import perft
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, full_deck, parse_cards
 from oracle.convert import cards_from_pb, cards_to_pb
-from oracle.engine.questions import (
+from oracle.dispatch.questions import (
     check_follow,
     check_throw,
     describe_play,

@@ -29,8 +29,8 @@ from rbtying_trick_reference import (
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, parse_card, parse_cards
+from oracle.dispatch.questions import judge_trick
 from oracle.engine.ruleset import SeatPlay
-from oracle.profiles.rbtying.trick import judge_trick_by_format
 from oracle.variants import make_ruleset
 
 ALL = pb.THROW_EVALUATION_ALL
@@ -118,7 +118,7 @@ def test_random_tricks_agree_with_the_reference(decks: int, evaluation: int) -> 
         bomb_policy = BOMB_POLICIES[0] if rng.random() < 0.5 else rng.choice(BOMB_POLICIES)
         ctx, plays = random_trick(rng, decks, evaluation, bomb_policy, max_lead=10)
         expected = plays[reference_winner(ctx, plays)].seat
-        assert judge_trick_by_format(ctx, plays).winning_seat == expected, [str(list(map(str, p.cards))) for p in plays]
+        assert judge_trick(ctx, plays).winning_seat == expected, [str(list(map(str, p.cards))) for p in plays]
 
 
 def winner(decks: int, evaluation: int, level: Rank, trump: Suit, *plays: str,
@@ -126,7 +126,7 @@ def winner(decks: int, evaluation: int, level: Rank, trump: Suit, *plays: str,
     """The profile's winning seat and the reference's, seat ``i`` playing ``plays[i]``."""
     ctx = make_ruleset(room(decks, evaluation, bomb_policy), level, trump)
     seated = [SeatPlay(seat, tuple(parse_cards(p))) for seat, p in enumerate(plays)]
-    return judge_trick_by_format(ctx, seated).winning_seat, seated[reference_winner(ctx, seated)].seat
+    return judge_trick(ctx, seated).winning_seat, seated[reference_winner(ctx, seated)].seat
 
 
 def test_a_split_the_greedy_missed_triple_and_tractor() -> None:

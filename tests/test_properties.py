@@ -46,7 +46,7 @@ from seedquote import CLASSIC, QQ, known, seed_quote
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, full_deck, parse_cards
 from oracle.convert import cards_from_pb
-from oracle.engine.questions import (
+from oracle.dispatch.questions import (
     check_follow,
     check_throw,
     describe_play,

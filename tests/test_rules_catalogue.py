@@ -19,7 +19,7 @@ import pytest
 from seedquote import CITED, SEEDS, cited_rule_ids, seed_text, squeeze
 
 from oracle.cards import full_deck
-from oracle.engine.questions import (
+from oracle.dispatch.questions import (
     check_follow,
     check_throw,
     describe_play,

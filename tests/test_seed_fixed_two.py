@@ -34,7 +34,7 @@ from seedquote import CLASSIC, cards, ctx, describe, follow, known, seats, seed_
 
 from oracle import pb
 from oracle.cards import Rank, Suit
-from oracle.engine.questions import compare_declarations, score_bottom, score_deal
+from oracle.dispatch.questions import compare_declarations, score_bottom, score_deal
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.variants import get_variant
 

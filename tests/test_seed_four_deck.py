@@ -39,7 +39,7 @@ from seedquote import (
 
 from oracle import pb
 from oracle.cards import Rank, Suit, full_deck
-from oracle.engine.questions import compare_declarations
+from oracle.dispatch.questions import compare_declarations
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.variants import get_variant
 

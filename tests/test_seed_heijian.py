@@ -45,7 +45,7 @@ from seedquote import (
 
 from oracle import pb
 from oracle.cards import Rank, Suit
-from oracle.engine.questions import compare_declarations, score_deal
+from oracle.dispatch.questions import compare_declarations, score_deal
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.errors import InvalidQuestion
 from oracle.service.contexts import context_ruleset

@@ -42,7 +42,7 @@ from seedquote import (
 
 from oracle import pb
 from oracle.cards import Rank, Suit, full_deck
-from oracle.engine.questions import compare_declarations, score_deal
+from oracle.dispatch.questions import compare_declarations, score_deal
 from oracle.engine.ruleset import SeatPlay
 from oracle.variants import get_variant
 

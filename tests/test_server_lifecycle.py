@@ -1,6 +1,6 @@
 """The server's promises about time: health checks answered while every worker is busy, a call's
-client going away reaching the worker, and the shutdown sequence of SIGTERM (README, "Running
-the service") over a real process: NOT_SERVING at once, new calls answered during the drain
+client going away reaching the worker, and the shutdown sequence of SIGTERM (docs/operations.md,
+"Running the service") over a real process: NOT_SERVING at once, new calls answered during the drain
 window, refused after it, the exit within drain + grace even with a call still computing, and a
 second signal exiting at once.
 

@@ -28,7 +28,7 @@ from google.protobuf import json_format
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-import oracle.engine.questions
+import oracle.dispatch.questions
 import oracle.service.contexts
 import oracle.service.room_cache
 import oracle.service.server
@@ -323,7 +323,7 @@ def test_the_room_cache_is_bounded_in_bytes() -> None:
     assert 0 < cache.size()
 
 
-ENGINE_DOORS = {"oracle.engine.questions", "oracle.engine.ruleset", "oracle.engine.budget"}
+ENGINE_DOORS = {"oracle.dispatch.questions", "oracle.engine.ruleset", "oracle.engine.budget"}
 """What the service may import of the rules: the engine's questions and the ruleset type
 (only :mod:`oracle.service.contexts` and :mod:`oracle.service.room_cache` build rulesets) and the work budget each call runs under."""
 
@@ -363,7 +363,7 @@ def test_an_engine_failure_is_internal_with_a_short_message(
     def broken(*args: object) -> pb.DescribePlayResponse:
         raise ZeroDivisionError("engine bug")
 
-    monkeypatch.setattr(oracle.engine.questions, "describe_play", broken)
+    monkeypatch.setattr(oracle.dispatch.questions, "describe_play", broken)
     request = pb.DescribePlayRequest(context=QQ_TEN_HEARTS, cards=pb_cards("KS"))
     with caplog.at_level(logging.ERROR, logger="oracle.service.servicer"):
         with pytest.raises(grpc.RpcError) as err:

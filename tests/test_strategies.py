@@ -12,10 +12,10 @@ import pytest
 from oracle import pb
 from oracle.cards import parse_cards
 from oracle.convert import cards_to_pb
-from oracle.engine.compile import CONDITIONAL, parameter_problems, strategies_for
-from oracle.engine.registry import Refused
-from oracle.engine.strategies import REGISTRIES
-from oracle.service.requests import dispatch
+from oracle.dispatch.compile import CONDITIONAL, parameter_problems, strategies_for
+from oracle.dispatch.registry import Refused
+from oracle.dispatch.strategies import REGISTRIES
+from oracle.service.questions import dispatch
 from oracle.variants import get_variant, load_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent / "oracle"
@@ -112,10 +112,10 @@ def test_every_conditional_parameter_is_read_by_some_strategy() -> None:
     for registry in REGISTRIES:
         for entry in registry.entries.values():
             read |= entry.reads
-    from oracle.engine.strategies import UNIT_READER_READS
+    from oracle.dispatch.strategies import UNIT_READINGS
 
-    for reads in UNIT_READER_READS.values():
-        read |= reads
+    for reading in UNIT_READINGS.values():
+        read |= reading.reads
     assert set(CONDITIONAL) <= read
 
 

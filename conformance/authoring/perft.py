@@ -29,7 +29,7 @@ from conformance.authoring import build, variant_files
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, format_cards, full_deck
 from oracle.convert import cards_from_pb
-from oracle.engine.questions import check_follow, describe_play
+from oracle.dispatch.questions import check_follow, describe_play
 from oracle.engine.ruleset import Ruleset
 from oracle.service.contexts import check_context
 from oracle.variants import get_variant, make_ruleset
@@ -329,7 +329,7 @@ HAND_CASES: list[tuple[str, str, str, str | None, str | None, str, str]] = [
 def hand_cases() -> list[dict[str, Any]]:
     """The reasoned cases, their plays checked against the brute force before they are written."""
     from oracle.cards import parse_card, parse_cards
-    from oracle.engine.questions import list_legal_plays
+    from oracle.dispatch.questions import list_legal_plays
 
     out = []
     for name, variant, level, trump, lead_text, hand_text, why in HAND_CASES:

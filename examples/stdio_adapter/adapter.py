@@ -35,7 +35,7 @@ try:
 except ModuleNotFoundError:  # run from a checkout without installing: use the checkout's engine
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from oracle import pb
-from oracle.service.requests import dispatch
+from oracle.service.questions import dispatch
 
 Json = dict[str, Any]
 

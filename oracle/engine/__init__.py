@@ -1,3 +1,2 @@
-"""The engine: a variant compiled into a ruleset for one deal (:mod:`oracle.engine.compile`), the
-registries of its strategies, the values every rule shares, and each question's entry point
-(:mod:`oracle.engine.questions`). docs/architecture.md maps it."""
+"""The engine's values: a ruleset for one deal, the card order, units, pools, answers, budgets
+and the legal-play counting every rule shares. They import no rule (docs/architecture.md)."""

@@ -2,7 +2,9 @@
 
 :func:`card_keys` reads the variant's trump tiers once for a (variant, level, trump); the
 ruleset keeps the result. Rule ``order.trump`` (002_ 牌的大小顺序): 大王 > 小王 > 主10 > 副10 >
-trump A..2; how the tiers become strengths and slots: docs/rules.md (The order of the cards).
+trump A..2; with ``order.fixed_rank_trump``, ``order.no_trump``, ``order.side_suit``,
+``order.two_colours`` (the effective suits and strengths) and ``units.tractor_bridge``,
+``units.trump_tractor`` (the slots); how: docs/rules.md (The order of the cards).
 
 >>> from oracle.cards import parse_card as c
 >>> from oracle.variants import get_variant

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from oracle.cards import Card
 from oracle.engine.budget import spend
@@ -64,18 +64,23 @@ def suit_split(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], short: 
     return Family(space, duty.led, automaton)
 
 
-class Reading(Protocol):
+S = TypeVar("S", bound=Hashable)
+"""The state a :class:`Reading` keeps of a play read so far."""
+
+
+class Reading(Protocol[S]):
     """What a rule reads of a play of the led suit, one identity at a time (lowest... highest
-    first in the ruleset's order): a state after each identity's copies, from which the rule's
-    verdict follows; two plays read alike get the same verdict (each rule module says why)."""
+    first in the ruleset's order): a state (of type ``S``) after each identity's copies, from
+    which the rule's verdict follows; two plays read alike get the same verdict (each rule
+    module says why)."""
 
-    def start(self) -> Hashable: ...
+    def start(self) -> S: ...
 
-    def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
+    def close(self, state: S, identity: int, copies: int) -> S:
         """The state once the play's ``copies`` of identity number ``identity`` are known."""
         ...
 
-    def decides(self, state: Hashable) -> Hashable:
+    def decides(self, state: S) -> Hashable:
         """The part of a whole play's state that decides the verdict (plays alike in it are
         judged once)."""
         ...
@@ -100,9 +105,9 @@ class Judged:
     a representative is kept per (cards read, state): its copies are of those cards only.
     """
 
-    def __init__(self, ctx: Ruleset, space: Space, reading: Reading,
+    def __init__(self, ctx: Ruleset, space: Space, reading: Reading[Any],
                  judge: Callable[[list[Card]], Duty | None], cost: int = JUDGMENT_STEPS,
-                 viable: Callable[[Hashable, int], bool] | None = None) -> None:
+                 viable: Callable[[Any, int], bool] | None = None) -> None:
         self.space, self.reading, self.judge, self.cost = space, reading, judge, cost
         self.viable = viable
         self._ends: set[Hashable] = set()
@@ -183,12 +188,11 @@ class Cores:
 
     keep: int
 
-    def start(self) -> Hashable:
+    def start(self) -> Core:
         return ()
 
-    def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
-        core = cast(Core, state)
-        return (*core, (identity, copies)) if copies >= self.keep else core
+    def close(self, state: Core, identity: int, copies: int) -> Core:
+        return (*state, (identity, copies)) if copies >= self.keep else state
 
-    def decides(self, state: Hashable) -> Hashable:
+    def decides(self, state: Core) -> Hashable:
         return state

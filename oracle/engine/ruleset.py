@@ -1,10 +1,10 @@
 """A ruleset: one variant compiled for one deal (level and trump), with the strategies it applies.
 
-Built once per (variant, level, trump) by :func:`oracle.engine.compile.compile_ruleset` and
+Built once per (variant, level, trump) by :func:`oracle.dispatch.compile.compile_ruleset` and
 cached; every question about that deal reads the card order and the units of a play through
 it, so all questions agree on what a play is. The card order is rule ``order.trump``
 (:mod:`oracle.engine.card_order`); the strategies come from the registries of
-:mod:`oracle.engine.strategies`, the only reader of the variant's strategy enums.
+:mod:`oracle.dispatch.strategies`, the only reader of the variant's strategy enums.
 
 >>> from oracle.cards import parse_card as c, parse_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit
@@ -91,31 +91,18 @@ class RuffTest:
 
 
 @dataclass(frozen=True)
-class BombRule:
-    """rbtying/shengji's BombPolicy: whether bombs play, and whether they must follow suit."""
-
-    allowed: bool
-    follows_suit: bool
-
-
-@dataclass(frozen=True)
-class DrawRule:
-    """rbtying/shengji's TrickDrawPolicy as two switches and an off switch."""
-
-    format_based: bool
-    protects_longer_tuples: bool
-    only_tractor_on_tractor: bool
-
-
-@dataclass(frozen=True)
 class Strategies:
     """The rules one ruleset applies, each chosen from a registry by one enum of the variant.
 
-    A strategy that the chosen follow rule or trick judge does not use is ``None``.
+    A strategy that the chosen follow rule or trick judge does not use is ``None``. Each comes
+    from the one place its rule family declares it (:mod:`oracle.dispatch.strategies`).
     """
 
     units: UnitReader
     follow: FollowCheck
+    count: Callable[[Ruleset, Sequence[Card], Sequence[Card]], Any] | None
+    """The follow rule's counter of legal follows (an ``oracle.engine.legal_plays.FollowCounter``),
+    ``None`` where the rule has none."""
     judge: TrickJudge
     forced: ForcedUnit
     penalty: Penalty
@@ -124,12 +111,11 @@ class Strategies:
     throw: ThrowCheck
     """Whether a throw stands: the check that reads plays as :attr:`units` does."""
     ruff: RuffTest | None = None
-    bombs: BombRule | None = None
-    draw: DrawRule | None = None
-    throw_evaluation: int = 0
-    """The rbtying trick judge's policy (a ``ThrowEvaluation`` value), 0 elsewhere."""
     compound: CompoundLeads | None = None
     """Leads of several suits the ruleset allows; ``None``: a lead is of one effective suit."""
+    settings: object = None
+    """What the rules of the ruleset's family read beyond their strategies, in that family's own
+    type (a compatibility profile's policies), ``None`` where they read nothing more."""
 
 
 @dataclass(eq=False)

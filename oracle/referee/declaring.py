@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, format_cards
-from oracle.engine import questions as engine
+from oracle.dispatch import questions as engine
 from oracle.engine.ruleset import SeatPlay
 from oracle.referee.audit_log import AuditLog
 from oracle.referee.holding import Hands

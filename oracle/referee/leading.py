@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from oracle.cards import Card, format_cards
 from oracle.convert import cards_from_pb
-from oracle.engine import questions as engine
+from oracle.dispatch import questions as engine
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.referee.audit_log import AuditLog
 from oracle.referee.holding import Hands

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, full_deck
 from oracle.convert import cards_from_pb
-from oracle.engine import questions as engine
+from oracle.dispatch import questions as engine
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.referee.record import Record, RecordedTrick, Reported
 from oracle.variants import get_variant, make_ruleset

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card, Rank
-from oracle.engine import questions as engine
+from oracle.dispatch import questions as engine
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.referee.audit_log import NOBODY, AuditLog
 from oracle.referee.record import Reported

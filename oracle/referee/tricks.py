@@ -27,7 +27,7 @@ from typing import NamedTuple
 from oracle import pb
 from oracle.cards import format_cards
 from oracle.convert import cards_from_pb
-from oracle.engine import questions as engine
+from oracle.dispatch import questions as engine
 from oracle.engine.ruleset import Ruleset
 from oracle.referee.audit_log import AuditLog
 from oracle.referee.holding import Hands

@@ -261,6 +261,68 @@ def _suit_order_beats(table: DeclarationTable, challenger: Strength, standing: S
     return order.index(int(challenger.suit)) > order.index(int(standing.suit))
 
 
+def _against_standing(decl: DeclarationTable, mine: Strength, theirs: Strength, standing_seat: int,
+                      challenger_seat: int, rebury: bool, rule_ids: list[str]) -> tuple[bool, Strength, str]:
+    """A declaration against a standing one: whether it overrides, the declaration that sets
+    trump after it, and why (the rule ids it reads added to ``rule_ids``)."""
+    point_sum = decl.point_sum
+    who = f"seat {challenger_seat}'s"
+    overrides = False
+    after = theirs
+    if not point_sum:
+        rule_ids.append("declare.ladder")
+    mine_at, theirs_at = _position(decl, mine), _position(decl, theirs)
+    same_rung = mine_at == theirs_at
+    by_suit_order = False
+    ordered = not point_sum and decl.rungs[mine.value].ordered_by_suit
+    if same_rung and ordered and decl.suit_order and mine.suit and theirs.suit:
+        rule_ids.append("declare.suit_order")
+        by_suit_order = _suit_order_beats(decl, mine, theirs)
+    higher = mine_at > theirs_at or by_suit_order
+    compared = f"{who} {mine.label}"
+    if point_sum:
+        relation = "beats" if higher else "does not beat"
+        compared += f" {relation} seat {standing_seat}'s {theirs.label}"
+    elif by_suit_order:
+        assert mine.suit is not None and theirs.suit is not None
+        compared += (
+            f" is on the same rung as seat {standing_seat}'s {theirs.label} and "
+            f"{_SUIT_NAMES[mine.suit]} come after {_SUIT_NAMES[theirs.suit]} in the suit order"
+        )
+    elif same_rung:
+        compared += f" is on the same rung as seat {standing_seat}'s {theirs.label}"
+    else:
+        place = "a higher" if higher else "a lower"
+        compared += f" is on {place} rung than seat {standing_seat}'s {theirs.label}"
+    if not higher:
+        never = "an equal bid" if point_sum else "an equal declaration"
+        why = compared + (f": {never} never overrides" if same_rung else ": it does not override")
+    elif standing_seat == challenger_seat:
+        rule_ids.append("declare.self")
+        same_trump = point_sum or _trump_key(decl, mine) == _trump_key(decl, theirs)
+        allowed = decl.allow_self_reinforce if same_trump else decl.allow_self_override
+        kind = "strengthening one's own declaration (自保)" if same_trump else (
+            "overriding one's own declaration (自反)"
+        )
+        verdict = "is allowed: it overrides" if allowed else "is not allowed in this variant"
+        why = f"{compared}, and {kind} {verdict}"
+        overrides = allowed
+    else:
+        why = compared + ": it overrides"
+        overrides = True
+    if overrides and rebury:
+        rule_ids.append("declare.rebury")
+        if not decl.allow_rebury:
+            overrides = False
+            why += ", but this variant has no re-burying of the bottom (炒底)"
+        else:
+            why += ", and takes up the bottom to bury it again (炒底)"
+    if overrides:
+        keep_suit = mine.names_trump and _trump_key(decl, mine) == _trump_key(decl, theirs)
+        after = theirs if keep_suit else mine
+    return overrides, after, why
+
+
 def compare_declarations(
     variant: pb.Variant,
     level: Rank,
@@ -312,57 +374,8 @@ def compare_declarations(
         if standing is not None:
             why += " (the standing cards make no declaration)"
     else:
-        if not point_sum:
-            rule_ids.append("declare.ladder")
-        mine_at, theirs_at = _position(decl, mine), _position(decl, theirs)
-        same_rung = mine_at == theirs_at
-        by_suit_order = False
-        ordered = not point_sum and decl.rungs[mine.value].ordered_by_suit
-        if same_rung and ordered and decl.suit_order and mine.suit and theirs.suit:
-            rule_ids.append("declare.suit_order")
-            by_suit_order = _suit_order_beats(decl, mine, theirs)
-        higher = mine_at > theirs_at or by_suit_order
-        compared = f"{who} {mine.label}"
-        if point_sum:
-            relation = "beats" if higher else "does not beat"
-            compared += f" {relation} seat {standing.seat}'s {theirs.label}"
-        elif by_suit_order:
-            assert mine.suit is not None and theirs.suit is not None
-            compared += (
-                f" is on the same rung as seat {standing.seat}'s {theirs.label} and "
-                f"{_SUIT_NAMES[mine.suit]} come after {_SUIT_NAMES[theirs.suit]} in the suit order"
-            )
-        elif same_rung:
-            compared += f" is on the same rung as seat {standing.seat}'s {theirs.label}"
-        else:
-            place = "a higher" if higher else "a lower"
-            compared += f" is on {place} rung than seat {standing.seat}'s {theirs.label}"
-        if not higher:
-            never = "an equal bid" if point_sum else "an equal declaration"
-            why = compared + (f": {never} never overrides" if same_rung else ": it does not override")
-        elif standing.seat == challenger.seat:
-            rule_ids.append("declare.self")
-            same_trump = point_sum or _trump_key(decl, mine) == _trump_key(decl, theirs)
-            allowed = decl.allow_self_reinforce if same_trump else decl.allow_self_override
-            kind = "strengthening one's own declaration (自保)" if same_trump else (
-                "overriding one's own declaration (自反)"
-            )
-            verdict = "is allowed: it overrides" if allowed else "is not allowed in this variant"
-            why = f"{compared}, and {kind} {verdict}"
-            overrides = allowed
-        else:
-            why = compared + ": it overrides"
-            overrides = True
-        if overrides and rebury:
-            rule_ids.append("declare.rebury")
-            if not decl.allow_rebury:
-                overrides = False
-                why += ", but this variant has no re-burying of the bottom (炒底)"
-            else:
-                why += ", and takes up the bottom to bury it again (炒底)"
-        if overrides:
-            keep_suit = mine.names_trump and _trump_key(decl, mine) == _trump_key(decl, theirs)
-            after = theirs if keep_suit else mine
+        overrides, after, why = _against_standing(decl, mine, theirs, standing.seat, challenger.seat, rebury,
+                                                  rule_ids)
     response = pb.CompareDeclarationsResponse(
         challenger_valid=mine is not None,
         overrides=overrides,

@@ -1,7 +1,7 @@
 """What a failed throw (甩牌失败) forces and costs: the seeds' forced-unit and penalty rules.
 
 Rules ``throw.forced_unit`` and ``throw.penalty``; one function per ``ForcedUnit`` and
-``PenaltyKind`` value the seeds describe, registered in :mod:`oracle.engine.strategies`.
+``PenaltyKind`` value the seeds describe, registered in :mod:`oracle.dispatch.strategies`.
 002_ 甩牌 (98844 with QQ elsewhere: the lowest beaten unit, 44, is forced), 002_/004_ 3副牌
 (33344: the part with the most cards first), 001_ (Heijian: the smallest card, no penalty),
 the four-deck reply (a failed throw costs 1 point).

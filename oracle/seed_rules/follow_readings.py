@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, NamedTuple
 
 from oracle.cards import Card
 from oracle.engine.legal_follows import Cores, Reading, identity_numbers
@@ -64,10 +64,22 @@ def could_show(ctx: Ruleset, play: Sequence[Card], shape: Shape, top: int, exact
     return best >= length
 
 
-Progress = tuple[bool, int, int, bool, tuple[int, ...]]
-"""What a :class:`ShapeHeld` knows of a play read so far: whether it shows the shape already;
-the runs of tuples of its size ending a slot above the last tuple's first slot and at it; whether
-an ace's low slot under that slot holds one; the numbers of the tuples of its size with a low slot."""
+class Progress(NamedTuple):
+    """What a :class:`ShapeHeld` knows of a play read so far."""
+
+    shown: bool
+    """Whether the play shows the shape already."""
+    above: int
+    """The run of tuples of its size ending a slot above the last tuple's first slot."""
+    here: int
+    """The run of tuples of its size ending at that slot."""
+    low: bool
+    """Whether an ace's low slot under that slot holds one."""
+    aces: tuple[int, ...]
+    """The numbers of the tuples of its size with a low slot (an ace's)."""
+
+
+NOTHING_YET = Progress(False, 0, 0, False, ())
 
 @dataclass(frozen=True)
 class ShapeHeld:
@@ -133,7 +145,7 @@ class ShapeHeld:
         return self.size < copies <= self.top if self.exact else self.size < self.top and copies > self.size
 
     def start(self) -> Progress:
-        return (False, 0, 0, False, ())
+        return NOTHING_YET
 
     def advance(self, progress: Progress, number: int, copies: int, places: int,
                 relations: Sequence[Relation]) -> Progress:
@@ -143,13 +155,13 @@ class ShapeHeld:
 
         >>> first = ShapeHeld(3, 2, 3, False, [], [], [], [])
         >>> first.advance(first.advance(first.start(), 0, 3, 1, ()), 1, 3, 1, ((0, 1, 1),))
-        (True, 1, 2, False, ())
+        Progress(shown=True, above=1, here=2, low=False, aces=())
         """
         shown, above, here, low, aces = progress
         fits = self._tuple(copies)
         shown = shown or self._larger(copies) or (self.length == 1 and fits)
         if not places:
-            return shown, above, here, low, aces
+            return Progress(shown, above, here, low, aces)
         step = [diff for _, _, diff in relations if diff >= 0]
         if not step:
             above, here, low = 0, int(fits), False
@@ -161,12 +173,12 @@ class ShapeHeld:
         if fits and places > 1:
             aces = (*aces, number)
         shown = shown or here >= self.length or (low and here + 1 >= self.length)
-        return shown, above, here, low, aces
+        return Progress(shown, above, here, low, aces)
 
     def viable(self, progress: Progress, last: tuple[int, int] | None, index: int) -> bool:
         """Whether a play read up to card ``index`` (its progress, and its last tuple's first
         slot) may still hold it."""
-        shown, above, here, _, _ = progress
+        shown, above, here = progress.shown, progress.above, progress.here
         if shown or self.larger[index]:
             return True
         if self.length == 1:
@@ -182,7 +194,8 @@ class ShapeHeld:
         return here > 0 and here + more >= self.length
 
 
-def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool, profile: Sequence[Shape] = ()) -> Reading:
+def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool,
+            profile: Sequence[Shape] = ()) -> Reading[Any]:
     """What decides the greedy match of the play against ``shapes`` (docs/rules.md, Legal plays):
     the copies of its tuples when no shape is a tractor; the lengths of its runs of pairs when
     every shape is of pairs and no slot of the suit holds two pairs; else the play's tuples and
@@ -207,15 +220,29 @@ class TupleCounts:
     copies (then the lowest) and never looks at slots, so which copies the play holds of each
     identity held twice or more, as a multiset, decides it."""
 
-    def start(self) -> Hashable:
+    def start(self) -> tuple[int, ...]:
         return ()
 
-    def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
-        counts = cast(tuple[int, ...], state)
-        return tuple(sorted((*counts, copies))) if copies >= 2 else counts
+    def close(self, state: tuple[int, ...], identity: int, copies: int) -> tuple[int, ...]:
+        """The copies of the tuples read, sorted."""
+        return tuple(sorted((*state, copies))) if copies >= 2 else state
 
-    def decides(self, state: Hashable) -> Hashable:
+    def decides(self, state: tuple[int, ...]) -> Hashable:
         return state
+
+
+class Runs(NamedTuple):
+    """What a :class:`PairRuns` reading knows of a play read so far."""
+
+    ended: tuple[int, ...]
+    """The lengths of the runs of pairs that have ended, sorted."""
+    run: int
+    """The length of the run going on (0: none)."""
+    last: int | None
+    """The slot of its last pair."""
+
+
+NO_RUNS = Runs((), 0, None)
 
 
 @dataclass(frozen=True)
@@ -245,24 +272,23 @@ class PairRuns:
             return None
         return cls({i: (slots[i][0] if slots[i] else None) for i in held}, exact)
 
-    def start(self) -> Hashable:
-        return ((), 0, None)
+    def start(self) -> Runs:
+        return NO_RUNS
 
-    def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
-        runs, run, last = cast(tuple[tuple[int, ...], int, int | None], state)
+    def close(self, state: Runs, identity: int, copies: int) -> Runs:
+        runs, run, last = state
         if not (copies == 2 if self.exact else copies >= 2):
             return state
         slot = self.slot[identity]
         if slot is None:
-            return (tuple(sorted((*runs, 1))), run, last)
+            return Runs(tuple(sorted((*runs, 1))), run, last)
         if run and last == slot + 1:
-            return (runs, run + 1, slot)
-        return (tuple(sorted((*runs, run))) if run else runs, 1, slot)
+            return Runs(runs, run + 1, slot)
+        return Runs(tuple(sorted((*runs, run))) if run else runs, 1, slot)
 
-    def decides(self, state: Hashable) -> Hashable:
+    def decides(self, state: Runs) -> Hashable:
         """The runs' lengths, the one going on among them (not where it ends)."""
-        runs, run, _ = cast(tuple[tuple[int, ...], int, int | None], state)
-        return tuple(sorted((*runs, run))) if run else runs
+        return tuple(sorted((*state.ended, state.run))) if state.run else state.ended
 
 
 Relation = tuple[int, int, int]
@@ -273,10 +299,21 @@ Link = tuple[int, int, tuple[Relation, ...], bool]
 """A tuple of a :class:`Segments` reading: its copies, how many slots it has, its slots' relations
 to the slots read before (equal or adjacent ones only), and whether it is as strong as the last."""
 
-SegmentState = tuple[int, int, tuple[int, int] | None, tuple[tuple[int, int], ...], int | None, tuple[Progress, ...]]
-"""The tuples read (a number for their links, one per sequence met: :attr:`Segments.links`) and
-how many, the last first slot read and its tuple's number, the other slots read (each with its
-tuple's number), the last strength, and what each :class:`ShapeHeld` followed knows."""
+class SegmentState(NamedTuple):
+    """What a :class:`Segments` reading knows of a play read so far."""
+
+    links: int
+    """The tuples read: a number for their links, one per sequence met (:attr:`Segments.links`)."""
+    number: int
+    """How many tuples have been read."""
+    last: tuple[int, int] | None
+    """The last first slot read, and its tuple's number."""
+    others: tuple[tuple[int, int], ...]
+    """The other slots read, each with its tuple's number."""
+    last_strength: int | None
+    """The strength of the last tuple read."""
+    progress: tuple[Progress, ...]
+    """What each :class:`ShapeHeld` followed knows."""
 
 
 @dataclass(frozen=True)
@@ -349,15 +386,15 @@ class Segments:
             slots[number], strength[number] = places, ctx.strength(card)
         return cls(slots, strength, pairs, ahead, held)
 
-    def start(self) -> Hashable:
-        return (0, 0, None, (), None, tuple(h.start() for h in self.held))
+    def start(self) -> SegmentState:
+        return SegmentState(0, 0, None, (), None, tuple(h.start() for h in self.held))
 
-    def close(self, state: Hashable, identity: int, copies: int) -> Hashable:
+    def close(self, state: SegmentState, identity: int, copies: int) -> SegmentState:
         if self.pairs:
             copies = 2 * (copies // 2) if self.pairs == 1 else copies * (copies == 2)
         if copies < 2:
-            return self._forget(cast(SegmentState, state), identity)
-        links, number, last, others, last_strength, progress = cast(SegmentState, state)
+            return self._forget(state, identity)
+        links, number, last, others, last_strength, progress = state
         places, strength = self.slots[identity], self.strength[identity]
         relations: list[Relation] = []
         if places:
@@ -372,7 +409,7 @@ class Segments:
             progress = tuple(h.advance(p, number, copies, len(places), link[2])
                              for h, p in zip(self.held, progress, strict=True))
         links = self.links.setdefault((links, link), len(self.links) + 1)
-        return self._forget((links, number + 1, last, others, strength, progress), identity)
+        return self._forget(SegmentState(links, number + 1, last, others, strength, progress), identity)
 
     def _forget(self, state: SegmentState, identity: int) -> SegmentState:
         """The state less where its tuples lie once no identity read later can stand next to
@@ -384,17 +421,18 @@ class Segments:
         weaker = last_strength is not None and strength < last_strength
         if not (far or apart or weaker):
             return state  # the same state, not a copy of it
-        return (links, number, None if far else last, tuple((s, j) for s, j in others if first >= s - 1),
-                None if weaker else last_strength, progress)
+        return SegmentState(links, number, None if far else last,
+                            tuple((s, j) for s, j in others if first >= s - 1),
+                            None if weaker else last_strength, progress)
 
-    def decides(self, state: Hashable) -> Hashable:
+    def decides(self, state: SegmentState) -> Hashable:
         """The tuples read (not where they lie)."""
-        return cast(SegmentState, state)[0]
+        return state.links
 
-    def viable(self, state: Hashable, index: int) -> bool:
+    def viable(self, state: SegmentState, index: int) -> bool:
         """Whether a play read up to card ``index`` may still hold every shape followed."""
-        _, _, last, _, _, progress = cast(SegmentState, state)
-        for held, known in zip(self.held, progress, strict=True):
+        last = state.last
+        for held, known in zip(self.held, state.progress, strict=True):
             if not held.viable(known, last, index):
                 return False
         return True

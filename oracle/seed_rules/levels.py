@@ -2,7 +2,7 @@
 
 Rules ``levels.table``, ``levels.next_banker`` and ``levels.last_level``: the attackers' points
 pick a band of the level table (its own, or the bands its formula gives, passed in by
-:mod:`oracle.engine.questions`); bands, next banker and last level: docs/rules.md (Levels).
+:mod:`oracle.dispatch.questions`); bands, next banker and last level: docs/rules.md (Levels).
 
 >>> from oracle.variants import get_variant
 >>> answer = score_deal(get_variant("qq-two-deck"), 125, 0, Rank.FIVE, Rank.NINE)

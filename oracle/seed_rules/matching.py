@@ -152,19 +152,15 @@ def shows_structure(
     return match.profile == lead_requirements(lead_units)
 
 
-def shows_shapes(ctx: Ruleset, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False) -> Match | None:
-    """The match showing every one of ``shapes`` among the cards, or ``None`` when they cannot.
+def shown_in(pool: Pool, shapes: Sequence[Shape]) -> Match | None:
+    """The match showing every one of ``shapes`` among a pool's cards, or ``None`` when they
+    cannot (the pool is taken from; pass a copy to keep it).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
     >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> shows_shapes(ctx, [(2, 2)], parse_cards("9S 9S 7S 7S")) is None
+    >>> shown_in(Pool(ctx, parse_cards("9S 9S 7S 7S")), [(2, 2)]) is None
     True
     """
-    return shown_in(Pool(ctx, cards, exact_tuples=exact_tuples), shapes)
-
-
-def shown_in(pool: Pool, shapes: Sequence[Shape]) -> Match | None:
-    """:func:`shows_shapes` on a pool of the cards (taken from; pass a copy to keep it)."""
     match = match_in(pool, shapes, whole=True) if shapes else Match()
     return match if match is not None and match.profile == sorted(shapes, reverse=True) else None

@@ -1,7 +1,7 @@
 """When a trump play to a side-suit lead is a ruff (毙) that can win: the variant's ruff rule.
 
 Rule ``trick.ruff``; one function per ``RuffRule`` value, registered in
-:mod:`oracle.engine.strategies` (002_ 毙牌; 004_ "毙牌时没有对子不算大"; 001_ for Heijian).
+:mod:`oracle.dispatch.strategies` (002_ 毙牌; 004_ "毙牌时没有对子不算大"; 001_ for Heijian).
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset

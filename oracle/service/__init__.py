@@ -10,5 +10,4 @@ answered by the engine through one table of question kinds.
 - :mod:`oracle.service.contexts`: a question's variant, level and trump, checked once
 - :mod:`oracle.service.limits`, :mod:`oracle.service.status`: limits; what a client is told
 - :mod:`oracle.service.servicer`, :mod:`oracle.service.server`: the gRPC service, the command
-- :mod:`oracle.service.requests`: the former names of all this, for the code that imports them
 """

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.engine import questions as engine
+from oracle.dispatch import questions as engine
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import InvalidQuestion
 from oracle.service.decoding import (
@@ -44,7 +44,7 @@ DEFAULT_PAGE = 100
 
 @dataclass(frozen=True)
 class ListLegalPlaysArgs:
-    """The arguments of :func:`oracle.engine.questions.list_legal_plays`, and the question's fingerprint."""
+    """The arguments of :func:`oracle.dispatch.questions.list_legal_plays`, and the question's fingerprint."""
 
     ctx: Ruleset
     hand: tuple[Card, ...]

@@ -1,5 +1,5 @@
 """The ``shengji-oracle`` command line: its options, their defaults and their environment
-variables (README, "Running the service").
+variables (docs/operations.md).
 
 >>> args = parse_args(["--port", "6000", "--processes", "2"])
 >>> args.port, args.host, args.processes, address("::", args.port)
@@ -12,10 +12,10 @@ import argparse
 import os
 from collections.abc import Sequence
 
-from oracle import __version__
 from oracle.service.http import HTTP_PORT_ENV, http_port_from_env
 from oracle.service.limits import MAX_MESSAGE_BYTES
 from oracle.service.processes import default_processes
+from oracle.version import __version__
 
 DEFAULT_PORT = 50051
 """The port the oracle listens on unless told otherwise."""

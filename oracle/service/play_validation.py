@@ -140,7 +140,7 @@ def _seat_plays(
 
 
 class DescribePlayArgs(NamedTuple):
-    """The arguments of :func:`oracle.engine.questions.describe_play`."""
+    """The arguments of :func:`oracle.dispatch.questions.describe_play`."""
 
     ctx: Ruleset
     cards: tuple[Card, ...]
@@ -176,7 +176,7 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
 
 
 class CheckFollowArgs(NamedTuple):
-    """The arguments of :func:`oracle.engine.questions.check_follow`."""
+    """The arguments of :func:`oracle.dispatch.questions.check_follow`."""
 
     ctx: Ruleset
     lead: tuple[Card, ...]
@@ -225,7 +225,7 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
 
 
 class JudgeTrickArgs(NamedTuple):
-    """The arguments of :func:`oracle.engine.questions.judge_trick`."""
+    """The arguments of :func:`oracle.dispatch.questions.judge_trick`."""
 
     ctx: Ruleset
     plays: tuple[SeatPlay, ...]
@@ -261,7 +261,7 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
 
 
 class CheckThrowArgs(NamedTuple):
-    """The arguments of :func:`oracle.engine.questions.check_throw`."""
+    """The arguments of :func:`oracle.dispatch.questions.check_throw`."""
 
     ctx: Ruleset
     thrower: SeatPlay
@@ -328,7 +328,7 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
 
 
 class ScoreBottomArgs(NamedTuple):
-    """The arguments of :func:`oracle.engine.questions.score_bottom`."""
+    """The arguments of :func:`oracle.dispatch.questions.score_bottom`."""
 
     ctx: Ruleset
     last_trick: tuple[SeatPlay, ...]

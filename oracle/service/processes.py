@@ -7,7 +7,7 @@ A signal to the parent runs the shutdown sequence in every child at once; a seco
 all and exits at once; a child that dies while serving is replaced, one that dies before it is
 ready (or the :data:`MAX_RESTARTS` + 1-th death within :data:`RESTART_WINDOW` s) stops the
 server with status 1. Children ignore signals of their own and leave when the parent dies.
-README, "Running the service", tells it whole.
+docs/operations.md tells it whole.
 
 >>> with PortReservation("127.0.0.1", 0) as reserved:
 ...     reserved.port > 0

@@ -18,7 +18,7 @@ from google.protobuf.descriptor import ServiceDescriptor
 from google.protobuf.message import Message
 
 from oracle import pb
-from oracle.engine import questions as engine
+from oracle.dispatch import questions as engine
 from oracle.engine.budget import DeadlinePassed, WorkExceeded, question_budget
 from oracle.errors import InvalidQuestion
 from oracle.referee.replay import audit_deal

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from oracle import pb
 from oracle.cards import Rank, Suit
-from oracle.engine.compile import compile_ruleset
+from oracle.dispatch.compile import compile_ruleset
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import Violation
 from oracle.variants import validate

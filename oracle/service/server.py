@@ -1,5 +1,5 @@
 """The ``shengji-oracle`` command: the oracle over gRPC with the standard health service and
-server reflection, on ``localhost:50051`` unless told otherwise (README, "Running the service").
+server reflection, on ``localhost:50051`` unless told otherwise (docs/operations.md).
 
 Health, reflection and small questions are answered on an event loop, the rest in the worker
 pool (:mod:`oracle.service.workers`), so a heavy question never delays a health check. SIGTERM or
@@ -30,7 +30,6 @@ from typing import Any, TypeVar
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from oracle import __version__
 from oracle.service.http import RunningHttp, http_port, start_http
 from oracle.service.limits import MAX_MESSAGE_BYTES
 from oracle.service.options import (
@@ -47,6 +46,7 @@ from oracle.service.servicer import SERVICE_NAME, OracleService
 from oracle.service.signals import Signals
 from oracle.service.workers import WorkerPool, add_to_aio_server
 from oracle.variants import VariantFileError, load_catalogue, variant_dirs
+from oracle.version import __version__
 
 log = logging.getLogger(__name__)
 

@@ -102,8 +102,10 @@ def to_status(err: InvalidQuestion) -> Any:
     """The ``INVALID_ARGUMENT`` status of a malformed question, with a BadRequest.
 
     >>> status = to_status(InvalidQuestion([Violation("play[2]", "4C is not in the hand")]))
-    >>> status.code, bad_request_of(status).field_violations[0].field
-    (<StatusCode.INVALID_ARGUMENT: (3, 'invalid argument')>, 'play[2]')
+    >>> details = status_pb2.Status.FromString(dict(status.trailing_metadata)["grpc-status-details-bin"]).details
+    >>> request = error_details_pb2.BadRequest()
+    >>> status.code, details[0].Unpack(request), request.field_violations[0].field
+    (<StatusCode.INVALID_ARGUMENT: (3, 'invalid argument')>, True, 'play[2]')
     """
     bad_request = error_details_pb2.BadRequest(
         field_violations=[
@@ -118,14 +120,3 @@ def to_status(err: InvalidQuestion) -> Any:
     )
     return rpc_status.to_status(proto_status)
 
-
-def bad_request_of(status: Any) -> error_details_pb2.BadRequest:
-    """The BadRequest detail inside a ``grpc.Status`` made by :func:`to_status`."""
-    for key, value in status.trailing_metadata:
-        if key == "grpc-status-details-bin":
-            proto_status = status_pb2.Status.FromString(value)
-            for detail in proto_status.details:
-                bad_request = error_details_pb2.BadRequest()
-                if detail.Unpack(bad_request):
-                    return bad_request
-    raise ValueError("the status has no BadRequest detail")

@@ -31,7 +31,7 @@ from oracle.service.limits import MAX_POINTS, points_problem
 
 
 class ScoreDealArgs(NamedTuple):
-    """The arguments of :func:`oracle.engine.questions.score_deal`."""
+    """The arguments of :func:`oracle.dispatch.questions.score_deal`."""
 
     variant: pb.Variant
     attacker_points: int
@@ -72,7 +72,7 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
 
 
 class CompareDeclarationsArgs(NamedTuple):
-    """The arguments of :func:`oracle.engine.questions.compare_declarations`."""
+    """The arguments of :func:`oracle.dispatch.questions.compare_declarations`."""
 
     variant: pb.Variant
     level: Rank

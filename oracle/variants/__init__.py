@@ -1,7 +1,7 @@
 """The catalogue of variants: the shipped files (and an extra folder's), validated, by id.
 
 A variant is valid when its values agree (:mod:`oracle.variants.checks`) and every parameter
-it sets is read by the strategies it chooses (:func:`oracle.engine.compile.parameter_problems`);
+it sets is read by the strategies it chooses (:func:`oracle.dispatch.compile.parameter_problems`);
 files are TOML (:mod:`oracle.variants.files`).
 
 >>> catalogue = load_catalogue()
@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from oracle import pb
 from oracle.cards import Rank, Suit
-from oracle.engine.compile import compile_ruleset, parameter_problems
+from oracle.dispatch.compile import compile_ruleset, parameter_problems
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import Violation
 from oracle.variants.checks import structure_problems

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from oracle import pb
+from oracle.dispatch.level_tables import table_bands
 from oracle.errors import Violation as Problem
-from oracle.profiles.rbtying.level_formula import formula_bands
 
 
 def structure_problems(variant: pb.Variant) -> list[Problem]:
@@ -26,81 +26,101 @@ def structure_problems(variant: pb.Variant) -> list[Problem]:
     problems: list[Problem] = list(_unknown_enum_values(variant, ""))
     if problems:
         return problems
+    problems.extend(_validate_deal(variant))
+    problems.extend(_validate_card_order(variant.card_order))
+    problems.extend(_suit_list(variant.throws.forced_tie_suit_order, "throws.forced_tie_suit_order"))
+    problems.extend(_validate_units(variant))
+    problems.extend(_validate_ladders(variant.following))
+    problems.extend(_validate_throws(variant.throws))
+    problems.extend(_validate_bottom(variant))
+    problems.extend(_validate_level_table(variant.level_table, variant.deal.decks))
+    problems.extend(_validate_declarations(variant.declarations))
+    problems.extend(_unmodelled(variant.unmodelled))
+    return problems
+
+
+def _validate_deal(variant: pb.Variant) -> Iterable[Problem]:
+    """The id, the sources, and the deal: decks, players, suits and the cards adding up."""
     deal = variant.deal
     if not variant.id:
-        problems.append(Problem("id", "every variant needs an id"))
+        yield Problem("id", "every variant needs an id")
     if not variant.sources:
-        problems.append(Problem("sources", "every variant lists its sources"))
+        yield Problem("sources", "every variant lists its sources")
     if not 1 <= deal.decks <= 8:
-        problems.append(Problem("deal.decks", "must be 1 to 8"))
+        yield Problem("deal.decks", "must be 1 to 8")
     if not 2 <= deal.players <= 8:
-        problems.append(Problem("deal.players", "must be 2 to 8"))
+        yield Problem("deal.players", "must be 2 to 8")
     if deal.suit_mode == pb.SUIT_MODE_UNSPECIFIED:
-        problems.append(Problem("deal.suit_mode", "must be set"))
+        yield Problem("deal.suit_mode", "must be set")
     if deal.hand_size * deal.players + deal.bottom_size != 54 * deal.decks:
-        problems.append(
-            Problem(
-                "deal.hand_size",
-                f"{deal.players} hands of {deal.hand_size} and a bottom of {deal.bottom_size} "
-                f"do not make the {54 * deal.decks} cards of {deal.decks} decks",
-            )
-        )
-    levels = list(variant.card_order.levels)
+        yield Problem("deal.hand_size", f"{deal.players} hands of {deal.hand_size} and a bottom of "
+                                        f"{deal.bottom_size} do not make the {54 * deal.decks} cards of "
+                                        f"{deal.decks} decks")
+
+
+_RANKED_TIERS = (pb.TIER_KIND_TRUMP_SUIT_RANK, pb.TIER_KIND_OTHER_SUITS_RANK, pb.TIER_KIND_SAME_COLOUR_RANK,
+                 pb.TIER_KIND_CARD)
+"""The kinds of trump tier that name a rank."""
+
+
+def _validate_card_order(order: pb.CardOrder) -> Iterable[Problem]:
+    """The level ranks, and the trump tiers: each joker once, each tier's kind, rank, suit and
+    suit order."""
+    levels = list(order.levels)
     if not levels or len(set(levels)) != len(levels):
-        problems.append(Problem("card_order.levels", "must list distinct ranks"))
+        yield Problem("card_order.levels", "must list distinct ranks")
     if any(r in (pb.RANK_UNSPECIFIED, pb.RANK_SMALL_JOKER, pb.RANK_BIG_JOKER) for r in levels):
-        problems.append(Problem("card_order.levels", "levels are ranks 2 to A"))
-    kinds = [tier.kind for tier in variant.card_order.trump_tiers]
+        yield Problem("card_order.levels", "levels are ranks 2 to A")
+    kinds = [tier.kind for tier in order.trump_tiers]
     for joker in (pb.TIER_KIND_BIG_JOKER, pb.TIER_KIND_SMALL_JOKER):
         if kinds.count(joker) != 1:
-            problems.append(Problem("card_order.trump_tiers", f"must name {pb.TierKind.Name(joker)} exactly once"))
-    for i, tier in enumerate(variant.card_order.trump_tiers):
+            yield Problem("card_order.trump_tiers", f"must name {pb.TierKind.Name(joker)} exactly once")
+    for i, tier in enumerate(order.trump_tiers):
         key = f"card_order.trump_tiers[{i}]"
         if tier.kind == pb.TIER_KIND_UNSPECIFIED:
-            problems.append(Problem(f"{key}.kind", "must be set"))
-        needs_rank = tier.kind in (
-            pb.TIER_KIND_TRUMP_SUIT_RANK,
-            pb.TIER_KIND_OTHER_SUITS_RANK,
-            pb.TIER_KIND_SAME_COLOUR_RANK,
-            pb.TIER_KIND_CARD,
-        )
-        if needs_rank and tier.rank in (pb.RANK_UNSPECIFIED, pb.RANK_SMALL_JOKER, pb.RANK_BIG_JOKER):
-            problems.append(Problem(f"{key}.rank", "this kind of tier needs a rank 2 to A"))
+            yield Problem(f"{key}.kind", "must be set")
+        if tier.kind in _RANKED_TIERS and tier.rank in (pb.RANK_UNSPECIFIED, pb.RANK_SMALL_JOKER, pb.RANK_BIG_JOKER):
+            yield Problem(f"{key}.rank", "this kind of tier needs a rank 2 to A")
         if tier.kind == pb.TIER_KIND_CARD and tier.suit == pb.SUIT_UNSPECIFIED:
-            problems.append(Problem(f"{key}.suit", "a card tier needs a suit"))
-        problems.extend(_suit_list(tier.suit_order, f"{key}.suit_order"))
-    problems.extend(_suit_list(variant.throws.forced_tie_suit_order, "throws.forced_tie_suit_order"))
+            yield Problem(f"{key}.suit", "a card tier needs a suit")
+        yield from _suit_list(tier.suit_order, f"{key}.suit_order")
+
+
+def _validate_units(variant: pb.Variant) -> Iterable[Problem]:
+    """The tractors' minimums and the rainbows' minimum, against the number of decks."""
+    decks = variant.deal.decks
     if variant.tractors.min_length < 2:
-        problems.append(Problem("tractors.min_length", "must be at least 2"))
-    if not 2 <= variant.tractors.min_tuple_size <= max(2, deal.decks):
-        problems.append(Problem("tractors.min_tuple_size", "must be 2 to the number of decks"))
-    if not 0 <= variant.compound_formats.rainbow_min_cards <= 4 * deal.decks:
-        problems.append(Problem("compound_formats.rainbow_min_cards",
-                                f"must be 0 (no rainbows) to {4 * deal.decks}, the cards of one rank in "
-                                f"{deal.decks} decks"))
-    for i, ladder in enumerate(variant.following.ladders):
+        yield Problem("tractors.min_length", "must be at least 2")
+    if not 2 <= variant.tractors.min_tuple_size <= max(2, decks):
+        yield Problem("tractors.min_tuple_size", "must be 2 to the number of decks")
+    if not 0 <= variant.compound_formats.rainbow_min_cards <= 4 * decks:
+        yield Problem("compound_formats.rainbow_min_cards",
+                      f"must be 0 (no rainbows) to {4 * decks}, the cards of one rank in {decks} decks")
+
+
+def _validate_ladders(following: pb.Following) -> Iterable[Problem]:
+    """Each follow ladder: its lead's shape, and rungs that fit in it."""
+    for i, ladder in enumerate(following.ladders):
         key = f"following.ladders[{i}]"
         if ladder.lead.tuple_size < 1 or ladder.lead.length < 1:
-            problems.append(Problem(f"{key}.lead", "a ladder's lead needs a tuple size and a length"))
+            yield Problem(f"{key}.lead", "a ladder's lead needs a tuple size and a length")
         if not ladder.rungs or ladder.rungs[0].same_as_previous:
-            problems.append(Problem(f"{key}.rungs", "a ladder needs rungs, the first not an alternative"))
+            yield Problem(f"{key}.rungs", "a ladder needs rungs, the first not an alternative")
         lead_size = ladder.lead.tuple_size * ladder.lead.length
         for j, rung in enumerate(ladder.rungs):
             size = sum(p.tuple_size * max(p.length, 1) for p in rung.parts)
             if size > lead_size or any(p.tuple_size < 1 or p.length < 1 for p in rung.parts):
-                problems.append(Problem(f"{key}.rungs[{j}]", f"parts must be shapes of at most {lead_size} cards in all"))
-    throws = variant.throws
+                yield Problem(f"{key}.rungs[{j}]", f"parts must be shapes of at most {lead_size} cards in all")
+
+
+def _validate_throws(throws: pb.Throws) -> Iterable[Problem]:
+    """A failed throw's forced unit and penalty, set, and its points not negative."""
     if throws.forced_unit == pb.FORCED_UNIT_UNSPECIFIED:
-        problems.append(Problem("throws.forced_unit", "must be set"))
+        yield Problem("throws.forced_unit", "must be set")
     if throws.penalty == pb.PENALTY_KIND_UNSPECIFIED:
-        problems.append(Problem("throws.penalty", "must be set"))
+        yield Problem("throws.penalty", "must be set")
     if throws.penalty_points < 0:
-        problems.append(Problem("throws.penalty_points", "must not be negative"))
-    problems.extend(_validate_bottom(variant))
-    problems.extend(_validate_level_table(variant.level_table, deal.decks))
-    problems.extend(_validate_declarations(variant.declarations))
-    problems.extend(_unmodelled(variant.unmodelled))
-    return problems
+        yield Problem("throws.penalty_points", "must not be negative")
 
 
 def _unmodelled(settings: pb.UnmodelledSettings) -> Iterable[Problem]:
@@ -178,7 +198,7 @@ def _validate_level_table(table: pb.LevelTable, decks: int) -> Iterable[Problem]
     bands = list(table.bands)
     if not bands and table.HasField("formula"):
         try:
-            formula_bands(table.formula, decks, table.total_points)
+            table_bands(table, decks)
         except ValueError as err:
             yield Problem("level_table.formula", str(err))
         if table.formula.deadzone_size < 0:

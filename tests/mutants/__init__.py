@@ -2,7 +2,7 @@
 
 Each :class:`Mutant` breaks one rule the way a real engine might get it wrong (in the test
 process only; nothing here is shipped): a wrong strategy registered through a registry of
-:mod:`oracle.engine.strategies`, an edit of the catalogue's variants, an edit of the card keys,
+:mod:`oracle.dispatch.strategies`, an edit of the catalogue's variants, an edit of the card keys,
 or, for a rule no registry reaches, a public function replaced (:mod:`mutants.patching`).
 tests/test_mutants.py runs the suite in-process under each one and asserts that some case fails.
 

@@ -6,7 +6,7 @@ Every way empties the engine's caches on entering and on leaving, so that rulese
 again with the wrong rule, and then without it.
 
 >>> from oracle import pb
->>> from oracle.engine.strategies import PENALTIES
+>>> from oracle.dispatch.strategies import PENALTIES
 >>> mutant = registered("costly", "every failed throw costs 7 points", PENALTIES, [pb.PENALTY_KIND_NONE],
 ...                     lambda original: lambda throws, thrown, forced, beaten: 7)
 >>> with mutant.patch():
@@ -19,6 +19,7 @@ again with the wrong rule, and then without it.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
@@ -28,9 +29,10 @@ from typing import Any, TypeVar
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit
-from oracle.engine import compile as compile_module
+from oracle.dispatch import compile as compile_module
+from oracle.dispatch.registry import Registry
+from oracle.dispatch.strategies import UNIT_READINGS, FollowRule, UnitReading
 from oracle.engine.card_order import CardKey
-from oracle.engine.registry import Registry
 from oracle.engine.ruleset import FollowCheck, Ruleset, SeatPlay, TrickJudge
 from oracle.variants import load_catalogue
 
@@ -151,6 +153,11 @@ def legal_when_broken(*duties: str) -> Callable[[FollowCheck], FollowCheck]:
     return make
 
 
+def follow_check(make: Callable[[FollowCheck], FollowCheck]) -> Callable[[FollowRule], FollowRule]:
+    """A follow rule whose check is ``make(check)``; its legal-play counter stays the rule's own."""
+    return lambda original: dataclasses.replace(original, check=make(original.check))
+
+
 # --- Variants, card keys and functions ---------------------------------------------------
 
 @contextlib.contextmanager
@@ -174,7 +181,7 @@ def edited_variants(name: str, wrong: str, edit: Callable[[pb.Variant], None]) -
 
 
 CardKeys = Callable[[pb.Variant, Rank, "Suit | None"], Keys]
-"""``card_keys`` as :func:`oracle.engine.compile.compile_ruleset` calls it."""
+"""``card_keys`` as :func:`oracle.dispatch.compile.compile_ruleset` calls it."""
 
 KeyEdit = Callable[[pb.Variant, Rank, "Suit | None", Keys], None]
 """Changes the card keys of one (variant, level, trump) in place."""
@@ -212,6 +219,22 @@ def edited_keys(name: str, wrong: str, edit: KeyEdit) -> Mutant:
             return keys
         return card_keys
     return wrapped_keys(name, wrong, make)
+
+
+@contextlib.contextmanager
+def _reading_replaced(name: str, make: Callable[[UnitReading], UnitReading]) -> Iterator[None]:
+    original = UNIT_READINGS[name]
+    UNIT_READINGS[name] = make(original)
+    try:
+        yield
+    finally:
+        UNIT_READINGS[name] = original
+
+
+def replaced_reading(name: str, wrong: str, reading: str, make: Callable[[UnitReading], UnitReading]) -> Mutant:
+    """A mutant compiling every ruleset that reads plays by ``reading`` (a key of ``UNIT_READINGS``)
+    with ``make(the reading)``: for what a unit reading brings (its throw check, say)."""
+    return Mutant(name, wrong, f"unit reading {reading}", lambda: _fresh(_reading_replaced(reading, make)))
 
 
 def _function_replaced(function: Callable[..., Any], make: Callable[[Any], Any]) -> AbstractContextManager[None]:

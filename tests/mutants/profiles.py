@@ -14,14 +14,30 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from mutants.patching import Cards, Mutant, edit_verdicts, legal_when_broken, registered
+from mutants.patching import (
+    Cards,
+    Mutant,
+    edit_verdicts,
+    follow_check,
+    legal_when_broken,
+    registered,
+)
 from oracle import pb
 from oracle.cards import Card
-from oracle.engine.registry import Registry
+from oracle.dispatch.registry import Registry
+from oracle.dispatch.strategies import (
+    BOMB_POLICIES,
+    BOTTOM_RULES,
+    DRAW_POLICIES,
+    FOLLOW_RULES,
+    FORCED_UNITS,
+    PENALTIES,
+    RBTYING_FORMAT,
+    RUFF_RULES,
+    TRICK_JUDGES,
+)
 from oracle.engine.ruleset import (
-    BombRule,
     BottomMultiplier,
-    DrawRule,
     FollowCheck,
     ForcedUnit,
     Penalty,
@@ -29,25 +45,16 @@ from oracle.engine.ruleset import (
     SeatPlay,
     TrickJudge,
 )
-from oracle.engine.strategies import (
-    BOMB_POLICIES,
-    BOTTOM_RULES,
-    DRAW_POLICIES,
-    FOLLOW_RULES,
-    FORCED_UNITS,
-    PENALTIES,
-    RUFF_RULES,
-    TRICK_JUDGES,
-)
 from oracle.engine.units import Block
+from oracle.profiles.rbtying.policies import BombRule, DrawRule
 
 T = TypeVar("T")
 
 RBTYING = "rbtying"
 BOTZONE = "botzone"
 
-RBTYING_JUDGE = (pb.THROW_EVALUATION_ALL, pb.THROW_EVALUATION_HIGHEST, pb.THROW_EVALUATION_TRICK_UNIT_LENGTH)
-"""The trick judge values of rbtying/shengji's format judge."""
+RBTYING_JUDGE = tuple(value for value, entry in TRICK_JUDGES.entries.items() if entry.units == RBTYING_FORMAT)
+"""The trick judge values of rbtying/shengji's format judge (those that read its format)."""
 
 
 def with_strategies(**changes: Any) -> Callable[[Ruleset], Ruleset]:
@@ -76,8 +83,9 @@ def judged_with(**changes: Any) -> Callable[[TrickJudge], TrickJudge]:
 
 
 def judged_as(evaluation: int) -> Callable[[TrickJudge], TrickJudge]:
-    """rbtying/shengji's judge applying another throw evaluation policy than the variant's."""
-    return judged_with(throw_evaluation=evaluation)
+    """rbtying/shengji's judge applying another throw evaluation policy than the variant's: the
+    judge registered for that policy's value."""
+    return lambda original: TRICK_JUDGES.entry(evaluation).strategy
 
 
 def only_suit_duty(original: FollowCheck) -> FollowCheck:
@@ -136,7 +144,8 @@ def _bombs_lose(ctx: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickRe
 PROFILE_MUTANTS: list[Mutant] = [
     # rbtying/shengji
     registered("decomposition-walk-skipped", "rbtying: a follow of the led suit need not fill any decomposition",
-               FOLLOW_RULES, [pb.FOLLOW_RULE_DECOMPOSITION], legal_when_broken("follow.decomposition"), RBTYING),
+               FOLLOW_RULES, [pb.FOLLOW_RULE_DECOMPOSITION], follow_check(legal_when_broken("follow.decomposition")),
+               RBTYING),
     registered("throw-evaluation-all-as-highest", "rbtying: the All policy judged as Highest",
                TRICK_JUDGES, [pb.THROW_EVALUATION_ALL], judged_as(pb.THROW_EVALUATION_HIGHEST), RBTYING),
     registered("throw-evaluation-highest-as-all", "rbtying: the Highest policy judged as All",
@@ -161,7 +170,7 @@ PROFILE_MUTANTS: list[Mutant] = [
                DRAW_POLICIES, [pb.DRAW_POLICY_NO_FORMAT_BASED_DRAW], _format_draw, RBTYING),
     # Botzone
     registered("type-and-pairs-any-follow-of-the-suit", "botzone: any follow of the led suit is legal",
-               FOLLOW_RULES, [pb.FOLLOW_RULE_TYPE_AND_PAIRS], only_suit_duty, BOTZONE),
+               FOLLOW_RULES, [pb.FOLLOW_RULE_TYPE_AND_PAIRS], follow_check(only_suit_duty), BOTZONE),
     registered("largest-component-judged-by-key-unit", "botzone: a trick is judged by the seeds' key unit",
                TRICK_JUDGES, [pb.THROW_EVALUATION_LARGEST_COMPONENT],
                judged_with(judge=TRICK_JUDGES.entry(pb.THROW_EVALUATION_KEY_UNIT).strategy,

@@ -19,13 +19,24 @@ from mutants.patching import (
     edit_verdicts,
     edited_keys,
     edited_variants,
+    follow_check,
     legal_when_broken,
     registered,
     replaced_function,
+    replaced_reading,
     wrapped_keys,
 )
 from oracle import cards, pb
 from oracle.cards import Card, Rank, Suit
+from oracle.dispatch.strategies import (
+    BOTTOM_RULES,
+    FOLLOW_RULES,
+    FORCED_UNITS,
+    NATURAL,
+    PENALTIES,
+    RUFF_RULES,
+    TRICK_JUDGES,
+)
 from oracle.engine import ruleset as ruleset_module
 from oracle.engine.card_order import TRUMP, Identity
 from oracle.engine.ruleset import (
@@ -36,16 +47,8 @@ from oracle.engine.ruleset import (
     Ruleset,
     SeatPlay,
 )
-from oracle.engine.strategies import (
-    BOTTOM_RULES,
-    FOLLOW_RULES,
-    FORCED_UNITS,
-    PENALTIES,
-    RUFF_RULES,
-    TRICK_JUDGES,
-)
 from oracle.engine.units import Block
-from oracle.seed_rules import bottom, declarations, levels, throw, trick
+from oracle.seed_rules import bottom, declarations, levels, trick
 
 # --- The play -----------------------------------------------------------------------------
 
@@ -87,7 +90,7 @@ def _forced_highest(original: ForcedUnit) -> ForcedUnit:
 
 def _throw_ignores_last_seat(original: Any) -> Any:
     """Which hands a throw is checked against is no strategy (the forced-unit rule only sees the
-    blocks found), so no registry reaches it: the public ``check_throw`` is replaced."""
+    blocks found): the natural unit reading's throw check is replaced."""
     def check(ctx: Ruleset, thrower: SeatPlay, others: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
         order = sorted(others, key=lambda h: (h.seat - thrower.seat) % ctx.players)
         answer: pb.CheckThrowResponse = original(ctx, thrower, order[:-1])
@@ -288,11 +291,11 @@ SEED_MUTANTS: list[Mutant] = [
     registered("ties-go-to-the-later-play", "of equal plays the later one wins",
                TRICK_JUDGES, SEED_JUDGE, edit_verdicts(_ties_to_later)),
     registered("pairs-need-not-answer-pairs", "a follower need not show the pairs the lead asks for",
-               FOLLOW_RULES, SEED_FOLLOW, legal_when_broken("follow.pairs")),
+               FOLLOW_RULES, SEED_FOLLOW, follow_check(legal_when_broken("follow.pairs"))),
     registered("tractor-duty-ignored", "to a tractor lead, pairs are as good as a tractor",
-               FOLLOW_RULES, SEED_FOLLOW, legal_when_broken("follow.tractor")),
+               FOLLOW_RULES, SEED_FOLLOW, follow_check(legal_when_broken("follow.tractor"))),
     registered("follow-suit-unchecked", "a follower may keep cards of the led suit back",
-               FOLLOW_RULES, SEED_FOLLOW, legal_when_broken("follow.suit")),
+               FOLLOW_RULES, SEED_FOLLOW, follow_check(legal_when_broken("follow.suit"))),
     edited_variants("level-gap-not-bridged", "the level rank's gap breaks tractors (JJ99 playing 10 is no tractor)",
                     _set("tractors.bridge_gaps", False)),
     edited_variants("trump-tiers-not-adjacent", "no tractors across jokers, level cards and the trump suit",
@@ -319,9 +322,9 @@ SEED_MUTANTS: list[Mutant] = [
     edited_variants("fixed-rank-not-trump", "where 2 is always trump (2为常主) the side 2s stay in their suits",
                     _drop_fixed_rank),
     replaced_function("king-worth-five", "a king is worth 5 points", ruleset_module.points, _king_worth_five),
-    replaced_function("throw-ignores-the-last-seat",
-                      "a throw is checked against every other hand but the last in play order",
-                      throw.check_throw, _throw_ignores_last_seat),
+    replaced_reading("throw-ignores-the-last-seat",
+                     "a throw is checked against every other hand but the last in play order", NATURAL,
+                     lambda reading: dataclasses.replace(reading, throw=_throw_ignores_last_seat(reading.throw))),
     registered("forced-unit-highest", "a failed throw forces the highest beaten unit, not the lowest",
                FORCED_UNITS, [pb.FORCED_UNIT_LOWEST_BEATEN], _forced_highest),
     registered("penalty-where-none", "a failed throw costs the thrower's side 10 points where it should cost none",

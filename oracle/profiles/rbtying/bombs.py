@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from oracle.cards import Card, Suit
-from oracle.engine.ruleset import TRUMP, BombRule, Ruleset
+from oracle.engine.ruleset import TRUMP, Ruleset
+from oracle.profiles.rbtying.policies import policies
 
 BombKey = tuple[int, int, int]
 """How bombs compare: (cards, the suit's place in upstream's suit order, strength)."""
@@ -38,20 +39,9 @@ side suits from the lowest under each trump suit (``None``: no-trump); trump is 
 _TRUMP_PLACE = 5
 
 
-NO_BOMBS = BombRule(allowed=False, follows_suit=False)
-"""``BOMB_POLICY_NO_BOMBS``: a bomb is only its cards."""
-
-ALLOW_BOMBS = BombRule(allowed=True, follows_suit=False)
-"""``BOMB_POLICY_ALLOW_BOMBS``: a bomb of the lead's card count may be played whatever the suit."""
-
-ALLOW_BOMBS_SUIT_FOLLOWING = BombRule(allowed=True, follows_suit=True)
-"""``BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING``: the bomb must be of the led suit or trump."""
-
-
 def allowed(ctx: Ruleset) -> bool:
     """Whether the ruleset plays bombs at all."""
-    rule = ctx.strategies.bombs
-    return rule is not None and rule.allowed
+    return policies(ctx).bombs.allowed
 
 
 def is_bomb(ctx: Ruleset, cards: Sequence[Card]) -> bool:
@@ -103,8 +93,7 @@ def follow_allowed(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], pla
     """
     if not allowed(ctx) or len(play) != len(lead) or not is_bomb(ctx, play):
         return False
-    rule = ctx.strategies.bombs
-    if rule is not None and not rule.follows_suit:
+    if not policies(ctx).bombs.follows_suit:
         return True
     led = ctx.suit_of(lead)
     bomb_suit = ctx.effective_suit(play[0])

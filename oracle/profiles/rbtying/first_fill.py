@@ -34,7 +34,6 @@ from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying.fill_count import FillsRequirement
 from oracle.profiles.rbtying.follow import (
-    NO_PROTECTIONS,
     WALK_STEPS,
     alone_tuples,
     hand_fill,
@@ -43,6 +42,7 @@ from oracle.profiles.rbtying.follow import (
     walked,
 )
 from oracle.profiles.rbtying.ordering import Requirement
+from oracle.profiles.rbtying.policies import policies
 from oracle.profiles.rbtying.reach import Either, Reach
 from oracle.profiles.rbtying.trick_format import FormatUnit, requirement_name
 
@@ -70,7 +70,7 @@ def fillable_requirements(
 
     One walk per question, within :data:`LISTING_WALK_STEPS`.
     """
-    draw = ctx.strategies.draw or NO_PROTECTIONS
+    draw = policies(ctx).draw
     exact = hand_protection(ctx, hand_x)
     with walk_bound(LISTING_WALK_STEPS):
         reach = Reach(ctx, hand_x, protected=exact is not None)
@@ -114,7 +114,7 @@ class FirstFill:
                 return None
             parts.append((automaton, requirement))
         guard = None
-        if ctx.strategies.draw is not None and ctx.strategies.draw.protects_longer_tuples:
+        if policies(ctx).draw.protects_longer_tuples:
             if len({ctx.identity(c) for c in space.cards}) != len(space.cards):
                 return None
             guard = sorted({k for _, r in parts for k in alone_tuples(r)})

@@ -29,11 +29,12 @@ from oracle.engine.budget import DeadlinePassed, WorkExceeded, question_budget, 
 from oracle.engine.card_order import Identity
 from oracle.engine.following import lowest_first, suit_duty, top_up
 from oracle.engine.pool import Pool
-from oracle.engine.ruleset import DrawRule, Ruleset
+from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying import bombs, rainbow
 from oracle.profiles.rbtying.fill import Need, fill_needs, placement_cards
 from oracle.profiles.rbtying.joint import Placement
 from oracle.profiles.rbtying.ordering import Requirement
+from oracle.profiles.rbtying.policies import DrawRule, policies
 from oracle.profiles.rbtying.reach import Either, Reach
 from oracle.profiles.rbtying.subsequent import Skips, subsequent_decompositions
 from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format, requirement_name
@@ -51,20 +52,8 @@ def requirements(units: Sequence[FormatUnit], draw: DrawRule, skips: Skips | Non
         yield from subsequent_decompositions([u.adjacent for u in units], new_adjacency, skips)
 
 
-NO_PROTECTIONS = DrawRule(format_based=True, protects_longer_tuples=False, only_tractor_on_tractor=False)
-"""``DRAW_POLICY_NO_PROTECTIONS``."""
-LONGER_TUPLES_PROTECTED = DrawRule(format_based=True, protects_longer_tuples=True, only_tractor_on_tractor=False)
-"""``DRAW_POLICY_LONGER_TUPLES_PROTECTED``: a tuple of k is filled only by a card held exactly k times."""
-ONLY_DRAW_TRACTOR_ON_TRACTOR = DrawRule(format_based=True, protects_longer_tuples=False, only_tractor_on_tractor=True)
-"""``DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR``: no requirement adds adjacency a unit did not have."""
-BOTH_PROTECTIONS = DrawRule(format_based=True, protects_longer_tuples=True, only_tractor_on_tractor=True)
-"""``DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR``."""
-NO_FORMAT_BASED_DRAW = DrawRule(format_based=False, protects_longer_tuples=False, only_tractor_on_tractor=False)
-"""``DRAW_POLICY_NO_FORMAT_BASED_DRAW``: only the suit is enforced."""
-
-
 def _draw(ctx: Ruleset) -> DrawRule:
-    return ctx.strategies.draw or NO_PROTECTIONS
+    return policies(ctx).draw
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from oracle.profiles.rbtying.joint_search import (
     Arrangement,
     Bin,
     Free,
+    FreeState,
     Search,
     Spec,
     pooled,
@@ -97,7 +98,7 @@ class JointFill:
         (False, True)
         """
         pooled = sorted(set(pool), reverse=True)
-        free = (blocks, int(reaching), *(list(pool).count(k) for k in pooled))
+        free = FreeState(blocks, int(reaching), tuple(list(pool).count(k) for k in pooled))
         return self._run(requirement, any_order, Free(tuple(pooled), longest, free)) is not None
 
     def fill(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent] = ()) -> list[Placement] | None:
@@ -134,7 +135,7 @@ class JointFill:
             if len(slots) > 1:
                 split.append((identity, count, slots))
             else:
-                fixed.append((identity, count, slots[0] if slots else None))
+                fixed.append(Bin(identity, count, slots[0] if slots else None))
 
         def shares(i: int) -> Iterator[list[Bin]]:
             if i == len(split):
@@ -143,11 +144,11 @@ class JointFill:
             identity, count, (high, low) = split[i]
             for at_low in ((0, count) if self.protected else range(count + 1)):
                 for rest in shares(i + 1):
-                    yield [(identity, count - at_low, high), (identity, at_low, low), *rest]
+                    yield [Bin(identity, count - at_low, high), Bin(identity, at_low, low), *rest]
 
         for extra in shares(0):
-            every = [b for b in fixed + extra if b[1] > 0]
-            yield sorted(every, key=lambda b: (b[2] is not None, b[2] or 0, b[0]))
+            every = [b for b in fixed + extra if b.copies > 0]
+            yield sorted(every, key=lambda b: (b.slot is not None, b.slot or 0, b.identity))
 
     def _placements(self, units: Sequence[Spec], apart: bool,
                     found: list[list[tuple[Identity, int]]]) -> list[Placement]:

@@ -14,6 +14,7 @@ fill test is exact and polynomial").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
@@ -31,8 +32,14 @@ CHOSEN = 2
 Units = tuple[Spec, ...]
 """Units in a state, sorted."""
 
-Bin = tuple[Identity, int, int | None]
-"""An identity at one slot: (identity, copies it may give there, its slot or ``None``)."""
+class Bin(NamedTuple):
+    """An identity at one slot."""
+
+    identity: Identity
+    copies: int
+    """The copies it may give there."""
+    slot: int | None
+    """Its slot (``None``: it has none)."""
 
 
 STATE_STEP_COST = 24
@@ -121,9 +128,16 @@ class Arrangement:
         return found
 
 
-Decision = tuple[int, Spec, int, bool]
-"""One placement the programme made: the bin, the unit (as it stood), the tuple it placed there,
-and whether it started there."""
+class Decision(NamedTuple):
+    """One placement the programme made."""
+
+    bin: int
+    unit: Spec
+    """The unit, as it stood."""
+    size: int
+    """The tuple it placed on the bin."""
+    started: bool
+    """Whether the unit started there."""
 
 
 def remaining(spec: Spec, size: int) -> Spec | None:
@@ -145,6 +159,17 @@ def next_sizes(spec: Spec) -> tuple[int, ...]:
     return (spec[1],) if spec[0] == ORDERED else tuple(sorted(set(spec[1:]), reverse=True))
 
 
+class FreeState(NamedTuple):
+    """The chosen split's part of a state (``None`` in a state without a chosen split)."""
+
+    to_start: int
+    """The split's units still to start."""
+    must_reach: int
+    """1 while none of ``longest`` tuples has been made and one must be, else 0."""
+    pool: tuple[int, ...]
+    """The pool's tuples left of each size (in the order of :attr:`Free.sizes`)."""
+
+
 @dataclass(frozen=True)
 class Free:
     """The split :meth:`JointFill.holds_split` chooses: the pool's tuple sizes (largest first),
@@ -157,12 +182,7 @@ class Free:
 
 def pooled(free: Free | None) -> int:
     """The cards in the pool of a chosen split (0 without one)."""
-    return 0 if free is None else sum(k * n for k, n in zip(free.sizes, free.start[2:]))
-
-
-FreeState = tuple[int, ...]
-"""The chosen split's part of a state: the units still to start, 1 while none of ``longest``
-tuples has been made and one must be, then the pool's tuples left of each size (``()``: no pool)."""
+    return 0 if free is None else sum(k * n for k, n in zip(free.sizes, free.start.pool))
 
 
 class Search:
@@ -184,7 +204,7 @@ class Search:
         self.counts = counts
         self.free = free
         self.kinds = sorted(set(units))
-        self.failed: set[tuple[int, int, int, tuple[int, ...], Units, Units, Units, FreeState]] = set()
+        self.failed: set[tuple[int, int, int, tuple[int, ...], Units, Units, Units, FreeState | None]] = set()
         # The last bin each kind can start at: a state past it with the kind still to start fails.
         self.latest = [arrangement.latest(kind) for kind in self.kinds]
         self.sizes = [kind[1:] for kind in self.kinds]
@@ -195,11 +215,11 @@ class Search:
 
     def run(self) -> list[list[tuple[Identity, int]]] | None:
         """Each unit's members (identity, copies), in the order of ``units``, or ``None``."""
-        free = self.free.start if self.free is not None else ()
+        free = self.free.start if self.free is not None else None
         need = sum(sum(u[1:]) for u in self.units) + pooled(self.free)
         todo = tuple(self.units.count(k) for k in self.kinds)
         if not need:
-            return [] if not free or not (free[0] or free[1]) else None
+            return [] if free is None or not (free.to_start or free.must_reach) else None
         if not self._supplied(0, todo, (), free) or not self._step(0, 0, self.at.bins[0][1], todo, (), (), (), need, free):
             return None
         if self.free is not None:
@@ -208,69 +228,73 @@ class Search:
         return self._replay()
 
     def _step(self, i: int, stage: int, cap: int, todo: tuple[int, ...], rest: Units, later: Units,
-              carried: Units, need: int, free: FreeState) -> bool:
+              carried: Units, need: int, free: FreeState | None) -> bool:
         """From bin ``i`` at ``stage`` with ``cap`` copies left: ``rest`` the units in progress
         still to decide there, ``later`` those left for a later bin of its slot, ``carried``
         those that go on at the next slot, ``need`` the cards everything still takes, ``free``
         the chosen split's state."""
         if not need:
-            return not (rest or later or carried) and (not free or not (free[0] or free[1]))
+            return not (rest or later or carried) and (free is None or not (free.to_start or free.must_reach))
         if need > cap + self.at.room[i + 1]:
             return False
         key = (i, stage, cap, todo, rest, later, carried, free)
         if key in self.failed:
             return False
         spend(STATE_STEP_COST)
-        if free and not self._free_fits(free, (*rest, *later, *carried)):
-            self.failed.add(key)
-            return False
-        identity, capacity, slot = self.at.bins[i]
-        # The most copies one tuple may take here (under the protection, a whole bin exactly).
-        room = cap if not self.protected else (cap if cap == capacity == self.counts[identity] else 0)
-        following = None if slot is None else slot + 1
-
-        def placed(spec: Spec, todo_after: tuple[int, ...], rest_after: tuple[Spec, ...], fresh: bool) -> bool:
-            """One of the unit's next tuples on this bin, the rest of it carried to the next slot."""
-            for size in next_sizes(spec):
-                after = remaining(spec, size)
-                if (size <= room if not self.protected else size == room) and (
-                        after is None or self.at.reaches(following, after)):
-                    grown = carried if after is None else tuple(sorted((*carried, after)))
-                    if self._step(i, stage, cap - size, todo_after, rest_after, later, grown, need - size, free):
-                        self.path.append((i, spec, size, fresh))
-                        return True
-            return False
-
-        found = False
-        if cap < self.smallest:  # nothing more fits this bin: on to the next
-            if not (rest and self.at.last[i]):
-                found = self._next_bin(i, todo, tuple(sorted((*later, *rest))), carried, need, free)
-        elif rest:  # the next unit in progress: one of its next tuples here, or at a later bin
-            spec, others = rest[0], rest[1:]
-            if spec[0] == CHOSEN:
-                if self._chosen(i, stage, cap, room, todo, others, later, carried, need, free, spec[1]):
-                    return True
-            elif placed(spec, todo, others, False):
-                return True
-            if not self.at.last[i]:
-                found = self._step(i, stage, cap, todo, others, tuple(sorted((*later, spec))), carried, need, free)
-        elif stage < len(self.kinds):  # the kind at ``stage``: start one more here, or go on
-            kind = self.kinds[stage]
-            if todo[stage] and min(kind[1:]) <= cap and self.at.reaches(slot, kind):
-                fewer = (*todo[:stage], todo[stage] - 1, *todo[stage + 1:])
-                if placed(kind, fewer, rest, True):
-                    return True
-            found = self._on(i, stage + 1, cap, todo, later, carried, need, free)
-        elif stage < self.stages:  # units of the chosen split: start one more here, or go on
-            if free[0] and self._chosen(i, stage, cap, room, todo, rest, later, carried, need,
-                                        (free[0] - 1, *free[1:]), 0, stage - len(self.kinds)):
-                return True
-            found = self._next_bin(i, todo, later, carried, need, free)
-        else:
-            found = self._next_bin(i, todo, later, carried, need, free)
+        found = (free is None or self._free_fits(free, (*rest, *later, *carried))) and self._decide(
+            i, stage, cap, todo, rest, later, carried, need, free)
         if not found:
             self.failed.add(key)
         return found
+
+    def _decide(self, i: int, stage: int, cap: int, todo: tuple[int, ...], rest: Units, later: Units,
+                carried: Units, need: int, free: FreeState | None) -> bool:
+        """The decision of a state: on to the next bin when nothing more fits this one, else the
+        next unit in progress, else a start of the kind at ``stage``, else of the chosen split."""
+        identity, capacity, _ = self.at.bins[i]
+        # The most copies one tuple may take here (under the protection, a whole bin exactly).
+        room = cap if not self.protected else (cap if cap == capacity == self.counts[identity] else 0)
+        if cap < self.smallest:  # nothing more fits this bin: on to the next
+            return not (rest and self.at.last[i]) and self._next_bin(
+                i, todo, tuple(sorted((*later, *rest))), carried, need, free)
+        if rest:  # the next unit in progress: one of its next tuples here, or at a later bin
+            spec, others = rest[0], rest[1:]
+            if spec[0] == CHOSEN:
+                assert free is not None  # a unit of the chosen split is in progress
+                if self._chosen(i, stage, cap, room, todo, others, later, carried, need, free, spec[1]):
+                    return True
+            elif self._place(i, stage, cap, room, spec, todo, others, later, carried, need, free, False):
+                return True
+            return not self.at.last[i] and self._step(
+                i, stage, cap, todo, others, tuple(sorted((*later, spec))), carried, need, free)
+        if stage < len(self.kinds):  # the kind at ``stage``: start one more here, or go on
+            kind = self.kinds[stage]
+            if todo[stage] and min(kind[1:]) <= cap and self.at.reaches(self.at.bins[i].slot, kind):
+                fewer = (*todo[:stage], todo[stage] - 1, *todo[stage + 1:])
+                if self._place(i, stage, cap, room, kind, fewer, rest, later, carried, need, free, True):
+                    return True
+            return self._on(i, stage + 1, cap, todo, later, carried, need, free)
+        if stage < self.stages and free is not None and free.to_start and self._chosen(  # a split's unit starts
+                i, stage, cap, room, todo, rest, later, carried, need,
+                FreeState(free.to_start - 1, free.must_reach, free.pool), 0, stage - len(self.kinds)):
+            return True
+        return self._next_bin(i, todo, later, carried, need, free)
+
+    def _place(self, i: int, stage: int, cap: int, room: int, spec: Spec, todo: tuple[int, ...], rest: Units,
+               later: Units, carried: Units, need: int, free: FreeState | None, fresh: bool) -> bool:
+        """One of the unit's next tuples on bin ``i`` (``room`` the most copies a tuple may take
+        there), the rest of it carried to the next slot; ``fresh``: the unit starts here."""
+        slot = self.at.bins[i].slot
+        following = None if slot is None else slot + 1
+        for size in next_sizes(spec):
+            after = remaining(spec, size)
+            if (size <= room if not self.protected else size == room) and (
+                    after is None or self.at.reaches(following, after)):
+                grown = carried if after is None else tuple(sorted((*carried, after)))
+                if self._step(i, stage, cap - size, todo, rest, later, grown, need - size, free):
+                    self.path.append(Decision(i, spec, size, fresh))
+                    return True
+        return False
 
     def _chosen(self, i: int, stage: int, cap: int, room: int, todo: tuple[int, ...], rest: Units, later: Units,
                 carried: Units, need: int, left: FreeState, length: int, first: int = 0) -> bool:
@@ -285,22 +309,22 @@ class Search:
         for choice in range(first, 2 * len(self.free.sizes)):
             j, on = divmod(choice, 2)
             size = self.free.sizes[j]
-            if not left[2 + j] or (size > room if not self.protected else size != room) or (on and not goes_on):
+            if not left.pool[j] or (size > room if not self.protected else size != room) or (on and not goes_on):
                 continue
-            pool = (*left[2:2 + j], left[2 + j] - 1, *left[3 + j:])
+            pool = (*left.pool[:j], left.pool[j] - 1, *left.pool[j + 1:])
             at = len(self.kinds) + choice if not length else stage
             if on:
-                after = (left[0], left[1], *pool)
+                after = FreeState(left.to_start, left.must_reach, pool)
                 grown = tuple(sorted((*carried, (CHOSEN, length + 1))))
             else:
-                after = (left[0], int(bool(left[1]) and length + 1 < self.free.longest), *pool)
+                after = FreeState(left.to_start, int(bool(left.must_reach) and length + 1 < self.free.longest), pool)
                 grown = carried
             if self._step(i, at, cap - size, todo, rest, later, grown, need - size, after):
                 return True
         return False
 
     def _on(self, i: int, stage: int, cap: int, todo: tuple[int, ...], later: Units, carried: Units, need: int,
-            free: FreeState) -> bool:
+            free: FreeState | None) -> bool:
         """Go on at bin ``i`` from ``stage`` (no unit in progress left to decide there): to the
         first stage where a unit can start, else to the next bin (the stages passed are no
         states of their own)."""
@@ -310,12 +334,12 @@ class Search:
             if todo[stage] and min(kind[1:]) <= cap and self.at.reaches(slot, kind):
                 return self._step(i, stage, cap, todo, (), later, carried, need, free)
             stage += 1
-        if stage < self.stages and free[0] and cap >= self.smallest:
+        if stage < self.stages and free is not None and free.to_start and cap >= self.smallest:
             return self._step(i, stage, cap, todo, (), later, carried, need, free)
         return self._next_bin(i, todo, later, carried, need, free)
 
     def _next_bin(self, i: int, todo: tuple[int, ...], later: Units, carried: Units, need: int,
-                  free: FreeState) -> bool:
+                  free: FreeState | None) -> bool:
         """From bin ``i``, decided, to the next bin: the units left for a later bin of its slot
         go on there, those carried at the next slot; while every kind still to start can start
         at one of the bins after, and the bins after can take the tuples left."""
@@ -334,16 +358,16 @@ class Search:
         chosen unit in progress takes a tuple of the pool, no unit more than ``longest``, and one
         of ``longest`` is still possible if it must be made."""
         assert self.free is not None
-        tuples = sum(free[2:])
+        tuples = sum(free.pool)
         chosen = [spec[1] for spec in going if spec[0] == CHOSEN]
-        if free[0] + len(chosen) > tuples:
+        if free.to_start + len(chosen) > tuples:
             return False
         longest = self.free.longest
-        if tuples > free[0] * longest + sum(longest - n for n in chosen):
+        if tuples > free.to_start * longest + sum(longest - n for n in chosen):
             return False
-        return not free[1] or bool(free[0] or chosen)
+        return not free.must_reach or bool(free.to_start or chosen)
 
-    def _supplied(self, i: int, todo: tuple[int, ...], going: Units, free: FreeState = ()) -> bool:
+    def _supplied(self, i: int, todo: tuple[int, ...], going: Units, free: FreeState | None = None) -> bool:
         """Whether the bins from ``i`` on can take as many tuples of each size as everything
         still to place has: of ``k`` or more at most ``c // k`` on a bin of ``c`` (under the
         protection, tuples of exactly ``k`` on whole bins of ``k``). Asked as a bin is entered."""
@@ -356,9 +380,9 @@ class Search:
             if spec[0] != CHOSEN:
                 for size in spec[1:]:
                     wanted[size] += 1
-        if free:
+        if free is not None:
             assert self.free is not None
-            for size, n in zip(self.free.sizes, free[2:]):
+            for size, n in zip(self.free.sizes, free.pool):
                 wanted[size] += n
         supply = self.at.supply
         demand = 0

@@ -31,6 +31,7 @@ from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying import bombs, rainbow, rainbow_plays
 from oracle.profiles.rbtying.first_fill import NO_DUTY, FirstFill, fills
 from oracle.profiles.rbtying.follow import WalkExceeded, first_duty
+from oracle.profiles.rbtying.policies import policies
 from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format
 
 JUDGMENT_STEPS = 100
@@ -57,8 +58,7 @@ def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) ->
         return rainbow_plays.rainbow_follow_families(ctx, rainbow_units, hand)
     units = lead_format(ctx, lead)
     hand_x = suit_duty(ctx, lead, hand, ()).hand_x
-    draw = ctx.strategies.draw
-    if draw is not None and not draw.format_based:
+    if not policies(ctx).draw.format_based:
         follows = suit_split(ctx, lead, hand, SUIT_ONLY, lambda space: None, ANY_FORMAT)
         return follows, [bomb_follows(ctx, lead, hand, follows)]
     counted: Automaton | None = None

@@ -62,15 +62,28 @@ def pack_tuples(counts: Sequence[int], sizes: Sequence[int], *, exact: bool = Fa
         return []
     if exact:
         return _pack_exact(counts, sizes)
-    kinds = set(sizes)
-    spend(len(kinds) * (len(sizes) + len(counts)) // 2 + 2)  # the count test below
-    for k in kinds:
-        # Tuples of k or more go on identities of k copies or more, at most c // k on one of c.
-        if sum(1 for size in sizes if size >= k) > sum(c // k for c in counts):
-            return None
+    if not _counts_allow(counts, sizes):
+        return None
     fitted = _best_fit(counts, sizes)
-    if fitted is not None:
-        return fitted
+    return fitted if fitted is not None else _pack_by_programme(counts, sizes)
+
+
+def _counts_allow(counts: Sequence[int], sizes: Sequence[int]) -> bool:
+    """Whether, for each size ``k``, the tuples of ``k`` or more fit on the identities by count
+    alone (at most ``c // k`` on one of ``c`` copies): a packing needs it.
+
+    >>> _counts_allow([4, 1], [2, 2]), _counts_allow([3, 3], [2, 2, 2])
+    (True, False)
+    """
+    kinds = set(sizes)
+    spend(len(kinds) * (len(sizes) + len(counts)) // 2 + 2)
+    return all(sum(1 for size in sizes if size >= k) <= sum(c // k for c in counts) for k in kinds)
+
+
+def _pack_by_programme(counts: Sequence[int], sizes: Sequence[int]) -> list[int] | None:
+    """:func:`pack_tuples` by a programme over the identities in order, its state the tuples
+    left of each size (where the best fit finds no packing), then a walk of the solved states
+    to say which identity takes which tuple."""
     top = max(sizes)
     wanted = [0] * (top + 1)
     for k in sizes:

@@ -14,36 +14,33 @@ The policies and the search: docs/rbtying.md, "The trick".
 >>> ctx = make_ruleset("rbtying-default", Rank.KING, Suit.SPADES)
 >>> plays = [SeatPlay(1, tuple(p("4C 6C"))), SeatPlay(2, tuple(p("2S 3S"))),
 ...          SeatPlay(3, tuple(p("3S 4S"))), SeatPlay(4 % 4, tuple(p("2S BJ")))]
->>> judge_trick_by_format(ctx, plays).winning_seat
+>>> judge_trick_by_format(ctx, plays, Policy.ALL).winning_seat
 3
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 
 from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import suit_name
 from oracle.engine.answers import play_verdict, trick_answer
-from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay
+from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay, TrickJudge
 from oracle.profiles.rbtying import bombs, rainbow
 from oracle.profiles.rbtying.fill import rank_key
 from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format
 from oracle.profiles.rbtying.trick_split import Bound, Split, SplitSearch
 
-EVALUATIONS = (
-    pb.THROW_EVALUATION_ALL,
-    pb.THROW_EVALUATION_HIGHEST,
-    pb.THROW_EVALUATION_TRICK_UNIT_LENGTH,
-)
-"""The policies this module judges."""
 
-_POLICY_NAMES: dict[int, str] = {
-    pb.THROW_EVALUATION_ALL: "All",
-    pb.THROW_EVALUATION_HIGHEST: "Highest",
-    pb.THROW_EVALUATION_TRICK_UNIT_LENGTH: "TrickUnitLength",
-}
+class Policy(Enum):
+    """rbtying/shengji's ``ThrowEvaluationPolicy`` (``mechanics/src/trick.rs`` @ 71f8d43), by its
+    upstream name: how a play that fills the lead's format is compared with the best so far."""
+
+    ALL = "All"
+    HIGHEST = "Highest"
+    TRICK_UNIT_LENGTH = "TrickUnitLength"
 
 
 def leader_split(ctx: Ruleset, units: Sequence[FormatUnit]) -> Split:
@@ -59,21 +56,21 @@ def matches(ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card]) ->
     return None if found is None else found[1]
 
 
-def defeats(units: Sequence[FormatUnit], split: Split, best: Split, policy: int) -> bool:
+def defeats(units: Sequence[FormatUnit], split: Split, best: Split, policy: Policy) -> bool:
     """rbtying/shengji ``Trick::_defeats`` on two splits, place by place.
 
     >>> u = [FormatUnit(1, ((3, 1),)), FormatUnit(2, ((5, 1),))]
     >>> best = Split(((0, 10), (0, 20)), (), (0, 20))
-    >>> defeats(u, Split(((0, 11), (0, 21)), (), (0, 21)), best, pb.THROW_EVALUATION_ALL)
+    >>> defeats(u, Split(((0, 11), (0, 21)), (), (0, 21)), best, Policy.ALL)
     True
-    >>> defeats(u, Split(((0, 9), (0, 21)), (), (0, 21)), best, pb.THROW_EVALUATION_ALL)
+    >>> defeats(u, Split(((0, 9), (0, 21)), (), (0, 21)), best, Policy.ALL)
     False
-    >>> defeats(u, Split(((0, 9), (0, 21)), (), (0, 21)), best, pb.THROW_EVALUATION_TRICK_UNIT_LENGTH)
+    >>> defeats(u, Split(((0, 9), (0, 21)), (), (0, 21)), best, Policy.TRICK_UNIT_LENGTH)
     True
     """
-    if policy == pb.THROW_EVALUATION_HIGHEST:
+    if policy is Policy.HIGHEST:
         return split.top > best.top
-    if policy == pb.THROW_EVALUATION_TRICK_UNIT_LENGTH:
+    if policy is Policy.TRICK_UNIT_LENGTH:
         compared = [(units[i].size, (split.lows[i] > best.lows[i]) - (split.lows[i] < best.lows[i]))
                     for i in _compared_places(units)]
         compared.sort(key=lambda c: (-c[0], c[1] == 0))
@@ -94,15 +91,15 @@ def _compared_places(units: Sequence[FormatUnit]) -> list[int]:
     return sorted(places, key=lambda i: -units[i].size)
 
 
-def _candidates(units: Sequence[FormatUnit], best: Split, policy: int) -> list[list[Bound]]:
+def _candidates(units: Sequence[FormatUnit], best: Split, policy: Policy) -> list[list[Bound]]:
     """The bounds a split beating ``best`` meets, one list per way of beating it (``_defeats``).
 
     All: every place strictly above the best's. TrickUnitLength: for each place it compares
     (:func:`_compared_places`) in turn, that place above and every place before it level. Highest: no bound (the play's highest card decides, whatever the split).
     """
-    if policy == pb.THROW_EVALUATION_HIGHEST:
+    if policy is Policy.HIGHEST:
         return [[None] * len(units)]
-    if policy == pb.THROW_EVALUATION_TRICK_UNIT_LENGTH:
+    if policy is Policy.TRICK_UNIT_LENGTH:
         ordered = _compared_places(units)
         out: list[list[Bound]] = []
         for n, deciding in enumerate(ordered):
@@ -114,7 +111,7 @@ def _candidates(units: Sequence[FormatUnit], best: Split, policy: int) -> list[l
 
 
 def defeating_split(
-    ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split, policy: int
+    ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split, policy: Policy
 ) -> Split | None:
     """The split of ``cards`` rbtying/shengji's ``Trick::compute_winner`` takes: the first, in
     ``find_format_matches``'s order, that beats ``best`` under ``policy`` (``Trick::_defeats``)."""
@@ -131,14 +128,13 @@ def _level_split(ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card
     return SplitSearch(ctx, units, cards).first([("equal", low) for low in best.lows]) is not None
 
 
-def judge_trick_by_format(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
-    """Judge a trick by rbtying/shengji's rules; ``plays`` in play order, the lead first (a
-    rainbow lead by its own rule, :mod:`.rainbow`)."""
+def judge_trick_by_format(ctx: Ruleset, plays: Sequence[SeatPlay], policy: Policy) -> pb.JudgeTrickResponse:
+    """Judge a trick by rbtying/shengji's rules under ``policy``; ``plays`` in play order, the lead
+    first (a rainbow lead by its own rule, :mod:`.rainbow`)."""
     rainbow_units = rainbow.rainbow_format(ctx, plays[0].cards)
     if rainbow_units is not None:
         return rainbow.judge_rainbow_trick(ctx, rainbow_units, plays)
-    policy = ctx.strategies.throw_evaluation
-    policy_name = _POLICY_NAMES.get(policy, "All")
+    policy_name = policy.value
     lead = plays[0]
     suit = ctx.suit_of(lead.cards)
     units = lead_format(ctx, lead.cards)
@@ -199,3 +195,15 @@ def judge_trick_by_format(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
         verdicts.append(verdict)
     return trick_answer(plays, verdicts, best_index, used)
 
+
+
+def judge_under(policy: Policy) -> TrickJudge:
+    """The trick judge of one policy, as the dispatch registers it for its enum value.
+
+    >>> judge_under(Policy.HIGHEST).__name__
+    'judge_trick_by_format_highest'
+    """
+    def judge(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+        return judge_trick_by_format(ctx, plays, policy)
+    judge.__name__ = judge.__qualname__ = f"judge_trick_by_format_{policy.name.lower()}"
+    return judge

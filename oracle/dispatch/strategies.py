@@ -1,27 +1,33 @@
 """The registries: for every value of every strategy enum of ``Variant``, the rule that implements
-it (the seeds' or a compatibility profile's), what else it reads, or why the value is refused.
+it (the seeds' or a compatibility profile's), what else it reads, or why the value is refused; and
+each way of reading a play (:data:`UNIT_READINGS`) with what comes with it.
 
-This module imports the rules; no rule imports it. :mod:`oracle.engine.compile` reads these
+Each rule family declares here, in one place, what it offers: its units reader, throw check,
+leads of several suits and settings (:class:`UnitReading`), its follow rule with its legal-play
+counter (:class:`FollowRule`), its trick judges (a policy bound in), and what each reads. This
+module imports the rules; no rule imports it. :mod:`oracle.dispatch.compile` reads these
 registries once per ruleset, and is the only reader of the enums they are keyed by.
 
 >>> FOLLOW_RULES.entry(pb.FOLLOW_RULE_DECOMPOSITION).source
 'rbtying/shengji mechanics/src/trick.rs TrickFormat::is_legal_play @ 71f8d43'
 >>> sorted(FOLLOW_RULES.entry(pb.FOLLOW_RULE_GREEDY_STRUCTURE).reads)
 ['following.ladders', 'following.must_break_tuples']
+>>> UNIT_READINGS[RBTYING_FORMAT].throw.__name__, UNIT_READINGS[NATURAL].throw.__name__
+('check_throw_by_format', 'check_throw')
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from oracle import pb
+from oracle.dispatch.registry import Refused, Registry
 from oracle.engine.legal_plays import FollowCounter
-from oracle.engine.registry import Refused, Registry
 from oracle.engine.ruleset import (
-    BombRule,
     BottomMultiplier,
     CompoundLeads,
-    DrawRule,
     FollowCheck,
     ForcedUnit,
     Penalty,
@@ -35,11 +41,12 @@ from oracle.profiles.botzone import failed_throw as botzone_failed_throw
 from oracle.profiles.botzone import legal_plays as botzone_legal_plays
 from oracle.profiles.botzone.follow import check_follow_by_type
 from oracle.profiles.botzone.trick import judge_trick_by_type
-from oracle.profiles.rbtying import bombs, forced_unit, kitty, rainbow, rainbow_plays
 from oracle.profiles.rbtying import follow as rbtying_follow
+from oracle.profiles.rbtying import forced_unit, kitty, policies, rainbow, rainbow_plays
 from oracle.profiles.rbtying import legal_plays as rbtying_legal_plays
+from oracle.profiles.rbtying.policies import BombRule, DrawRule
 from oracle.profiles.rbtying.throw import check_throw_by_format
-from oracle.profiles.rbtying.trick import judge_trick_by_format
+from oracle.profiles.rbtying.trick import Policy, judge_under
 from oracle.profiles.rbtying.trick_format import format_units
 from oracle.seed_rules import bottom_multipliers, failed_throw, ruffs
 from oracle.seed_rules import legal_plays as seed_legal_plays
@@ -56,87 +63,109 @@ NATURAL = "natural"
 RBTYING_FORMAT = "rbtying-format"
 """rbtying/shengji's ``TrickFormat::from_cards``."""
 
-UNIT_READERS: dict[str, UnitReader] = {
-    NATURAL: natural_units,
-    RBTYING_FORMAT: format_units,
-}
-"""How a ruleset splits a play into units, by the name its follow rule and trick judge give."""
+_UNSET = "must be set"
 
 
-def throw_check(units: str) -> ThrowCheck:
-    """The throw check of a unit reading: rbtying/shengji's blocker search for its format
-    (``mechanics/src/trick.rs`` ``Trick::play_cards`` @ 71f8d43), the seeds' otherwise.
+@dataclass(frozen=True)
+class UnitReading:
+    """One way of reading a play, and what a ruleset that reads plays so applies with it."""
 
-    Looked up when a ruleset is compiled, so a test that rebinds either function reaches it.
+    units: UnitReader
+    """How cards of one suit split into units."""
+    throw: ThrowCheck
+    """Whether a throw stands, reading the thrown cards as :attr:`units` does."""
+    reads: frozenset[str]
+    """The parameters the reading honours beyond the card order and the tractor minimums."""
+    source: str
+    compound: Callable[[pb.Variant], CompoundLeads | None] = lambda variant: None
+    """The leads of several suits a room of this reading allows (``None``: none)."""
+    settings: Callable[[pb.Variant], object] = lambda variant: None
+    """What the family's rules read beyond their strategies (``Strategies.settings``)."""
 
-    >>> throw_check(RBTYING_FORMAT).__name__, throw_check(NATURAL).__name__
-    ('check_throw_by_format', 'check_throw')
-    """
-    return check_throw_by_format if units == RBTYING_FORMAT else check_throw
+
+@dataclass(frozen=True)
+class FollowRule:
+    """A follow rule: its check of one follow, and its counter of every legal follow
+    (ListLegalPlays; ``None``: the rule has none, and ListLegalPlays refuses a follow)."""
+
+    check: FollowCheck
+    count: FollowCounter | None
 
 
 RAINBOWS = CompoundLeads(rainbow.rainbow_units, rainbow_plays.rainbow_leads, "lead.rainbow",
                          "a rainbow: each rank over four effective suits or more")
 """rbtying/shengji's rainbows (``mechanics/src/trick.rs`` ``try_rainbow_format`` @ 71f8d43)."""
 
+DRAW_POLICIES: Registry[DrawRule] = Registry("following.draw_policy", pb.DrawPolicy)
+DRAW_POLICIES.add(pb.DRAW_POLICY_UNSPECIFIED, policies.NO_PROTECTIONS)
+DRAW_POLICIES.add(pb.DRAW_POLICY_NO_PROTECTIONS, policies.NO_PROTECTIONS)
+DRAW_POLICIES.add(pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED, policies.LONGER_TUPLES_PROTECTED)
+DRAW_POLICIES.add(pb.DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR, policies.ONLY_DRAW_TRACTOR_ON_TRACTOR)
+DRAW_POLICIES.add(pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR,
+                  policies.BOTH_PROTECTIONS)
+DRAW_POLICIES.add(pb.DRAW_POLICY_NO_FORMAT_BASED_DRAW, policies.NO_FORMAT_BASED_DRAW)
 
-def compound_leads(units: str, variant: pb.Variant) -> CompoundLeads | None:
-    """The leads of several suits a unit reading allows: rbtying's rainbows where its room turns
-    them on (``compound_formats.rainbow_min_cards``), none otherwise.
-
-    >>> compound_leads(RBTYING_FORMAT, pb.Variant()) is None
-    True
-    """
-    return RAINBOWS if units == RBTYING_FORMAT and variant.compound_formats.rainbow_min_cards else None
+BOMB_POLICIES: Registry[BombRule] = Registry("comparison.bomb_policy", pb.BombPolicy)
+BOMB_POLICIES.add(pb.BOMB_POLICY_UNSPECIFIED, policies.NO_BOMBS)
+BOMB_POLICIES.add(pb.BOMB_POLICY_NO_BOMBS, policies.NO_BOMBS)
+BOMB_POLICIES.add(pb.BOMB_POLICY_ALLOW_BOMBS, policies.ALLOW_BOMBS)
+BOMB_POLICIES.add(pb.BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING, policies.ALLOW_BOMBS_SUIT_FOLLOWING)
 
 
-UNIT_READER_READS: dict[str, frozenset[str]] = {
-    NATURAL: frozenset({"tractors.mixed_tuple_sizes", "tractors.joker_tractor_alone"}),
-    RBTYING_FORMAT: frozenset({"compound_formats.rainbow_min_cards"}),
+def _rbtying_policies(variant: pb.Variant) -> policies.Policies:
+    """A room's draw and bomb policies, read through their registries when a ruleset is compiled."""
+    return policies.Policies(DRAW_POLICIES.entry(variant.following.draw_policy).strategy,
+                             BOMB_POLICIES.entry(variant.comparison.bomb_policy).strategy)
+
+
+def _rainbows(variant: pb.Variant) -> CompoundLeads | None:
+    """rbtying's rainbows where its room turns them on (``compound_formats.rainbow_min_cards``)."""
+    return RAINBOWS if variant.compound_formats.rainbow_min_cards else None
+
+
+UNIT_READINGS: dict[str, UnitReading] = {
+    NATURAL: UnitReading(natural_units, check_throw,
+                         frozenset({"tractors.mixed_tuple_sizes", "tractors.joker_tractor_alone"}),
+                         source="rules units.tuple, units.tractor, throw.unbeatable"),
+    RBTYING_FORMAT: UnitReading(format_units, check_throw_by_format,
+                                frozenset({"compound_formats.rainbow_min_cards"}),
+                                source=f"{RBTYING} mechanics/src/trick.rs TrickFormat::from_cards, "
+                                       "Trick::play_cards @ 71f8d43",
+                                compound=_rainbows, settings=_rbtying_policies),
 }
-"""The parameters each unit reader honours beyond the card order and the tractor minimums."""
+"""How a ruleset reads a play, by the name its follow rule and trick judge give: the units
+reader, the throw check that reads plays alike, the compound leads and the family's settings."""
 
-_UNSET = "must be set"
-
-FOLLOW_RULES: Registry[FollowCheck] = Registry("following.follow_rule", pb.FollowRule)
+FOLLOW_RULES: Registry[FollowRule] = Registry("following.follow_rule", pb.FollowRule)
 for _follow in (pb.FOLLOW_RULE_UNSPECIFIED, pb.FOLLOW_RULE_GREEDY_STRUCTURE):  # unset: the seeds' rule
-    FOLLOW_RULES.add(_follow, follow_by_structure, units=NATURAL,
+    FOLLOW_RULES.add(_follow, FollowRule(follow_by_structure, seed_legal_plays.follow_families), units=NATURAL,
                      reads={"following.ladders", "following.must_break_tuples"},
                      source="rules follow.suit, follow.tractor, follow.pairs, follow.ladder")
-FOLLOW_RULES.add(pb.FOLLOW_RULE_DECOMPOSITION, rbtying_follow.check_follow_decomposition,
+FOLLOW_RULES.add(pb.FOLLOW_RULE_DECOMPOSITION,
+                 FollowRule(rbtying_follow.check_follow_decomposition, rbtying_legal_plays.follow_families),
                  units=RBTYING_FORMAT, reads={"following.draw_policy", "comparison.bomb_policy"},
                  source=f"{RBTYING} mechanics/src/trick.rs TrickFormat::is_legal_play @ 71f8d43")
-FOLLOW_RULES.add(pb.FOLLOW_RULE_TYPE_AND_PAIRS, check_follow_by_type, units=NATURAL,
-                 source=f"{BOTZONE} checkLegalMove")
-
-FOLLOW_COUNTERS: Registry[FollowCounter] = Registry("following.follow_rule", pb.FollowRule)
-"""Every legal follow of a hand, counted and paged by the follow rule's own automaton (ListLegalPlays);
-a follow rule without one is refused rather than answered by another rule's count."""
-for _follow in (pb.FOLLOW_RULE_UNSPECIFIED, pb.FOLLOW_RULE_GREEDY_STRUCTURE):
-    FOLLOW_COUNTERS.add(_follow, seed_legal_plays.follow_families, source="rules follow.suit, follow.tractor, "
-                        "follow.pairs, follow.ladder")
-FOLLOW_COUNTERS.add(pb.FOLLOW_RULE_DECOMPOSITION, rbtying_legal_plays.follow_families,
-                    source=f"{RBTYING} mechanics/src/trick.rs TrickFormat::is_legal_play @ 71f8d43")
-FOLLOW_COUNTERS.add(pb.FOLLOW_RULE_TYPE_AND_PAIRS, botzone_legal_plays.follow_families,
-                    source=f"{BOTZONE} checkLegalMove")
+FOLLOW_RULES.add(pb.FOLLOW_RULE_TYPE_AND_PAIRS, FollowRule(check_follow_by_type, botzone_legal_plays.follow_families),
+                 units=NATURAL, source=f"{BOTZONE} checkLegalMove")
 
 
 def follow_counter(rules: Ruleset) -> FollowCounter:
-    """The legal-follow counter of the ruleset's follow rule, or :class:`Refused` when it has none
-    (or when the ruleset's follow check is not that rule's own, as under a test's replacement)."""
-    value = rules.variant.following.follow_rule
-    entry = FOLLOW_COUNTERS.entry(value)
-    if FOLLOW_RULES.entry(value).strategy is not rules.strategies.follow:
-        raise Refused(FOLLOW_COUNTERS.path, f"{FOLLOW_COUNTERS.name(value)}: the ruleset follows by another check")
-    return entry.strategy
+    """The legal-follow counter of the ruleset's follow rule, or :class:`Refused` when it has none."""
+    count: FollowCounter | None = rules.strategies.count
+    if count is None:
+        value = rules.variant.following.follow_rule
+        raise Refused(FOLLOW_RULES.path, f"{FOLLOW_RULES.name(value)} has no legal-play counter")
+    return count
+
 
 TRICK_JUDGES: Registry[TrickJudge] = Registry("following.throw_evaluation", pb.ThrowEvaluation)
 for _evaluation in (pb.THROW_EVALUATION_UNSPECIFIED, pb.THROW_EVALUATION_KEY_UNIT):  # unset: the seeds'
     TRICK_JUDGES.add(_evaluation, judge_by_key_unit, units=NATURAL,
                      reads={"following.ruff_rule", "comparison.larger_tuples_win"},
                      source="rules trick.structure, trick.ruff, trick.over_ruff, trick.kinds, trick.discard")
-for _policy in (pb.THROW_EVALUATION_ALL, pb.THROW_EVALUATION_HIGHEST, pb.THROW_EVALUATION_TRICK_UNIT_LENGTH):
-    TRICK_JUDGES.add(_policy, judge_trick_by_format, units=RBTYING_FORMAT,
+for _value, _policy in ((pb.THROW_EVALUATION_ALL, Policy.ALL), (pb.THROW_EVALUATION_HIGHEST, Policy.HIGHEST),
+                       (pb.THROW_EVALUATION_TRICK_UNIT_LENGTH, Policy.TRICK_UNIT_LENGTH)):
+    TRICK_JUDGES.add(_value, judge_under(_policy), units=RBTYING_FORMAT,
                      reads={"comparison.bomb_policy"},
                      source=f"{RBTYING} mechanics/src/trick.rs Trick::winner, Trick::_defeats @ 71f8d43")
 TRICK_JUDGES.add(pb.THROW_EVALUATION_LARGEST_COMPONENT, judge_trick_by_type, units=NATURAL,
@@ -151,21 +180,6 @@ RUFF_RULES.add(pb.RUFF_RULE_SAME_SHAPE, RuffTest(ruffs.ruff_same_shape, "the lea
 RUFF_RULES.add(pb.RUFF_RULE_LARGEST_UNIT,
                RuffTest(ruffs.ruff_largest_unit, "a largest unit of the lead's largest unit's shape"),
                source="rule trick.ruff")
-
-DRAW_POLICIES: Registry[DrawRule] = Registry("following.draw_policy", pb.DrawPolicy)
-DRAW_POLICIES.add(pb.DRAW_POLICY_UNSPECIFIED, rbtying_follow.NO_PROTECTIONS)
-DRAW_POLICIES.add(pb.DRAW_POLICY_NO_PROTECTIONS, rbtying_follow.NO_PROTECTIONS)
-DRAW_POLICIES.add(pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED, rbtying_follow.LONGER_TUPLES_PROTECTED)
-DRAW_POLICIES.add(pb.DRAW_POLICY_ONLY_DRAW_TRACTOR_ON_TRACTOR, rbtying_follow.ONLY_DRAW_TRACTOR_ON_TRACTOR)
-DRAW_POLICIES.add(pb.DRAW_POLICY_LONGER_TUPLES_PROTECTED_AND_ONLY_DRAW_TRACTOR_ON_TRACTOR,
-                  rbtying_follow.BOTH_PROTECTIONS)
-DRAW_POLICIES.add(pb.DRAW_POLICY_NO_FORMAT_BASED_DRAW, rbtying_follow.NO_FORMAT_BASED_DRAW)
-
-BOMB_POLICIES: Registry[BombRule] = Registry("comparison.bomb_policy", pb.BombPolicy)
-BOMB_POLICIES.add(pb.BOMB_POLICY_UNSPECIFIED, bombs.NO_BOMBS)
-BOMB_POLICIES.add(pb.BOMB_POLICY_NO_BOMBS, bombs.NO_BOMBS)
-BOMB_POLICIES.add(pb.BOMB_POLICY_ALLOW_BOMBS, bombs.ALLOW_BOMBS)
-BOMB_POLICIES.add(pb.BOMB_POLICY_ALLOW_BOMBS_SUIT_FOLLOWING, bombs.ALLOW_BOMBS_SUIT_FOLLOWING)
 
 FORCED_UNITS: Registry[ForcedUnit] = Registry("throws.forced_unit", pb.ForcedUnit)
 FORCED_UNITS.refuse(pb.FORCED_UNIT_UNSPECIFIED, _UNSET)

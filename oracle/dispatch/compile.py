@@ -1,7 +1,7 @@
 """Compile a variant into a ruleset for one deal, and refuse parameter sets no strategy honours.
 
 :func:`strategies_for` reads the variant's strategy enums through the registries of
-:mod:`oracle.engine.strategies`; :func:`parameter_problems` lists what a variant asks for
+:mod:`oracle.dispatch.strategies`; :func:`parameter_problems` lists what a variant asks for
 that its strategies would ignore (an enum value with no strategy, a follow rule and a trick
 judge that read plays differently, a parameter set that no chosen strategy reads), so that a
 variant file or a room's ``custom_variant`` is refused rather than answered wrongly.
@@ -25,28 +25,19 @@ from typing import Any
 
 from oracle import pb
 from oracle.cards import Rank, Suit
-from oracle.engine.card_order import card_keys
-from oracle.engine.registry import Refused
-from oracle.engine.ruleset import Ruleset, Strategies
-from oracle.engine.strategies import (
-    BOMB_POLICIES,
+from oracle.dispatch.registry import Refused
+from oracle.dispatch.strategies import (
     BOTTOM_RULES,
-    DRAW_POLICIES,
     FOLLOW_RULES,
     FORCED_UNITS,
     PENALTIES,
     RUFF_RULES,
     TRICK_JUDGES,
-    UNIT_READER_READS,
-    UNIT_READERS,
-    compound_leads,
-    throw_check,
+    UNIT_READINGS,
 )
+from oracle.engine.card_order import card_keys
+from oracle.engine.ruleset import Ruleset, Strategies
 from oracle.errors import Violation
-
-_RBTYING_EVALUATIONS = frozenset(
-    {pb.THROW_EVALUATION_ALL, pb.THROW_EVALUATION_HIGHEST, pb.THROW_EVALUATION_TRICK_UNIT_LENGTH}
-)
 
 CONDITIONAL: dict[str, Callable[[pb.Variant], bool]] = {
     "following.ruff_rule": lambda v: v.following.ruff_rule != pb.RUFF_RULE_UNSPECIFIED,
@@ -77,23 +68,20 @@ def strategies_for(variant: pb.Variant) -> Strategies:
     judge = TRICK_JUDGES.entry(following.throw_evaluation)
     bottom = variant.bottom
     uses = follow.reads | judge.reads
-    rbtying_judge = following.throw_evaluation in _RBTYING_EVALUATIONS
-    units = follow.units or judge.units
+    reading = UNIT_READINGS[follow.units or judge.units]
     return Strategies(
-        units=UNIT_READERS[units],
-        follow=follow.strategy,
+        units=reading.units,
+        follow=follow.strategy.check,
+        count=follow.strategy.count,
         judge=judge.strategy,
         forced=FORCED_UNITS.entry(variant.throws.forced_unit).strategy,
         penalty=PENALTIES.entry(variant.throws.penalty).strategy,
         bottom=BOTTOM_RULES.entry(bottom.rule).strategy,
         throw_bottom=BOTTOM_RULES.entry(bottom.throw_rule or bottom.rule).strategy,
-        throw=throw_check(units),
+        throw=reading.throw,
         ruff=RUFF_RULES.entry(following.ruff_rule).strategy if "following.ruff_rule" in uses else None,
-        bombs=BOMB_POLICIES.entry(variant.comparison.bomb_policy).strategy
-        if "comparison.bomb_policy" in uses else None,
-        draw=DRAW_POLICIES.entry(following.draw_policy).strategy if "following.draw_policy" in uses else None,
-        throw_evaluation=following.throw_evaluation if rbtying_judge else 0,
-        compound=compound_leads(units, variant),
+        compound=reading.compound(variant),
+        settings=reading.settings(variant),
     )
 
 
@@ -129,7 +117,7 @@ def parameter_problems(variant: pb.Variant) -> list[Violation]:
             f"following.follow_rule {FOLLOW_RULES.name(following.follow_rule)} reads them as "
             f"{follow.units} units: a follow rule and a trick judge must read plays alike",
         ))
-    reads = set(follow.reads | judge.reads | UNIT_READER_READS[follow.units])
+    reads = set(follow.reads | judge.reads | UNIT_READINGS[follow.units].reads)
     for entry in (forced, penalty, rule, throw_rule):
         if entry is not None:
             reads |= entry.reads

@@ -1,4 +1,4 @@
-"""The engine's answer to each kind of question, for validated arguments: the one place where a
+"""The answer to each kind of question, for validated arguments: the one place where a
 question meets the strategies of its ruleset.
 
 Each function takes a :class:`~oracle.engine.ruleset.Ruleset` (or, for the questions that
@@ -18,9 +18,9 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card, Rank
-from oracle.engine.legal_play_answers import counter_refusal as legal_play_counter_refusal
-from oracle.engine.legal_play_answers import list_legal_plays
-from oracle.engine.level_tables import level_table_of
+from oracle.dispatch.legal_play_answers import counter_refusal as legal_play_counter_refusal
+from oracle.dispatch.legal_play_answers import list_legal_plays
+from oracle.dispatch.level_tables import level_table_of
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.seed_rules.bottom import score_bottom as _score_bottom
 from oracle.seed_rules.declarations import compare_declarations

@@ -1,6 +1,6 @@
 """ListLegalPlays: the follow rule's counter (or the leads), their groups, and one page of plays.
 
-The counter is the follow rule's entry in :data:`oracle.engine.strategies.FOLLOW_COUNTERS`; a rule
+The counter is the follow rule's own (:class:`oracle.dispatch.strategies.FollowRule`); a rule
 without one is refused (:func:`counter_refusal`). Groups come in duty order, plays in canonical
 order within a group (docs/rules.md, Legal plays).
 
@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import cards_to_pb
+from oracle.dispatch.registry import Refused
+from oracle.dispatch.strategies import follow_counter
 from oracle.engine.legal_leads import lead_families
 from oracle.engine.legal_plays import collect
-from oracle.engine.registry import Refused
 from oracle.engine.ruleset import Ruleset
-from oracle.engine.strategies import follow_counter
 
 
 def counter_refusal(rules: Ruleset) -> Refused | None:

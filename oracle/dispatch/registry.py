@@ -2,7 +2,7 @@
 
 A :class:`Registry` answers, for a value of its enum, the strategy that implements it or the
 reason the value is refused. Each strategy names the parameters it honours, so that a variant
-setting a parameter no chosen strategy reads is refused (:mod:`oracle.engine.compile`).
+setting a parameter no chosen strategy reads is refused (:mod:`oracle.dispatch.compile`).
 
 >>> from oracle import pb
 >>> sizes = Registry("bottom.measure", pb.UnitMeasure)
@@ -13,7 +13,7 @@ setting a parameter no chosen strategy reads is refused (:mod:`oracle.engine.com
 >>> sizes.entry(pb.UNIT_MEASURE_UNSPECIFIED).strategy
 Traceback (most recent call last):
 ...
-oracle.engine.registry.Refused: bottom.measure: UNIT_MEASURE_UNSPECIFIED (0) must be set
+oracle.dispatch.registry.Refused: bottom.measure: UNIT_MEASURE_UNSPECIFIED (0) must be set
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class Entry(Generic[T]):
     reads: frozenset[str] = frozenset()
     """Variant parameters (dotted paths) the strategy honours beyond the enum itself."""
     units: str = ""
-    """The unit reading the strategy assumes (an entry of ``UNIT_READERS``), "" for any."""
+    """The unit reading the strategy assumes (a key of ``UNIT_READINGS``), "" for any."""
     source: str = ""
     """Whose rule: a seed file and section, or the upstream file and function a profile copies."""
 
