@@ -67,6 +67,7 @@ The seeds' rules (:mod:`oracle.seed_rules`, docs/rules.md):
 - :mod:`oracle.seed_rules.describe`: what a set of cards is (DescribePlay)
 - :mod:`oracle.seed_rules.legal_plays`: every legal follow of the seeds' rule, counted
 - :mod:`oracle.seed_rules.follow_readings`: what that count reads of a play (its tuples, runs)
+- :mod:`oracle.seed_rules.follow_segments`: how a play stands to the shapes asked, slot by slot
 
 The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
 (:mod:`oracle.profiles.rbtying`, docs/rbtying.md):
@@ -78,6 +79,7 @@ The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
 - :mod:`oracle.profiles.rbtying.reach`: what a hand's cards can hold at most (the walk's skips)
 - :mod:`oracle.profiles.rbtying.joint`: whether cards hold all of a requirement's units at once (exact)
 - :mod:`oracle.profiles.rbtying.joint_search`: the programme behind it, over a hand's bins slot by slot
+- :mod:`oracle.profiles.rbtying.joint_bins`: the hand's bins in the order that programme reads them
 - :mod:`oracle.profiles.rbtying.split_classes`: classes of a grouping's splits, passed at once where none fits
 - :mod:`oracle.profiles.rbtying.fill`: whether cards split into units of given shapes (greedy, then exact)
 - :mod:`oracle.profiles.rbtying.follow`: is a follow legal (``follow.decomposition``)

@@ -36,7 +36,7 @@ from conformance.authoring.rbtying_order import PROFILE_FILE
 from conformance.authoring.rbtying_order import cases as order_cases
 from oracle import pb
 from oracle.cards import Rank, Suit, parse_cards
-from oracle.engine.questions import check_follow, list_legal_plays
+from oracle.dispatch.questions import check_follow, list_legal_plays
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying.ordering import (
     EXACT_MAX_CARDS,

@@ -18,114 +18,20 @@ from typing import NamedTuple
 
 from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
+from oracle.profiles.rbtying.joint_bins import (
+    ANY_ORDER,
+    CHOSEN,
+    FILL_STEP_COST,
+    ORDERED,
+    STATE_STEP_COST,
+    Arrangement,
+    Bin,
+    Spec,
+    Units,
+)
 
-Spec = tuple[int, ...]
-"""A unit as the programme reads it: :data:`ORDERED` then its tuples from the lowest up, or
-:data:`ANY_ORDER` then its tuples largest first (placed in any order); a unit in progress is
-written by the tuples it has still to place."""
-ORDERED = 0
-ANY_ORDER = 1
-CHOSEN = 2
-"""A unit whose tuples the programme chooses from a shared pool (:meth:`JointFill.holds_split`):
-:data:`CHOSEN` then how many tuples it holds so far."""
-
-Units = tuple[Spec, ...]
-"""Units in a state, sorted."""
-
-class Bin(NamedTuple):
-    """An identity at one slot."""
-
-    identity: Identity
-    copies: int
-    """The copies it may give there."""
-    slot: int | None
-    """Its slot (``None``: it has none)."""
-
-
-STATE_STEP_COST = 24
-"""Work steps a state of the programme costs (its key, its test and its successors), and
-:data:`FILL_STEP_COST` a question asked: about their time at a fill's step (0.3 µs,
-``fill.fill_needs``), so that the walk's bound bounds time alike."""
-FILL_STEP_COST = 60
-
-
-class Arrangement:
-    """The bins in order, with what the programme reads of them: the room from each bin on,
-    whether a bin is the last of its slot, whether the next slot is adjacent, the run of
-    present slots from each bin's slot up, and whether a unit fits alone from a slot up."""
-
-    def __init__(self, bins: list[Bin], protected: bool, counts: dict[Identity, int]) -> None:
-        self.bins = bins
-        self.protected = protected
-        # What each slot can give one tuple: the most copies (the copies of whole identities
-        # under the protection, a tuple taking all of one).
-        self.gives: dict[int, set[int]] = {}
-        for identity, capacity, slot in bins:
-            if slot is not None and (not protected or capacity == counts[identity]):
-                self.gives.setdefault(slot, set()).add(capacity)
-        self.top = {slot: max(held) for slot, held in self.gives.items()}
-        # supply[k][i]: how many tuples of k (of k or more, without the protection) the bins
-        # from i on can take.
-        self.supply: dict[int, list[int]] = {}
-        for k in range(2, max((b[1] for b in bins), default=1) + 1):
-            column = [0] * (len(bins) + 1)
-            for i in range(len(bins) - 1, -1, -1):
-                identity, capacity = bins[i][0], bins[i][1]
-                gives = (capacity == counts[identity] == k) if protected else capacity // k
-                column[i] = column[i + 1] + int(gives)
-            self.supply[k] = column
-        self.counts = counts
-        self._reaches: dict[tuple[int, Spec], bool] = {}
-        self._latest: dict[Spec, int] = {}
-        self.room = [0] * (len(bins) + 1)
-        for i in range(len(bins) - 1, -1, -1):
-            self.room[i] = self.room[i + 1] + bins[i][1]
-        up: dict[int, int] = {}
-        for slot in sorted({b[2] for b in bins if b[2] is not None}, reverse=True):
-            up[slot] = 1 + up.get(slot + 1, 0)
-        self.run_up = [0 if b[2] is None else up[b[2]] for b in bins]
-        self.last = [i + 1 == len(bins) or b[2] is None or bins[i + 1][2] != b[2] for i, b in enumerate(bins)]
-        self.joins = [b[2] is not None and i + 1 < len(bins) and bins[i + 1][2] == b[2] + 1
-                      for i, b in enumerate(bins)]
-
-    def latest(self, kind: Spec) -> int:
-        """The last bin the unit can start at (-1: none)."""
-        found = self._latest.get(kind)
-        if found is None:
-            found = -1
-            for i in range(len(self.bins) - 1, -1, -1):  # from the highest down: the first that holds
-                identity, capacity, slot = self.bins[i]
-                if self.reaches(slot, kind) and any(
-                        size == capacity == self.counts[identity] if self.protected else size <= capacity
-                        for size in kind[1:]):
-                    found = i
-                    break
-            self._latest[kind] = found
-        return found
-
-    def reaches(self, slot: int | None, spec: Spec) -> bool:
-        """Whether the unit's tuples fit alone on the slots from ``slot`` up, one each (in any
-        order for :data:`ANY_ORDER`; there, under the protection, only each size somewhere)."""
-        if len(spec) == 2:
-            return True
-        if slot is None:
-            return False
-        key = (slot, spec)
-        found = self._reaches.get(key)
-        if found is None:
-            sizes = spec[1:]
-            window = [slot + j for j in range(len(sizes))]
-            if not all(s in self.gives for s in window):
-                found = False
-            elif spec[0] == ORDERED:
-                found = all((k in self.gives[s]) if self.protected else k <= self.top[s]
-                            for s, k in zip(window, sizes))
-            elif self.protected:
-                found = all(any(k in self.gives[s] for s in window) for k in set(sizes))
-            else:
-                found = all(k <= t for k, t in zip(sizes, sorted((self.top[s] for s in window), reverse=True)))
-            self._reaches[key] = found
-        return found
+__all__ = ["ANY_ORDER", "CHOSEN", "FILL_STEP_COST", "ORDERED", "STATE_STEP_COST", "Arrangement",
+           "Bin", "Decision", "Free", "FreeState", "Search", "Spec", "Units"]
 
 
 class Decision(NamedTuple):
