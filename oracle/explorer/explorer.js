@@ -3,8 +3,8 @@
 // and reads the answer drawn as cards, in words, with each rule's page. The whole question is in
 // the page's URL. No build step: plain browser modules (cards.js, i18n.js, this file).
 import {
-  NotationError, cardButton, cardName, cardText, cardsText, countCards, distinctCards, drawCard,
-  drawCards, parseCards, sortCards, suitWord, RANKS, SYMBOLS, LETTERS, SUITS,
+  NotationError, cardButton, cardText, cardsText, countCards, distinctCards, drawCards, parseCards,
+  sortCards, suitWord, RANKS, SYMBOLS,
 } from './cards.js';
 import { browserLang, getLang, setLang, t, translatePage } from './i18n.js';
 import { botzoneRecord } from './botzone.js';
@@ -50,6 +50,13 @@ const trickFields = (examples) => [
 // The plays of a trick in play order from the leader: [{seat, cards}].
 const trickPlays = (v) => seats().map((i) => (Number(v.leader) + i) % state.players)
   .map((seat) => ({ seat, cards: v[`p${seat}`] }));
+
+// The attackers' points to choose from: 0 to the deal's total (the level table's, else 100 a deck), by 5.
+function pointOptions() {
+  const variant = state.variants[$('variant').value] || {};
+  const total = (variant.levelTable && variant.levelTable.totalPoints) || 100 * state.decks;
+  return [...Array(Math.floor(total / 5) + 1).keys()].map((i) => [String(5 * i), String(5 * i)]);
+}
 
 const KINDS = {
   follow: {
@@ -101,7 +108,7 @@ const KINDS = {
   },
   deal: {
     rpc: 'ScoreDeal', context: 'variant',
-    fields: () => [{ type: 'number', name: 'points', label: 'fields.points', example: '85' }, seatField('banker', 'fields.banker', '0')],
+    fields: () => [{ type: 'choice', name: 'points', label: 'fields.points', example: '85', options: pointOptions }, seatField('banker', 'fields.banker', '0')],
     request: (v) => ({ attackerPoints: Number(v.points), bankerSeat: Number(v.banker) }),
     show: showDeal,
   },
@@ -238,12 +245,6 @@ function renderField(field) {
     input = el('select');
     const options = field.type === 'seat' ? seats().map((s) => [String(s), t('seatN', s)]) : field.options();
     for (const [value, text] of options) option(input, value, text, value === String(state.values[field.name]));
-  } else if (field.type === 'number') {
-    input = el('input');
-    input.type = 'number';
-    input.min = '0';
-    input.step = '5';
-    input.value = state.values[field.name];
   } else {
     input = el('textarea');
     input.rows = 6;
@@ -798,8 +799,14 @@ function refused(body) {
     : [['', body.message || t('httpError')]]);
 }
 
+// Ask the question of the form; the body's data-answered counts the answers and refusals shown.
 async function ask(event) {
   if (event) event.preventDefault();
+  await answerForm();
+  document.body.dataset.answered = String(Number(document.body.dataset.answered || 0) + 1);
+}
+
+async function answerForm() {
   const kind = KINDS[state.kind];
   for (const field of kindFields()) {
     const input = $(`field-${field.name}`);
@@ -828,8 +835,7 @@ async function ask(event) {
   const { ok, body } = await call(kind.rpc, request);
   $('ask').removeAttribute('aria-busy');
   if (!ok) return refused(body);
-  await kind.show(body, request);
-  document.body.dataset.answered = String(Number(document.body.dataset.answered || 0) + 1);
+  return kind.show(body, request);
 }
 
 const TRUMPS = { S: 'SUIT_SPADES', H: 'SUIT_HEARTS', D: 'SUIT_DIAMONDS', C: 'SUIT_CLUBS', N: 'none' };
