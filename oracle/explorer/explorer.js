@@ -13,6 +13,8 @@ const SERVICE = '/shengji.oracle.v1.OracleService/';
 const PAGE_SIZE = 20;
 const GREY_PAGES = 10;
 const $ = (id) => document.getElementById(id);
+// The deck to pick from, moved under the field being picked into (a module runs once the page is parsed).
+const PICKER = $('picker');
 const el = (tag, className, text) => {
   const element = document.createElement(tag);
   if (className) element.className = className;
@@ -175,7 +177,10 @@ function renderFields() {
   box.replaceChildren();
   const fields = kindFields();
   if (!fields.some((f) => f.name === state.active)) state.active = (fields.find((f) => f.type === 'cards') || {}).name || null;
-  for (const field of fields) box.append(renderField(field));
+  for (const field of fields) {
+    box.append(renderField(field));
+    if (field.name === state.active) box.append(PICKER);
+  }
   renderPicker();
   const context = KINDS[state.kind].context;
   $('level').disabled = context === 'variant' || context === 'none';
@@ -275,7 +280,8 @@ function dropUnheld() {
 }
 
 function renderPicker() {
-  const picker = $('picker');
+  if (!PICKER.isConnected) $('question').querySelector('fieldset:last-of-type').append(PICKER);
+  const picker = PICKER;
   const field = kindFields().find((f) => f.name === state.active);
   picker.hidden = !field;
   if (!field) return;
@@ -389,8 +395,11 @@ function startAnswer(ok) {
   $('explanation-box').hidden = true;
 }
 
-function verdict(text, data = {}) {
+function verdict(text, data = {}, brokenRule = '') {
   $('verdict').textContent = text;
+  const rule = state.rules[brokenRule];
+  $('verdict-why').textContent = rule ? rule.summary[getLang()] : '';
+  $('verdict-why').hidden = !rule;
   const section = $('answer');
   for (const key of Object.keys(section.dataset)) delete section.dataset[key];
   Object.assign(section.dataset, data);
@@ -438,7 +447,7 @@ function ruleWords(id) {
 
 function showFollow(a, request) {
   startAnswer(a.legal);
-  verdict(a.legal ? t('followLegal') : t('followIllegal', a.brokenRuleId), { legal: String(a.legal), brokenRule: a.brokenRuleId || '' });
+  verdict(a.legal ? t('followLegal') : t('followIllegal', a.brokenRuleId), { legal: String(a.legal), brokenRule: a.brokenRuleId || '' }, a.brokenRuleId);
   term(t('fields.lead'), drawCards(request.lead, getLang()));
   term(t('fields.play'), drawCards(request.play, getLang()));
   if (!a.legal && a.example.length) term(t('example'), drawCards(a.example, getLang()));
@@ -659,9 +668,19 @@ function frames(record, audit) {
   return list;
 }
 
-function stepLine(step) {
+// A reported result that differs, in words: 'tricks[4].reported_winner', 'reported.levels', ...
+function differenceText(d) {
+  const trick = d.field.match(/^tricks\[(\d+)\]\.reported_(winner|points)$/);
+  if (trick) return `${t('frameTrick', Number(trick[1]) + 1)}: ${t(trick[2] === 'winner' ? 'diffWinner' : 'diffPoints', d.reported, d.oracle)}`;
+  const field = d.field.replace(/^reported\./, '');
+  const name = t(`reportedFields.${field}`);
+  const words = (v) => (v.startsWith('SIDE_') ? t(`sideNames.${v}`) : v);
+  return t('diffOther', name.startsWith('reportedFields.') ? d.field : name, words(d.reported), words(d.oracle));
+}
+
+function stepLine(step, withSeat = true) {
   const line = el('p', step.legal ? 'step ok' : 'step fault');
-  const who = step.seat >= 0 ? `${t('seatN', step.seat)}: ` : '';
+  const who = withSeat && step.seat >= 0 ? `${t('seatN', step.seat)}: ` : '';
   line.append(el('span', '', `${who}${step.legal ? t('stepLegal') : t('stepBroke', ruleWords(step.brokenRuleId))}`));
   if (step.legalAlternative && step.legalAlternative.length) {
     line.append(el('span', '', ` · ${t('instead')} `), drawCards(step.legalAlternative, getLang()));
@@ -675,12 +694,12 @@ function showAudit(a, request) {
   verdict(a.clean ? t('clean') : t('dirty', a.totals ? a.totals.violations : a.steps.filter((s) => !s.legal).length), {
     clean: String(a.clean), firstStep: a.firstViolation ? a.firstViolation.step : '',
     firstRule: a.firstViolation ? a.firstViolation.brokenRuleId : '',
-  });
+  }, a.firstViolation ? a.firstViolation.brokenRuleId : '');
   if (state.fromBotzone) term('', t('botzoneConverted'));
   if (a.firstViolation && a.firstViolation.step) term(t('firstViolation'), `${a.firstViolation.step}: ${ruleWords(a.firstViolation.brokenRuleId)}`);
   if (a.differences.length) {
     const list = el('ul', 'differences');
-    for (const d of a.differences) list.append(el('li', 'fault', `${d.field}: ${t('reported')} ${d.reported}, ${t('oracleSays')} ${d.oracle}`));
+    for (const d of a.differences) list.append(el('li', 'fault', differenceText(d)));
     term(t('differences'), list);
   }
   if (!a.complete) term('', t('incomplete'));
@@ -731,7 +750,7 @@ function renderFrame(at) {
   if (frame.trick) body.append(drawTrickFrame(frame));
   else body.append(drawOtherFrame(frame, record));
   for (const step of frame.steps) if (!frame.trick || !/plays/.test(step.step)) body.append(stepLine(step));
-  for (const d of frame.differences) body.append(el('p', 'difference', `≠ ${d.field}: ${t('reported')} ${d.reported}, ${t('oracleSays')} ${d.oracle}`));
+  for (const d of frame.differences) body.append(el('p', 'difference', `≠ ${differenceText(d)}`));
   const rules = el('ul', 'frame-rules');
   showRules(frame.steps.flatMap((s) => [s.brokenRuleId, ...s.ruleIds]), rules);
   body.append(rules);
@@ -755,12 +774,9 @@ function drawTrickFrame(frame) {
     const j = seatOf[play.seat];
     const step = playSteps[`tricks[${index}].plays[${j}]`];
     const extra = el('span', 'play-steps');
-    if (step) extra.append(stepLine(step));
+    if (step) extra.append(stepLine(step, false));
     if (j === 0 && (trick.attemptedThrow || []).length) {
       extra.append(el('span', 'attempted', `${t('attempted')} `), drawCards(trick.attemptedThrow, getLang()));
-    }
-    if (j === 0 && trick.reportedWinner !== undefined && trickStep && trick.reportedWinner !== trickStep.seat) {
-      extra.append(el('span', 'difference', t('reportedWinner', trick.reportedWinner)));
     }
     return { winner: trickStep && trickStep.legal !== undefined && play.seat === trickStep.seat, fault: step && !step.legal, extra };
   });
@@ -978,7 +994,14 @@ function switchLanguage() {
   if (!$('answer').hidden) ask();
 }
 
+// A catalogue variant's name in the page's language; a variant the page does not know keeps the
+// oracle's name.
+function variantName(variant) {
+  return getLang() === 'zh' ? t(`variantNames.${variant.id}`).replace(/^variantNames\..*/, variant.name) : variant.name;
+}
+
 function fillStatic() {
+  for (const o of $('variant').options) if (state.variants[o.value]) o.textContent = variantName(state.variants[o.value]);
   const kind = $('kind');
   const chosen = state.kind;
   kind.replaceChildren();
@@ -1008,7 +1031,7 @@ async function start() {
   const [variants, rules] = await Promise.all([call('ListVariants', {}), fetch('rules.json').then((r) => r.json())]);
   for (const variant of variants.body.variants) {
     state.variants[variant.id] = variant;
-    option($('variant'), variant.id, variant.name, variant.id === 'qq-two-deck');
+    option($('variant'), variant.id, variantName(variant), variant.id === 'qq-two-deck');
   }
   state.rules = rules.rules;
   $('variant').addEventListener('change', () => { chooseVariant(); renderFields(); });
