@@ -211,15 +211,7 @@ function renderField(field) {
     picked.id = `picked-${field.name}`;
     picked.setAttribute('role', 'group');
     picked.setAttribute('aria-labelledby', label.id);
-    (state.values[field.name] || []).forEach((card, i) => {
-      const button = cardButton(card, getLang(), t('remove'));
-      button.addEventListener('click', () => {
-        state.values[field.name].splice(i, 1);
-        dropUnheld();
-        renderFields();
-      });
-      picked.append(button);
-    });
+    fillPicked(field, picked);
     const typed = el('label', 'typed');
     typed.append(el('span', 'typed-label', t('notation')));
     const input = el('input');
@@ -231,10 +223,12 @@ function renderField(field) {
     input.addEventListener('change', () => {
       try {
         state.values[field.name] = parseCards(input.value, field.name);
-        hideProblems();
-        renderFields();
+        input.removeAttribute('aria-invalid');
+        dropUnheld();
+        refreshCards();
       } catch (err) {
-        if (err instanceof NotationError) showProblems([['', err.message]]);
+        // Marked only: Ask names what is wrong (the layout stays, so a click on Ask lands).
+        if (err instanceof NotationError) input.setAttribute('aria-invalid', 'true');
         else throw err;
       }
     });
@@ -265,6 +259,31 @@ function renderField(field) {
   wrap.append(label, input);
   if (field.type === 'record') wrap.append(recordButtons(input));
   return wrap;
+}
+
+// A field's picked cards, each a button that takes it out again.
+function fillPicked(field, picked) {
+  picked.replaceChildren();
+  (state.values[field.name] || []).forEach((card, i) => {
+    const button = cardButton(card, getLang(), t('remove'));
+    button.addEventListener('click', () => {
+      state.values[field.name].splice(i, 1);
+      dropUnheld();
+      renderFields();
+    });
+    picked.append(button);
+  });
+}
+
+// After cards were typed: every card field's picked cards and notation, and the deck, again
+// (the inputs stay, so typing is never interrupted).
+function refreshCards() {
+  for (const field of kindFields().filter((f) => f.type === 'cards')) {
+    fillPicked(field, $(`picked-${field.name}`));
+    const input = $(`field-${field.name}`);
+    if (document.activeElement !== input) input.value = cardsText(state.values[field.name]);
+  }
+  renderPicker();
 }
 
 // A card picked into the hand may have been played: keep `play` within the hand.
