@@ -30,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from oracle.rules import RULES  # noqa: E402
+from oracle.rules import RULES
 
 EXPLORER = ROOT / "oracle" / "explorer"
 RULES_JSON = EXPLORER / "rules.json"

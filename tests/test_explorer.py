@@ -58,11 +58,14 @@ def call(server: RunningHttp, rpc: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def notation(cards: list[dict[str, str]]) -> str:
+    """Cards of an answer's JSON in notation, as the page's data-card attributes write them."""
+    from google.protobuf import json_format
+
+    from oracle import pb
     from oracle.cards import card_name
     from oracle.convert import card_from_pb
-    from oracle.pb import Card
 
-    return " ".join(card_name(card_from_pb(Card(rank=c["rank"], suit=c.get("suit", "SUIT_UNSPECIFIED")))) for c in cards)  # type: ignore[arg-type]
+    return " ".join(card_name(card_from_pb(json_format.ParseDict(c, pb.Card()))) for c in cards)
 
 
 class Page:
@@ -120,7 +123,7 @@ class Page:
         data["verdict"] = self.by_id("verdict").text
         data["rules"] = self.by_id("rules").text
         data["details"] = self.by_id("details").text
-        return data
+        return dict(data)
 
     def shot(self, path: Path) -> None:
         height = self.d.execute_script("return document.documentElement.scrollHeight")
@@ -202,9 +205,10 @@ def test_each_kind_by_clicking(page: Page, shots: Path, kind: str, cards: dict[s
 
 
 def legal_request(hand: str, lead: str, **extra: Any) -> dict[str, Any]:
+    from google.protobuf import json_format
+
     from oracle.cards import parse_cards
     from oracle.convert import cards_to_pb
-    from google.protobuf import json_format
 
     def cards(text: str) -> list[Any]:
         return [json_format.MessageToDict(c) for c in cards_to_pb(parse_cards(text))]
@@ -261,7 +265,7 @@ def test_legal_plays_and_greyed_cards_agree_with_list_legal_plays(page: Page, se
 def example_case() -> dict[str, Any]:
     path = ROOT / "conformance" / "cases" / "hand-audit_deal.jsonl"
     for line in path.read_text(encoding="utf-8").splitlines():
-        case = json.loads(line)
+        case: dict[str, Any] = json.loads(line)
         if case["id"] == "hand/audit_deal/wrong-winner/qq-two-deck-100":
             return case
     raise LookupError("the example case")
