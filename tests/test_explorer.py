@@ -126,9 +126,10 @@ class Page:
         return dict(data)
 
     def shot(self, path: Path) -> None:
-        height = self.d.execute_script("return document.documentElement.scrollHeight")
+        height, chrome = self.d.execute_script(
+            "return [document.documentElement.scrollHeight, window.outerHeight - window.innerHeight]")
         width = self.d.get_window_size()["width"]
-        self.d.set_window_size(width, min(int(height) + 40, 3000))
+        self.d.set_window_size(width, min(int(height) + int(chrome), 3200))
         self.d.save_screenshot(str(path))
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

@@ -312,7 +312,7 @@ function renderPicker() {
   let row = null;
   let suit = null;
   for (const card of source) {
-    if (card.suit !== suit || !row) {
+    if (!row || (card.suit !== suit && !field.from)) {
       row = el('div', 'deck-row');
       deck.append(row);
       suit = card.suit;
@@ -468,7 +468,7 @@ function showFollow(a, request) {
   startAnswer(a.legal);
   verdict(a.legal ? t('followLegal') : t('followIllegal', a.brokenRuleId), { legal: String(a.legal), brokenRule: a.brokenRuleId || '' }, a.brokenRuleId);
   term(t('fields.lead'), drawCards(request.lead, getLang()));
-  term(t('fields.play'), drawCards(request.play, getLang()));
+  term(t('played'), drawCards(request.play, getLang()));
   if (!a.legal && a.example.length) term(t('example'), drawCards(a.example, getLang()));
   showRules([a.brokenRuleId, ...a.ruleIds]);
   explain(a.explanation);
@@ -982,7 +982,8 @@ function openRule(id, push) {
     }
     view.append(sources, el('h3', '', t('parameter')));
     view.append(rule.parameter ? el('p', 'parameter', rule.parameter) : el('p', '', t('noParameter')));
-    view.append(el('h3', '', t('variantsUsing')), el('p', 'rule-variants', rule.variants.join(', ') || '—'));
+    const names = rule.variants.map((v) => (state.variants[v] ? variantName(state.variants[v]) : v));
+    view.append(el('h3', '', t('variantsUsing')), el('p', 'rule-variants', names.join(', ') || '—'));
     view.append(el('h3', '', t('casesHeading', rule.caseCount)));
     const cases = el('ul', 'rule-cases');
     for (const c of rule.cases) {
