@@ -296,6 +296,19 @@ def test_a_deal_record_stepped_to_its_violation(page: Page, shots: Path) -> None
     assert expected["brokenRuleId"] in frame.text
     assert "the record says seat 0 won the trick; the oracle says seat 2" in frame.text
     page.shot(shots / "explorer-audit.png")
+    # The link holds the record and the step: reopened, it shows the same trick.
+    url = page.by_id("share-link").get_attribute("href")
+    assert "rec=" in url and f"step={steps}" in url
+    page.d.get("about:blank")
+    page.d.get(url)
+    page.wait.until(lambda d: d.find_element("tag name", "body").get_attribute("data-answered"))
+    assert page.by_id("frame").get_attribute("data-key") == expected["step"]
+
+
+def test_the_favicon_is_served(server: RunningHttp) -> None:
+    with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/favicon.svg", timeout=30) as icon:
+        assert icon.headers["Content-Type"].startswith("image/svg+xml")
+        assert icon.read().startswith(b"<svg")
 
 
 def test_a_botzone_log_is_read_as_the_importer_reads_it(page: Page, server: RunningHttp) -> None:

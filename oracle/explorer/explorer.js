@@ -728,8 +728,10 @@ function showAudit(a, request) {
   }
   showRules(a.ruleIds);
   explain(a.explanation);
-  const wanted = Number(new URLSearchParams(location.search).get('step'));
-  renderFrame(Number.isInteger(wanted) && wanted > 0 ? Math.min(wanted, state.audit.frames.length - 1) : 0);
+  const wanted = state.wantedStep;
+  state.wantedStep = 0;
+  if (Number.isInteger(wanted) && wanted > 0) moveFrame(Math.min(wanted, state.audit.frames.length - 1));
+  else renderFrame(0);
 }
 
 function renderFrame(at) {
@@ -781,7 +783,8 @@ function moveFrame(at, focus) {
   const url = new URL(location.href);
   url.searchParams.set('step', String(at));
   history.replaceState(null, '', url);
-  $(focus).focus();
+  $('share-link').href = `${url.pathname}${url.search}`;
+  if (focus) $(focus).focus();
 }
 
 function drawTrickFrame(frame) {
@@ -865,7 +868,7 @@ async function answerForm() {
     throw err;
   }
   if (kind.context !== 'none') request.context = context(kind);
-  writeUrl();
+  await writeUrl();
   $('ask').setAttribute('aria-busy', 'true');
   const { ok, body } = await call(kind.rpc, request);
   $('ask').removeAttribute('aria-busy');
@@ -1059,6 +1062,7 @@ async function start() {
   $('question').addEventListener('submit', ask);
   $('lang').addEventListener('click', switchLanguage);
   window.addEventListener('popstate', route);
+  state.wantedStep = Number(params.get('step'));
   const asked = await readUrl();
   renderFields();
   await route();
