@@ -697,10 +697,10 @@ function differenceText(d) {
   return t('diffOther', name.startsWith('reportedFields.') ? d.field : name, words(d.reported), words(d.oracle));
 }
 
-function stepLine(step, withSeat = true) {
+// One audit step's verdict, said of `who` (a seat, the trick, ...; empty inside a seat's spot).
+function stepLine(step, who) {
   const line = el('p', step.legal ? 'step ok' : 'step fault');
-  const who = withSeat && step.seat >= 0 ? `${t('seatN', step.seat)}: ` : '';
-  line.append(el('span', '', `${who}${step.legal ? t('stepLegal') : t('stepBroke', ruleWords(step.brokenRuleId))}`));
+  line.append(el('span', '', `${who ? `${who}: ` : ''}${step.legal ? t('stepLegal') : t('stepBroke', ruleWords(step.brokenRuleId))}`));
   if (step.legalAlternative && step.legalAlternative.length) {
     line.append(el('span', '', ` · ${t('instead')} `), drawCards(step.legalAlternative, getLang()));
   }
@@ -770,7 +770,12 @@ function renderFrame(at) {
   body.append(el('h3', '', frame.title));
   if (frame.trick) body.append(drawTrickFrame(frame));
   else body.append(drawOtherFrame(frame, record));
-  for (const step of frame.steps) if (!frame.trick || !/plays/.test(step.step)) body.append(stepLine(step));
+  // The seat is the one acting in a play, a declaration or the bury; a trick's or the score's is
+  // the referee's winner, not a seat at fault.
+  for (const step of frame.steps) {
+    if (frame.trick && /plays/.test(step.step)) continue;
+    body.append(stepLine(step, /declarations|buried/.test(step.step) ? t('seatN', step.seat) : frame.title));
+  }
   for (const d of frame.differences) body.append(el('p', 'difference', `≠ ${differenceText(d)}`));
   const rules = el('ul', 'frame-rules');
   showRules(frame.steps.flatMap((s) => [s.brokenRuleId, ...s.ruleIds]), rules);
@@ -796,7 +801,7 @@ function drawTrickFrame(frame) {
     const j = seatOf[play.seat];
     const step = playSteps[`tricks[${index}].plays[${j}]`];
     const extra = el('span', 'play-steps');
-    if (step) extra.append(stepLine(step, false));
+    if (step) extra.append(stepLine(step, ''));
     if (j === 0 && (trick.attemptedThrow || []).length) {
       extra.append(el('span', 'attempted', `${t('attempted')} `), drawCards(trick.attemptedThrow, getLang()));
     }
