@@ -174,7 +174,7 @@ KIND_CASES = [
      {"winner": "1", "points": "15"}, "Seat 1 wins"),
     # 002 出牌规则: 首家试图联出 98844 时，若其余某家有此花色的 J ，则首家必须出 9.
     ("throw", {"h1": "JS", "h2": "2C", "h3": "3C", "throw": "9S 8S 8S 4S 4S"}, {"thrower": "0"},
-     {"succeeds": "false"}, "The throw fails"),
+     {"succeeds": "false", "forced": "9S"}, "The throw fails"),
     # 002 扣底规则: 抠底分倍数为 2 的 2 字方 (a pair: 4); a single: 2 to the power 1, so the attackers'
     # seat 1 winning the last trick with one card takes the bottom's 25 points twice.
     ("bottom", {"p0": "AS", "p1": "3H", "p2": "KS", "p3": "5S", "bottom": "5C 10C KD 2S 3S 4S 6S 7S"},

@@ -7,38 +7,17 @@ import {
   sortCards, suitWord, RANKS, SYMBOLS,
 } from './cards.js';
 import { browserLang, getLang, setLang, t, translatePage } from './i18n.js';
-import { botzoneRecord } from './botzone.js';
+import { PAGE_SIZE, showLegal } from './legal.js';
+import {
+  $, call, drawTable, el, explain, hideProblems, option, refused, showProblems, showRules,
+  startAnswer, state, term, variantName, verdict,
+} from './page.js';
+import { closeRule, openRule } from './rulepage.js';
+import { pack, unpack } from './share.js';
+import { RecordError, readRecord, showAudit } from './stepper.js';
 
-const SERVICE = '/shengji.oracle.v1.OracleService/';
-const PAGE_SIZE = 20;
-const GREY_PAGES = 10;
-const $ = (id) => document.getElementById(id);
 // The deck to pick from, moved under the field being picked into (a module runs once the page is parsed).
 const PICKER = $('picker');
-const el = (tag, className, text) => {
-  const element = document.createElement(tag);
-  if (className) element.className = className;
-  if (text !== undefined) element.textContent = text;
-  return element;
-};
-
-const state = {
-  variants: {}, rules: {}, kind: 'follow', values: {}, active: null, players: 4, decks: 2,
-  legal: null, audit: null,
-};
-
-async function call(rpc, body) {
-  const response = await fetch(SERVICE + rpc, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  });
-  let answer;
-  try {
-    answer = await response.json();
-  } catch {
-    answer = { message: t('httpError') };
-  }
-  return { ok: response.ok, body: answer };
-}
 
 // ---- The kinds of question: their fields, their request, and how their answer is shown. ----
 
@@ -135,13 +114,6 @@ const KINDS = {
 };
 
 // ---- The form: the game, the kind, the fields; cards picked from the deck or typed. ----
-
-function option(select, value, text, selected) {
-  const o = el('option', '', text);
-  o.value = value;
-  o.selected = Boolean(selected);
-  select.append(o);
-}
 
 function fieldLabel(label) {
   return Array.isArray(label) ? t(label[0], ...label.slice(1)) : t(label);
@@ -356,30 +328,6 @@ function recordButtons(textarea) {
   return bar;
 }
 
-class RecordError extends Error {}
-
-// The pasted text as a DealRecord: the project's JSON as it is, a Botzone log converted.
-function readRecord(text) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new RecordError(t('badJson', err.message));
-  }
-  if (data && data.initdata && Array.isArray(data.log)) {
-    state.fromBotzone = true;
-    try {
-      return botzoneRecord(data);
-    } catch (err) {
-      throw new RecordError(err.message);
-    }
-  }
-  state.fromBotzone = false;
-  if (data && typeof data === 'object' && data.record && !data.context) data = data.record;
-  if (!data || typeof data !== 'object' || !data.context) throw new RecordError(t('notRecord'));
-  return data;
-}
-
 function context(kind) {
   const ctx = { variantId: $('variant').value };
   if (kind.context === 'play' || kind.context === 'level') ctx.level = $('level').value;
@@ -391,78 +339,6 @@ function context(kind) {
 }
 
 // ---- The answer. ----
-
-function hideProblems() {
-  $('problems').hidden = true;
-}
-
-function showProblems(items) {
-  $('answer').hidden = true;
-  $('problems').hidden = false;
-  const list = $('violations');
-  list.replaceChildren();
-  for (const [field, description] of items) list.append(el('li', '', field ? `${field}: ${description}` : description));
-}
-
-function startAnswer(ok) {
-  hideProblems();
-  const section = $('answer');
-  section.hidden = false;
-  section.className = ok === undefined ? '' : ok ? 'legal' : 'illegal';
-  for (const id of ['drawing', 'details', 'rules', 'legal-plays', 'audit-view']) $(id).replaceChildren();
-  $('explanation').textContent = '';
-  $('explanation-box').hidden = true;
-}
-
-function verdict(text, data = {}, brokenRule = '') {
-  $('verdict').textContent = text;
-  const rule = state.rules[brokenRule];
-  $('verdict-why').textContent = rule ? rule.summary[getLang()] : '';
-  $('verdict-why').hidden = !rule;
-  const section = $('answer');
-  for (const key of Object.keys(section.dataset)) delete section.dataset[key];
-  Object.assign(section.dataset, data);
-}
-
-function term(name, value) {
-  const dt = el('dt', '', name);
-  const dd = el('dd');
-  if (value instanceof Node) dd.append(value);
-  else dd.textContent = value;
-  $('details').append(dt, dd);
-}
-
-// The oracle explains in English: shown as its own words in the English page, folded away in Chinese.
-function explain(text) {
-  if (!text) return;
-  $('explanation-box').hidden = false;
-  $('explanation-box').open = getLang() === 'en';
-  $('explanation').textContent = text;
-}
-
-function ruleLink(id) {
-  const link = el('a', 'rule-id', id);
-  link.href = `?${new URLSearchParams({ lang: getLang(), rule: id })}`;
-  link.addEventListener('click', (event) => { event.preventDefault(); openRule(id, true); });
-  return link;
-}
-
-function showRules(ids, list = $('rules')) {
-  list.replaceChildren();
-  for (const id of [...new Set(ids.filter((i) => i))]) {
-    const li = el('li');
-    const rule = state.rules[id];
-    li.append(ruleLink(id), el('span', 'summary', rule ? rule.summary[getLang()] : t('unknownRule')));
-    const first = rule && rule.sources[0];
-    if (first) li.append(el('span', 'quote', `${first.words}`));
-    list.append(li);
-  }
-}
-
-function ruleWords(id) {
-  const rule = state.rules[id];
-  return rule ? `${id} (${rule.summary[getLang()]})` : id;
-}
 
 function showFollow(a, request) {
   startAnswer(a.legal);
@@ -492,25 +368,6 @@ function showDescribe(a) {
   explain(a.explanation);
 }
 
-// A trick round a table: seat 0 at the bottom, the next seats clockwise from the left, each play
-// with what it did; the winner marked.
-function drawTable(plays, marks) {
-  const table = el('div', `table players-${state.players}`);
-  table.setAttribute('role', 'group');
-  for (const play of plays) {
-    const spot = el('div', `spot spot-${play.seat % 4}`);
-    const mark = marks(play) || {};
-    spot.classList.toggle('winner', Boolean(mark.winner));
-    spot.classList.toggle('fault', Boolean(mark.fault));
-    spot.append(el('span', 'seat-name', t('seatN', play.seat) + (mark.winner ? ` · ${t('winner')}` : '')));
-    spot.append(drawCards(play.cards, getLang()));
-    if (mark.note) spot.append(el('span', 'play-note', mark.note));
-    if (mark.extra) spot.append(mark.extra);
-    table.append(spot);
-  }
-  return table;
-}
-
 function showTrick(a, request) {
   startAnswer(true);
   verdict(t('trickWinner', a.winningSeat, a.points), { winner: String(a.winningSeat), points: String(a.points) });
@@ -525,7 +382,7 @@ function showTrick(a, request) {
 
 function showThrow(a) {
   startAnswer(!a.isThrow || a.succeeds);
-  verdict(!a.isThrow ? t('throwNone') : a.succeeds ? t('throwSucceeds') : t('throwFails'), { succeeds: String(a.succeeds) });
+  verdict(!a.isThrow ? t('throwNone') : a.succeeds ? t('throwSucceeds') : t('throwFails'), { succeeds: String(a.succeeds), forced: cardsText(a.forcedPlay) });
   const units = el('span', 'units');
   for (const unit of a.units) units.append(unitBox(unit));
   term(t('units'), units);
@@ -578,269 +435,7 @@ function showDeclare(a) {
   explain(a.explanation);
 }
 
-// ---- Legal plays: paged, with the hand's cards in no legal play greyed. ----
-
-async function showLegal(a, request) {
-  startAnswer(true);
-  state.legal = { request, tokens: [''], page: 0 };
-  verdict(t('total', a.total), { total: a.total });
-  showLegalPage(a);
-  showRules(a.ruleIds);
-  explain(a.explanation);
-  await greyHand(request, a);
-}
-
-function showLegalPage(a) {
-  const box = $('legal-plays');
-  box.replaceChildren();
-  const groups = el('ul', 'groups');
-  groups.setAttribute('aria-label', t('groups'));
-  for (const group of a.groups) {
-    const li = el('li');
-    li.append(ruleLink(group.ruleId), el('span', 'count', ` × ${group.count} `),
-      el('span', 'summary', (state.rules[group.ruleId] || { summary: {} }).summary[getLang()] || ''));
-    if (getLang() === 'en') li.append(el('span', 'group-description', ` (${group.description})`));
-    groups.append(li);
-  }
-  const { page } = state.legal;
-  const from = page * PAGE_SIZE + 1;
-  const list = el('ol', 'plays');
-  list.start = from;
-  list.id = 'play-list';
-  for (const play of a.plays) {
-    const li = el('li');
-    li.append(drawCards(play.cards, getLang()), el('span', 'group-of', ` ${(a.groups[play.group] || {}).ruleId || ''}`));
-    list.append(li);
-  }
-  const nav = el('div', 'pager');
-  nav.append(el('span', 'page-of', t('pageOf', from, from + a.plays.length - 1, a.total)));
-  const prev = el('button', '', t('previous'));
-  prev.type = 'button';
-  prev.id = 'page-prev';
-  prev.disabled = page === 0;
-  prev.addEventListener('click', () => legalPage(page - 1));
-  const next = el('button', '', t('next'));
-  next.type = 'button';
-  next.id = 'page-next';
-  next.disabled = !a.nextPageToken;
-  state.legal.tokens[page + 1] = a.nextPageToken;
-  next.addEventListener('click', () => legalPage(page + 1));
-  nav.append(prev, next);
-  box.append(groups, list, nav);
-}
-
-async function legalPage(page) {
-  const { request, tokens } = state.legal;
-  const { ok, body } = await call('ListLegalPlays', { ...request, pageToken: tokens[page] });
-  if (!ok) return refused(body);
-  state.legal.page = page;
-  showLegalPage(body);
-  $(page ? 'page-prev' : 'page-next').focus();
-}
-
-// As a client would: walk the pages (at most GREY_PAGES of 1000) until every card of the hand is
-// seen in some play; the cards never seen are greyed. A hand with more plays greys nothing.
-async function greyHand(request, first) {
-  const hand = request.hand;
-  const seen = new Set(first.plays.flatMap((p) => p.cards.map(cardText)));
-  const distinct = new Set(hand.map(cardText));
-  let token = first.nextPageToken;
-  let pages = 0;
-  while (token && [...distinct].some((c) => !seen.has(c)) && pages < GREY_PAGES) {
-    const { ok, body } = await call('ListLegalPlays', { ...request, pageSize: 1000, pageToken: token });
-    if (!ok) return;
-    for (const play of body.plays) for (const card of play.cards) seen.add(cardText(card));
-    token = body.nextPageToken;
-    pages += 1;
-  }
-  const known = !token || [...distinct].every((c) => seen.has(c));
-  const row = drawCards(sortCards(hand), getLang(), 'cards hand-greyed');
-  row.id = 'greyed-hand';
-  for (const card of row.children) {
-    if (known && !seen.has(card.dataset.card)) {
-      card.classList.add('greyed');
-      card.setAttribute('aria-label', `${card.getAttribute('aria-label')} (${t('greyed')})`);
-    }
-  }
-  term(t('fields.hand'), row);
-  term('', known ? t('greyed') : t('greyUnknown'));
-}
-
-// ---- A deal record stepped through trick by trick. ----
-
-function frames(record, audit) {
-  const steps = Object.fromEntries(audit.steps.map((s) => [s.step, s]));
-  const list = [{ key: 'hands', title: t('frameDeal'), steps: [steps.hands].filter(Boolean) }];
-  if ((record.declarations || []).length) {
-    list.push({ key: 'declarations', title: t('frameDeclarations'), steps: record.declarations.map((_, i) => steps[`declarations[${i}]`]).filter(Boolean) });
-  }
-  if ((record.buried || []).length) list.push({ key: 'buried', title: t('frameBury'), steps: [steps.buried].filter(Boolean) });
-  (record.tricks || []).forEach((trick, i) => {
-    const own = [...trick.plays.map((_, j) => steps[`tricks[${i}].plays[${j}]`]), steps[`tricks[${i}]`]].filter(Boolean);
-    list.push({ key: `tricks[${i}]`, title: t('frameTrick', i + 1), trick, index: i, steps: own });
-  });
-  for (const key of ['bottom', 'score']) if (steps[key]) list.push({ key, title: t(key === 'bottom' ? 'frameBottom' : 'frameScore'), steps: [steps[key]] });
-  for (const frame of list) {
-    frame.fault = frame.steps.some((s) => !s.legal);
-    frame.differences = audit.differences.filter((d) => d.field.startsWith(`${frame.key}.`) || (frame.key === 'score' && d.field.startsWith('reported')));
-  }
-  return list;
-}
-
-// A reported result that differs, in words: 'tricks[4].reported_winner', 'reported.levels', ...
-function differenceText(d) {
-  const trick = d.field.match(/^tricks\[(\d+)\]\.reported_(winner|points)$/);
-  if (trick) return `${t('frameTrick', Number(trick[1]) + 1)}: ${t(trick[2] === 'winner' ? 'diffWinner' : 'diffPoints', d.reported, d.oracle)}`;
-  const field = d.field.replace(/^reported\./, '');
-  const name = t(`reportedFields.${field}`);
-  const words = (v) => (v.startsWith('SIDE_') ? t(`sideNames.${v}`) : v);
-  return t('diffOther', name.startsWith('reportedFields.') ? d.field : name, words(d.reported), words(d.oracle));
-}
-
-// One audit step's verdict, said of `who` (a seat, the trick, ...; empty inside a seat's spot).
-function stepLine(step, who) {
-  const line = el('p', step.legal ? 'step ok' : 'step fault');
-  line.append(el('span', '', `${who ? `${who}: ` : ''}${step.legal ? t('stepLegal') : t('stepBroke', ruleWords(step.brokenRuleId))}`));
-  if (step.legalAlternative && step.legalAlternative.length) {
-    line.append(el('span', '', ` · ${t('instead')} `), drawCards(step.legalAlternative, getLang()));
-  }
-  return line;
-}
-
-function showAudit(a, request) {
-  startAnswer(a.clean);
-  state.audit = { record: request.record, answer: a, frames: frames(request.record, a), at: 0 };
-  verdict(a.clean ? t('clean') : t('dirty', a.totals ? a.totals.violations : a.steps.filter((s) => !s.legal).length), {
-    clean: String(a.clean), firstStep: a.firstViolation ? a.firstViolation.step : '',
-    firstRule: a.firstViolation ? a.firstViolation.brokenRuleId : '',
-  }, a.firstViolation ? a.firstViolation.brokenRuleId : '');
-  if (state.fromBotzone) term('', t('botzoneConverted'));
-  if (a.firstViolation && a.firstViolation.step) term(t('firstViolation'), `${a.firstViolation.step}: ${ruleWords(a.firstViolation.brokenRuleId)}`);
-  if (a.differences.length) {
-    const list = el('ul', 'differences');
-    for (const d of a.differences) list.append(el('li', 'fault', differenceText(d)));
-    term(t('differences'), list);
-  }
-  if (!a.complete) term('', t('incomplete'));
-  if (a.totals) {
-    term(t('trickPoints'), String(a.totals.trickPoints));
-    term(t('attackerPoints'), String(a.totals.attackerPoints));
-  }
-  showRules(a.ruleIds);
-  explain(a.explanation);
-  const wanted = state.wantedStep;
-  state.wantedStep = 0;
-  if (Number.isInteger(wanted) && wanted > 0) moveFrame(Math.min(wanted, state.audit.frames.length - 1));
-  else renderFrame(0);
-}
-
-function renderFrame(at) {
-  const { frames: list, record } = state.audit;
-  state.audit.at = at;
-  const view = $('audit-view');
-  view.replaceChildren();
-  const nav = el('div', 'stepper');
-  const prev = el('button', '', t('prevStep'));
-  prev.type = 'button';
-  prev.id = 'step-prev';
-  prev.disabled = at === 0;
-  prev.addEventListener('click', () => moveFrame(at - 1, 'step-prev'));
-  const next = el('button', '', t('nextStep'));
-  next.type = 'button';
-  next.id = 'step-next';
-  next.disabled = at === list.length - 1;
-  next.addEventListener('click', () => moveFrame(at + 1, 'step-next'));
-  const jump = el('button', '', t('toViolation'));
-  jump.type = 'button';
-  jump.id = 'step-violation';
-  const first = list.findIndex((f) => f.fault);
-  jump.disabled = first < 0;
-  jump.addEventListener('click', () => moveFrame(first, 'step-violation'));
-  const choose = el('select');
-  choose.id = 'step-select';
-  choose.setAttribute('aria-label', t('stepOf', at + 1, list.length));
-  list.forEach((f, i) => option(choose, String(i), `${f.title}${f.fault ? ' ⚠' : ''}${f.differences.length ? ' ≠' : ''}`, i === at));
-  choose.addEventListener('change', () => moveFrame(Number(choose.value), 'step-select'));
-  nav.append(prev, next, jump, choose, el('span', 'step-of', t('stepOf', at + 1, list.length)));
-  const frame = list[at];
-  const body = el('section', `frame${frame.fault ? ' fault' : ''}${frame.differences.length ? ' differs' : ''}`);
-  body.id = 'frame';
-  body.dataset.key = frame.key;
-  body.setAttribute('aria-live', 'polite');
-  body.append(el('h3', '', frame.title));
-  if (frame.trick) body.append(drawTrickFrame(frame));
-  else body.append(drawOtherFrame(frame, record));
-  // The seat is the one acting in a play, a declaration or the bury; a trick's or the score's is
-  // the referee's winner, not a seat at fault.
-  for (const step of frame.steps) {
-    if (frame.trick && /plays/.test(step.step)) continue;
-    body.append(stepLine(step, /declarations|buried/.test(step.step) ? t('seatN', step.seat) : frame.title));
-  }
-  for (const d of frame.differences) body.append(el('p', 'difference', `≠ ${differenceText(d)}`));
-  const rules = el('ul', 'frame-rules');
-  showRules(frame.steps.flatMap((s) => [s.brokenRuleId, ...s.ruleIds]), rules);
-  body.append(rules);
-  view.append(nav, body);
-}
-
-function moveFrame(at, focus) {
-  renderFrame(at);
-  const url = new URL(location.href);
-  url.searchParams.set('step', String(at));
-  history.replaceState(null, '', url);
-  $('share-link').href = `${url.pathname}${url.search}`;
-  if (focus) $(focus).focus();
-}
-
-function drawTrickFrame(frame) {
-  const { trick, index } = frame;
-  const trickStep = frame.steps.find((s) => s.step === `tricks[${index}]`);
-  const playSteps = Object.fromEntries(frame.steps.filter((s) => s.step.includes('.plays[')).map((s) => [s.step, s]));
-  const seatOf = Object.fromEntries(trick.plays.map((p, j) => [p.seat ?? 0, j]));
-  return drawTable(trick.plays.map((p) => ({ seat: p.seat ?? 0, cards: p.cards })), (play) => {
-    const j = seatOf[play.seat];
-    const step = playSteps[`tricks[${index}].plays[${j}]`];
-    const extra = el('span', 'play-steps');
-    if (step) extra.append(stepLine(step, ''));
-    if (j === 0 && (trick.attemptedThrow || []).length) {
-      extra.append(el('span', 'attempted', `${t('attempted')} `), drawCards(trick.attemptedThrow, getLang()));
-    }
-    return { winner: trickStep && trickStep.legal !== undefined && play.seat === trickStep.seat, fault: step && !step.legal, extra };
-  });
-}
-
-function drawOtherFrame(frame, record) {
-  const box = el('div', 'frame-cards');
-  const row = (label, cards) => {
-    const p = el('p', 'seat-row');
-    p.append(el('span', 'seat-name', label), drawCards(sortCards(cards || []), getLang()));
-    box.append(p);
-  };
-  if (frame.key === 'hands') {
-    for (const hand of record.hands || []) row(t('seatHand', hand.seat ?? 0), hand.cards);
-    row(t('fields.bottom'), record.bottom);
-  } else if (frame.key === 'declarations') {
-    for (const d of record.declarations) row(`${t('seatN', d.seat ?? 0)} ${t('declares')}`, d.cards);
-  } else if (frame.key === 'buried') {
-    row(t('buried'), record.buried);
-  } else if (frame.key === 'bottom') {
-    row(t('fields.bottom'), record.buried && record.buried.length ? record.buried : record.bottom);
-  } else if (frame.key === 'score' && state.audit.answer.totals) {
-    const totals = state.audit.answer.totals;
-    box.append(el('p', '', `${t('attackerPoints')}: ${totals.attackerPoints}`));
-    box.append(el('p', '', totals.levelSide === 'SIDE_NEITHER' ? t('nobodyUp') : t('sideUp', t(`sideNames.${totals.levelSide}`), totals.levels)));
-  }
-  return box;
-}
-
 // ---- Asking, the URL, the rule pages. ----
-
-function refused(body) {
-  const details = (body.details || []).find((d) => d.type === 'google.rpc.BadRequest');
-  const violations = details && details.debug ? details.debug.fieldViolations || [] : [];
-  showProblems(violations.length ? violations.map((v) => [v.field || '""', v.description])
-    : [['', body.message || t('httpError')]]);
-}
 
 // Ask the question of the form; the body's data-answered counts the answers and refusals shown.
 async function ask(event) {
@@ -903,21 +498,6 @@ async function writeUrl() {
   $('share-link').href = url;
 }
 
-async function pack(text) {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-async function unpack(code) {
-  const binary = atob(code.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return new Response(stream).text();
-}
-
 async function readUrl() {
   const params = new URLSearchParams(location.search);
   if (params.has('v') && state.variants[params.get('v')]) $('variant').value = params.get('v');
@@ -959,57 +539,6 @@ function chooseVariant() {
   if (!levels.includes(current)) level.value = levels.includes('RANK_TEN') ? 'RANK_TEN' : levels[0];
 }
 
-function openRule(id, push) {
-  const rule = state.rules[id];
-  $('question-view').hidden = true;
-  const view = $('rule-view');
-  view.hidden = false;
-  view.replaceChildren();
-  const back = el('a', 'back', `← ${t('back')}`);
-  back.href = '?';
-  back.id = 'rule-back';
-  back.addEventListener('click', (event) => { event.preventDefault(); history.back(); });
-  const heading = el('h2', '', `${t('rulePage')} ${id}`);
-  heading.id = 'rule-title';
-  heading.tabIndex = -1;
-  view.append(back, heading);
-  if (!rule) {
-    view.append(el('p', '', t('unknownRule')));
-  } else {
-    view.append(el('p', 'rule-summary', rule.summary[getLang()]));
-    view.append(el('h3', '', t('sources')));
-    const sources = el('ul', 'rule-sources');
-    for (const source of rule.sources) {
-      const li = el('li');
-      li.append(el('span', 'source-title', source[getLang()]), el('span', 'source-file', ` ${source.file}`));
-      if (source.section) li.append(el('span', 'source-section', ` · ${source.section}`));
-      const words = el('blockquote', 'quote', source.words);
-      words.lang = 'zh';
-      li.append(words);
-      sources.append(li);
-    }
-    view.append(sources, el('h3', '', t('parameter')));
-    view.append(rule.parameter ? el('p', 'parameter', rule.parameter) : el('p', '', t('noParameter')));
-    const names = rule.variants.map((v) => (state.variants[v] ? variantName(state.variants[v]) : v));
-    view.append(el('h3', '', t('variantsUsing')), el('p', 'rule-variants', names.join(', ') || '—'));
-    view.append(el('h3', '', t('casesHeading', rule.caseCount)));
-    const cases = el('ul', 'rule-cases');
-    for (const c of rule.cases) {
-      const li = el('li');
-      li.append(el('code', '', c.id), el('span', 'case-notation', c.notation), el('span', 'case-why', c.why));
-      cases.append(li);
-    }
-    view.append(cases);
-  }
-  if (push) history.pushState({ rule: id }, '', `?${new URLSearchParams({ lang: getLang(), rule: id })}`);
-  heading.focus();
-}
-
-function closeRule() {
-  $('rule-view').hidden = true;
-  $('question-view').hidden = false;
-}
-
 function switchLanguage() {
   setLang(getLang() === 'zh' ? 'en' : 'zh');
   translatePage();
@@ -1020,12 +549,6 @@ function switchLanguage() {
   if (params.has('rule')) openRule(params.get('rule'), false);
   renderFields();
   if (!$('answer').hidden) ask();
-}
-
-// A catalogue variant's name in the page's language; a variant the page does not know keeps the
-// oracle's name.
-function variantName(variant) {
-  return getLang() === 'zh' ? t(`variantNames.${variant.id}`).replace(/^variantNames\..*/, variant.name) : variant.name;
 }
 
 function fillStatic() {
