@@ -1,7 +1,10 @@
 // The rule explorer: a player picks the game and the cards (clicking them, or typing notation),
 // asks the oracle over HTTP/JSON (the Connect protocol, same origin, the door every client uses)
 // and reads the answer drawn as cards, in words, with each rule's page. The whole question is in
-// the page's URL. No build step: plain browser modules (cards.js, i18n.js, this file).
+// the page's URL. No build step: plain browser modules. This one holds the kinds of question, the
+// form and the URL; cards.js draws cards, i18n.js has the words, page.js the answer's parts,
+// legal.js the legal plays, stepper.js a deal record's audit, rulepage.js the rule pages,
+// botzone.js reads a Botzone log, share.js packs a record into the URL (docs/explorer.md).
 import {
   NotationError, cardButton, cardText, cardsText, countCards, distinctCards, drawCards, parseCards,
   sortCards, suitWord, RANKS, SYMBOLS,
