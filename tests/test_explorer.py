@@ -348,6 +348,20 @@ def test_the_language_switch(page: Page, shots: Path) -> None:
     page.wait.until(lambda d: page.by_id("verdict").text.startswith("Illegal"))
 
 
+def test_the_browser_language_chooses_the_page_language(page: Page) -> None:
+    """No ``lang`` in the URL: a browser asking for Chinese first gets the page in Chinese."""
+    agent = page.d.execute_script("return navigator.userAgent")
+    page.d.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": "zh-CN,zh"})
+    try:
+        page.open("?")
+        assert page.by_id("ask").text == "查询"
+        assert page.d.find_element("tag name", "html").get_attribute("lang") == "zh-CN"
+    finally:
+        page.d.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": "en-US,en"})
+    page.open("?")
+    assert page.by_id("ask").text == "Ask"
+
+
 def test_a_shared_url_reopens_the_question_answered(page: Page) -> None:
     page.open()
     page.choose("trump", "SUIT_HEARTS")
