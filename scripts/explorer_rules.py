@@ -26,6 +26,7 @@ import re
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -225,6 +226,95 @@ def case_index() -> dict[str, list[dict[str, Any]]]:
     return cited
 
 
+_SYMBOL = {"TWO": "2", "THREE": "3", "FOUR": "4", "FIVE": "5", "SIX": "6", "SEVEN": "7", "EIGHT": "8",
+           "NINE": "9", "TEN": "10", "JACK": "J", "QUEEN": "Q", "KING": "K", "ACE": "A"}
+_PAGE_KINDS = {
+    "checkFollow": ("follow", {"lead", "hand", "play"}),
+    "listLegalPlays": ("legal", {"hand", "lead", "pageSize"}),
+    "describePlay": ("describe", {"cards"}),
+    "judgeTrick": ("trick", {"plays"}),
+    "checkThrow": ("throw", {"throw", "otherHands"}),
+    "scoreBottom": ("bottom", {"lastTrick", "bankerSeats", "bottom"}),
+    "scoreDeal": ("deal", {"attackerPoints", "bankerSeat"}),
+    "compareDeclarations": ("declare", {"standing", "challenger"}),
+}
+"""Each question the page asks: its kind and the fields it has (a case setting any other field, a
+room's own variant, or seats the page cannot hold is not offered)."""
+
+
+def notation(cards: list[dict[str, str]]) -> str:
+    """Cards of a question's JSON in notation, as the page's URL writes them.
+
+    >>> notation([{"rank": "RANK_TEN", "suit": "SUIT_HEARTS"}, {"rank": "RANK_BIG_JOKER"}])
+    '10H BJ'
+    """
+    words = []
+    for card in cards:
+        rank = card["rank"].removeprefix("RANK_")
+        if rank.endswith("JOKER"):
+            words.append("BJ" if rank == "BIG_JOKER" else "SJ")
+        else:
+            words.append(_SYMBOL[rank] + card["suit"].removeprefix("SUIT_")[0])
+    return " ".join(words)
+
+
+def ask_query(question: dict[str, Any]) -> str:
+    """The explorer's URL query asking a conformance case's question, or "" when the page cannot
+    ask it as it is (docs/explorer.md, Shareable).
+
+    >>> ask_query({"describePlay": {"context": {"variantId": "qq-two-deck", "level": "RANK_TEN",
+    ...     "trumpSuit": "SUIT_HEARTS"}, "cards": [{"rank": "RANK_ACE", "suit": "SUIT_SPADES"}]}})
+    'v=qq-two-deck&l=10&t=H&k=describe&cards=AS'
+    """
+    (name, body), = question.items()
+    if name not in _PAGE_KINDS or set(body) - _PAGE_KINDS[name][1] - {"context"}:
+        return ""
+    kind = _PAGE_KINDS[name][0]
+    context = body.get("context", {})
+    if set(context) - {"variantId", "level", "trumpSuit", "noTrump"} or not context.get("variantId"):
+        return ""
+    query: dict[str, str] = {"v": context["variantId"]}
+    if "level" in context:
+        query["l"] = _SYMBOL[context["level"].removeprefix("RANK_")]
+    if context.get("noTrump"):
+        query["t"] = "N"
+    elif "trumpSuit" in context:
+        query["t"] = context["trumpSuit"].removeprefix("SUIT_")[0]
+    query["k"] = kind
+    plays = body.get("plays") or body.get("lastTrick")
+    if plays is not None:
+        seats = [p.get("seat", 0) for p in plays]
+        if len(plays) != 4 or sorted(seats) != [0, 1, 2, 3] or any(
+                (seats[0] + i) % 4 != seat for i, seat in enumerate(seats)):
+            return ""
+        query["leader"] = str(seats[0])
+        query.update({f"p{p.get('seat', 0)}": notation(p.get("cards", [])) for p in plays})
+    if kind == "bottom":
+        bankers = sorted(body.get("bankerSeats", []))
+        if bankers not in ([0, 2], [1, 3]):
+            return ""
+        query["bankers"] = str(bankers[0])
+    if kind == "throw":
+        query["thrower"] = str(body["throw"].get("seat", 0))
+        query["throw"] = notation(body["throw"].get("cards", []))
+        query.update({f"h{h.get('seat', 0)}": notation(h.get("cards", [])) for h in body.get("otherHands", [])})
+    if kind == "deal":
+        query["points"] = str(body.get("attackerPoints", 0))
+        query["banker"] = str(body.get("bankerSeat", 0))
+    if kind == "declare":
+        standing = body.get("standing")
+        query["standingSeat"] = str(standing.get("seat", 0)) if standing else ""
+        query["standing"] = notation(standing.get("cards", [])) if standing else ""
+        query["challengerSeat"] = str(body["challenger"].get("seat", 0))
+        query["challenger"] = notation(body["challenger"].get("cards", []))
+    for field in ("lead", "hand", "play", "cards", "bottom"):
+        if field in body:
+            query[field] = notation(body[field])
+    if kind == "legal" and "lead" not in body:
+        query["lead"] = ""
+    return urlencode(query)
+
+
 def rule_pages() -> dict[str, Any]:
     """The rule pages: for each rule id its summaries, sources, parameter, variants and cases."""
     cited = case_index()
@@ -237,7 +327,7 @@ def rule_pages() -> dict[str, Any]:
             "parameter": PARAMETERS.get(rule_id, ""),
             "variants": sorted({c["variant"] for c in cases if c.get("variant")}),
             "cases": [
-                {"id": c["id"], "notation": c.get("notation", ""),
+                {"id": c["id"], "notation": c.get("notation", ""), "ask": ask_query(c["question"]),
                  "why": c.get("why") or (c.get("seed") or {}).get("words", "")}
                 for c in cases[:CASES_PER_RULE]
             ],

@@ -263,18 +263,18 @@ def test_legal_plays_and_greyed_cards_agree_with_list_legal_plays(page: Page, se
     page.shot(shots / "explorer-legal.png")
 
 
-def example_case() -> dict[str, Any]:
-    path = ROOT / "conformance" / "cases" / "hand-audit_deal.jsonl"
-    for line in path.read_text(encoding="utf-8").splitlines():
-        case: dict[str, Any] = json.loads(line)
-        if case["id"] == "hand/audit_deal/wrong-winner/qq-two-deck-100":
-            return case
-    raise LookupError("the example case")
+def conformance_case(case_id: str) -> dict[str, Any]:
+    for path in sorted((ROOT / "conformance" / "cases").glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            case: dict[str, Any] = json.loads(line)
+            if case["id"] == case_id:
+                return case
+    raise LookupError(case_id)
 
 
 def test_a_deal_record_stepped_to_its_violation(page: Page, shots: Path) -> None:
     # The conformance case's expectation (hand-written: a discard cannot win, trick.discard).
-    case = example_case()
+    case = conformance_case("hand/audit_deal/wrong-winner/qq-two-deck-100")
     expected = case["expected"]["auditDeal"]["firstViolation"]
     assert json.loads((ROOT / "oracle" / "explorer" / "example-deal.json").read_text()) == case["question"]["auditDeal"]["record"]
     page.open()
@@ -382,6 +382,13 @@ def test_a_shared_url_reopens_the_question_answered(page: Page) -> None:
     text = page.by_id("rule-view").text
     assert "Lianzhong World's Shengji" in text and "出牌规则" in text and "如果用户有红桃必须先出红桃" in text
     assert "seed/lianzhong/follow-hearts-if-held" in text
+    # Its first case asked from the rule page answers as the case expects (如果用户有红桃必须先出红桃).
+    case = conformance_case("seed/lianzhong/follow-hearts-if-held")["expected"]["checkFollow"]
+    page.css("#rule-view a.case-ask")[0].click()
+    page.wait.until(lambda d: d.find_element("tag name", "body").get_attribute("data-answered"))
+    answer = page.answer()
+    assert (answer["legal"], answer["brokenRule"]) == (str(case.get("legal", False)).lower(), case["brokenRuleId"])
+    assert page.by_id("field-hand").get_attribute("value") == "3H 4C 5D"
 
 
 def test_400_pixels_wide_and_the_keyboard(page: Page, shots: Path) -> None:

@@ -218,6 +218,8 @@ function renderField(field) {
   if (field.type === 'seat' || field.type === 'choice') {
     input = el('select');
     const options = field.type === 'seat' ? seats().map((s) => [String(s), t('seatN', s)]) : field.options();
+    const value = String(state.values[field.name] ?? '');
+    if (!options.some(([v]) => v === value)) options.push([value, value]);  // a linked question's own value
     for (const [value, text] of options) option(input, value, text, value === String(state.values[field.name]));
   } else {
     input = el('textarea');

@@ -43,6 +43,11 @@ export function openRule(id, push) {
     for (const c of rule.cases) {
       const li = el('li');
       li.append(el('code', '', c.id), el('span', 'case-notation', c.notation), el('span', 'case-why', c.why));
+      if (c.ask) {
+        const ask = el('a', 'case-ask', t('askCase'));
+        ask.href = `?lang=${getLang()}&${c.ask}`;
+        li.append(ask);
+      }
       cases.append(li);
     }
     view.append(cases);
