@@ -303,6 +303,12 @@ def test_a_deal_record_stepped_to_its_violation(page: Page, shots: Path) -> None
     page.d.get(url)
     page.wait.until(lambda d: d.find_element("tag name", "body").get_attribute("data-answered"))
     assert page.by_id("frame").get_attribute("data-key") == expected["step"]
+    # In Chinese, the same step.
+    before = page.d.find_element("tag name", "body").get_attribute("data-answered")
+    page.by_id("lang").click()
+    page.wait.until(lambda d: d.find_element("tag name", "body").get_attribute("data-answered") != before)
+    assert page.by_id("frame").get_attribute("data-key") == expected["step"]
+    assert page.css("#frame h3")[0].text == "第15轮"
 
 
 def test_the_favicon_is_served(server: RunningHttp) -> None:
@@ -401,6 +407,13 @@ def test_400_pixels_wide_and_the_keyboard(page: Page, shots: Path) -> None:
     page.css('#deck button[data-card="AS"]')[0].send_keys(Keys.ENTER)  # focus stays on the card
     page.d.switch_to.active_element.send_keys(Keys.ENTER)
     assert page.by_id("field-cards").get_attribute("value") == "AS AS"
+    page.css("#picked-cards button")[0].send_keys(Keys.ENTER)  # takes one out; focus stays in place
+    assert page.by_id("field-cards").get_attribute("value") == "AS"
+    assert page.d.switch_to.active_element.get_attribute("data-card") == "AS"
+    page.d.switch_to.active_element.send_keys(Keys.ENTER)
+    assert page.d.switch_to.active_element.get_attribute("id") == "pick-cards"
+    page.css('#deck button[data-card="AS"]')[0].send_keys(Keys.ENTER)
+    page.d.switch_to.active_element.send_keys(Keys.ENTER)
     page.by_id("ask").send_keys(Keys.ENTER)
     page.wait.until(lambda d: page.answer().get("valid") == "true")
     overflow = page.d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")

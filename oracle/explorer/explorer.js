@@ -180,7 +180,8 @@ function renderField(field) {
     const clear = el('button', 'clear', t('clear'));
     clear.type = 'button';
     clear.setAttribute('aria-describedby', label.id);
-    clear.addEventListener('click', () => { state.values[field.name] = []; renderFields(); });
+    clear.id = `clear-${field.name}`;
+    clear.addEventListener('click', () => { state.values[field.name] = []; dropUnheld(); renderFields(); $(clear.id).focus(); });
     head.append(label, pick, clear);
     const picked = el('div', 'picked');
     picked.id = `picked-${field.name}`;
@@ -247,6 +248,9 @@ function fillPicked(field, picked) {
       state.values[field.name].splice(i, 1);
       dropUnheld();
       renderFields();
+      // The keyboard stays where it was: on the card now in this place, else on the field's button.
+      const next = $(`picked-${field.name}`).children[Math.min(i, state.values[field.name].length - 1)];
+      (next || $(`pick-${field.name}`)).focus();
     });
     picked.append(button);
   });
@@ -553,7 +557,8 @@ function switchLanguage() {
   history.replaceState(history.state, '', `?${params}`);
   if (params.has('rule')) openRule(params.get('rule'), false);
   renderFields();
-  if (!$('answer').hidden) ask();
+  if (state.kind === 'audit' && state.audit && !$('answer').hidden) state.wantedStep = state.audit.at;
+  if (!$('answer').hidden && $('rule-view').hidden) ask();
 }
 
 function fillStatic() {

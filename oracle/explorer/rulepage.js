@@ -12,9 +12,15 @@ export function openRule(id, push) {
   view.hidden = false;
   view.replaceChildren();
   const back = el('a', 'back', `← ${t('back')}`);
-  back.href = '?';
   back.id = 'rule-back';
-  back.addEventListener('click', (event) => { event.preventDefault(); history.back(); });
+  back.href = `?lang=${getLang()}`;
+  // Back to the question this page was opened from; opened by its own link, to a new question.
+  back.addEventListener('click', (event) => {
+    if (history.state && history.state.rule) {
+      event.preventDefault();
+      history.back();
+    }
+  });
   const heading = el('h2', '', `${t('rulePage')} ${id}`);
   heading.id = 'rule-title';
   heading.tabIndex = -1;
