@@ -7,8 +7,9 @@ in a headless Chromium, give the same verdict and rule id.
 The expected answer is the seed's, not the code's: a follower holding a card of the led suit must
 play it, 如果用户有红桃必须先出红桃 (004, 出牌规则); the follower holds AS to a spade lead and plays 3C.
 
-``SHENGJI_ORACLE_EXPLORER_SCREENSHOT=docs/explorer.png`` keeps the browser's screenshot there
-(the README shows it); otherwise it goes to a temporary folder.
+``SHENGJI_ORACLE_EXPLORER_SCREENSHOT=FILE`` keeps the browser's screenshot there; otherwise it
+goes to a temporary folder. (The README's picture, docs/explorer.png, is tests/test_explorer.py's:
+docs/explorer.md, Tests.)
 """
 
 from __future__ import annotations
