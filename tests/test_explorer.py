@@ -424,3 +424,26 @@ def test_400_pixels_wide_and_the_keyboard(page: Page, shots: Path) -> None:
         ".map(e => e.id || e.outerHTML.slice(0, 60))")
     assert unnamed == []
     page.shot(shots / "explorer-400.png")
+
+
+def test_every_word_is_in_both_languages(page: Page) -> None:
+    """Both tables of i18n.js have the same keys, and every key the page's code asks for is in them."""
+    import re
+
+    keys = sorted({key for script in (ROOT / "oracle" / "explorer").glob("*.js")
+                   for key in re.findall(r"\bt\('([\w.]+)'", script.read_text(encoding="utf-8"))})
+    assert "followIllegal" in keys and "kinds.follow" not in keys  # literal keys only
+    page.open()
+    missing = page.d.execute_async_script(
+        """const [keys, done] = arguments;
+        import('./i18n.js').then(({ STRINGS }) => {
+          const tree = (o, p = '') => Object.entries(o).flatMap(([k, v]) =>
+            typeof v === 'object' ? tree(v, `${p}${k}.`) : [`${p}${k}`]);
+          const en = tree(STRINGS.en), zh = tree(STRINGS.zh);
+          const has = (table, key) => key.split('.').reduce((o, k) => (o ? o[k] : undefined), table) !== undefined;
+          done({ onlyEn: en.filter((k) => !zh.includes(k)), onlyZh: zh.filter((k) => !en.includes(k)),
+                 unknown: keys.filter((k) => !has(STRINGS.en, k) || !has(STRINGS.zh, k)) });
+        });""", keys)
+    assert missing["onlyEn"] == [] and missing["unknown"] == []
+    # The variants' English names are the oracle's own (ListVariants); only Chinese ones are here.
+    assert missing["onlyZh"] and all(key.startswith("variantNames.") for key in missing["onlyZh"])

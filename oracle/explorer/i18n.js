@@ -3,7 +3,7 @@
 // gives a string of the current language, a function entry taking the arguments.
 //
 //   setLang('zh'); t('seatN', 2) -> '2号位'
-const STRINGS = {
+export const STRINGS = {
   en: {
     title: 'Shengji rule explorer',
     intro: 'Ask the oracle about a moment of play: choose the game, pick the cards by clicking them (or type them, AS 10H SJ BJ), and see the verdict and the rules behind it.',
