@@ -2,9 +2,9 @@
 
 A catalogue variant's rulesets are cached by id; a room's own variant (``custom_variant``) is
 validated as a variant file is, once, and its rulesets cached by the variant's bytes
-(:mod:`oracle.service.room_cache`, bounded in bytes). A well-formed catalogue context is also
-remembered by its own bytes (:func:`known_context`, :func:`known_variant`: a few thousand short
-contexts at most), so that the validators read it in one look-up.
+(:mod:`oracle.service.room_cache`, bounded in bytes). A well-formed context is also remembered
+by its own bytes (:func:`known_context`, :func:`known_variant`: a few thousand short catalogue
+contexts, a few hundred rooms' at most), so that the validators read it in one look-up.
 
 >>> checked = check_context("qq-two-deck", 10, 2)
 >>> checked.ruleset.trump, checked.variant.id, checked.violations
@@ -124,8 +124,9 @@ KNOWN_BYTES = 128
 
 def known_context(blob: bytes) -> KnownContext | None:
     """The context whose bytes these are (a request's mirror holds them, see
-    :mod:`oracle.service.card_keys`) when it is a well-formed context of a catalogue variant;
-    ``None`` for any other (a room's variant, a problem, bytes that are no context).
+    :mod:`oracle.service.card_keys`) when it is a well-formed context of a catalogue variant, or
+    of a room's own variant seen before; ``None`` for any other (a problem, a room not seen,
+    bytes that are no context).
 
     >>> ctx = pb.Context(variant_id="qq-two-deck", level=10, trump_suit=2).SerializeToString()
     >>> known = known_context(ctx)
@@ -133,7 +134,14 @@ def known_context(blob: bytes) -> KnownContext | None:
     (<Suit.HEARTS: 2>, 25, 2, True)
     >>> known_context(pb.Context(variant_id="qq-two-deck", level=10).SerializeToString())
     """
-    return _known_context(blob) if len(blob) <= KNOWN_BYTES else None
+    if len(blob) <= KNOWN_BYTES:
+        return _known_context(blob)
+    if len(blob) <= KNOWN_ROOM_BYTES:
+        try:
+            return _known_room_context(blob)
+        except LookupError:
+            return None
+    return None
 
 
 def _catalogue_context(blob: bytes) -> pb.Context | None:
@@ -143,6 +151,40 @@ def _catalogue_context(blob: bytes) -> pb.Context | None:
     except DecodeError:
         return None
     return None if context.HasField("custom_variant") else context
+
+
+KNOWN_ROOM_BYTES = 64 * 1024
+"""The longest context of a room's own variant remembered by its bytes (a shipped variant as a
+room takes ~2 KB); :data:`KNOWN_ROOMS` of them at most, a few megabytes."""
+
+KNOWN_ROOMS = 256
+
+
+@lru_cache(maxsize=KNOWN_ROOMS)
+def _known_room_context(blob: bytes) -> KnownContext:
+    """A room's context whose ruleset is compiled already (goal: a room's question finds it
+    without reading its variant's message again); ``LookupError`` (not cached) for any other,
+    which the full check then reads, compiling the ruleset of a well-formed one.
+
+    >>> from oracle.variants import get_variant
+    >>> room = pb.Variant()
+    >>> room.CopyFrom(get_variant("qq-two-deck"))
+    >>> room.id = "a-room"
+    >>> ctx = pb.Context(level=10, trump_suit=2, custom_variant=room)
+    >>> known_context(ctx.SerializeToString()) is None  # not compiled yet
+    True
+    >>> checked = check_context("", 10, 2, custom=room)
+    >>> known_context(ctx.SerializeToString()).ruleset is checked.ruleset
+    True
+    """
+    try:
+        context = pb.Context.FromString(blob)
+    except DecodeError:
+        raise LookupError("no context") from None
+    ruleset = cached_ruleset(context) if context.HasField("custom_variant") else None
+    if ruleset is None:
+        raise LookupError("no compiled room")
+    return KnownContext(ruleset, deal_of(ruleset.variant))
 
 
 @lru_cache(maxsize=4096)
