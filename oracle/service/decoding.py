@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -114,7 +114,7 @@ def decode_card(msg: pb.Card, field: str, problems: Problems) -> Card | None:
     return Card(rank, Suit(msg.suit) if msg.suit else None)
 
 
-def read_group(keys: Iterable[bytes], field: str, problems: Problems) -> Group:
+def read_group(keys: Sequence[bytes], field: str, problems: Problems) -> Group:
     """The cards of a mirror's list (each card's bytes, :mod:`oracle.service.card_keys`), one
     look-up each, as a :class:`Group`; its cards are ``None`` when the list has a bad card (each
     named) or is too long.
@@ -131,7 +131,7 @@ def read_group(keys: Iterable[bytes], field: str, problems: Problems) -> Group:
     >>> [str(c) for c in read_group([odd], "hand", Problems()).cards]
     ['AS']
     """
-    listed = list(keys)
+    listed = keys[:]  # a list (a slice of a repeated field is copied in C, list() iterates it)
     if len(listed) > MAX_LIST:
         problems.add(field, f"{len(listed)} cards: at most {MAX_LIST} in any list")
         return _group((field, None, listed))

@@ -89,6 +89,7 @@ def _seat_plays(
             problems.add(field, f"{count} plays, but {name} has {players} seats: one play per seat")
         elif complete and count != players:
             problems.add(field, f"{count} plays: a whole trick of {name} has {players}, one per seat")
+    most = deal.most_cards if deal is not None else MAX_LIST  # the hand-size check's bound
     plays: list[SeatPlay] = []
     ok = True
     first_seat: int | None = None
@@ -117,7 +118,8 @@ def _seat_plays(
         groups.append(group)
         cards = group.cards
         size = len(group.keys)
-        check_hand_size(size, cards_field, deal, problems)
+        if size > most:
+            check_hand_size(size, cards_field, deal, problems)
         if i == 0:
             check_lead(cards, cards_field, ctx, problems)
         elif lead_size and size != lead_size:
