@@ -620,32 +620,54 @@ def median_us(questions: Sequence[pb.Question]) -> float:
                              for q in questions)
 
 
+def room_over_catalogue(catalogue: Sequence[pb.Question], room: Sequence[pb.Question],
+                        rounds: int = 15) -> float:
+    """The mean microseconds a room's own variant adds to the same questions of the catalogue's:
+    all the questions of each asked in turn, the rounds of the two interleaved, the least round
+    of each (the one least disturbed by the machine's other work)."""
+    for question in room:
+        dispatch(question)  # the room validated and compiled once, as a running server has it
+    best = [float("inf"), float("inf")]
+    for _ in range(rounds):
+        for i, questions in enumerate((catalogue, room)):
+            start = time.thread_time()
+            for question in questions:
+                dispatch(question)
+            best[i] = min(best[i], time.thread_time() - start)
+    return (best[1] - best[0]) / len(room) * 1e6
+
+
 def profiles(count: int) -> list[bool]:
     """Section 4: Botzone-style random questions (goal 1), the rbtying profile against the seeds'
     rules on the same questions, and a room's own variant against the catalogue's (goal 4)."""
     print(f"\n4. {count} random two-deck follows, tricks and throws of each kind (medians, "
           "in-process, validation included):")
     rows = [["question", "botzone-tractor µs", "goal µs", "", "qq-two-deck µs", "rbtying-default µs",
-             "x seeds", "", "rbtying as a room µs", "room - catalogue µs", ""]]
+             "x seeds", "", "as a room: qq µs", "", "rbtying µs", ""]]
     results = []
-    room = pb.Variant()
-    room.CopyFrom(load_catalogue()["rbtying-default"])
-    room.id = "rbtying-room"
-    asked = {v: random_play_questions(v, count) for v in ("botzone-tractor", "qq-two-deck",
-                                                         "rbtying-default")}
-    asked["room"] = random_play_questions("", count, custom=room)
+    variants = ("botzone-tractor", "qq-two-deck", "rbtying-default")
+    asked = {v: random_play_questions(v, count) for v in variants}
+    for base in variants[1:]:
+        room = pb.Variant()
+        room.CopyFrom(load_catalogue()[base])
+        room.id = f"{base}-as-a-room"
+        asked[f"{base} room"] = random_play_questions("", count, custom=room)
     for kind in ("check_follow", "judge_trick", "check_throw"):
-        botzone, seeds, rbtying, as_room = (median_us(asked[v][kind]) for v in (
-            "botzone-tractor", "qq-two-deck", "rbtying-default", "room"))
+        botzone, seeds, rbtying = (median_us(asked[v][kind]) for v in variants)
         goal = GOAL_BOTZONE_US[kind]
-        ratio, extra = rbtying / seeds, as_room - rbtying
-        results += [botzone <= goal, ratio <= GOAL_RBTYING, extra <= GOAL_ROOM_US]
+        ratio = rbtying / seeds
+        extra = [room_over_catalogue(asked[v][kind], asked[f"{v} room"][kind]) for v in variants[1:]]
+        results += [botzone <= goal, ratio <= GOAL_RBTYING, *(e <= GOAL_ROOM_US for e in extra)]
         rows.append([kind, f"{botzone:.1f}", f"{goal:.0f}", verdict(botzone <= goal), f"{seeds:.1f}",
                      f"{rbtying:.1f}", f"{ratio:.2f}", verdict(ratio <= GOAL_RBTYING),
-                     f"{as_room:.1f}", f"{extra:.1f}", verdict(extra <= GOAL_ROOM_US)])
+                     f"{extra[0]:+.1f}", verdict(extra[0] <= GOAL_ROOM_US),
+                     f"{extra[1]:+.1f}", verdict(extra[1] <= GOAL_ROOM_US)])
     _report(rows)
     print(f"  goals: Botzone-style medians as in the table; rbtying at most {GOAL_RBTYING:.0f} x the "
-          f"seeds' rules; a room's own variant at most {GOAL_ROOM_US:.0f} µs over the catalogue's.")
+          f"seeds' rules; a room's own variant at most {GOAL_ROOM_US:.0f} µs over the catalogue's\n"
+          "  (as a room: the variant sent as a room's own, the mean difference of the same questions,\n"
+          "   the least of 15 interleaved rounds each; rbtying's questions cost ten times the seeds',\n"
+          "   so its difference carries ten times the noise)")
     return results
 
 
