@@ -235,7 +235,13 @@ def test_score_deal_bounds_the_attackers_points(points: int, refused: bool) -> N
         assert [field for field, _ in outcome["refused"]] == ["attacker_points"]
 
 
+def record_text(record: dict[str, list[Any]]) -> str:
+    """The record as JSON, one answer a line (a change of the answers reads as a diff)."""
+    kinds = [f"{json.dumps(parser)}: [\n" + ",\n".join(json.dumps(o, ensure_ascii=False) for o in answers)
+             + "\n]" for parser, answers in record.items()]
+    return "{\n" + ",\n".join(kinds) + "\n}\n"
+
+
 if __name__ == "__main__":
-    record = {parser: outcomes(module, parser, make) for module, parser, make in CASES}
-    RECORD.write_text(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n",
-                      encoding="utf-8")
+    RECORD.write_text(record_text({parser: outcomes(module, parser, make)
+                                   for module, parser, make in CASES}), encoding="utf-8")
