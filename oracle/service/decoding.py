@@ -39,6 +39,7 @@ from oracle.variants import load_catalogue
 _RANK_VALUES = frozenset(int(r) for r in Rank)
 _SUIT_VALUES = frozenset(int(s) for s in Suit)
 
+
 class Group(NamedTuple):
     """A list of cards read from a request: its field path, its cards (``None`` when one is bad
     or the list too long) and their keys (:mod:`oracle.service.card_keys`), on which the checks of
