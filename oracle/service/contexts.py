@@ -155,7 +155,8 @@ def _catalogue_context(blob: bytes) -> pb.Context | None:
 
 KNOWN_ROOM_BYTES = 64 * 1024
 """The longest context of a room's own variant remembered by its bytes (a shipped variant as a
-room takes ~2 KB); :data:`KNOWN_ROOMS` of them at most, a few megabytes."""
+room takes 1 to 4 KB); :data:`KNOWN_ROOMS` of them at most: their bytes and their compiled
+rulesets (about 32 KB each, :data:`oracle.service.room_cache.RULESET_BYTES`), 25 MB at worst."""
 
 KNOWN_ROOMS = 256
 
