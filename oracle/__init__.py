@@ -135,7 +135,6 @@ The service (:mod:`oracle.service`):
 - :mod:`oracle.service.workers`: where a call is answered: the event loop or the workers
 - :mod:`oracle.service.questions`: the table of question kinds (the ``Question`` oneof), dispatch
 - :mod:`oracle.service.play_validation`: whether a question about cards in play is well formed
-- :mod:`oracle.service.fast_path`: the short way through validation for a question with nothing wrong
 - :mod:`oracle.service.record_validation`: whether an AuditDeal request holds a deal record at all
 - :mod:`oracle.service.legal_play_validation`: whether a ListLegalPlays question is well formed; page tokens
 - :mod:`oracle.service.variant_validation`: whether a question about a variant alone is well formed

@@ -461,7 +461,7 @@ CASES = [
             "ScoreDeal",
             pb.ScoreDealRequest(context=pb.Context(variant_id="qq-two-deck"), attacker_points=points),
             "attacker_points",
-            "points: must be -100000 to 100000",
+            "points: the attackers' points are -100000 to 100000",
         )
         for points in (100_001, -100_001, -(2**31))
     ),

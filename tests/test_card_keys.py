@@ -1,6 +1,6 @@
-"""The fast way of reading a request's cards (each ``Card`` by its bytes, oracle/service/card_keys)
+"""Reading a request's cards by their keys (each ``Card`` by its bytes, oracle/service/card_keys)
 decides as reading each message does: the same cards for a list of valid cards, and for any
-other list no cards, so that the message-by-message reading names every problem as before."""
+other list no cards and the same problems, named card by card."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from oracle import pb
 from oracle.cards import full_deck
 from oracle.convert import cards_to_pb
 from oracle.service.card_keys import card_keys, cards_of
-from oracle.service.decoding import Problems, decode_cards
+from oracle.service.decoding import Problems, decode_cards, read_group
 
 UNKNOWN_FIELD = b"\x18\x05"
 """Field 3 of ``Card`` (which has none), 5: a client newer than the contract may send it."""
@@ -41,7 +41,7 @@ def test_a_list_read_by_its_keys_is_read_as_message_by_message(cards: list[pb.Ca
 def _read_alike(cards: list[pb.Card]) -> None:
     request = pb.CheckFollowRequest(hand=cards)
     by_keys, by_messages = Problems(), Problems()
-    fast = decode_cards(request.hand, "hand", by_keys, card_keys(request).hand)
+    fast = read_group(card_keys(request).hand, "hand", by_keys).cards
     slow = decode_cards(request.hand, "hand", by_messages)
     assert fast == slow, [(c.rank, c.suit) for c in cards]
     assert by_keys.items == by_messages.items
@@ -63,7 +63,7 @@ def test_a_card_with_a_field_the_contract_lacks_has_no_key_but_is_read() -> None
                              + UNKNOWN_FIELD)
     request = pb.CheckFollowRequest(hand=[ace])
     assert cards_of(card_keys(request).hand) is None
-    decoded = decode_cards(request.hand, "hand", Problems(), card_keys(request).hand)
+    decoded = read_group(card_keys(request).hand, "hand", Problems()).cards
     assert decoded is not None and [str(c) for c in decoded] == ["AS"]
 
 

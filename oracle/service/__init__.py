@@ -5,7 +5,6 @@ answered by the engine through one table of question kinds.
 - :mod:`oracle.service.play_validation`, :mod:`oracle.service.variant_validation`: each request
   into its engine arguments, or every problem with its field path
 - :mod:`oracle.service.decoding`: cards, seats, copies, hand sizes
-- :mod:`oracle.service.fast_path`: the checks of a valid question, read from its card keys
 - :mod:`oracle.service.card_keys`: a request's cards as their bytes, the cheap way to decode them
 - :mod:`oracle.service.contexts`: a question's variant, level and trump, checked once
 - :mod:`oracle.service.limits`, :mod:`oracle.service.status`: limits; what a client is told

@@ -1,15 +1,16 @@
-"""A request's cards read as their bytes: the request parsed a second time as its *mirror*, the
-same field numbers with every ``Card`` a ``bytes`` field, so that each card is one dictionary
-look-up instead of a message wrapper and two attribute reads (a 25-card hand: about 2 µs, not 14).
+"""A request's cards read as their bytes: the request parsed as its *mirror*, the same field
+numbers with every ``Card`` a ``bytes`` field, so that each card is one dictionary look-up
+instead of a message wrapper and two attribute reads (a 25-card hand: about 2 µs, not 7).
 
-A mirror keeps the fields that hold cards, each ``Context`` as its bytes (its variant's cards are
-a variant's, checked with it; the bytes are the context's cache key), and the numbers beside them
-(the seats), so that the short way (:mod:`oracle.service.fast_path`) reads the mirror alone. The
-bytes of a valid card without unknown fields are one of the 54 canonical encodings in
-:data:`CARDS_BY_KEY`; any other bytes are no key, and the caller decodes that list the slow way,
-which names the problem. A mirror is parsed from the request's own serialization, never from the
-bytes a client sent: a message field sent twice is merged by the parser, but a bytes field keeps
-its last copy.
+A mirror keeps the fields that hold cards, each ``Context`` as its bytes (a room's variant is
+checked as a variant; the bytes are the context's cache key), and the numbers beside them (the
+seats, the points): the validators (:mod:`oracle.service.play_validation`,
+:mod:`oracle.service.variant_validation`, :mod:`oracle.service.legal_play_validation`) read the
+mirror alone. The bytes of a valid card without unknown fields are one of the 54 canonical
+encodings in :data:`CARDS_BY_KEY`; any other bytes are no key, and that list is read card by card
+as messages (:func:`oracle.service.decoding.read_group`), naming the problem. A mirror is parsed
+from the request's own serialization, never from the bytes a client sent: a message field sent
+twice is merged by the parser, but a bytes field keeps its last copy.
 
 >>> from oracle.service.decoding import pb_cards
 >>> request = pb.CheckFollowRequest(hand=pb_cards("AS BJ"), play=[pb.Card(rank=99)])
@@ -27,8 +28,8 @@ b'\\x10\\n'
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from operator import attrgetter, eq, ge
+from collections.abc import Hashable, Sequence
+from operator import eq, ge
 from typing import Any
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
@@ -44,7 +45,6 @@ CARDS_BY_KEY: dict[bytes, Card] = {
 }
 """Each card by its bytes as a ``Card`` message (the encoder writes one encoding per value)."""
 
-_CODE = attrgetter("code")
 _CARD = pb.Card.DESCRIPTOR.full_name
 _CONTEXT = pb.Context.DESCRIPTOR.full_name
 _AS_BYTES = frozenset({_CARD, _CONTEXT})
@@ -65,30 +65,21 @@ def cards_of(keys: Any) -> tuple[Card, ...] | None:
     return cards if all(cards) else None  # type: ignore[return-value]
 
 
-def codes_of(cards: Iterable[Card]) -> list[int]:
-    """The cards' codes (:attr:`oracle.cards.Card.code`): small integers, quick to sort and count.
+def within_copies(keys: Sequence[Hashable], copies: int) -> bool:
+    """Whether no key (a card's, or its code) is in the list more than ``copies`` times (sorted,
+    a key held too often equals the one ``copies`` places on: one pass in C).
 
-    >>> codes_of(cards_of(card_keys(pb.DescribePlayRequest(cards=[pb.Card(rank=16)])).cards))
-    [128]
-    """
-    return list(map(_CODE, cards))
-
-
-def within_copies(codes: list[int], copies: int) -> bool:
-    """Whether no code is in the list more than ``copies`` times (sorted, a code held too often
-    equals the one ``copies`` places on: one pass in C).
-
-    >>> within_copies([3, 5, 3], 2), within_copies([3, 5, 3], 1)
+    >>> within_copies([3, 5, 3], 2), within_copies([b"AS", b"KS", b"AS"], 1)
     (True, False)
     """
-    ordered = sorted(codes)
+    ordered = sorted(keys)  # type: ignore[type-var]
     return not any(map(eq, ordered, ordered[copies:]))
 
 
-def held(play: list[int], hand: list[int]) -> bool:
-    """Whether the hand holds every code of the play as often as the play has it.
+def held(play: Sequence[Hashable], hand: Sequence[Hashable]) -> bool:
+    """Whether the hand holds every key (a card's, or its code) of the play as often as the play.
 
-    >>> held([3, 3], [3, 5, 3]), held([3, 3], [3, 5])
+    >>> held([3, 3], [3, 5, 3]), held([b"AS", b"AS"], [b"AS", b"KS"])
     (True, False)
     """
     return all(map(ge, map(hand.count, play), map(play.count, play)))

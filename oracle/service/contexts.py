@@ -2,9 +2,9 @@
 
 A catalogue variant's rulesets are cached by id; a room's own variant (``custom_variant``) is
 validated as a variant file is, once, and its rulesets cached by the variant's bytes
-(:mod:`oracle.service.room_cache`, bounded in bytes). A well-formed catalogue context is also
-remembered by its own bytes (:func:`known_context`, :func:`known_variant`: a few thousand short
-contexts at most), so that the short way through validation reads it in one look-up.
+(:mod:`oracle.service.room_cache`, bounded in bytes). A well-formed context is also remembered
+by its own bytes (:func:`known_context`, :func:`known_variant`: a few thousand short catalogue
+contexts, a few hundred rooms' at most), so that the validators read it in one look-up.
 
 >>> checked = check_context("qq-two-deck", 10, 2)
 >>> checked.ruleset.trump, checked.variant.id, checked.violations
@@ -89,15 +89,33 @@ def cached_ruleset(context: pb.Context) -> Ruleset | None:
         return None
 
 
-class KnownContext(NamedTuple):
-    """A well-formed context of a catalogue variant, and the deal's sizes the checks read."""
+class Deal(NamedTuple):
+    """What the checks of a question read of its variant: the deal's sizes, read once.
 
-    ruleset: Ruleset
+    >>> deal = deal_of(load_catalogue()["qq-two-deck"])
+    >>> deal.most_cards, deal.decks, deal.players, deal.bottom_size
+    (25, 2, 4, 8)
+    """
+
+    variant: pb.Variant
     most_cards: int
     """The most cards a hand or a play may hold: the variant's hand, at most ``MAX_LIST``."""
     decks: int
     players: int
     bottom_size: int
+
+
+def deal_of(variant: pb.Variant) -> Deal:
+    """The :class:`Deal` of a variant."""
+    deal = variant.deal
+    return Deal(variant, min(deal.hand_size, MAX_LIST), deal.decks, deal.players, deal.bottom_size)
+
+
+class KnownContext(NamedTuple):
+    """A well-formed context seen before: its ruleset and its variant's deal."""
+
+    ruleset: Ruleset
+    deal: Deal
 
 
 KNOWN_BYTES = 128
@@ -106,16 +124,24 @@ KNOWN_BYTES = 128
 
 def known_context(blob: bytes) -> KnownContext | None:
     """The context whose bytes these are (a request's mirror holds them, see
-    :mod:`oracle.service.card_keys`) when it is a well-formed context of a catalogue variant;
-    ``None`` for any other (a room's variant, a problem, bytes that are no context).
+    :mod:`oracle.service.card_keys`) when it is a well-formed context of a catalogue variant, or
+    of a room's own variant seen before; ``None`` for any other (a problem, a room not seen,
+    bytes that are no context).
 
     >>> ctx = pb.Context(variant_id="qq-two-deck", level=10, trump_suit=2).SerializeToString()
     >>> known = known_context(ctx)
-    >>> known.ruleset.trump, known.most_cards, known.decks, known_context(ctx) is known
+    >>> known.ruleset.trump, known.deal.most_cards, known.deal.decks, known_context(ctx) is known
     (<Suit.HEARTS: 2>, 25, 2, True)
     >>> known_context(pb.Context(variant_id="qq-two-deck", level=10).SerializeToString())
     """
-    return _known_context(blob) if len(blob) <= KNOWN_BYTES else None
+    if len(blob) <= KNOWN_BYTES:
+        return _known_context(blob)
+    if len(blob) <= KNOWN_ROOM_BYTES:
+        try:
+            return _known_room_context(blob)
+        except LookupError:
+            return None
+    return None
 
 
 def _catalogue_context(blob: bytes) -> pb.Context | None:
@@ -127,6 +153,41 @@ def _catalogue_context(blob: bytes) -> pb.Context | None:
     return None if context.HasField("custom_variant") else context
 
 
+KNOWN_ROOM_BYTES = 64 * 1024
+"""The longest context of a room's own variant remembered by its bytes (a shipped variant as a
+room takes 1 to 4 KB); :data:`KNOWN_ROOMS` of them at most: their bytes and their compiled
+rulesets (about 32 KB each, :data:`oracle.service.room_cache.RULESET_BYTES`), 25 MB at worst."""
+
+KNOWN_ROOMS = 256
+
+
+@lru_cache(maxsize=KNOWN_ROOMS)
+def _known_room_context(blob: bytes) -> KnownContext:
+    """A room's context whose ruleset is compiled already (goal: a room's question finds it
+    without reading its variant's message again); ``LookupError`` (not cached) for any other,
+    which the full check then reads, compiling the ruleset of a well-formed one.
+
+    >>> from oracle.variants import get_variant
+    >>> room = pb.Variant()
+    >>> room.CopyFrom(get_variant("qq-two-deck"))
+    >>> room.id = "a-room"
+    >>> ctx = pb.Context(level=10, trump_suit=2, custom_variant=room)
+    >>> known_context(ctx.SerializeToString()) is None  # not compiled yet
+    True
+    >>> checked = check_context("", 10, 2, custom=room)
+    >>> known_context(ctx.SerializeToString()).ruleset is checked.ruleset
+    True
+    """
+    try:
+        context = pb.Context.FromString(blob)
+    except DecodeError:
+        raise LookupError("no context") from None
+    ruleset = cached_ruleset(context) if context.HasField("custom_variant") else None
+    if ruleset is None:
+        raise LookupError("no compiled room")
+    return KnownContext(ruleset, deal_of(ruleset.variant))
+
+
 @lru_cache(maxsize=4096)
 def _known_context(blob: bytes) -> KnownContext | None:
     context = _catalogue_context(blob)
@@ -135,35 +196,18 @@ def _known_context(blob: bytes) -> KnownContext | None:
     ruleset = cached_ruleset(context)
     if ruleset is None:
         return None
-    deal = ruleset.variant.deal
-    return KnownContext(
-        ruleset, min(deal.hand_size, MAX_LIST), deal.decks, deal.players, deal.bottom_size
-    )
+    return KnownContext(ruleset, deal_of(ruleset.variant))
 
 
 class KnownVariant(NamedTuple):
     """A context naming a catalogue variant and perhaps a level, nothing else: the context of a
     question asked of a variant alone (ScoreDeal, CompareDeclarations)."""
 
-    variant: pb.Variant
+    deal: Deal
     level: int
     """The context's level as sent (0: unset)."""
     level_rank: Rank | None
     """The level when it is one of the variant's levels."""
-    most_cards: int
-    decks: int
-    players: int
-
-    def level_of(self, value: int) -> Rank | None:
-        """The level ``value`` names when it is one of the variant's.
-
-        >>> known = known_variant(pb.Context(variant_id="qq-one-deck").SerializeToString())
-        >>> known.level_of(pb.RANK_ACE), known.level_of(pb.RANK_BIG_JOKER)
-        (<Rank.ACE: 14>, None)
-        """
-        if value == self.level:
-            return self.level_rank
-        return LEVEL_RANKS.get(value) if value in self.variant.card_order.levels else None
 
 
 def known_variant(blob: bytes) -> KnownVariant | None:
@@ -171,7 +215,7 @@ def known_variant(blob: bytes) -> KnownVariant | None:
     level (no trump, no room); ``None`` for any other.
 
     >>> known = known_variant(pb.Context(variant_id="qq-two-deck", level=5).SerializeToString())
-    >>> known.variant.id, known.level, known.level_rank, known.players
+    >>> known.deal.variant.id, known.level, known.level_rank, known.deal.players
     ('qq-two-deck', 5, <Rank.FIVE: 5>, 4)
     >>> known_variant(pb.Context(variant_id="qq-two-deck", no_trump=True).SerializeToString())
     """
@@ -186,9 +230,8 @@ def _known_variant(blob: bytes) -> KnownVariant | None:
     variant = load_catalogue().get(context.variant_id)
     if variant is None:
         return None
-    deal = variant.deal
-    known = KnownVariant(variant, -1, None, min(deal.hand_size, MAX_LIST), deal.decks, deal.players)
-    return known._replace(level=context.level, level_rank=known.level_of(context.level))
+    rank = LEVEL_RANKS.get(context.level) if context.level in variant.card_order.levels else None
+    return KnownVariant(deal_of(variant), context.level, rank)
 
 
 def unknown_variant(variant_id: str) -> str:

@@ -12,16 +12,25 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import chain
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, card_of, parse_cards
 from oracle.convert import cards_to_pb
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import InvalidQuestion, Violation
-from oracle.service.card_keys import cards_of, codes_of, held, within_copies
-from oracle.service.contexts import LEVEL_RANKS, cached_ruleset, check_context, unknown_variant
+from oracle.service.card_keys import CARDS_BY_KEY, held, within_copies
+from oracle.service.contexts import (
+    LEVEL_RANKS,
+    Deal,
+    cached_ruleset,
+    check_context,
+    deal_of,
+    known_context,
+    known_variant,
+    unknown_variant,
+)
 from oracle.service.limits import MAX_LIST
 from oracle.service.room_cache import ROOMS
 from oracle.service.status import capped
@@ -30,8 +39,15 @@ from oracle.variants import load_catalogue
 _RANK_VALUES = frozenset(int(r) for r in Rank)
 _SUIT_VALUES = frozenset(int(s) for s in Suit)
 
-Group = tuple[str, Sequence[Card] | None]
-"""A list of cards and its field path; ``None`` for a list with a bad card."""
+
+class Group(NamedTuple):
+    """A list of cards read from a request: its field path, its cards (``None`` when one is bad
+    or the list too long) and their keys (:mod:`oracle.service.card_keys`), on which the checks of
+    counts run (two keys of cards read are equal when their cards are)."""
+
+    field: str
+    cards: tuple[Card, ...] | None
+    keys: Sequence[bytes] = ()
 
 
 class Problems:
@@ -99,26 +115,44 @@ def decode_card(msg: pb.Card, field: str, problems: Problems) -> Card | None:
     return Card(rank, Suit(msg.suit) if msg.suit else None)
 
 
-def decode_cards(
-    msgs: Sequence[pb.Card], field: str, problems: Problems, keys: Sequence[bytes] | None = None
-) -> tuple[Card, ...] | None:
-    """The cards of a list, or ``None`` when the list has a bad card or is too long.
+def read_group(keys: Sequence[bytes], field: str, problems: Problems) -> Group:
+    """The cards of a mirror's list (each card's bytes, :mod:`oracle.service.card_keys`), one
+    look-up each, as a :class:`Group`; its cards are ``None`` when the list has a bad card (each
+    named) or is too long.
 
-    ``keys`` are the same cards as their bytes (:mod:`oracle.service.card_keys`): the fast way,
-    when each is a card's; the messages themselves are read only to name a problem, or when a
-    key is not a card's (a field the contract lacks is ignored, as the parser ignores it).
+    A key that is no card's (a bad card, or a card with a field the contract lacks, which the
+    parser ignores) is read as the message it is.
 
     >>> from oracle.service.card_keys import card_keys
-    >>> odd = pb.CheckFollowRequest(hand=[pb.Card.FromString(b"\\x08\\x0e\\x10\\x01\\x18\\x05")])
-    >>> [str(c) for c in decode_cards(odd.hand, "hand", Problems(), card_keys(odd).hand)]
+    >>> group = read_group(card_keys(pb.DescribePlayRequest(cards=pb_cards("AS AS"))).cards,
+    ...                    "cards", Problems())
+    >>> group.field, [str(c) for c in group.cards], len(group.keys)
+    ('cards', ['AS', 'AS'], 2)
+    >>> odd = pb.Card(rank=pb.RANK_ACE, suit=pb.SUIT_SPADES).SerializeToString() + b"\\x18\\x05"
+    >>> [str(c) for c in read_group([odd], "hand", Problems()).cards]
     ['AS']
     """
+    listed = keys[:]  # a list (a slice of a repeated field is copied in C, list() iterates it)
+    if len(listed) > MAX_LIST:
+        problems.add(field, f"{len(listed)} cards: at most {MAX_LIST} in any list")
+        return _group((field, None, listed))
+    cards = tuple(map(CARDS_BY_KEY.get, listed))
+    if not all(cards):
+        messages = [pb.Card.FromString(key) for key in listed]
+        cards = decode_cards(messages, field, problems)  # type: ignore[assignment]
+    return _group((field, cards, listed))
+
+
+_group = partial(tuple.__new__, Group)
+"""A :class:`Group` from its three values, built in C (a named tuple's own constructor is Python
+code, about a third of reading a short list's cards)."""
+
+
+def decode_cards(msgs: Sequence[pb.Card], field: str, problems: Problems) -> tuple[Card, ...] | None:
+    """The cards of a list of messages, or ``None`` when the list has a bad card or is too long."""
     if len(msgs) > MAX_LIST:
         problems.add(field, f"{len(msgs)} cards: at most {MAX_LIST} in any list")
         return None
-    fast = cards_of(keys) if keys is not None else _cards_of_messages(msgs)
-    if fast is not None:
-        return fast
     cards: list[Card] = []
     for i, msg in enumerate(msgs):
         card = decode_card(msg, f"{field}[{i}]", problems)
@@ -127,10 +161,22 @@ def decode_cards(
     return tuple(cards) if len(cards) == len(msgs) else None
 
 
-def _cards_of_messages(msgs: Sequence[pb.Card]) -> tuple[Card, ...] | None:
-    """The cards of a list read message by message, or ``None`` when one is no card."""
-    cards = [card_of(msg.rank, msg.suit) for msg in msgs]
-    return tuple(cards) if all(cards) else None  # type: ignore[arg-type]
+def read_context(blob: bytes, field: str, problems: Problems) -> tuple[Ruleset | None, Deal | None]:
+    """The ruleset of a context given as its bytes, and its variant's deal even when the rest of
+    the context is bad (``None`` when the variant is unknown or broken); a context seen before is
+    one look-up.
+
+    >>> ctx = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN).SerializeToString()
+    >>> problems = Problems()
+    >>> ruleset, deal = read_context(ctx, "context", problems)
+    >>> ruleset, deal.decks, [p.field for p in problems.items]
+    (None, 2, ['context.trump_suit'])
+    """
+    known = known_context(blob)
+    if known is not None:
+        return known
+    ruleset, variant = decode_context(pb.Context.FromString(blob), field, problems)
+    return ruleset, None if variant is None else deal_of(variant)
 
 
 def decode_context(
@@ -152,6 +198,35 @@ def decode_variant(variant_id: str, field: str, problems: Problems) -> pb.Varian
     if variant is None:
         problems.add(field, unknown_variant(variant_id))
     return variant
+
+
+def read_variant_context(
+    req: pb.ScoreDealRequest | pb.CompareDeclarationsRequest,
+    context: bytes | None,
+    problems: Problems,
+    *,
+    level: bool,
+) -> tuple[Deal | None, Rank | None]:
+    """:func:`decode_variant_context` with the request's ``context`` given as its bytes
+    (``None`` when it is absent): a context seen before naming a catalogue variant (and a
+    level of it, when the question takes one) and nothing else is one look-up.
+
+    >>> ctx = pb.Context(variant_id="qq-one-deck", level=pb.RANK_TEN)
+    >>> deal, rank = read_variant_context(pb.CompareDeclarationsRequest(context=ctx),
+    ...     ctx.SerializeToString(), Problems(), level=True)
+    >>> deal.variant.id, rank
+    ('qq-one-deck', <Rank.TEN: 10>)
+    """
+    known = None if context is None else known_variant(context)
+    if (
+        known is not None
+        and not req.variant_id
+        and not (level and getattr(req, "level", False))
+        and ((known.level_rank is not None) if level else not known.level)
+    ):
+        return known.deal, known.level_rank
+    variant, rank = decode_variant_context(req, problems, level=level)
+    return (None if variant is None else deal_of(variant)), rank
 
 
 def decode_variant_context(
@@ -214,77 +289,75 @@ def decode_level(
     return rank
 
 
-def check_seat(value: int, field: str, variant: pb.Variant | None, problems: Problems) -> bool:
+def check_seat(value: int, field: str, deal: Deal | None, problems: Problems) -> bool:
     """Whether the seat is in range (unknown when the variant is)."""
-    if variant is None:
+    if deal is None:
         return False
-    players = variant.deal.players
-    if not 0 <= value < players:
+    if not 0 <= value < deal.players:
         problems.add(
-            field, f"seat {value} is out of range: {variant.id} has seats 0 to {players - 1}"
+            field,
+            f"seat {value} is out of range: {deal.variant.id} has seats 0 to {deal.players - 1}",
         )
         return False
     return True
 
 
-def check_hand_size(
-    count: int, field: str, variant: pb.Variant | None, problems: Problems
-) -> None:
-    """No hand or play holds more cards than a hand of the variant."""
-    if variant is None or count > MAX_LIST:  # too long for any list: reported already
-        return
-    if count > variant.deal.hand_size:
+def check_hand_size(count: int, field: str, deal: Deal | None, problems: Problems) -> None:
+    """No hand or play holds more cards than a hand of the variant (a list too long for any
+    list is reported already)."""
+    if deal is not None and deal.most_cards < count <= MAX_LIST:
+        variant = deal.variant
         problems.add(
             field, f"{count} cards: a hand of {variant.id} holds at most {variant.deal.hand_size}"
         )
 
 
 def check_copies(
-    groups: Sequence[Group], where: str, variant: pb.Variant | None, problems: Problems
+    groups: Sequence[Group], where: str, deal: Deal | None, problems: Problems
 ) -> None:
-    """No card appears more often than the decks hold it, over all the groups.
+    """No card appears more often than the decks hold it, over all the groups read.
 
     The copy past the decks' count is the one reported; ``where`` names the groups for people.
     """
-    if variant is None:
+    if deal is None:
         return
-    decks = variant.deal.decks
-    if within_copies(codes_of(chain.from_iterable(cards for _, cards in groups if cards)), decks):
+    decks = deal.decks
+    keys: list[bytes] = []
+    for group in groups:
+        if group.cards:
+            keys += group.keys
+    if within_copies(keys, decks):
         return
     total: Counter[Card] = Counter()
-    for _, cards in groups:
-        total.update(cards or ())
+    for group in groups:
+        total.update(group.cards or ())
     seen: Counter[Card] = Counter()
-    for field, cards in groups:
+    for field, cards, _ in groups:
         for i, card in enumerate(cards or ()):
             seen[card] += 1
             if seen[card] == decks + 1:
                 problems.add(
                     f"{field}[{i}]",
                     f"{total[card]} copies of {card} in {where}, but the {decks} "
-                    f"deck{'s' if decks > 1 else ''} of {variant.id} hold {decks}",
+                    f"deck{'s' if decks > 1 else ''} of {deal.variant.id} hold {decks}",
                 )
 
 
-def check_in_hand(
-    play: Sequence[Card] | None, hand: Sequence[Card] | None, field: str, problems: Problems
-) -> None:
+def check_in_hand(play: Group, hand: Group, problems: Problems) -> None:
     """Every card played is in the hand, with its copies."""
-    if play is None or hand is None:
+    played, held_cards = play.cards, hand.cards
+    if played is None or held_cards is None or held(play.keys, hand.keys):
         return
-    if held(codes_of(play), codes_of(hand)):
-        return
-    in_hand = Counter(hand)
+    in_hand = Counter(held_cards)
     seen: Counter[Card] = Counter()
-    for i, card in enumerate(play):
+    for i, card in enumerate(played):
         seen[card] += 1
         if seen[card] == in_hand[card] + 1:
             if in_hand[card] == 0:
-                problems.add(f"{field}[{i}]", f"{card} is not in the hand")
+                problems.add(f"{play.field}[{i}]", f"{card} is not in the hand")
             else:
-                played = play.count(card)
+                count = played.count(card)
                 problems.add(
-                    f"{field}[{i}]",
-                    f"{card} is played {played} times but the hand holds {in_hand[card]}",
+                    f"{play.field}[{i}]",
+                    f"{card} is played {count} times but the hand holds {in_hand[card]}",
                 )
-

@@ -28,15 +28,16 @@ from oracle.cards import Card
 from oracle.dispatch import questions as engine
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import InvalidQuestion
+from oracle.service.card_keys import card_keys
 from oracle.service.decoding import (
     Problems,
     check_copies,
     check_hand_size,
-    decode_cards,
-    decode_context,
+    read_context,
+    read_group,
 )
 from oracle.service.limits import MAX_LIST
-from oracle.service.play_validation import _check_lead as check_lead
+from oracle.service.play_validation import check_lead
 
 DEFAULT_PAGE = 100
 """Plays in a page when ``page_size`` is 0."""
@@ -86,21 +87,24 @@ def _read_token(token: str, print_: str, problems: Problems) -> int:
 
 def parse_list_legal_plays(req: pb.ListLegalPlaysRequest) -> ListLegalPlaysArgs:
     """Validate a ListLegalPlays request."""
+    keys = card_keys(req)
     problems = Problems()
-    ctx, variant = decode_context(req.context, "context", problems)
-    hand = decode_cards(req.hand, "hand", problems)
-    check_hand_size(len(req.hand), "hand", variant, problems)
+    ctx, deal = read_context(keys.context, "context", problems)
+    hand_group = read_group(keys.hand, "hand", problems)
+    hand = hand_group.cards
+    check_hand_size(len(hand_group.keys), "hand", deal, problems)
     if hand is not None and not hand:
         problems.add("hand", "no cards: a hand to play from holds at least one")
-    lead = decode_cards(req.lead, "lead", problems)
-    if req.lead:
+    lead_group = read_group(keys.lead, "lead", problems)
+    lead = lead_group.cards
+    if lead_group.keys:
         check_lead(lead, "lead", ctx, problems)
-        check_hand_size(len(req.lead), "lead", variant, problems)
+        check_hand_size(len(lead_group.keys), "lead", deal, problems)
         if hand and len(req.hand) < len(req.lead):
             problems.add("hand", f"{len(req.hand)} cards, fewer than the {len(req.lead)} led: there is no follow")
         if ctx is not None and (refused := engine.legal_play_counter_refusal(ctx)) is not None:
             problems.add("context", f"{refused}: this variant's follows cannot be listed")
-    check_copies([("lead", lead), ("hand", hand)], "the lead and the hand", variant, problems)
+    check_copies([lead_group, hand_group], "the lead and the hand", deal, problems)
     if not 0 <= req.page_size <= MAX_LIST:
         problems.add("page_size", f"{req.page_size}: a page holds 1 to {MAX_LIST} plays (0 for {DEFAULT_PAGE})")
     print_ = fingerprint(req)

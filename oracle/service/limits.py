@@ -3,8 +3,10 @@ every number a request carries (:data:`REQUEST_NUMBERS`).
 
 >>> MAX_LIST, MAX_QUESTIONS, MAX_VIOLATIONS, MAX_MESSAGE_BYTES // 1024 // 1024
 (1000, 10000, 20, 4)
->>> REQUEST_NUMBERS["ScoreDealRequest.attacker_points"], points_problem(100_001, low=-MAX_POINTS)
-((-100000, 100000), '100001 points: must be -100000 to 100000')
+>>> REQUEST_NUMBERS["ScoreDealRequest.attacker_points"]
+(-100000, 100000)
+>>> points_problem(100_001, "the attackers' points are", low=-MAX_POINTS)
+"100001 points: the attackers' points are -100000 to 100000"
 """
 
 from __future__ import annotations
@@ -68,8 +70,9 @@ refused, ``INVALID_ARGUMENT`` naming the field. tests/test_request_limits.py wal
 messages and fails on a number missing here, and sends each one past its bounds."""
 
 
-def points_problem(value: int, *, low: int = 0) -> str | None:
-    """Why ``value`` is not ``low`` to :data:`MAX_POINTS` points, or None when it is."""
+def points_problem(value: int, what: str, *, low: int = 0) -> str | None:
+    """Why ``value`` is not ``low`` to :data:`MAX_POINTS` points (``what`` says whose points, as
+    ``"a side's points are"``), or None when it is."""
     if low <= value <= MAX_POINTS:
         return None
-    return f"{value} points: must be {low} to {MAX_POINTS}"
+    return f"{value} points: {what} {low} to {MAX_POINTS}"

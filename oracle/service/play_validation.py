@@ -25,6 +25,7 @@ from oracle.cards import Card
 from oracle.convert import suit_name
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.service.card_keys import card_keys
+from oracle.service.contexts import Deal
 from oracle.service.decoding import (
     Group,
     Problems,
@@ -32,20 +33,13 @@ from oracle.service.decoding import (
     check_hand_size,
     check_in_hand,
     check_seat,
-    decode_cards,
-    decode_context,
-)
-from oracle.service.fast_path import (
-    valid_bottom,
-    valid_describe,
-    valid_follow,
-    valid_judge,
-    valid_throw,
+    read_context,
+    read_group,
 )
 from oracle.service.limits import MAX_LIST, points_problem
 
 
-def _check_lead(
+def check_lead(
     cards: Sequence[Card] | None, field: str, ctx: Ruleset | None, problems: Problems
 ) -> None:
     """A lead has cards, all of one effective suit, or of several where the ruleset allows such
@@ -57,8 +51,11 @@ def _check_lead(
         return
     if ctx is None:
         return
+    table = ctx.suits
+    if len({table[c.code] for c in cards}) == 1:
+        return
     suits = sorted({ctx.effective_suit(c) for c in cards})
-    if len(suits) > 1 and ctx.lead_units(cards) is None:
+    if ctx.lead_units(cards) is None:
         names = " and ".join(suit_name(s) for s in suits)
         rainbow = (" (or, in this room, a rainbow: each rank in at least "
                    f"{ctx.rainbow_min_cards} cards over four effective suits, no jokers)") if ctx.strategies.compound else ""
@@ -66,76 +63,74 @@ def _check_lead(
 
 
 def _seat_plays(
-    msgs: Sequence[pb.Play],
-    keys: Sequence[Any],
+    msgs: Sequence[Any],
     field: str,
     ctx: Ruleset | None,
-    variant: pb.Variant | None,
+    deal: Deal | None,
     problems: Problems,
     *,
     complete: bool,
 ) -> tuple[tuple[SeatPlay, ...] | None, list[Group]]:
     """The plays of a trick, in play order, the first being the lead (``None`` when
-    a card is bad), and each play's cards as a group for :func:`check_copies`; ``keys`` are the
+    a card is bad), and each play's cards as a group for :func:`check_copies`; ``msgs`` are the
     plays' mirrors (:mod:`oracle.service.card_keys`)."""
     groups: list[Group] = []
-    if len(msgs) > MAX_LIST:
-        problems.add(field, f"{len(msgs)} plays: at most {MAX_LIST} in any list")
+    count = len(msgs)
+    if count > MAX_LIST:
+        problems.add(field, f"{count} plays: at most {MAX_LIST} in any list")
         return None, groups
-    if not msgs:
+    if not count:
         problems.add(field, "no plays: a trick has at least the lead")
         return None, groups
-    players = variant.deal.players if variant is not None else 0
-    if variant is not None:
-        if len(msgs) > players:
-            problems.add(
-                field, f"{len(msgs)} plays, but {variant.id} has {players} seats: one play per seat"
-            )
-        elif complete and len(msgs) != players:
-            problems.add(
-                field,
-                f"{len(msgs)} plays: a whole trick of {variant.id} has {players}, one per seat",
-            )
+    players = deal.players if deal is not None else 0
+    if deal is not None:
+        name = deal.variant.id
+        if count > players:
+            problems.add(field, f"{count} plays, but {name} has {players} seats: one play per seat")
+        elif complete and count != players:
+            problems.add(field, f"{count} plays: a whole trick of {name} has {players}, one per seat")
+    most = deal.most_cards if deal is not None else MAX_LIST  # the hand-size check's bound
     plays: list[SeatPlay] = []
     ok = True
     first_seat: int | None = None
     where_seat: dict[int, int] = {}
     lead_size = len(msgs[0].cards)
     for i, msg in enumerate(msgs):
-        seat_field = f"{field}[{i}].seat"
-        if check_seat(msg.seat, seat_field, variant, problems):
-            assert variant is not None
+        seat = msg.seat
+        if deal is not None and 0 <= seat < players:
             if i == 0:
-                first_seat = msg.seat
-            if msg.seat in where_seat:
-                problems.add(
-                    seat_field,
-                    f"seat {msg.seat} already played, in {field}[{where_seat[msg.seat]}]",
-                )
-            elif first_seat is not None and msg.seat != (first_seat + i) % players:
+                first_seat = seat
+            if seat in where_seat:
+                problems.add(f"{field}[{i}].seat",
+                             f"seat {seat} already played, in {field}[{where_seat[seat]}]")
+            elif first_seat is not None and seat != (first_seat + i) % players:
                 expected = (first_seat + i) % players
                 problems.add(
-                    seat_field,
-                    f"seat {msg.seat} is out of play order: the play after seat "
+                    f"{field}[{i}].seat",
+                    f"seat {seat} is out of play order: the play after seat "
                     f"{(expected - 1) % players} is seat {expected}",
                 )
-            where_seat.setdefault(msg.seat, i)
+            where_seat.setdefault(seat, i)
+        else:
+            check_seat(seat, f"{field}[{i}].seat", deal, problems)
         cards_field = f"{field}[{i}].cards"
-        cards = decode_cards(msg.cards, cards_field, problems, keys[i].cards)
-        groups.append((cards_field, cards))
-        check_hand_size(len(msg.cards), cards_field, variant, problems)
+        group = read_group(msg.cards, cards_field, problems)
+        groups.append(group)
+        cards = group.cards
+        size = len(group.keys)
+        if size > most:
+            check_hand_size(size, cards_field, deal, problems)
         if i == 0:
-            _check_lead(cards, cards_field, ctx, problems)
-        elif lead_size and len(msg.cards) != lead_size:
+            check_lead(cards, cards_field, ctx, problems)
+        elif lead_size and size != lead_size:
             problems.add(
                 cards_field,
-                f"{len(msg.cards)} cards: every play of a trick has as many cards as the lead "
-                f"({lead_size})",
+                f"{size} cards: every play of a trick has as many cards as the lead ({lead_size})",
             )
         if cards is None:
             ok = False
         else:
-            plays.append(SeatPlay(msg.seat, cards))
+            plays.append(SeatPlay(seat, cards))
     return (tuple(plays) if ok else None), groups
 
 
@@ -160,16 +155,14 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
     oracle.errors.InvalidQuestion: cards[0]: unknown rank 99: a rank is RANK_TWO (2) to RANK_BIG_JOKER (16)
     """
     keys = card_keys(req)
-    valid = valid_describe(keys)
-    if valid is not None:
-        return DescribePlayArgs(*valid)
     problems = Problems()
-    ctx, variant = decode_context(req.context, "context", problems)
-    cards = decode_cards(req.cards, "cards", problems, keys.cards)
+    ctx, deal = read_context(keys.context, "context", problems)
+    group = read_group(keys.cards, "cards", problems)
+    cards = group.cards
     if cards is not None and not cards:
         problems.add("cards", "no cards: describe at least one")
-    check_hand_size(len(req.cards), "cards", variant, problems)
-    check_copies([("cards", cards)], "the cards", variant, problems)
+    check_hand_size(len(group.keys), "cards", deal, problems)
+    check_copies([group], "the cards", deal, problems)
     problems.raise_if_any()
     assert ctx is not None and cards is not None
     return DescribePlayArgs(ctx, cards)
@@ -201,27 +194,24 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
     oracle.errors.InvalidQuestion: play[0]: 4C is not in the hand
     """
     keys = card_keys(req)
-    valid = valid_follow(keys)
-    if valid is not None:
-        return CheckFollowArgs(*valid)
     problems = Problems()
-    ctx, variant = decode_context(req.context, "context", problems)
-    lead = decode_cards(req.lead, "lead", problems, keys.lead)
-    _check_lead(lead, "lead", ctx, problems)
-    check_hand_size(len(req.lead), "lead", variant, problems)
-    hand = decode_cards(req.hand, "hand", problems, keys.hand)
-    check_hand_size(len(req.hand), "hand", variant, problems)
-    play = decode_cards(req.play, "play", problems, keys.play)
-    if req.lead and len(req.play) != len(req.lead):
-        problems.add(
-            "play",
-            f"{len(req.play)} cards: a follow has as many cards as the lead ({len(req.lead)})",
-        )
-    check_in_hand(play, hand, "play", problems)
-    check_copies([("lead", lead), ("hand", hand)], "the lead and the hand", variant, problems)
+    ctx, deal = read_context(keys.context, "context", problems)
+    lead = read_group(keys.lead, "lead", problems)
+    check_lead(lead.cards, "lead", ctx, problems)
+    led = len(lead.keys)
+    check_hand_size(led, "lead", deal, problems)
+    hand = read_group(keys.hand, "hand", problems)
+    check_hand_size(len(hand.keys), "hand", deal, problems)
+    play = read_group(keys.play, "play", problems)
+    played = len(play.keys)
+    if led and played != led:
+        problems.add("play", f"{played} cards: a follow has as many cards as the lead ({led})")
+    check_in_hand(play, hand, problems)
+    check_copies([lead, hand], "the lead and the hand", deal, problems)
     problems.raise_if_any()
-    assert ctx is not None and lead is not None and hand is not None and play is not None
-    return CheckFollowArgs(ctx, lead, hand, play)
+    assert ctx is not None and lead.cards is not None and hand.cards is not None
+    assert play.cards is not None
+    return CheckFollowArgs(ctx, lead.cards, hand.cards, play.cards)
 
 
 class JudgeTrickArgs(NamedTuple):
@@ -246,15 +236,10 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
     oracle.errors.InvalidQuestion: plays[1].seat: seat 1 is out of play order: the play after seat 3 is seat 0
     """
     keys = card_keys(req)
-    valid = valid_judge(keys)
-    if valid is not None:
-        return JudgeTrickArgs(*valid)
     problems = Problems()
-    ctx, variant = decode_context(req.context, "context", problems)
-    plays, groups = _seat_plays(
-        req.plays, keys.plays, "plays", ctx, variant, problems, complete=False
-    )
-    check_copies(groups, "the trick", variant, problems)
+    ctx, deal = read_context(keys.context, "context", problems)
+    plays, groups = _seat_plays(keys.plays, "plays", ctx, deal, problems, complete=False)
+    check_copies(groups, "the trick", deal, problems)
     problems.raise_if_any()
     assert ctx is not None and plays is not None
     return JudgeTrickArgs(ctx, plays)
@@ -280,51 +265,48 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
     (0, [1])
     """
     keys = card_keys(req)
-    valid = valid_throw(keys)
-    if valid is not None:
-        return CheckThrowArgs(*valid)
     problems = Problems()
-    ctx, variant = decode_context(req.context, "context", problems)
-    thrower_ok = check_seat(req.throw.seat, "throw.seat", variant, problems)
-    throw = decode_cards(req.throw.cards, "throw.cards", problems, keys.throw.cards)
-    _check_lead(throw, "throw.cards", ctx, problems)
-    check_hand_size(len(req.throw.cards), "throw.cards", variant, problems)
-    groups: list[Group] = [("throw.cards", throw)]
+    ctx, deal = read_context(keys.context, "context", problems)
+    thrower = keys.throw.seat
+    thrower_ok = check_seat(thrower, "throw.seat", deal, problems)
+    thrown = read_group(keys.throw.cards, "throw.cards", problems)
+    throw = thrown.cards
+    check_lead(throw, "throw.cards", ctx, problems)
+    check_hand_size(len(thrown.keys), "throw.cards", deal, problems)
+    groups: list[Group] = [thrown]
     hands: list[SeatPlay] = []
-    if len(req.other_hands) > MAX_LIST:
-        problems.add("other_hands", f"{len(req.other_hands)} hands: at most {MAX_LIST} in any list")
-    elif variant is not None and len(req.other_hands) >= variant.deal.players:
+    mirrors = keys.other_hands
+    count = len(mirrors)
+    if count > MAX_LIST:
+        problems.add("other_hands", f"{count} hands: at most {MAX_LIST} in any list")
+        mirrors = ()
+    elif deal is not None and count >= deal.players:
         problems.add(
             "other_hands",
-            f"{len(req.other_hands)} hands, but {variant.id} has {variant.deal.players} seats, "
+            f"{count} hands, but {deal.variant.id} has {deal.players} seats, "
             "one of them the thrower's",
         )
     where_seat: dict[int, int] = {}
-    hand_keys = keys.other_hands
-    for i, hand_msg in enumerate(req.other_hands if len(req.other_hands) <= MAX_LIST else ()):
-        seat_field = f"other_hands[{i}].seat"
-        if check_seat(hand_msg.seat, seat_field, variant, problems):
-            if thrower_ok and hand_msg.seat == req.throw.seat:
-                problems.add(
-                    seat_field,
-                    f"seat {hand_msg.seat} is the thrower's: other_hands are the other seats",
-                )
-            elif hand_msg.seat in where_seat:
-                problems.add(
-                    seat_field,
-                    f"seat {hand_msg.seat} is already in other_hands[{where_seat[hand_msg.seat]}]",
-                )
-            where_seat.setdefault(hand_msg.seat, i)
+    for i, mirror in enumerate(mirrors):
+        seat = mirror.seat
+        if check_seat(seat, f"other_hands[{i}].seat", deal, problems):
+            if thrower_ok and seat == thrower:
+                problems.add(f"other_hands[{i}].seat",
+                             f"seat {seat} is the thrower's: other_hands are the other seats")
+            elif seat in where_seat:
+                problems.add(f"other_hands[{i}].seat",
+                             f"seat {seat} is already in other_hands[{where_seat[seat]}]")
+            where_seat.setdefault(seat, i)
         cards_field = f"other_hands[{i}].cards"
-        cards = decode_cards(hand_msg.cards, cards_field, problems, hand_keys[i].cards)
-        groups.append((cards_field, cards))
-        check_hand_size(len(hand_msg.cards), cards_field, variant, problems)
-        if cards is not None:
-            hands.append(SeatPlay(hand_msg.seat, cards))
-    check_copies(groups, "the throw and the other hands", variant, problems)
+        group = read_group(mirror.cards, cards_field, problems)
+        groups.append(group)
+        check_hand_size(len(group.keys), cards_field, deal, problems)
+        if group.cards is not None:
+            hands.append(SeatPlay(seat, group.cards))
+    check_copies(groups, "the throw and the other hands", deal, problems)
     problems.raise_if_any()
     assert ctx is not None and throw is not None
-    return CheckThrowArgs(ctx, SeatPlay(req.throw.seat, throw), tuple(hands))
+    return CheckThrowArgs(ctx, SeatPlay(thrower, throw), tuple(hands))
 
 
 class ScoreBottomArgs(NamedTuple):
@@ -339,7 +321,7 @@ class ScoreBottomArgs(NamedTuple):
 
 
 def _banker_seats(
-    seats: Sequence[int], field: str, variant: pb.Variant | None, problems: Problems
+    seats: Sequence[int], field: str, deal: Deal | None, problems: Problems
 ) -> frozenset[int]:
     """The seats of the banker's side: at least one, not every seat, none twice."""
     if len(seats) > MAX_LIST:
@@ -349,13 +331,13 @@ def _banker_seats(
         problems.add(field, "no seats: the banker's side has at least the banker")
     where_seat: dict[int, int] = {}
     for i, seat in enumerate(seats):
-        if check_seat(seat, f"{field}[{i}]", variant, problems):
+        if check_seat(seat, f"{field}[{i}]", deal, problems):
             if seat in where_seat:
                 problems.add(
                     f"{field}[{i}]", f"seat {seat} is already in {field}[{where_seat[seat]}]"
                 )
             where_seat.setdefault(seat, i)
-    if variant is not None and len(where_seat) == variant.deal.players:
+    if deal is not None and len(where_seat) == deal.players:
         problems.add(field, "every seat is on the banker's side: the attackers need at least one")
     return frozenset(where_seat)
 
@@ -373,26 +355,25 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     oracle.errors.InvalidQuestion: bottom: 2 cards: the bottom of qq-one-deck has 6
     """
     keys = card_keys(req)
-    valid = valid_bottom(keys)
-    if valid is not None:
-        return ScoreBottomArgs(*valid, req.banker_side_points, req.attacker_points)
     problems = Problems()
-    ctx, variant = decode_context(req.context, "context", problems)
+    ctx, deal = read_context(keys.context, "context", problems)
     trick, groups = _seat_plays(
-        req.last_trick, keys.last_trick, "last_trick", ctx, variant, problems, complete=True
+        keys.last_trick, "last_trick", ctx, deal, problems, complete=True
     )
-    seats = _banker_seats(req.banker_seats, "banker_seats", variant, problems)
-    bottom = decode_cards(req.bottom, "bottom", problems, keys.bottom)
-    if bottom is not None and variant is not None and len(bottom) != variant.deal.bottom_size:
+    seats = _banker_seats(keys.banker_seats, "banker_seats", deal, problems)
+    bottom_group = read_group(keys.bottom, "bottom", problems)
+    bottom = bottom_group.cards
+    if bottom is not None and deal is not None and len(bottom) != deal.bottom_size:
         problems.add(
-            "bottom",
-            f"{len(bottom)} cards: the bottom of {variant.id} has {variant.deal.bottom_size}",
+            "bottom", f"{len(bottom)} cards: the bottom of {deal.variant.id} has {deal.bottom_size}"
         )
-    groups.append(("bottom", bottom))
-    check_copies(groups, "the last trick and the bottom", variant, problems)
-    for name in ("banker_side_points", "attacker_points"):
-        if (why := points_problem(getattr(req, name))) is not None:
+    groups.append(bottom_group)
+    check_copies(groups, "the last trick and the bottom", deal, problems)
+    banker_side_points, attacker_points = keys.banker_side_points, keys.attacker_points
+    for name, value in (("banker_side_points", banker_side_points),
+                        ("attacker_points", attacker_points)):
+        if (why := points_problem(value, "a side's points are")) is not None:
             problems.add(name, why)
     problems.raise_if_any()
     assert ctx is not None and trick is not None and bottom is not None
-    return ScoreBottomArgs(ctx, trick, seats, bottom, req.banker_side_points, req.attacker_points)
+    return ScoreBottomArgs(ctx, trick, seats, bottom, banker_side_points, attacker_points)

@@ -213,7 +213,7 @@ def dispatch(question: pb.Question) -> pb.Answer:
 
 
 def answer_into(question: pb.Question, answer: pb.Answer) -> None:
-    """:func:`dispatch` writing into an empty ``answer`` (a batch's own slot: no copy made).
+    """:func:`dispatch` writing into an empty ``answer``.
 
     >>> batch = pb.AnswerBatchResponse()
     >>> answer_into(pb.Question(get_variant=pb.GetVariantRequest(variant_id="qq-one-deck")),
@@ -221,25 +221,66 @@ def answer_into(question: pb.Question, answer: pb.Answer) -> None:
     >>> batch.answers[0].get_variant.variant.deal.decks
     1
     """
+    field, message = answered(question)
+    getattr(answer, field).CopyFrom(message)
+
+
+def answer_bytes(question: pb.Question) -> bytes:
+    """:func:`dispatch`'s answer serialized: the answering message serialized once, inside the
+    ``Answer`` field that holds it (no ``Answer`` message built, nothing copied).
+
+    >>> question = pb.Question(get_variant=pb.GetVariantRequest(variant_id="qq-one-deck"))
+    >>> pb.Answer.FromString(answer_bytes(question)) == dispatch(question)
+    True
+    """
+    field, message = answered(question)
+    return delimited(ANSWER_NUMBERS[field], message.SerializeToString())
+
+
+def answered(question: pb.Question) -> tuple[str, Message]:
+    """The field of ``Answer`` answering one question of a batch, and the message it holds: the
+    kind's answer, or an ``error``. A question spending its work budget gets
+    ``RESOURCE_EXHAUSTED``; one past its call's deadline stops the whole call.
+
+    >>> answered(pb.Question(get_variant=pb.GetVariantRequest(variant_id="nope")))[0]
+    'error'
+    """
     name = question.WhichOneof("question")
     if name is None:
         empty = InvalidQuestion.single(
             "question", f"no question: set one of {', '.join(QUESTION_KINDS)}"
         )
-        answer.error.CopyFrom(question_error(empty))
-        return
+        return "error", question_error(empty)
     kind = QUESTION_KINDS[name]
     try:
         with question_budget():
-            response = kind.answer(getattr(question, name))
+            return kind.answer_field, kind.answer(getattr(question, name))
     except InvalidQuestion as err:
-        answer.error.CopyFrom(
-            question_error(InvalidQuestion(capped(err.prefixed(name).violations)))
-        )
-        return
+        return "error", question_error(InvalidQuestion(capped(err.prefixed(name).violations)))
     except DeadlinePassed:
         raise  # the whole call stops: its deadline passed or its caller went away
     except WorkExceeded as err:
-        answer.error.code, answer.error.message = RESOURCE_EXHAUSTED, str(err)
-        return
-    getattr(answer, kind.answer_field).CopyFrom(response)
+        return "error", pb.QuestionError(code=RESOURCE_EXHAUSTED, message=str(err))
+
+
+ANSWER_NUMBERS: dict[str, int] = {field.name: field.number for field in ANSWER_ONEOF.fields}
+"""The field number of each field of the ``Answer`` oneof, by name."""
+
+
+def delimited(number: int, payload: bytes) -> bytes:
+    """A message field on the wire: its tag (the number, wire type 2), the payload's length and
+    the payload (protobuf encoding, "Length-delimited records"; varints of 7 bits a byte).
+
+    >>> delimited(1, b"abc"), delimited(15, bytes(200))[:3]
+    (b'\\n\\x03abc', b'z\\xc8\\x01')
+    """
+    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)

@@ -26,7 +26,7 @@ from oracle import pb
 from oracle.cards import Card, Suit
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.referee.record import Record, RecordedTrick, Reported
-from oracle.service.contexts import check_context
+from oracle.service.contexts import Deal, check_context, deal_of
 from oracle.service.decoding import (
     Problems,
     check_hand_size,
@@ -37,19 +37,19 @@ from oracle.service.decoding import (
 from oracle.service.limits import LEVELS, MAX_LIST, MAX_POINTS, points_problem
 
 
-def _hands(msgs: Sequence[pb.Hand], field: str, variant: pb.Variant | None,
+def _hands(msgs: Sequence[pb.Hand], field: str, deal: Deal | None,
            problems: Problems) -> tuple[tuple[Card, ...], ...] | None:
     """One hand per seat, by seat."""
-    if variant is None:
+    if deal is None:
         return None
-    players = variant.deal.players
+    players = deal.players
     if len(msgs) != players:
-        problems.add(field, f"{len(msgs)} hands: {variant.id} deals one to each of its {players} seats")
+        problems.add(field, f"{len(msgs)} hands: {deal.variant.id} deals one to each of its {players} seats")
         return None
     by_seat: dict[int, tuple[Card, ...]] = {}
     ok = True
     for i, msg in enumerate(msgs):
-        seat_ok = check_seat(msg.seat, f"{field}[{i}].seat", variant, problems)
+        seat_ok = check_seat(msg.seat, f"{field}[{i}].seat", deal, problems)
         if seat_ok and msg.seat in by_seat:
             problems.add(f"{field}[{i}].seat", f"seat {msg.seat} has two hands")
         cards = decode_cards(msg.cards, f"{field}[{i}].cards", problems)
@@ -60,12 +60,12 @@ def _hands(msgs: Sequence[pb.Hand], field: str, variant: pb.Variant | None,
     return tuple(by_seat[s] for s in range(players)) if ok and len(by_seat) == players else None
 
 
-def _trick_plays(msgs: Sequence[pb.Play], field: str, variant: pb.Variant,
+def _trick_plays(msgs: Sequence[pb.Play], field: str, deal: Deal,
                  problems: Problems) -> tuple[SeatPlay, ...] | None:
     """One play per seat in play order (seat s + 1 after s), each of the lead's count."""
-    players = variant.deal.players
+    players = deal.players
     if len(msgs) != players:
-        problems.add(field, f"{len(msgs)} plays: a whole trick of {variant.id} has {players}, "
+        problems.add(field, f"{len(msgs)} plays: a whole trick of {deal.variant.id} has {players}, "
                             "one per seat")
         return None
     plays: list[SeatPlay] = []
@@ -76,14 +76,13 @@ def _trick_plays(msgs: Sequence[pb.Play], field: str, variant: pb.Variant,
         if i == 0:
             first_seat, lead_count = seat, count
         if not 0 <= seat < players:
-            check_seat(seat, f"{field}[{i}].seat", variant, problems)
+            check_seat(seat, f"{field}[{i}].seat", deal, problems)
         elif i and 0 <= first_seat < players and seat != (first_seat + i) % players:
             expected = (first_seat + i) % players
             problems.add(f"{field}[{i}].seat", f"seat {seat} is out of play order: the play "
                                                f"after seat {(expected - 1) % players} is seat {expected}")
         cards = decode_cards(msg.cards, f"{field}[{i}].cards", problems)
-        if count > variant.deal.hand_size:
-            check_hand_size(count, f"{field}[{i}].cards", variant, problems)
+        check_hand_size(count, f"{field}[{i}].cards", deal, problems)
         if not count:
             problems.add(f"{field}[{i}].cards", "no cards: every play of a trick has at least one")
         elif count != lead_count:
@@ -94,35 +93,36 @@ def _trick_plays(msgs: Sequence[pb.Play], field: str, variant: pb.Variant,
     return tuple(plays) if len(plays) == players else None
 
 
-def _tricks(msgs: Sequence[pb.Trick], field: str, variant: pb.Variant | None,
+def _tricks(msgs: Sequence[pb.Trick], field: str, deal: Deal | None,
             problems: Problems) -> tuple[RecordedTrick, ...] | None:
     """Whole tricks in play order, each play of the lead's count; the reported values in range."""
-    if variant is None:
+    if deal is None:
         return None
-    if len(msgs) > variant.deal.hand_size:
-        problems.add(field, f"{len(msgs)} tricks: a deal of {variant.id} has at most "
-                            f"{variant.deal.hand_size}, one card a seat at least")
+    hand_size = deal.variant.deal.hand_size
+    if len(msgs) > hand_size:
+        problems.add(field, f"{len(msgs)} tricks: a deal of {deal.variant.id} has at most "
+                            f"{hand_size}, one card a seat at least")
         return None
     tricks: list[RecordedTrick] = []
     for i, msg in enumerate(msgs):
         where = f"{field}[{i}]"
-        plays = _trick_plays(msg.plays, f"{where}.plays", variant, problems)
+        plays = _trick_plays(msg.plays, f"{where}.plays", deal, problems)
         tried: tuple[Card, ...] | None = None
         if msg.attempted_throw:
             tried = decode_cards(msg.attempted_throw, f"{where}.attempted_throw", problems)
-            check_hand_size(len(msg.attempted_throw), f"{where}.attempted_throw", variant, problems)
+            check_hand_size(len(msg.attempted_throw), f"{where}.attempted_throw", deal, problems)
         winner = msg.reported_winner if msg.HasField("reported_winner") else None
         if winner is not None:
-            check_seat(winner, f"{where}.reported_winner", variant, problems)
+            check_seat(winner, f"{where}.reported_winner", deal, problems)
         points = msg.reported_points if msg.HasField("reported_points") else None
-        if points is not None and (why := points_problem(points)) is not None:
+        if points is not None and (why := points_problem(points, "a trick holds")) is not None:
             problems.add(f"{where}.reported_points", why)
         if plays is not None and (tried is not None or not msg.attempted_throw):
             tricks.append(RecordedTrick(plays, tried, winner, points))
     return tuple(tricks) if len(tricks) == len(msgs) else None
 
 
-def _reported(msg: pb.ReportedResults, field: str, variant: pb.Variant | None,
+def _reported(msg: pb.ReportedResults, field: str, deal: Deal | None,
               problems: Problems) -> Reported:
     """The client's results, each in range."""
     def optional(name: str, low: int, high: int) -> int | None:
@@ -136,13 +136,13 @@ def _reported(msg: pb.ReportedResults, field: str, variant: pb.Variant | None,
         problems.add(f"{field}.level_side", f"{msg.level_side} is not a Side")
     seat = msg.next_banker_seat if msg.HasField("next_banker_seat") else None
     if seat is not None:
-        check_seat(seat, f"{field}.next_banker_seat", variant, problems)
+        check_seat(seat, f"{field}.next_banker_seat", deal, problems)
     return Reported(optional("bottom_multiplier", 0, MAX_POINTS),
                     optional("attacker_points", -MAX_POINTS, MAX_POINTS), msg.level_side,
                     optional("levels", 0, LEVELS), seat)
 
 
-def _plays(msgs: Sequence[pb.Play], field: str, variant: pb.Variant | None,
+def _plays(msgs: Sequence[pb.Play], field: str, deal: Deal | None,
            problems: Problems) -> tuple[SeatPlay, ...]:
     """Declarations: a seat and the cards it showed."""
     if len(msgs) > MAX_LIST:
@@ -150,9 +150,9 @@ def _plays(msgs: Sequence[pb.Play], field: str, variant: pb.Variant | None,
         return ()
     found = []
     for i, msg in enumerate(msgs):
-        seat_ok = check_seat(msg.seat, f"{field}[{i}].seat", variant, problems)
+        seat_ok = check_seat(msg.seat, f"{field}[{i}].seat", deal, problems)
         cards = decode_cards(msg.cards, f"{field}[{i}].cards", problems)
-        check_hand_size(len(msg.cards), f"{field}[{i}].cards", variant, problems)
+        check_hand_size(len(msg.cards), f"{field}[{i}].cards", deal, problems)
         if seat_ok and cards is not None:
             found.append(SeatPlay(msg.seat, cards))
     return tuple(found)
@@ -175,13 +175,14 @@ def parse_audit_deal(req: pb.AuditDealRequest) -> Record:
                                 "fixed partnerships of every second seat, which an odd number has not")
         variant = None
     level = decode_level(ctx.level, "context.level", variant, Problems())
-    check_seat(msg.banker_seat, "banker_seat", variant, problems)
-    hands = _hands(msg.hands, "hands", variant, problems)
+    deal = None if variant is None else deal_of(variant)
+    check_seat(msg.banker_seat, "banker_seat", deal, problems)
+    hands = _hands(msg.hands, "hands", deal, problems)
     bottom = decode_cards(msg.bottom, "bottom", problems)
-    declarations = _plays(msg.declarations, "declarations", variant, problems)
+    declarations = _plays(msg.declarations, "declarations", deal, problems)
     buried = decode_cards(msg.buried, "buried", problems)
-    tricks = _tricks(msg.tricks, "tricks", variant, problems)
-    reported = _reported(msg.reported, "reported", variant, problems)
+    tricks = _tricks(msg.tricks, "tricks", deal, problems)
+    reported = _reported(msg.reported, "reported", deal, problems)
     attacker_level = None
     if msg.attacker_level:
         attacker_level = decode_level(msg.attacker_level, "attacker_level", variant, problems)

@@ -33,7 +33,13 @@ from oracle.engine.budget import DEFAULT_STEPS, DeadlinePassed, WorkExceeded, li
 from oracle.errors import InvalidQuestion
 from oracle.rules import RULES
 from oracle.service.limits import MAX_QUESTIONS
-from oracle.service.questions import ORACLE_SERVICE, QUESTION_KINDS, answer_into
+from oracle.service.questions import (
+    ANSWER_NUMBERS,
+    ORACLE_SERVICE,
+    QUESTION_KINDS,
+    answer_bytes,
+    delimited,
+)
 from oracle.service.status import INTERNAL_MESSAGE, capped, to_status
 from oracle.variants import load_catalogue
 
@@ -113,6 +119,17 @@ class OracleService:
         >>> "qq-two-deck" in [variant.id for variant in answer.variants]
         True
         """
+        response: Message = self.answer(ANSWERS[method], method, request, context)
+        return response
+
+    def handle_serialized(self, method: str, request: Any, context: Any) -> bytes:
+        """:meth:`handle` for gRPC of a method whose answer is built as its bytes
+        (:data:`WIRE_ANSWERS`)."""
+        response: bytes = self.answer(WIRE_ANSWERS[method], method, request, context)
+        return response
+
+    def answer(self, answer: Callable[[Any], Any], method: str, request: Any, context: Any) -> Any:
+        """What :meth:`handle` does, with ``answer`` answering the request."""
         start = time.perf_counter_ns()
         steps: int = getattr(context, "work_steps", DEFAULT_STEPS)
         try:
@@ -122,7 +139,7 @@ class OracleService:
                     f"{request.error}"
                 )
             with limited(steps, deadline=_deadline(context), gone=_gone(context)):
-                response = ANSWERS[method](request)
+                response = answer(request)
         except InvalidQuestion as err:
             _log_call(method, request, "INVALID_ARGUMENT", start)
             _abort(context, InvalidQuestion(capped(err.violations)))
@@ -152,25 +169,46 @@ def answer_batch(request: pb.AnswerBatchRequest) -> pb.AnswerBatchResponse:
     >>> [a.WhichOneof("answer") for a in answer_batch(pb.AnswerBatchRequest(questions=qs)).answers]
     ['get_variant', 'error']
     """
+    return pb.AnswerBatchResponse.FromString(serialized_batch(request))
+
+
+def serialized_batch(request: pb.AnswerBatchRequest) -> bytes:
+    """:func:`answer_batch` as the bytes of its response, which gRPC sends as they are: each
+    answer serialized once, in its place (:func:`~oracle.service.questions.answer_bytes`).
+
+    >>> qs = [pb.Question(get_variant=pb.GetVariantRequest(variant_id="qq-one-deck"))]
+    >>> serialized_batch(pb.AnswerBatchRequest(questions=qs)) == answer_batch(
+    ...     pb.AnswerBatchRequest(questions=qs)).SerializeToString()
+    True
+    """
     if len(request.questions) > MAX_QUESTIONS:
         raise InvalidQuestion.single(
             "questions", f"{len(request.questions)} questions: at most {MAX_QUESTIONS} in one batch"
         )
-    response = pb.AnswerBatchResponse()
-    add = response.answers.add
+    pieces = []
     for i, question in enumerate(request.questions):
-        answer = add()
         try:
-            answer_into(question, answer)
+            answer = answer_bytes(question)
         except DeadlinePassed:
             raise  # the call stops: its deadline passed or its client went away
         except Exception:
             log.exception(
                 "AnswerBatch failed on questions[%d] (%s)", i, question.WhichOneof("question")
             )
-            answer.Clear()
-            answer.error.code, answer.error.message = "INTERNAL", INTERNAL_MESSAGE
-    return response
+            failed = pb.QuestionError(code="INTERNAL", message=INTERNAL_MESSAGE)
+            answer = delimited(ANSWER_NUMBERS["error"], failed.SerializeToString())
+        pieces.append(delimited(_ANSWERS_FIELD, answer))
+    return b"".join(pieces)
+
+
+_ANSWERS_FIELD = pb.AnswerBatchResponse.DESCRIPTOR.fields_by_name["answers"].number
+
+
+WIRE_ANSWERS: dict[str, Callable[[Any], Any]] = {
+    "AnswerBatch": serialized_batch,
+}
+"""The RPCs whose gRPC answer is built as its bytes, sent as they are; HTTP and in-process callers
+use :data:`ANSWERS`."""
 
 
 def _deadline(context: Any) -> float | None:
@@ -207,6 +245,11 @@ def _abort(context: Any, err: InvalidQuestion) -> NoReturn:
     raise AssertionError("unreachable: abort_with_status raises")
 
 
+def _serialized(response: Message | bytes) -> bytes:
+    """A response's bytes (:data:`WIRE_ANSWERS` give theirs)."""
+    return response if isinstance(response, bytes) else response.SerializeToString()
+
+
 def add_to_server(server: Any, service: OracleService | None = None) -> None:
     """Register every RPC of the contract on a ``grpc.Server``.
 
@@ -218,9 +261,12 @@ def add_to_server(server: Any, service: OracleService | None = None) -> None:
     handlers = {}
     for method in ORACLE_SERVICE.methods:
         handlers[method.name] = grpc.unary_unary_rpc_method_handler(
-            functools.partial(service.handle, method.name),
+            functools.partial(
+                service.handle_serialized if method.name in WIRE_ANSWERS else service.handle,
+                method.name,
+            ),
             request_deserializer=_decoder(getattr(pb, method.input_type.name)),
-            response_serializer=lambda response: response.SerializeToString(),
+            response_serializer=_serialized,
         )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
     server.add_registered_method_handlers(SERVICE_NAME, handlers)

@@ -9,24 +9,24 @@ oracle.errors.InvalidQuestion: variant_id: unknown variant 'nope'; known: ...
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from oracle import pb
 from oracle.cards import Rank
 from oracle.engine.ruleset import SeatPlay
 from oracle.service.card_keys import card_keys
+from oracle.service.contexts import Deal
 from oracle.service.decoding import (
     Group,
     Problems,
     check_copies,
     check_hand_size,
     check_seat,
-    decode_cards,
     decode_level,
     decode_variant,
-    decode_variant_context,
+    read_group,
+    read_variant_context,
 )
-from oracle.service.fast_path import valid_compare, valid_score_deal
 from oracle.service.limits import MAX_POINTS, points_problem
 
 
@@ -47,17 +47,19 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     ...     banker_seat=2, banker_level=pb.RANK_FIVE))
     >>> args.banker_level, args.attacker_level
     (<Rank.FIVE: 5>, None)
+    >>> parse_score_deal(pb.ScoreDealRequest(variant_id="qq-two-deck", attacker_points=-200_000))
+    Traceback (most recent call last):
+    ...
+    oracle.errors.InvalidQuestion: attacker_points: -200000 points: the attackers' points are -100000 to 100000
     """
-    valid = valid_score_deal(req)
-    if valid is not None:
-        known, banker_level, attacker_level = valid
-        return ScoreDealArgs(known, req.attacker_points, req.banker_seat, banker_level,
-                             attacker_level)
     problems = Problems()
-    variant, _ = decode_variant_context(req, problems, level=False)
-    check_seat(req.banker_seat, "banker_seat", variant, problems)
-    if (why := points_problem(req.attacker_points, low=-MAX_POINTS)) is not None:
+    context = req.context.SerializeToString() if req.HasField("context") else None
+    deal, _ = read_variant_context(req, context, problems, level=False)
+    check_seat(req.banker_seat, "banker_seat", deal, problems)
+    # below 0 after a failed throw's penalty, say
+    if (why := points_problem(req.attacker_points, "the attackers' points are", low=-MAX_POINTS)) is not None:
         problems.add("attacker_points", why)
+    variant = None if deal is None else deal.variant
     levels: list[Rank | None] = []
     for field, value in (
         ("banker_level", req.banker_level),
@@ -81,16 +83,15 @@ class CompareDeclarationsArgs(NamedTuple):
     rebury: bool = False
 
 
-def _declaration(
-    msg: pb.Declaration, field: str, variant: pb.Variant | None, problems: Problems
-) -> SeatPlay | None:
-    """A seat and the cards it shows: at least one, no more than a hand."""
-    check_seat(msg.seat, f"{field}.seat", variant, problems)
-    cards = decode_cards(msg.cards, f"{field}.cards", problems)
-    if cards is not None and not cards:
+def _declaration(mirror: Any, field: str, deal: Deal | None, problems: Problems) -> Group:
+    """A seat's declaration, the cards it shows: at least one, no more than a hand; ``mirror``
+    is the declaration's (:mod:`oracle.service.card_keys`)."""
+    check_seat(mirror.seat, f"{field}.seat", deal, problems)
+    group = read_group(mirror.cards, f"{field}.cards", problems)
+    if group.cards is not None and not group.cards:
         problems.add(f"{field}.cards", "no cards: a declaration shows at least one")
-    check_hand_size(len(msg.cards), f"{field}.cards", variant, problems)
-    return None if cards is None else SeatPlay(msg.seat, cards)
+    check_hand_size(len(group.keys), f"{field}.cards", deal, problems)
+    return group
 
 
 def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDeclarationsArgs:
@@ -103,35 +104,32 @@ def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDec
     >>> args.standing is None, format_cards(args.challenger.cards)
     (True, '10H 10H')
     """
-    valid = valid_compare(card_keys(req))
-    if valid is not None:
-        return CompareDeclarationsArgs(*valid, rebury=req.rebury)
+    keys = card_keys(req)
     problems = Problems()
-    variant, level = decode_variant_context(req, problems, level=True)
-    standing = (
-        _declaration(req.standing, "standing", variant, problems)
-        if req.HasField("standing")
-        else None
-    )
-    challenger: SeatPlay | None = None
+    context = keys.context if req.HasField("context") else None
+    deal, level = read_variant_context(req, context, problems, level=True)
+    standing = challenger = None
+    groups = [Group("standing.cards", ())]
+    if req.HasField("standing"):
+        groups[0] = _declaration(keys.standing, "standing", deal, problems)
+        standing = None if groups[0].cards is None else SeatPlay(keys.standing.seat, groups[0].cards)
     if req.HasField("challenger"):
-        challenger = _declaration(req.challenger, "challenger", variant, problems)
+        groups.append(_declaration(keys.challenger, "challenger", deal, problems))
+        if groups[1].cards is not None:
+            challenger = SeatPlay(keys.challenger.seat, groups[1].cards)
     else:
         problems.add("challenger", "missing: the declaration to compare")
-    groups: list[Group] = [
-        ("standing.cards", standing.cards if standing else ()),
-        ("challenger.cards", challenger.cards if challenger else None),
-    ]
+        groups.append(Group("challenger.cards", None))
     if standing is not None and challenger is not None and standing.seat == challenger.seat:
         # One seat strengthening or changing its own declaration (自保, 自反) shows again the
         # cards it showed: its two declarations are not different cards.
         for group in groups:
-            check_copies([group], "the declaration", variant, problems)
+            check_copies([group], "the declaration", deal, problems)
     else:
-        check_copies(groups, "the two declarations", variant, problems)
+        check_copies(groups, "the two declarations", deal, problems)
     problems.raise_if_any()
-    assert variant is not None and level is not None and challenger is not None
-    return CompareDeclarationsArgs(variant, level, standing, challenger, req.rebury)
+    assert deal is not None and level is not None and challenger is not None
+    return CompareDeclarationsArgs(deal.variant, level, standing, challenger, req.rebury)
 
 
 class GetVariantArgs(NamedTuple):
