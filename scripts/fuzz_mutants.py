@@ -37,16 +37,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from conformance.cases import load_suite, readings  # noqa: E402
-from conformance.claims import Claim, read_claim, shipped_variants  # noqa: E402
-from conformance.fuzz.deck import Room  # noqa: E402
-from conformance.fuzz.generate import questions  # noqa: E402
-from conformance.fuzz.report import notation  # noqa: E402
-from conformance.fuzz.rooms import catalogue_variant, reference_target  # noqa: E402
-from conformance.fuzz.run import fuzz  # noqa: E402
-from conformance.fuzz.scope import left_out, scope_of  # noqa: E402
-from conformance.fuzz.search import Asker, Finding  # noqa: E402
-from conformance.targets import StdioTarget, Target  # noqa: E402
+from conformance.cases import load_suite, readings
+from conformance.claims import Claim, read_claim, shipped_variants
+from conformance.fuzz.deck import Room
+from conformance.fuzz.generate import questions
+from conformance.fuzz.report import notation
+from conformance.fuzz.rooms import catalogue_variant, reference_target
+from conformance.fuzz.run import fuzz
+from conformance.fuzz.scope import left_out, scope_of
+from conformance.fuzz.search import Asker, Finding
+from conformance.targets import StdioTarget, Target
 
 ADAPTER = ROOT / "examples" / "stdio_adapter" / "adapter.py"
 CLAIM = ROOT / "examples" / "stdio_adapter" / "claim.json"

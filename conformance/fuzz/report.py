@@ -109,10 +109,10 @@ def replay_command(engine_args: Sequence[str], out: str, finding: Finding) -> st
 def report_lines(findings: Sequence[Finding], tally: Tally, seconds: float, *, seed: int, engine: str,
                  reference: str, engine_args: Sequence[str], out: str) -> list[str]:
     """The report: totals, disagreements by kind and rule id, then each one with its replay command."""
-    lines = [f"fuzz: {tally.compared} questions compared against {engine} (reference {reference}), "
-             f"{tally.refused} refused by the reference, {tally.unsupported} unsupported by the engine, "
-             f"{tally.shrinking} asked while shrinking; {seconds:.1f} s, seed {seed}",
-             f"fuzz: {len(findings)} disagreement{'s' if len(findings) != 1 else ''}"]
+    totals = (f"fuzz: {tally.compared} questions compared against {engine} (reference {reference}), "
+              f"{tally.refused} refused by the reference, {tally.unsupported} unsupported by the engine, "
+              f"{tally.shrinking} asked while shrinking; {seconds:.1f} s, seed {seed}")
+    lines = [totals, f"fuzz: {len(findings)} disagreement{'s' if len(findings) != 1 else ''}"]
     if not findings:
         return lines
     by_rule: Counter[tuple[str, str]] = Counter()
@@ -124,9 +124,9 @@ def report_lines(findings: Sequence[Finding], tally: Tally, seconds: float, *, s
     lines += [f"  {kind:<22}{rule:<34}{n}" for (kind, rule), n in sorted(by_rule.items())]
     for number, finding in enumerate(findings, start=1):
         outcome = finding.outcome
-        lines += [f"#{number} {case_id(finding)}: {outcome.kind} in {outcome.room}, first after "
-                  f"{finding.examples} questions, shrunk from {finding.first_size} to {finding.size} cards",
-                  f"    {notation(outcome.question)}"]
+        lines.append(f"#{number} {case_id(finding)}: {outcome.kind} in {outcome.room}, first after "
+                     f"{finding.examples} questions, shrunk from {finding.first_size} to {finding.size} cards")
+        lines.append(f"    {notation(outcome.question)}")
         lines += [f"    {m}" for m in outcome.mismatches]
         lines.append(f"    replay: {replay_command(engine_args, out, finding)}")
     return lines

@@ -125,8 +125,10 @@ def read_room(path: Path, reference: Target) -> dict[str, Any]:
     data = snake(data)
     parent = data.pop("extends", "")
     if parent:
-        data = merged({k: v for k, v in snake(catalogue_variant(reference, str(parent))).items()
-                       if k not in ("id", "name", "description", "sources", "extends")}, data)
+        base = snake(catalogue_variant(reference, str(parent)))
+        sources = [*base.get("sources", []), *data.get("sources", [])]
+        data = merged({k: v for k, v in base.items() if k not in ("id", "name", "description", "extends")}, data)
+        data["sources"] = sources
     data.setdefault("id", path.stem)
     variant = Variant()
     try:

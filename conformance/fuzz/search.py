@@ -85,7 +85,8 @@ def room_of(question: dict[str, Any]) -> str:
 def size_of(question: dict[str, Any]) -> int:
     """The number of cards in a question (what shrinking makes small).
 
-    >>> size_of({"checkFollow": {"lead": [{"rank": "RANK_TWO"}], "hand": [{}, {}], "play": [{}]}})
+    >>> two = {"rank": "RANK_TWO", "suit": "SUIT_CLUBS"}
+    >>> size_of({"checkFollow": {"lead": [two], "hand": [two, two], "play": [two]}})
     4
     """
     def count(value: Any) -> int:
@@ -205,7 +206,7 @@ class Finding:
         return size_of(self.outcome.question)
 
 
-SHRINK_BUDGET = 60
+SHRINK_BUDGET = 40
 """The most batches asked while shrinking one disagreement (a bound on its time)."""
 
 
