@@ -52,6 +52,8 @@ MODULES = ("__init__.py", "cases.py", "claims.py", "compare.py", "protos.py", "r
            "targets.py")
 """The runner's modules (``authoring/`` stays behind: it needs the engine)."""
 DATA = ("cases", "regression", "alternatives", "schema")
+SUBPACKAGES = ("fuzz",)
+"""The runner's subpackages (the fuzz mode, which needs the ``[fuzz]`` extra: Hypothesis)."""
 DOCS = ("INTERPRETING.md", "README.md", "VERSION")
 DEPENDENCIES = ("protobuf", "grpcio", "typing_extensions")
 """The runtime dependencies of the wheel, and theirs (grpcio needs typing_extensions)."""
@@ -67,7 +69,7 @@ def stage(into: Path) -> Path:
     package.mkdir(parents=True)
     for name in (*MODULES, *DOCS):
         shutil.copy2(SOURCE / name, package / name)
-    for folder in DATA:
+    for folder in (*DATA, *SUBPACKAGES):
         shutil.copytree(SOURCE / folder, package / folder,
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     (package / "proto").mkdir()

@@ -8,7 +8,8 @@ It starts a reference oracle on a free loopback port (``python -m oracle --port 
 each mutant (default: all of them) runs the fuzz of ``shengji-conformance fuzz`` against the stdio
 adapter (examples/stdio_adapter/adapter.py) with that mutant's wrong rule in force, claiming what
 examples/stdio_adapter/claim.json claims (every shipped variant, every feature), until the first
-disagreement or ``--examples`` questions (default 20,000). It prints one row per mutant: the
+disagreement or ``--examples`` questions (default 20,000), about every shipped variant and every
+room of the suite's cases with a rule choice of its own (:func:`suite_rooms`). It prints one row per mutant: the
 questions compared before the first finding, the cards of that first question and of the shrunk
 one, the kind and variant, the seconds, and the shrunk question in the card notation. With
 ``--clean N`` it then fuzzes the unbroken adapter for N questions, where nothing may be found.
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib.util
+import json
 import os
 import re
 import shlex
@@ -95,6 +97,25 @@ def reference_server() -> Iterator[str]:
                 proc.wait()
 
 
+def suite_rooms() -> list[Room]:
+    """The rooms (``custom_variant``) the suite's cases ask about, one per distinct choice of rules.
+
+    Some mutants break a strategy only a room chooses (rbtying's Highest throw evaluation, its
+    draw policies, bombs): the catalogue's variants never reach it. Rooms differing only in
+    their decks or their deal are one choice; the first met is kept.
+    """
+    rooms: dict[str, Room] = {}
+    for case in load_suite(["normative"]):
+        body = next(iter(case.question.values()), {})
+        variant = body.get("context", {}).get("customVariant") if isinstance(body, dict) else None
+        if not variant or case.expects_error:
+            continue
+        rules = json.dumps({k: variant.get(k) for k in ("following", "comparison", "throws", "bottom",
+                                                         "compoundFormats", "tractors")}, sort_keys=True)
+        rooms.setdefault(rules, Room.of(variant, custom=True))
+    return list(rooms.values())
+
+
 def adapter_claim() -> Claim:
     """What the stdio adapter claims (every shipped variant and feature)."""
     return read_claim(CLAIM, shipped_variants(load_suite(["normative"])))
@@ -163,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     failed = False
     with reference_server() as address:
         reference = reference_target(address)
-        rooms = [Room.of(catalogue_variant(reference, v)) for v in claim.variants]
+        rooms = [Room.of(catalogue_variant(reference, v)) for v in claim.variants] + suite_rooms()
         print(f"{'mutant':<{width}}  {'questions':>9}  {'cards':>5} {'shrunk':>6}  {'kind':<20} {'variant':<20} "
               f"{'s':>6}  shrunk question", flush=True)
         for name in names:

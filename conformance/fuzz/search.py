@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import re
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +27,7 @@ from typing import Any
 from google.protobuf import json_format
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import strategies as st
-from hypothesis.errors import HypothesisException
+from hypothesis.errors import HypothesisException, HypothesisWarning
 
 from conformance import protos
 from conformance.cases import question_kind
@@ -238,8 +239,10 @@ def one_round(asker: Asker, strategy: st.SearchStrategy[dict[str, Any]], *, exam
     chosen = settings(max_examples=examples, database=None, deadline=None, phases=[Phase.generate, Phase.shrink],
                       suppress_health_check=list(HealthCheck))
     try:
-        find(st.lists(strategy, min_size=1, max_size=batch), disagrees, settings=chosen,
-             random=random.Random(seed))
+        with warnings.catch_warnings():  # Hypothesis' note on the size of a batch's repr: no use here
+            warnings.simplefilter("ignore", HypothesisWarning)
+            find(st.lists(strategy, min_size=1, max_size=batch), disagrees, settings=chosen,
+                 random=random.Random(seed))
     except (HypothesisException, ExceptionGroup):
         pass  # nothing found; or the last replay over the shrink budget: ``best`` holds the smallest
     if not best:
