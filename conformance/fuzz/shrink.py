@@ -4,7 +4,8 @@ Hypothesis shrinks the draws a question was built from; what it leaves may still
 that play no part (a card in a hand, a unit of a throw). :func:`trim` then tries every question
 with one card fewer, all of them in one batch to both engines: the question with one card out
 of one list (a hand, the bottom, another hand), and, for lists that must stay of one length (a
-lead and its follow, the plays of a trick), one card out of each of them. The first candidate
+lead and its follow, the plays of a trick), one card out of each of them, or up to a unit's
+worth off the end or the start of each. The first candidate
 that still disagrees the same way (same kind, room and differing fields) is kept, and the next
 pass starts from it, until no card can go. The reference refuses a candidate that is no longer
 a valid question (a follow of another length, a play not held): refused ones never count.
@@ -13,7 +14,7 @@ a valid question (a follow of another length, a play not held): refused ones nev
 >>> [sorted((k, len(v)) for k, v in c.items()) for c in candidates_of(body, ("lead", "play"))][:2]
 [[('hand', 3), ('lead', 1), ('play', 1)], [('hand', 3), ('lead', 1), ('play', 1)]]
 >>> len(candidates_of(body, ("lead", "play")))
-7
+9
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ TIED: dict[str, tuple[str, ...]] = {
     "scoreBottom": ("lastTrick",),
 }
 """Card lists that must keep one length: a lead and its follow, the plays of a trick."""
+
+MAX_UNIT = 4
+"""The most cards taken off the end (or the start) of every tied list at once: a unit of them."""
 
 MAX_PASSES = 60
 """The most passes (cards taken out) of one trim."""
@@ -66,6 +70,12 @@ def candidates_of(body: dict[str, Any], tied: tuple[str, ...]) -> list[dict[str,
     if group:
         length = min(len(lists[p]) for p in group)
         first, rest = group[0], group[1:]
+        for take in range(min(length - 1, MAX_UNIT), 0, -1):  # a unit off the end or the start of each
+            for cut in (slice(-take, None), slice(0, take)):
+                body_copy = copy.deepcopy(body)
+                for path in group:
+                    del _at(body_copy, path)[cut]
+                out.append(body_copy)
         for i in range(length):  # the same position of every tied list, then any card of the first's follow
             for j in (range(length) if len(rest) == 1 else [i]):
                 body_copy = copy.deepcopy(body)
