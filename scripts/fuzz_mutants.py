@@ -2,7 +2,7 @@
 
 Usage::
 
-    python scripts/fuzz_mutants.py [--mutant NAME ...] [--examples N] [--seed S] [--clean N]
+    python scripts/fuzz_mutants.py [--mutant NAME ... | --no-mutants] [--examples N] [--seed S] [--clean N]
 
 It starts a reference oracle on a free loopback port (``python -m oracle --port 0``), then for
 each mutant (default: all of them) runs the fuzz of ``shengji-conformance fuzz`` against the stdio
@@ -35,6 +35,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
@@ -106,7 +107,7 @@ def suite_rooms() -> list[Room]:
     """
     rooms: dict[str, Room] = {}
     for case in load_suite(["normative"]):
-        body = next(iter(case.question.values()), {})
+        body: Any = next(iter(case.question.values()), {})
         variant = body.get("context", {}).get("customVariant") if isinstance(body, dict) else None
         if not variant or case.expects_error:
             continue
@@ -174,11 +175,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clean", type=int, default=0, metavar="N",
                         help="then fuzz the unbroken adapter for N questions (nothing may be found)")
+    parser.add_argument("--no-mutants", action="store_true", help="no mutant: only the --clean run")
     args = parser.parse_args(argv)
     if args.serve:
         return serve(args.serve)
     from mutants import MUTANTS
-    names = args.mutant or [m.name for m in MUTANTS]
+    names = [] if args.no_mutants else args.mutant or [m.name for m in MUTANTS]
     claim = adapter_claim()
     width = max(len(n) for n in [*names, "the oracle itself"])
     failed = False
