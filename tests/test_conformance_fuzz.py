@@ -140,3 +140,14 @@ def test_no_card_is_dealt_more_often_than_the_decks_hold_it(question: dict[str, 
                 walk(v)
     walk(question)
     assert max(seen.values(), default=0) <= 2
+
+
+def test_the_examples_of_the_fuzz_modules_run() -> None:
+    """The doctests of conformance/fuzz/ (the test command collects doctests of oracle/ only)."""
+    import doctest
+    import importlib
+
+    for name in ("deck", "generate", "scope", "search", "shrink", "run", "rooms", "report", "command"):
+        module = importlib.import_module(f"conformance.fuzz.{name}")
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, name
