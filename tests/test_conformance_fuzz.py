@@ -1,8 +1,8 @@
 """The fuzz mode of the conformance runner (``shengji-conformance fuzz``), against a running oracle.
 
 A sample of what scripts/fuzz_mutants.py runs in full: the stdio adapter (this project's engine)
-fuzzed against a reference oracle on a free loopback port finds nothing; under two mutants of
-tests/mutants/ (a wrong trick judge and a wrong follow check) it finds the bug within a bounded
+fuzzed against a reference oracle on a free loopback port finds nothing; under three mutants of
+tests/mutants/ (a wrong trick judge, a wrong follow check, a level table read wrongly) it finds the bug within a bounded
 number of questions and shrinks it to a question of a few cards, which the runner replays from
 the case line written (failing under the mutant, passing without it). A room's own variant in
 TOML, with ``extends``, is fuzzed as ``custom_variant``; the claim bounds what is generated.
@@ -61,6 +61,7 @@ def test_the_oracle_agrees_with_itself(reference: str) -> None:
 @pytest.mark.parametrize(("mutant", "kind", "most_cards"), [
     ("any-later-ruff-over-ruffs", "judge_trick", 8),
     ("follow-suit-unchecked", "check_follow", 6),
+    ("level-step-ignored", "score_deal", 0),
 ])
 def test_a_mutant_is_found_shrunk_and_replayed(reference: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                mutant: str, kind: str, most_cards: int) -> None:

@@ -207,7 +207,7 @@ class Finding:
         return size_of(self.outcome.question)
 
 
-SHRINK_BUDGET = 40
+SHRINK_BUDGET = 100
 """The most batches asked while shrinking one disagreement (a bound on its time)."""
 
 
