@@ -82,6 +82,26 @@ def test_a_mutant_is_found_shrunk_and_replayed(reference: str, tmp_path: Path, c
     assert main(["--stdio", ADAPTER, "--cases", str(out), "--quiet"]) == 0
 
 
+def test_the_worked_example_of_the_readme(reference: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """conformance/README.md step 7: the toy Node engine's seeded bug is found and shrunk; unseeded, nothing."""
+    node = shlex.join(["node", str(ROOT / "examples" / "node" / "conformance_adapter.js")])
+    claim = str(ROOT / "examples" / "node" / "claim.json")
+    out = tmp_path / "found.jsonl"
+    command = ["fuzz", "--stdio", node, "--reference", reference, "--claim", claim, "--examples", "1500",
+               "--seed", "1", "--out", str(out)]
+    monkeypatch.setenv("SHENGJI_TOY_BUG", "no-trump-level-cards")
+    assert main(command) == 1
+    report = capsys.readouterr().out
+    case = json.loads(out.read_text(encoding="utf-8"))
+    assert case["question"]["checkFollow"]["context"].get("noTrump") is True, report
+    assert size_of(case["question"]) <= 4, case["notation"]
+    assert "checkFollow.legal: expected true, got false" in report
+    monkeypatch.delenv("SHENGJI_TOY_BUG")
+    assert main(command) == 0
+    assert "0 disagreements" in capsys.readouterr().out
+
+
 def test_a_room_of_its_own_in_toml(reference: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     room = tmp_path / "house.toml"
     room.write_text('id = "house"\nextends = "qq-two-deck"\n\n[deal]\ndecks = 3\nhand_size = 38\nbottom_size = 10\n'
