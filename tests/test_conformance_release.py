@@ -60,6 +60,9 @@ def test_the_release_installs_alone_and_runs_against_a_live_server(tmp_path: Pat
     assert _run(python, "-c", "import oracle", cwd=tmp_path).returncode != 0  # the engine is not there
     where = _run(python, "-c", "import conformance; print(conformance.__file__)", cwd=tmp_path)
     assert str(env_dir) in where.stdout, where.stdout
+    # The fuzz mode ships in the wheel; without its extra (Hypothesis) it says what to install.
+    fuzz = _run(env_dir / "bin" / "shengji-conformance", "fuzz", "--stdio", "x", "--reference", "y", cwd=tmp_path)
+    assert fuzz.returncode == 2 and "shengji-conformance[fuzz]" in fuzz.stderr, fuzz.stderr
 
     running = serve(port=0, host="127.0.0.1")
     try:
@@ -82,7 +85,7 @@ def test_the_two_distributions_share_no_package_and_no_command() -> None:
     suite = tomllib.loads((ROOT / "conformance" / "pyproject.toml").read_text(encoding="utf-8"))
     oracle_packages = set(oracle["tool"]["setuptools"]["packages"])
     suite_packages = set(suite["tool"]["setuptools"]["packages"])
-    assert suite_packages == {"conformance"}
+    assert suite_packages == {"conformance", "conformance.fuzz"}
     assert not oracle_packages & suite_packages
     assert not any(p.startswith("conformance") for p in oracle["tool"]["setuptools"]["package-data"])
     assert not set(oracle["project"]["scripts"]) & set(suite["project"]["scripts"])
