@@ -115,7 +115,7 @@ class Room:
         special = tuple((str(t.get("rank")), str(t.get("suit", ""))) for t in tiers
                         if t.get("kind") == "TIER_KIND_CARD" and t.get("rank"))
         fixed = tuple(str(t["rank"]) for t in tiers if t.get("rank") and t.get("kind") in (
-            "TIER_KIND_OTHER_SUITS_RANK", "TIER_KIND_TRUMP_SUIT_RANK", "TIER_KIND_LEVEL_AND_RANK_BY_SUIT"))
+            "TIER_KIND_OTHER_SUITS_RANK", "TIER_KIND_LEVEL_AND_RANK_BY_SUIT"))  # the trump suit's rank is trump
         colour_ranks = tuple(str(t["rank"]) for t in tiers
                              if t.get("rank") and t.get("kind") == "TIER_KIND_SAME_COLOUR_RANK")
         table = get(variant, "levelTable", {})
