@@ -34,7 +34,7 @@ from conformance.fuzz.rooms import SetupError, catalogue_variant, read_room, ref
 from conformance.fuzz.run import fuzz
 from conformance.fuzz.scope import left_out, scope_of
 from conformance.fuzz.search import Asker, Finding
-from conformance.targets import STDIO_PROTOCOLS, GrpcTarget, StdioTarget, Target
+from conformance.targets import STDIO_PROTOCOLS, GrpcTarget, ProtocolError, StdioTarget, Target
 
 DEFAULT_EXAMPLES = 2000
 """Questions compared when neither ``--examples`` nor ``--seconds`` is given."""
@@ -162,6 +162,9 @@ def main(argv: Sequence[str]) -> int:
         findings, why = fuzz(asker, strategy, examples=args.examples or (0 if args.seconds else DEFAULT_EXAMPLES),
                              seconds=args.seconds, seed=args.seed, batch=max(args.batch, 1),
                              max_findings=args.max_findings, on_finding=found)
+    except ProtocolError as problem:  # a stray stdout line, or no process at all: nothing more to ask
+        print(f"shengji-conformance fuzz: the run stopped: {problem}", file=err)
+        return 2
     finally:
         asker.engine.close()
         reference.close()
