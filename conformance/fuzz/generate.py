@@ -198,9 +198,14 @@ def _describe_play(draw: Draw, deal: Deal, scope: Scope) -> dict[str, Any]:
     return {"cards": cards_json(cards)}
 
 
+def _most(draw: Draw, room: Room, usual: int) -> int:
+    """The most cards of a hand: ``usual``, or now and then a whole hand of the deal (a near-limit size)."""
+    return room.hand_size if draw(st.integers(0, 7)) == 7 else min(room.hand_size, usual)
+
+
 def _check_follow(draw: Draw, deal: Deal, scope: Scope) -> dict[str, Any]:
     group, lead = _lead(draw, deal, scope)
-    hand = _hand(draw, deal, group, len(lead), min(deal.room.hand_size, len(lead) + 12))
+    hand = _hand(draw, deal, group, len(lead), _most(draw, deal.room, len(lead) + 12))
     play = _play_from(draw, hand, group, deal, len(lead))
     return {"lead": cards_json(lead), "hand": cards_json(hand), "play": cards_json(play)}
 
@@ -213,7 +218,7 @@ def _check_throw(draw: Draw, deal: Deal, scope: Scope) -> dict[str, Any]:
     thrower = draw(st.integers(0, deal.room.players - 1))
     group, throw = _lead(draw, deal, scope, units=2)
     cap = 0 if scope.bombs else max(throw.count(c) for c in throw)
-    hands = [{"seat": seat, "cards": cards_json(_hand(draw, deal, group, 0, min(deal.room.hand_size, 12), cap))}
+    hands = [{"seat": seat, "cards": cards_json(_hand(draw, deal, group, 0, _most(draw, deal.room, 12), cap))}
              for seat in _seats(deal.room, thrower)[1:]]
     return {"throw": {"seat": thrower, "cards": cards_json(throw)}, "otherHands": hands}
 
