@@ -32,7 +32,7 @@ from hypothesis.errors import HypothesisException, HypothesisWarning
 from conformance import protos
 from conformance.cases import question_kind
 from conformance.compare import Mismatch, match_normalised, normalise
-from conformance.targets import Failure, Target, Unsupported, unsupported_of
+from conformance.targets import Failure, ProtocolError, Target, Unsupported, unsupported_of
 
 COMPARED: dict[str, tuple[str, ...]] = {
     "describe_play": ("describePlay.effectiveSuit", "describePlay.units[].tupleSize", "describePlay.units[].length",
@@ -57,6 +57,10 @@ COMPARED: dict[str, tuple[str, ...]] = {
 
 TWO_COLOUR_FREE = "compareDeclarations.trumpSuit"
 """Not compared in the two-colour game, where a pair of one colour names either suit of it."""
+
+DEAD_STARTS = 3
+"""Batches in a row an engine that has never answered answers nothing (started again after each)
+before the run stops: it cannot start. Once it has answered, a death is a finding (a crash)."""
 
 Signature = tuple[str, str, tuple[str, ...]]
 """What a disagreement is about: the kind, the room and the fields that differ."""
@@ -140,6 +144,8 @@ class Asker:
         self.two_colour_rooms = two_colour_rooms
         self.tally = Tally()
         self._ids = 0
+        self._dead_starts = 0
+        self._answered = False
 
     def ask(self, questions: Sequence[dict[str, Any]], counting: bool = True) -> list[Outcome]:
         messages = []
@@ -153,11 +159,15 @@ class Asker:
         outcomes = [self._outcome(q, r) for q, r in zip(questions, references, strict=True)]
         wanted = [(o, m, i) for o, m, i in zip(outcomes, messages, ids, strict=True) if not o.refused]
         answers = self.engine.answer([m for _, m, _ in wanted], [i for _, _, i in wanted]) if wanted else []
-        restart = False
+        failures = [isinstance(answer, Failure) for answer in answers]
         for (outcome, _, _), answer in zip(wanted, answers, strict=True):
             self._judge(outcome, answer)
-            restart |= isinstance(answer, Failure)
-        if restart and self.make_engine is not None:  # a process that died answers nothing more
+        self._answered |= not all(failures)
+        self._dead_starts = self._dead_starts + 1 if failures and all(failures) else 0
+        if self._dead_starts >= DEAD_STARTS and not self._answered:
+            raise ProtocolError(f"the engine answered nothing {DEAD_STARTS} times in a row "
+                                f"({self.engine.name}): {next(iter(answers)).reason}")
+        if any(failures) and self.make_engine is not None:  # a process that died answers nothing more
             self.engine.close()
             self.engine = self.make_engine()
         if counting:
