@@ -125,6 +125,32 @@ def test_what_cannot_run_is_said(reference: str, tmp_path: Path, capsys: pytest.
     assert "custom-variants" in capsys.readouterr().err
 
 
+def test_an_engine_that_dies_on_a_question(reference: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A death is a finding, shrunk like any other; an engine that never answers stops the run."""
+    engine = tmp_path / "engine.py"
+    engine.write_text(
+        "import importlib.util, json, sys\n"
+        f"spec = importlib.util.spec_from_file_location('adapter', {str(fuzz_mutants.ADAPTER)!r})\n"
+        "adapter = importlib.util.module_from_spec(spec)\nspec.loader.exec_module(adapter)\n"
+        "for line in sys.stdin:\n"
+        "    if 'RANK_BIG_JOKER' in line.partition('\"play\"')[2]:  # a big joker played: a crash\n"
+        "        sys.exit(3)\n"
+        "    sys.stdout.write(json.dumps(adapter.reply_to(line)) + '\\n')\n"
+        "    sys.stdout.flush()\n", encoding="utf-8")
+    out = tmp_path / "found.jsonl"
+    command = ["fuzz", "--stdio", shlex.join([sys.executable, str(engine)]), "--reference", reference,
+               "--variant", "qq-two-deck", "--kinds", "check_follow", "--examples", "1500", "--max-findings", "1",
+               "--out", str(out)]
+    assert main(command) == 1
+    report = capsys.readouterr().out
+    assert "no answer: the process closed its stdout before answering (exit status 3)" in report
+    case = json.loads(out.read_text(encoding="utf-8"))
+    assert size_of(case["question"]) <= 3 and "BJ" in case["notation"], case["notation"]
+    command[2] = shlex.join([sys.executable, "-c", "import sys; sys.exit(4)"])
+    assert main(command) == 2
+    assert "the engine cannot start" in capsys.readouterr().err
+
+
 def _lead_sizes(question: dict[str, Any]) -> list[int]:
     body = next(iter(question.values()))
     if "lead" in body:

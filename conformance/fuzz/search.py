@@ -8,7 +8,9 @@ the kind). Hypothesis then shrinks the batch to one question and that question t
 it can while it still disagrees *the same way* (same kind, same room, same differing fields):
 so the shrinker never wanders off to another bug. A question the reference refuses (an error
 answer) is not one the generator meant to ask: counted apart, never compared; an engine's
-``unsupported`` is counted apart too.
+``unsupported`` is counted apart too. An engine that gives no answer (its process died) is a
+disagreement like any other, and is started again; one that has never answered is first asked
+a GetVariant, and when that gets no answer either it cannot start: the run stops.
 
 >>> signature("check_follow", "qq-two-deck", [Mismatch("checkFollow.legal", True, False)])
 ('check_follow', 'qq-two-deck', ('checkFollow.legal',))
@@ -57,10 +59,6 @@ COMPARED: dict[str, tuple[str, ...]] = {
 
 TWO_COLOUR_FREE = "compareDeclarations.trumpSuit"
 """Not compared in the two-colour game, where a pair of one colour names either suit of it."""
-
-DEAD_STARTS = 3
-"""Batches in a row an engine that has never answered answers nothing (started again after each)
-before the run stops: it cannot start. Once it has answered, a death is a finding (a crash)."""
 
 Signature = tuple[str, str, tuple[str, ...]]
 """What a disagreement is about: the kind, the room and the fields that differ."""
@@ -144,7 +142,6 @@ class Asker:
         self.two_colour_rooms = two_colour_rooms
         self.tally = Tally()
         self._ids = 0
-        self._dead_starts = 0
         self._answered = False
 
     def ask(self, questions: Sequence[dict[str, Any]], counting: bool = True) -> list[Outcome]:
@@ -163,13 +160,24 @@ class Asker:
         for (outcome, _, _), answer in zip(wanted, answers, strict=True):
             self._judge(outcome, answer)
         self._answered |= not all(failures)
-        self._dead_starts = self._dead_starts + 1 if failures and all(failures) else 0
-        if self._dead_starts >= DEAD_STARTS and not self._answered:
-            raise ProtocolError(f"the engine answered nothing {DEAD_STARTS} times in a row "
-                                f"({self.engine.name}): {next(iter(answers)).reason}")
         if any(failures) and self.make_engine is not None:  # a process that died answers nothing more
             self.engine.close()
             self.engine = self.make_engine()
+            if not self._answered:
+                self._probe(answers[0].reason)
+        return self._count(outcomes, counting)
+
+    def _probe(self, reason: str) -> None:
+        """An engine that has never answered is asked GetVariant (any answer, even ``unsupported``,
+        shows it runs): if it answers nothing, it cannot start, and the run stops."""
+        question = protos.Question()
+        question.get_variant.variant_id = "qq-two-deck"
+        answer = self.engine.answer([question], ["gen/fuzz/probe"])[0]
+        if isinstance(answer, Failure):
+            raise ProtocolError(f"the engine cannot start ({self.engine.name}): {reason}")
+        self._answered = True
+
+    def _count(self, outcomes: list[Outcome], counting: bool) -> list[Outcome]:
         if counting:
             tally = self.tally
             tally.asked += len(outcomes)
