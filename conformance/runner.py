@@ -336,6 +336,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def fuzz_main(argv: Sequence[str]) -> int:
+    """The fuzz mode; it needs Hypothesis (``pip install 'shengji-conformance[fuzz]'``)."""
+    try:
+        from conformance.fuzz.command import main as fuzz
+    except ImportError as err:
+        print(f"shengji-conformance fuzz: needs Hypothesis: pip install 'shengji-conformance[fuzz]' ({err})",
+              file=sys.stderr)
+        return 2
+    return fuzz(argv)
+
+
 def make_target(args: argparse.Namespace) -> Target:
     """The target the arguments name; ``ConnectionError`` when a server does not answer."""
     if args.target:
@@ -397,7 +408,13 @@ def choose(args: argparse.Namespace) -> tuple[list[Case], list[Case], str]:
 
 def main(argv: Sequence[str] | None = None, *, make: Callable[[argparse.Namespace], Target] = make_target) -> int:
     """Run the command; returns the exit status (0 ok, 1 unexpected results, 2 could not run,
-    3 the claim not earned)."""
+    3 the claim not earned).
+
+    ``shengji-conformance fuzz ...`` is the fuzz mode (:mod:`conformance.fuzz.command`).
+    """
+    words = sys.argv[1:] if argv is None else list(argv)
+    if words[:1] == ["fuzz"]:
+        return fuzz_main(words[1:])
     args = parse_args(argv)
     err = sys.stderr
     if args.list_tags:

@@ -64,6 +64,9 @@ def test_the_release_installs_alone_and_runs_against_a_live_server(tmp_path: Pat
     assert _run(python, "-c", "import oracle", cwd=tmp_path).returncode != 0  # the engine is not there
     where = _run(python, "-c", "import conformance; print(conformance.__file__)", cwd=tmp_path)
     assert str(env_dir) in where.stdout, where.stdout
+    # The fuzz mode ships in the wheel; without its extra (Hypothesis) it says what to install.
+    fuzz = _run(env_dir / "bin" / "shengji-conformance", "fuzz", "--stdio", "x", "--reference", "y", cwd=tmp_path)
+    assert fuzz.returncode == 2 and "shengji-conformance[fuzz]" in fuzz.stderr, fuzz.stderr
 
     running = serve(port=0, host="127.0.0.1")
     try:
@@ -93,7 +96,7 @@ def test_the_two_distributions_share_no_package_and_no_command() -> None:
 
     oracle = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     suite = tomllib.loads((ROOT / "conformance" / "pyproject.toml").read_text(encoding="utf-8"))
-    assert suite["tool"]["setuptools"]["packages"] == ["conformance"]
+    assert suite["tool"]["setuptools"]["packages"] == ["conformance", "conformance.fuzz"]
     assert not any(p.startswith("conformance") for p in oracle["tool"]["setuptools"]["package-data"])
     assert not set(oracle["project"]["scripts"]) & set(suite["project"]["scripts"])
     assert not any(d.startswith("shengji-conformance") for d in oracle["project"]["dependencies"])

@@ -18,9 +18,16 @@
 
 const JOKERS = new Set(['RANK_SMALL_JOKER', 'RANK_BIG_JOKER']);
 
+// A deliberate bug for the fuzz mode's worked example (conformance/README.md, step 7): with
+// SHENGJI_TOY_BUG=no-trump-level-cards, in a no-trump deal the level's cards stay in their suits.
+const SEEDED_BUG = process.env.SHENGJI_TOY_BUG || '';
+
 // The suit a card follows as: 'trump', or its own suit.
 function effectiveSuit(card, context) {
   if (JOKERS.has(card.rank)) return 'trump';
+  if (SEEDED_BUG === 'no-trump-level-cards' && !context.trumpSuit && card.rank === context.level) {
+    return card.suit; // the seeded bug
+  }
   if (card.rank === context.level) return 'trump'; // the level's cards are trump
   const trumpSuit = context.trumpSuit || 'SUIT_UNSPECIFIED'; // unset: a no-trump deal
   if (trumpSuit !== 'SUIT_UNSPECIFIED' && card.suit === trumpSuit) return 'trump';
