@@ -5,7 +5,9 @@ with the ``google.rpc.BadRequest`` in the error's details, its JSON under ``debu
 
 A call's deadline (``Connect-Timeout-Ms``, gRPC-Web's ``grpc-timeout``) and its client's going
 away end the work in the worker (its context is no longer active); the answer is written in the
-worker too, within the answer-size budget (:mod:`oracle.service.http_answer_size`). At most
+worker too, within the answer-size budget (:mod:`oracle.service.http_answer_size`). A small
+question is answered on the door's event loop with a share of the work budget, as over gRPC
+(:func:`oracle.service.workers.on_loop`), and again in the pool if it spends it. At most
 ``max_calls`` calls are in the door at once: one more is refused at once with ``unavailable``
 (HTTP 503). :meth:`OracleCalls.abandon` ends the calls still running when the server's grace
 period is over with ``unavailable``, and counts them.
@@ -23,6 +25,7 @@ b'{"variant":{"id":"qq-o'
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -42,8 +45,8 @@ from protobuf.wkt.google.protobuf import duration_pb
 from oracle.service.http_answer_size import encode, refuse_large_batch
 from oracle.service.limits import MAX_ANSWER_BYTES, MAX_MESSAGE_BYTES
 from oracle.service.questions import ORACLE_SERVICE
-from oracle.service.servicer import SERVICE_NAME, OracleService, Undecodable
-from oracle.service.workers import Aborted, CallContext, WorkerPool
+from oracle.service.servicer import SERVICE_NAME, OracleService, ShareSpent, Undecodable
+from oracle.service.workers import INLINE_STEPS, Aborted, CallContext, WorkerPool, on_loop
 
 
 def _details_registry() -> Registry:
@@ -146,6 +149,7 @@ class OracleCalls:
         """Calls still computing when the grace period ended, answered ``unavailable``."""
         self._abandoning = False
         self._waiting: set[asyncio.Future[Any]] = set()
+        self._inline = functools.lru_cache(maxsize=None)(on_loop)
 
     def endpoints(self) -> dict[str, Endpoint[Any, Any]]:
         """One Connect endpoint per RPC of the service descriptor."""
@@ -182,7 +186,13 @@ class OracleCalls:
                 f"the server is answering {self.in_flight} calls, its most: try again shortly",
             )
         timeout_ms = None if ctx is None else ctx.timeout_ms
-        context = CallContext(None if timeout_ms is None else timeout_ms / 1000)
+        seconds = None if timeout_ms is None else timeout_ms / 1000
+        if self._inline(method)(request.message):  # as over gRPC (oracle.service.workers)
+            try:
+                return self._work(method, request, CallContext(seconds, INLINE_STEPS))
+            except ShareSpent:
+                pass  # answered again, in the pool, with the whole budget
+        context = CallContext(seconds)
         self.in_flight += 1
         waiting = asyncio.wrap_future(self.pool.submit(self._work, method, request, context))
         self._waiting.add(waiting)
