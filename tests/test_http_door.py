@@ -315,6 +315,12 @@ def test_a_content_length_that_is_not_a_number_is_a_client_error(door: RunningHt
     assert status == 400
 
 
+def test_a_head_growing_past_its_limit_is_a_client_error(door: RunningHttp) -> None:
+    """17 KB of head and still no end: refused at once, not kept until the head timeout."""
+    status, _ = raw(door, b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"y" * 17_000)
+    assert status == 400
+
+
 def test_a_very_long_static_path_is_not_found(door: RunningHttp) -> None:
     status, headers, _ = ask(door, "GET", "/" + "a" * 8000)
     assert status == 404 and headers["x-content-type-options"] == "nosniff"

@@ -88,7 +88,8 @@ QUEUED_PER_WORKER = 4
 """Calls that may wait for a worker, per worker, before one more is refused (503)."""
 
 MAX_HEAD_BYTES = 16 * 1024
-"""The largest request head (line and headers); a larger one is refused with 400."""
+"""The most bytes of a request head (line and headers) held while it is incomplete; past them
+the request is refused with 400 (h11's ``max_incomplete_event_size``)."""
 
 BACKLOG = 2048
 """Connections the system may hold for the door before it accepts them."""
