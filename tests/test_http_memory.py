@@ -8,11 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
-import subprocess
-import sys
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -21,39 +17,16 @@ from pathlib import Path
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
+from run_command import RunCommand
 
-ROOT = Path(__file__).resolve().parent.parent
 MAX_GROWTH_KB = 100 * 1024
 
 
-class Server:
-    """``python -m oracle`` in one process on free ports, its ports read from its log."""
+class Server(RunCommand):
+    """The run command in one process (its own memory), this checkout's code."""
 
     def __init__(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "oracle", "--port", "0", "--host", "127.0.0.1",
-             "--processes", "1"],
-            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE, text=True,
-        )
-        self.grpc_port = self.http_port = 0
-        ready = threading.Event()
-
-        def read() -> None:
-            assert self.proc.stderr is not None
-            for line in self.proc.stderr:
-                if found := re.search(r"rule explorer on http://\S+:(\d+)/", line):
-                    self.http_port = int(found.group(1))
-                if found := re.search(r"serving \S+ on \S+:(\d+) ", line):
-                    self.grpc_port = int(found.group(1))
-                    ready.set()
-            ready.set()
-
-        threading.Thread(target=read, daemon=True).start()
-        if not ready.wait(60) or not (self.grpc_port and self.http_port):
-            self.proc.kill()
-            raise AssertionError("the server did not start with both ports")
+        super().__init__("--processes", "1", checkout=True)
 
     def memory_kb(self, field: str) -> int:
         """``VmRSS`` (now) or ``VmHWM`` (the peak) of the server process, in KB."""
@@ -69,8 +42,7 @@ def server() -> Iterator[Server]:
         pytest.skip("needs /proc to read a process's memory")
     running = Server()
     yield running
-    running.proc.terminate()
-    running.proc.wait(30)
+    running.stop()
 
 
 def test_a_10000_question_json_batch_does_not_raise_memory_by_100_mb(server: Server) -> None:

@@ -16,15 +16,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
-import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from browser import headless_chromium
+from run_command import RunCommand
 
 from oracle.rules import RULES
 
@@ -40,38 +38,8 @@ def readme_commands() -> list[str]:
     return [block.strip() for block in re.findall(r"```sh\n(.*?)```", section, re.DOTALL)]
 
 
-class Server:
-    """The README's run command on free ports, its two ports read from its log."""
-
-    def __init__(self) -> None:
-        command = shutil.which("shengji-oracle")
-        argv = [command] if command else [sys.executable, "-m", "oracle"]
-        self.proc = subprocess.Popen(
-            [*argv, "--port", "0", "--host", "127.0.0.1"],
-            cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE, text=True,
-        )
-        self.grpc_port = self.http_port = 0
-        ready = threading.Event()
-
-        def read() -> None:
-            assert self.proc.stderr is not None
-            for line in self.proc.stderr:
-                if found := re.search(r"rule explorer on http://\S+:(\d+)/", line):
-                    self.http_port = int(found.group(1))
-                if found := re.search(r"serving \S+ on \S+:(\d+) ", line):
-                    self.grpc_port = int(found.group(1))
-                    ready.set()
-            ready.set()
-
-        threading.Thread(target=read, daemon=True).start()
-        if not ready.wait(60) or not (self.grpc_port and self.http_port):
-            self.proc.kill()
-            raise AssertionError("the server did not start with both ports")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(30)
+class Server(RunCommand):
+    """The README's run command on free ports."""
 
 
 @pytest.fixture(scope="module")

@@ -228,6 +228,7 @@ def start_http(
     ``workers`` threads of its own; ``reuse_port`` lets several processes serve one port
     (SO_REUSEPORT). Raises ``OSError`` when the address cannot be bound."""
     sock = _listen(host, port, reuse_port)
+    _quiet_uvicorn()
     pool = WorkerPool(workers, name="oracle-http")
     calls = OracleCalls(
         service or OracleService(),
@@ -261,6 +262,15 @@ def start_http(
         pool.shutdown(wait=False)
         raise OSError(f"the HTTP server did not start on {host}:{port}")
     return RunningHttp(server, int(sock.getsockname()[1]), thread, loop, calls)
+
+
+def _quiet_uvicorn() -> None:
+    """uvicorn's own log at ERROR unless the server's is at DEBUG: its lines on starting and
+    stopping repeat the server's, and its warning for each malformed request is a client's to
+    log, not the server's (the client has its 400)."""
+    own = logging.getLogger("uvicorn.error")
+    if own.level == logging.NOTSET and not log.isEnabledFor(logging.DEBUG):
+        own.setLevel(logging.ERROR)
 
 
 def _serve(loop: asyncio.AbstractEventLoop, server: uvicorn.Server, sock: socket.socket) -> None:
