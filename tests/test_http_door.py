@@ -30,20 +30,27 @@ from oracle.service import servicer
 from oracle.service.http import HttpLimits, RunningHttp, start_http
 from oracle.service.http_cors import CorsPolicy
 from oracle.service.options import parse_args
-from oracle.service.server import http_options
+from oracle.service.server import http_options, serve
 from oracle.service.servicer import OracleService, ShareSpent
+from oracle.service.workers import INLINE_BYTES
 
 PROMPT = 1.0
 """The issue's bound: a request answered within a second (a socket timeout, never measured)."""
 
 RPC = "/shengji.oracle.v1.OracleService/"
+SLOW = "slow" + "-" * INLINE_BYTES
+"""The variant id of a GetVariant the test services make slow: long enough for the request to go
+straight to a worker, as every request larger than ``INLINE_BYTES`` does."""
+SLOW_QUESTION = json.dumps({"variantId": SLOW}).encode()
+
 SHORT = HttpLimits(head_seconds=0.5, body_seconds=0.5)
 """Timeouts short enough for a test to see them end a slow client."""
 
 
 class SpinningService(OracleService):
-    """GetVariant of ``slow`` spends work steps (as the engine does) until the servicer's budget,
-    deadline or the client's going stops it; every other call is the oracle's."""
+    """GetVariant of ``slow`` spends work steps slowly (as the engine does, but far from its
+    budget) for 20 s, or until its deadline or the client's going stops it; every other call is
+    the oracle's."""
 
     def __init__(self) -> None:
         self.started = threading.Semaphore(0)
@@ -52,7 +59,7 @@ class SpinningService(OracleService):
         """How the slow call ended: the status code's name, as the servicer aborted it."""
 
     def handle(self, method: str, request: Any, context: Any) -> Any:
-        if method != "GetVariant" or getattr(request, "variant_id", "") != "slow":
+        if method != "GetVariant" or getattr(request, "variant_id", "") != SLOW:
             return super().handle(method, request, context)
         try:
             answer = super().handle(method, request, context)
@@ -71,7 +78,7 @@ class SleepingService(OracleService):
     would); every other call is the oracle's."""
 
     def handle(self, method: str, request: Any, context: Any) -> Any:
-        if method == "GetVariant" and getattr(request, "variant_id", "") == "slow":
+        if method == "GetVariant" and getattr(request, "variant_id", "") == SLOW:
             time.sleep(3)
         return super().handle(method, request, context)
 
@@ -81,13 +88,13 @@ def spinning(monkeypatch: pytest.MonkeyPatch) -> SpinningService:
     real = servicer.ANSWERS["GetVariant"]
 
     def slow(request: Any) -> Any:
-        if request.variant_id != "slow":
+        if request.variant_id != SLOW:
             return real(request)
         service.started.release()
         end = time.monotonic() + 20
-        while time.monotonic() < end:
+        while time.monotonic() < end:  # 256 steps (a check of the deadline) every 25 ms or so
             spend(1)
-            sum(range(20))
+            time.sleep(0.0001)
         return pb.GetVariantResponse()
 
     service = SpinningService()
@@ -219,17 +226,17 @@ def test_a_trickled_head_is_cut_off_at_the_head_timeout(short_door: RunningHttp)
     after ``head_seconds`` (0.5 s), however often a line comes."""
     with socket.create_connection(("127.0.0.1", short_door.port), timeout=5) as sock:
         sock.sendall(f"POST {RPC}GetVariant HTTP/1.1\r\nHost: x\r\n".encode())
+        sock.settimeout(0.1)
         received = b""
         for i in range(50):  # 5 s of lines, ten times the timeout
-            try:
+            with contextlib.suppress(OSError):  # once closed, what it answered is still read
                 sock.sendall(f"X-Line-{i}: y\r\n".encode())
-            except OSError:
-                break
-            sock.settimeout(0.1)
             try:
                 chunk = sock.recv(4096)
             except TimeoutError:
                 continue
+            except OSError:
+                break
             received += chunk
             if not chunk:
                 break
@@ -294,14 +301,13 @@ def test_json_answers_are_compact(door: RunningHttp) -> None:
 def test_the_work_stops_when_the_client_goes(spinning: SpinningService) -> None:
     with serving(workers=1, service=spinning) as running:
         sock = socket.create_connection(("127.0.0.1", running.port))
-        body = b'{"variantId": "slow"}'
         sock.sendall(
             f"POST {RPC}GetVariant HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(body)}\r\n\r\n".encode() + body
+            f"Content-Length: {len(SLOW_QUESTION)}\r\n\r\n".encode() + SLOW_QUESTION
         )
         assert spinning.started.acquire(timeout=5)
         sock.close()
-        assert spinning.ended.wait(5)
+        assert spinning.ended.wait(5), "the call still runs"
         assert spinning.outcome == "DEADLINE_EXCEEDED"  # not its work budget spent
         assert get_variant(running) == 200  # its worker is free again
 
@@ -344,14 +350,14 @@ def test_the_request_size_limit_is_shared_with_grpc() -> None:
 
 def test_connect_timeout_ms_ends_the_call_and_its_work(spinning: SpinningService) -> None:
     with serving(workers=1, service=spinning) as running:
-        status, _, body = ask(running, "POST", RPC + "GetVariant", b'{"variantId": "slow"}',
+        status, _, body = ask(running, "POST", RPC + "GetVariant", SLOW_QUESTION,
                               {"Content-Type": "application/json", "Connect-Timeout-Ms": "200"})
         assert status == 504 and json.loads(body)["code"] == "deadline_exceeded"
         assert spinning.ended.wait(5)
 
 
 def test_grpc_timeout_ends_a_grpc_web_call(spinning: SpinningService) -> None:
-    message = pb.GetVariantRequest(variant_id="slow").SerializeToString()
+    message = pb.GetVariantRequest(variant_id=SLOW).SerializeToString()
     frame = b"\x00" + struct.pack(">I", len(message)) + message
     with serving(workers=1, service=spinning) as running:
         status, _, body = ask(running, "POST", RPC + "GetVariant", frame,
@@ -388,7 +394,7 @@ def test_a_call_running_past_the_grace_period_is_answered_and_counted(
     answers: list[tuple[int, bytes]] = []
 
     def call() -> None:
-        status, _, body = ask(running, "POST", RPC + "GetVariant", b'{"variantId": "slow"}',
+        status, _, body = ask(running, "POST", RPC + "GetVariant", SLOW_QUESTION,
                               {"Content-Type": "application/json"}, timeout=10)
         answers.append((status, body))
 
@@ -401,6 +407,25 @@ def test_a_call_running_past_the_grace_period_is_answered_and_counted(
     assert json.loads(answers[0][1])["code"] == "unavailable"
     assert running.abandoned == 1
     assert spinning.ended.wait(5)
+
+
+def test_the_server_counts_http_calls_abandoned_at_its_grace_s_end(
+    spinning: SpinningService, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The server's shutdown sequence stops both doors with one grace, and its log's count of
+    abandoned calls includes the HTTP door's."""
+    running = serve(port=0, host="127.0.0.1", workers=1)
+    running.http = start_http(port=0, host="127.0.0.1", workers=1, service=spinning)
+    http_door = running.http
+    caller = threading.Thread(target=ask, args=(
+        http_door, "POST", RPC + "GetVariant", SLOW_QUESTION,
+        {"Content-Type": "application/json"}, 10.0))
+    caller.start()
+    assert spinning.started.acquire(timeout=5)
+    with caplog.at_level(logging.WARNING, logger="oracle.service.server"):
+        running.stop(grace=0.2)
+    caller.join(10)
+    assert "1 call(s) still computing after the grace period: abandoned" in caplog.text
 
 
 def test_a_timed_out_connection_logs_no_traceback(
@@ -426,7 +451,7 @@ def test_the_page_has_its_security_headers(door: RunningHttp) -> None:
 def test_calls_past_the_door_s_capacity_are_refused_at_once(spinning: SpinningService) -> None:
     limits = HttpLimits(queued_per_worker=0)
     with serving(workers=1, service=spinning, limits=limits) as running:
-        slow = (running, "POST", RPC + "GetVariant", b'{"variantId": "slow"}',
+        slow = (running, "POST", RPC + "GetVariant", SLOW_QUESTION,
                 {"Content-Type": "application/json", "Connect-Timeout-Ms": "3000"}, 10.0)
         caller = threading.Thread(target=ask, args=slow)
         caller.start()
