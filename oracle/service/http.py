@@ -1,8 +1,9 @@
 """HTTP beside gRPC: the oracle's RPCs over the Connect protocol (JSON or binary, and gRPC-Web
 for browsers, by the ``connectrpc`` library's ASGI application, :mod:`oracle.service.http_calls`)
 and the rule explorer's page (:mod:`oracle.service.http_static`), on one port, served by uvicorn
-(docs/http.md says what the door promises: timeouts, limits, CORS, gRPC-Web text mode, the size
-of an answer). A request is the proto's JSON mapping, posted to
+(docs/http.md says what the door promises: timeouts, limits, CORS, gRPC-Web text mode
+(:mod:`oracle.service.http_grpc_web_text`), the size of an answer). A request is the proto's JSON
+mapping, posted to
 ``/shengji.oracle.v1.OracleService/<Method>``::
 
     curl -H 'Content-Type: application/json' -d '{"variantId": "qq-two-deck"}' \\
@@ -33,12 +34,12 @@ import threading
 import time
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
 
 import uvicorn
 
 from oracle.service.http_calls import OracleCalls, connect_application
 from oracle.service.http_cors import ANY_ORIGIN, CorsPolicy
+from oracle.service.http_grpc_web_text import is_text, serve_text
 from oracle.service.http_static import ExplorerFiles
 from oracle.service.http_timeouts import BODY_SECONDS, HEAD_SECONDS, timed_protocol
 from oracle.service.limits import MAX_ANSWER_BYTES, MAX_MESSAGE_BYTES
@@ -98,7 +99,6 @@ STOP_SECONDS = 2.0
 """How long the server may take to close once its calls are answered or abandoned."""
 
 _GRPC = ("application/grpc", "application/grpc+")
-_GRPC_WEB_TEXT = "application/grpc-web-text"
 
 
 @dataclass(frozen=True)
@@ -126,6 +126,7 @@ class HttpDoor:
         self.calls = calls
         self.cors = cors
         self.connect = connect_application(calls, max_message_bytes)
+        self.max_message_bytes = max_message_bytes
         self.files = ExplorerFiles()
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -146,30 +147,16 @@ class HttpDoor:
                 415, "unimplemented", "gRPC is served on the gRPC port (HTTP/2), not on this one; "
                 "here: Connect (application/json, application/proto) and gRPC-Web", cors))
             return
-        if content_type.startswith(_GRPC_WEB_TEXT):
-            await _respond(send, 200, [*cors, *_grpc_web_refusal()], b"")
-            return
 
         async def send_with_cors(message: Any) -> None:
             if message["type"] == "http.response.start" and cors:
                 message = {**message, "headers": [*message.get("headers", ()), *cors]}
             await send(message)
 
+        if is_text(content_type):
+            await serve_text(self.connect, scope, receive, send_with_cors, self.max_message_bytes)
+            return
         await self.connect(scope, receive, send_with_cors)
-
-
-def _grpc_web_refusal() -> list[tuple[bytes, bytes]]:
-    """gRPC-Web text mode is refused (docs/http.md, "gRPC-Web"): a trailers-only answer,
-    UNIMPLEMENTED, that gRPC-Web clients read as the call's status."""
-    message = (
-        "gRPC-Web text mode (application/grpc-web-text) is not served: use the binary mode "
-        "(application/grpc-web+proto) or Connect"
-    )
-    return [
-        (b"content-type", b"application/grpc-web+proto"),
-        (b"grpc-status", b"12"),
-        (b"grpc-message", quote(message, safe=" ()+/:,").encode()),
-    ]
 
 
 def _connect_error(
