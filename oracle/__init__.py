@@ -145,6 +145,7 @@ The service (:mod:`oracle.service`):
 - :mod:`oracle.service.http_timeouts`: the HTTP door's head and body read timeouts
 - :mod:`oracle.service.http_answer_size`: the HTTP door's answer-size budget, compact JSON
 - :mod:`oracle.service.http_cors`: the HTTP door's CORS policy
+- :mod:`oracle.service.http_grpc_web_text`: gRPC-Web's text mode, base64 around the binary mode
 - :mod:`oracle.service.http_static`: the explorer's files and the page's security headers
 - :mod:`oracle.explorer`: the rule explorer, a static page asking any question in card notation
 
