@@ -477,7 +477,7 @@ def test_calls_past_the_door_s_capacity_are_refused_at_once(spinning: SpinningSe
     limits = HttpLimits(queued_per_worker=0)
     with serving(workers=1, service=spinning, limits=limits) as running:
         slow = (running, "POST", RPC + "GetVariant", SLOW_QUESTION,
-                {"Content-Type": "application/json", "Connect-Timeout-Ms": "3000"}, 10.0)
+                {"Content-Type": "application/json", "Connect-Timeout-Ms": "1500"}, 10.0)
         caller = threading.Thread(target=ask, args=slow)
         caller.start()
         assert spinning.started.acquire(timeout=5)
