@@ -145,7 +145,13 @@ The service (:mod:`oracle.service`):
 - :mod:`oracle.service.limits`: the size limits of a question, a batch and a request
 - :mod:`oracle.service.status`: what a client is told about a malformed question
 - :mod:`oracle.service.reflection`: server reflection, v1 and v1alpha, with the proto comments
-- :mod:`oracle.service.http`: the RPCs over HTTP/JSON (Connect, gRPC-Web) and the explorer's page
+- :mod:`oracle.service.http`: the HTTP door on uvicorn: the RPCs over HTTP/JSON (Connect, gRPC-Web) and the explorer's page
+- :mod:`oracle.service.http_calls`: the RPCs as the Connect library's ASGI application, answered in a worker pool
+- :mod:`oracle.service.http_timeouts`: the HTTP door's head and body read timeouts
+- :mod:`oracle.service.http_answer_size`: the HTTP door's answer-size budget, compact JSON
+- :mod:`oracle.service.http_cors`: the HTTP door's CORS policy
+- :mod:`oracle.service.http_grpc_web_text`: gRPC-Web's text mode, base64 around the binary mode
+- :mod:`oracle.service.http_static`: the explorer's files and the page's security headers
 - :mod:`oracle.explorer`: the rule explorer, a static page asking any question in card notation
 
 The command line (:mod:`oracle.cli`: the server by default, and its subcommands):

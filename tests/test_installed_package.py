@@ -100,8 +100,8 @@ def oracle_env(tmp_path_factory: pytest.TempPathFactory, dists: tuple[Path, Path
 @pytest.fixture(scope="module")
 def served(oracle_env: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The installed ``shengji-oracle`` on free ports, run from outside the checkout."""
-    running = Server([str(oracle_env / "bin" / "shengji-oracle")], cwd=tmp_path_factory.mktemp("run"),
-                     env=outside_env())
+    running = Server(command=[str(oracle_env / "bin" / "shengji-oracle")],
+                     cwd=tmp_path_factory.mktemp("run"), env=outside_env())
     yield running
     running.stop()
 

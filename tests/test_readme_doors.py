@@ -17,15 +17,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
-import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from browser import headless_chromium
+from run_command import RunCommand
 
 from oracle.rules import RULES
 
@@ -41,42 +39,8 @@ def readme_commands() -> list[str]:
     return [block.strip() for block in re.findall(r"```sh\n(.*?)```", section, re.DOTALL)]
 
 
-class Server:
-    """The README's run command on free ports, its two ports read from its log."""
-
-    def __init__(self, command: list[str] | None = None, cwd: Path = ROOT,
-                 env: dict[str, str] | None = None) -> None:
-        """``command`` starts the server (default: this environment's ``shengji-oracle``); the
-        installed-package tests give another environment's, run from outside the checkout."""
-        if command is None:
-            found = shutil.which("shengji-oracle")
-            command = [found] if found else [sys.executable, "-m", "oracle"]
-        self.proc = subprocess.Popen(
-            [*command, "--port", "0", "--host", "127.0.0.1"],
-            cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE, text=True,
-        )
-        self.grpc_port = self.http_port = 0
-        ready = threading.Event()
-
-        def read() -> None:
-            assert self.proc.stderr is not None
-            for line in self.proc.stderr:
-                if found := re.search(r"rule explorer on http://\S+:(\d+)/", line):
-                    self.http_port = int(found.group(1))
-                if found := re.search(r"serving \S+ on \S+:(\d+) ", line):
-                    self.grpc_port = int(found.group(1))
-                    ready.set()
-            ready.set()
-
-        threading.Thread(target=read, daemon=True).start()
-        if not ready.wait(60) or not (self.grpc_port and self.http_port):
-            self.proc.kill()
-            raise AssertionError("the server did not start with both ports")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(30)
+class Server(RunCommand):
+    """The README's run command on free ports."""
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +87,10 @@ def test_each_readme_command_answers_the_example_alike(server: Server, command: 
     assert verdict(result.stdout) == EXPECTED, result.stdout
     if command.startswith("shengji-oracle ask"):
         assert SEED_WORDS in result.stdout and "example: AS" in result.stdout
-    elif command.startswith(("curl", "grpcurl")):
+    elif command.startswith("curl"):  # compact JSON, every field shown
+        answer = json.loads(result.stdout)
+        assert answer["legal"] is False and answer["brokenRuleId"] == "follow.suit"
+    elif command.startswith("grpcurl"):
         assert '"legal": false' in result.stdout and '"brokenRuleId": "follow.suit"' in result.stdout
 
 

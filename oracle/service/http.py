@@ -1,16 +1,16 @@
 """HTTP beside gRPC: the oracle's RPCs over the Connect protocol (JSON or binary, and gRPC-Web
-for browsers, by the ``connectrpc`` library), and the rule explorer's page, on one port.
-
-Every RPC is answered by the same servicer as over gRPC (:class:`OracleService`), so the answers
-and the errors are the same: a bad question is ``invalid_argument`` with the
-``google.rpc.BadRequest`` in the error's details (its JSON under ``debug``). A request is the
-proto's JSON mapping, posted to ``/shengji.oracle.v1.OracleService/<Method>``::
+for browsers, by the ``connectrpc`` library's ASGI application, :mod:`oracle.service.http_calls`)
+and the rule explorer's page (:mod:`oracle.service.http_static`), on one port, served by uvicorn
+(docs/http.md says what the door promises: timeouts, limits, CORS, gRPC-Web text mode
+(:mod:`oracle.service.http_grpc_web_text`), the size of an answer). A request is the proto's JSON
+mapping, posted to
+``/shengji.oracle.v1.OracleService/<Method>``::
 
     curl -H 'Content-Type: application/json' -d '{"variantId": "qq-two-deck"}' \\
         localhost:50052/shengji.oracle.v1.OracleService/GetVariant
 
-``/`` is the rule explorer (:mod:`oracle.explorer`, static files). :func:`start_http` starts it
-all in threads of the calling process and returns at once.
+:func:`start_http` starts it in a thread of the calling process, on an event loop of its own,
+and returns once it listens; :meth:`RunningHttp.stop` is its part of the shutdown sequence.
 
 >>> running = start_http(port=0, host="127.0.0.1")
 >>> import json, urllib.request
@@ -24,35 +24,27 @@ all in threads of the calling process and returns at once.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
 import logging
-import mimetypes
 import os
 import socket
-import socketserver
 import threading
 import time
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from importlib.resources import files
-from typing import Any, NoReturn
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+from typing import Any
 
-import grpc
-from connectrpc.code import Code
-from connectrpc.errors import ConnectError, ErrorDetail
-from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
-from connectrpc.server import ConnectWSGIApplication, EndpointSync
-from google.protobuf import descriptor_pb2, json_format
-from google.protobuf.message import DecodeError
-from google.rpc import error_details_pb2, status_pb2
-from protobuf import Registry
-from protobuf._codegen import file_desc
-from protobuf.wkt import Any as WireAny
-from protobuf.wkt.google.protobuf import duration_pb
+import uvicorn
 
-from oracle.service.limits import MAX_MESSAGE_BYTES
-from oracle.service.questions import ORACLE_SERVICE
-from oracle.service.servicer import SERVICE_NAME, OracleService, Undecodable
+from oracle.service.http_calls import OracleCalls, connect_application
+from oracle.service.http_cors import ANY_ORIGIN, CorsPolicy
+from oracle.service.http_grpc_web_text import is_text, serve_text
+from oracle.service.http_static import ExplorerFiles
+from oracle.service.http_timeouts import BODY_SECONDS, HEAD_SECONDS, timed_protocol
+from oracle.service.limits import MAX_ANSWER_BYTES, MAX_MESSAGE_BYTES
+from oracle.service.servicer import SERVICE_NAME, OracleService
+from oracle.service.workers import WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -90,209 +82,123 @@ def http_port(chosen: int | None, grpc_port: int) -> int | None:
     return None if chosen < 0 else chosen
 
 
-EXPLORER = files("oracle.explorer")
-"""The rule explorer's static files."""
+KEEP_ALIVE_SECONDS = 5
+"""How long a connection may sit idle between two requests (uvicorn's ``timeout_keep_alive``)."""
 
-READ_TIMEOUT_SECONDS = 30
-"""A connection silent this long is closed, so slow clients cannot hold the worker threads."""
+QUEUED_PER_WORKER = 4
+"""Calls that may wait for a worker, per worker, before one more is refused (503)."""
 
-SLOT_WAIT_SECONDS = 5
-"""How long a new connection waits for one of the ``workers`` threads before it is closed."""
+MAX_HEAD_BYTES = 16 * 1024
+"""The most bytes of a request head (line and headers) held while it is incomplete; past them
+the request is refused with 400 (h11's ``max_incomplete_event_size``)."""
 
+BACKLOG = 2048
+"""Connections the system may hold for the door before it accepts them."""
 
-def _details_registry() -> Registry:
-    """google.rpc's error details for the Connect library, so that an error's JSON shows them
-    readably (under ``debug``), with the JSON names the proto's JSON mapping gives them."""
-    proto = descriptor_pb2.FileDescriptorProto()
-    error_details_pb2.DESCRIPTOR.CopyToProto(proto)
-    for message in proto.message_type:
-        for nested in (message, *message.nested_type):
-            for field in nested.field:
-                head, *rest = field.name.split("_")
-                field.json_name = head + "".join(word.title() for word in rest)
-    return Registry(file_desc(proto.SerializeToString(), [duration_pb.desc()], {}))
+STOP_SECONDS = 2.0
+"""How long the server may take to close once its calls are answered or abandoned."""
+
+_GRPC = ("application/grpc", "application/grpc+")
 
 
-_DETAILS = _details_registry()
+@dataclass(frozen=True)
+class HttpLimits:
+    """The door's timeouts and limits (docs/http.md); the defaults are the server's."""
+
+    head_seconds: float = HEAD_SECONDS
+    body_seconds: float = BODY_SECONDS
+    keep_alive_seconds: int = KEEP_ALIVE_SECONDS
+    max_message_bytes: int = MAX_MESSAGE_BYTES
+    answer_bytes: int = MAX_ANSWER_BYTES
+    queued_per_worker: int = QUEUED_PER_WORKER
 
 
-class _Codec:
-    """A Connect codec (``json`` or ``proto``) for google.protobuf messages. JSON is the proto's
-    JSON mapping with every field shown (``"legal": false`` too), and a field the message does
-    not have is refused, never dropped. A request it cannot parse stands as :class:`Undecodable`,
-    so that the servicer refuses it as over gRPC (INVALID_ARGUMENT, field ``""``: the whole
-    request).
-    """
-
-    def __init__(self, name: str) -> None:
-        self._name = name
-
-    def name(self) -> str:
-        return self._name
-
-    def encode(self, message: Any) -> bytes:
-        if self._name == "json":
-            text = json_format.MessageToJson(message, always_print_fields_with_no_presence=True)
-            return text.encode()
-        return bytes(message.SerializeToString())
-
-    def decode(self, data: bytes | bytearray, message_class: Any) -> Any:
-        try:
-            if self._name == "json":
-                return json_format.Parse(bytes(data), message_class())
-            return message_class.FromString(bytes(data))
-        except (DecodeError, json_format.ParseError, UnicodeDecodeError) as err:
-            return Undecodable(message_class.DESCRIPTOR.full_name, str(err))
+DEFAULT_LIMITS = HttpLimits()
 
 
-class _CallContext:
-    """What :meth:`OracleService.handle` asks of a gRPC context, for a Connect call: its
-    deadline, and aborting with a status (raised as the same Connect error)."""
+class HttpDoor:
+    """The ASGI application of the port: the RPCs under ``/shengji.oracle.v1.OracleService/``
+    (with the CORS policy's headers, preflights answered here), the explorer's files elsewhere."""
 
-    def __init__(self, ctx: Any) -> None:
-        timeout_ms = ctx.timeout_ms
-        self._deadline = None if timeout_ms is None else time.monotonic() + timeout_ms / 1000
-
-    def time_remaining(self) -> float | None:
-        return None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
-
-    def abort(self, code: grpc.StatusCode, details: str) -> NoReturn:
-        raise ConnectError(Code[code.name], details)
-
-    def abort_with_status(self, status: Any) -> NoReturn:
-        rich = status_pb2.Status()
-        for key, value in status.trailing_metadata or ():
-            if key == "grpc-status-details-bin":
-                rich.ParseFromString(value)
-        raise ConnectError(
-            Code[status.code.name], status.details, [_detail(d) for d in rich.details]
-        )
-
-
-def _detail(packed: Any) -> ErrorDetail:
-    """A google.protobuf Any as the Connect library's detail, readable when it is google.rpc's."""
-    wire = WireAny(type_url=packed.type_url, value=packed.value)
-    descriptor = _DETAILS.message(packed.type_url.rpartition("/")[2])
-    message = wire.unpack(descriptor) if descriptor is not None else None
-    return ErrorDetail(message if message is not None else wire)
-
-
-def _endpoints(service: OracleService) -> dict[str, Any]:
-    """One Connect endpoint per RPC of the service descriptor, each answered by ``service``."""
-    from oracle import pb
-
-    endpoints: dict[str, Any] = {}
-    for method in ORACLE_SERVICE.methods:
-        info = MethodInfo(
-            name=method.name,
-            service_name=SERVICE_NAME,
-            input=getattr(pb, method.input_type.name),
-            output=getattr(pb, method.output_type.name),
-            idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS,
-            stream_type=StreamType.UNARY,
-        )
-        endpoints[f"/{SERVICE_NAME}/{method.name}"] = EndpointSync.unary(
-            method=info, function=_answerer(service, method.name)
-        )
-    return endpoints
-
-
-def _answerer(service: OracleService, method: str) -> Callable[[Any, Any], Any]:
-    def answer(request: Any, ctx: Any) -> Any:
-        return service.handle(method, request, _CallContext(ctx))
-
-    return answer
-
-
-class _Oracle(ConnectWSGIApplication):
-    @property
-    def path(self) -> str:
-        return f"/{SERVICE_NAME}"
-
-
-def _static(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-    """The explorer's files: ``/`` is its page; anything else not found."""
-    name = environ.get("PATH_INFO", "/").lstrip("/") or "index.html"
-    resource = EXPLORER / name
-    if environ.get("REQUEST_METHOD") not in ("GET", "HEAD") or "/" in name or not name or (
-        not resource.is_file()
-    ):
-        start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8")])
-        return [b"not found\n"]
-    body = resource.read_bytes()
-    kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
-    if kind.startswith("text/") or kind == "application/javascript":
-        kind += "; charset=utf-8"
-    start_response("200 OK", [("Content-Type", kind), ("Content-Length", str(len(body)))])
-    return [body]
-
-
-def application(service: OracleService | None = None) -> Callable[..., Iterable[bytes]]:
-    """The WSGI application: the RPCs under ``/shengji.oracle.v1.OracleService/``, the rule
-    explorer elsewhere."""
-    oracle = _Oracle(
-        endpoints=_endpoints(service or OracleService()),
-        read_max_bytes=MAX_MESSAGE_BYTES,
-        codecs=[_Codec("json"), _Codec("proto")],
-    )
     prefix = f"/{SERVICE_NAME}/"
 
-    def route(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        if environ.get("PATH_INFO", "").startswith(prefix):
-            return oracle(environ, start_response)
-        return _static(environ, start_response)
+    def __init__(self, calls: OracleCalls, cors: CorsPolicy, max_message_bytes: int) -> None:
+        self.calls = calls
+        self.cors = cors
+        self.connect = connect_application(calls, max_message_bytes)
+        self.max_message_bytes = max_message_bytes
+        self.files = ExplorerFiles()
 
-    return route
-
-
-class _PooledServer(socketserver.ThreadingMixIn, WSGIServer):
-    """A WSGI server answering each connection in a thread of its own, at most ``slots`` at
-    once; the threads are daemons, so none keeps the process from exiting. A connection that
-    finds no thread free within :data:`SLOT_WAIT_SECONDS` is closed unanswered."""
-
-    daemon_threads = True
-    allow_reuse_address = True  # SO_REUSEADDR: a port in TIME_WAIT, never a second listener
-    reuse_port = False
-    slots: threading.BoundedSemaphore
-
-    def server_bind(self) -> None:
-        if self.reuse_port:
-            self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-        super().server_bind()
-
-    def process_request(self, request: Any, client_address: Any) -> None:
-        if not self.slots.acquire(timeout=SLOT_WAIT_SECONDS):
-            self.shutdown_request(request)
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return  # lifespan is off, websockets are not served
+        if not scope["path"].startswith(self.prefix):
+            await _respond(send, *self.files.answer(scope["method"], scope["path"]))
             return
-        super().process_request(request, client_address)
+        headers = {key.decode("latin-1"): value.decode("latin-1") for key, value in scope["headers"]}
+        cors = self.cors.headers(headers.get("origin"))
+        if scope["method"] == "OPTIONS":
+            preflight = self.cors.preflight_headers(headers.get("origin"))
+            await _respond(send, 204, [*preflight, (b"allow", b"GET, POST, OPTIONS")], b"")
+            return
+        content_type = headers.get("content-type", "").lower()
+        if content_type == _GRPC[0] or content_type.startswith(_GRPC[1]):
+            await _respond(send, *_connect_error(
+                415, "unimplemented", "gRPC is served on the gRPC port (HTTP/2), not on this one; "
+                "here: Connect (application/json, application/proto) and gRPC-Web", cors))
+            return
 
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            self.slots.release()
+        async def send_with_cors(message: Any) -> None:
+            if message["type"] == "http.response.start" and cors:
+                message = {**message, "headers": [*message.get("headers", ()), *cors]}
+            await send(message)
+
+        if is_text(content_type):
+            await serve_text(self.connect, scope, receive, send_with_cors, self.max_message_bytes)
+            return
+        await self.connect(scope, receive, send_with_cors)
 
 
-class _QuietHandler(WSGIRequestHandler):
-    timeout = READ_TIMEOUT_SECONDS
+def _connect_error(
+    status: int, code: str, message: str, headers: list[tuple[bytes, bytes]]
+) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    body = json.dumps({"code": code, "message": message}).encode()
+    return status, [(b"content-type", b"application/json"), *headers], body
 
-    def log_message(self, format: str, *args: Any) -> None:
-        log.debug("http %s", format % args)
+
+async def _respond(send: Any, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
 @dataclass
 class RunningHttp:
-    """A started HTTP server and its port."""
+    """A started HTTP door: its uvicorn server, port, thread, event loop and calls."""
 
-    server: _PooledServer
+    server: uvicorn.Server
     port: int
     thread: threading.Thread
+    loop: asyncio.AbstractEventLoop
+    calls: OracleCalls
 
-    def stop(self) -> None:
-        """Close the listener; calls in flight finish in their own (daemon) threads."""
-        self.server.shutdown()
-        self.server.server_close()
-        self.thread.join()
+    @property
+    def abandoned(self) -> int:
+        """Calls still running when :meth:`stop`'s grace period ended."""
+        return self.calls.abandoned
+
+    def stop(self, grace: float | None = 0.0) -> None:
+        """The door's part of the shutdown sequence: no new connection; idle ones closed; calls
+        in flight given at most ``grace`` seconds (``None``: none), then answered
+        ``unavailable`` and their work told to stop (:attr:`abandoned` counts them)."""
+        self.server.should_exit = True
+        self.thread.join((grace or 0.0) + 0.2)  # the server looks at should_exit every 0.1 s
+        if self.thread.is_alive():
+            self.loop.call_soon_threadsafe(self.calls.abandon)
+            self.thread.join(STOP_SECONDS)
+        if self.thread.is_alive():  # a connection still sending its body, say
+            self.server.force_exit = True
+            self.thread.join(STOP_SECONDS)
+        self.calls.pool.shutdown(wait=False, cancel_futures=True)
 
 
 def start_http(
@@ -302,24 +208,84 @@ def start_http(
     workers: int = 8,
     service: OracleService | None = None,
     reuse_port: bool = False,
+    cors: CorsPolicy = ANY_ORIGIN,
+    limits: HttpLimits = DEFAULT_LIMITS,
 ) -> RunningHttp:
-    """Serve :func:`application` on ``host:port`` (0: a free port) in a thread of its own, calls
-    answered on at most ``workers`` threads at once; ``reuse_port`` lets several processes serve one port
+    """Serve :class:`HttpDoor` on ``host:port`` (0: a free port), its calls answered on
+    ``workers`` threads of its own; ``reuse_port`` lets several processes serve one port
     (SO_REUSEPORT). Raises ``OSError`` when the address cannot be bound."""
-    family = type(
-        "_Server", (_PooledServer,), {"address_family": _family(host), "reuse_port": reuse_port}
+    sock = _listen(host, port, reuse_port)
+    _quiet_uvicorn()
+    pool = WorkerPool(workers, name="oracle-http")
+    calls = OracleCalls(
+        service or OracleService(),
+        pool,
+        max_calls=workers * (1 + limits.queued_per_worker),
+        answer_bytes=limits.answer_bytes,
     )
-    server: Any = make_server(
-        host.strip("[]"), port, application(service),
-        server_class=family, handler_class=_QuietHandler,
+    config = uvicorn.Config(
+        HttpDoor(calls, cors, limits.max_message_bytes),
+        http=timed_protocol(limits.head_seconds, limits.body_seconds),
+        ws="none",
+        lifespan="off",
+        interface="asgi3",
+        log_config=None,
+        access_log=False,
+        server_header=False,
+        proxy_headers=False,
+        timeout_keep_alive=limits.keep_alive_seconds,
+        h11_max_incomplete_event_size=MAX_HEAD_BYTES,
+        backlog=BACKLOG,
     )
-    assert isinstance(server, _PooledServer)
-    server.slots = threading.BoundedSemaphore(workers)
-    thread = threading.Thread(target=server.serve_forever, name="oracle-http", daemon=True)
+    server = uvicorn.Server(config)
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(
+        target=_serve, args=(loop, server, sock), name="oracle-http", daemon=True
+    )
     thread.start()
-    return RunningHttp(server, int(server.server_address[1]), thread)
+    while not server.started and thread.is_alive():
+        time.sleep(0.01)
+    if not server.started:
+        pool.shutdown(wait=False)
+        raise OSError(f"the HTTP server did not start on {host}:{port}")
+    return RunningHttp(server, int(sock.getsockname()[1]), thread, loop, calls)
 
 
-def _family(host: str) -> Any:
-    """IPv6 for an IPv6 address, else IPv4 (``localhost`` is served on 127.0.0.1)."""
-    return socket.AF_INET6 if ":" in host else socket.AF_INET
+def _quiet_uvicorn() -> None:
+    """uvicorn's own log at ERROR unless the server's is at DEBUG: its lines on starting and
+    stopping repeat the server's, and its warning for each malformed request is a client's to
+    log, not the server's (the client has its 400)."""
+    own = logging.getLogger("uvicorn.error")
+    if own.level == logging.NOTSET and not log.isEnabledFor(logging.DEBUG):
+        own.setLevel(logging.ERROR)
+
+
+def _serve(loop: asyncio.AbstractEventLoop, server: uvicorn.Server, sock: socket.socket) -> None:
+    asyncio.set_event_loop(loop)
+    try:
+        loop.run_until_complete(server.serve(sockets=[sock]))
+    finally:
+        with contextlib.suppress(Exception):
+            loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.close()
+        sock.close()
+
+
+def _listen(host: str, port: int, reuse_port: bool) -> socket.socket:
+    """A socket bound to ``host:port``: IPv6 for an IPv6 address, else IPv4 (``localhost`` is
+    127.0.0.1); SO_REUSEADDR (a port in TIME_WAIT, never a second listener)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # IPPROTO_TCP named, so that asyncio sets TCP_NODELAY on the accepted connections (it looks
+    # at their protocol): a head and a body written apart would otherwise wait 40 ms for an ack
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if reuse_port:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind((host.strip("[]"), port))
+        sock.listen(BACKLOG)
+    except BaseException:
+        sock.close()
+        raise
+    sock.setblocking(False)
+    return sock

@@ -31,6 +31,10 @@ MAX_POINTS = 100_000
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 """The largest request the server accepts, in bytes (the gRPC default)."""
 
+MAX_ANSWER_BYTES = 16 * 1024 * 1024
+"""The largest answer the HTTP door writes, in its encoding (compact JSON or binary protobuf);
+a larger one is refused before it is written (:mod:`oracle.service.http_answer_size`)."""
+
 SEAT: Final = "seat"
 """The bound of a seat: 0 to the variant's players less one (``decoding.check_seat``)."""
 

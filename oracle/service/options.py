@@ -13,6 +13,7 @@ import os
 from collections.abc import Sequence
 
 from oracle.service.http import HTTP_PORT_ENV, http_port_from_env
+from oracle.service.http_cors import CORS_ORIGINS_ENV
 from oracle.service.limits import MAX_MESSAGE_BYTES
 from oracle.service.processes import default_processes
 from oracle.version import __version__
@@ -104,6 +105,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "default one above --port, any free port when --port is 0; -1 for none)",
     )
     parser.add_argument(
+        "--cors-origins",
+        default=os.environ.get(CORS_ORIGINS_ENV) or "*",
+        help=f"origins whose pages may ask the RPCs over HTTP (env {CORS_ORIGINS_ENV}): * for any "
+        "(default), a comma-separated list, or none",
+    )
+    parser.add_argument(
         "--log-level",
         type=str.upper,
         choices=["DEBUG", "INFO", "WARNING", "ERROR"],
@@ -114,7 +121,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--max-message-bytes",
         type=int,
         default=MAX_MESSAGE_BYTES,
-        help="largest request accepted; larger ones fail with RESOURCE_EXHAUSTED (default %(default)s)",
+        help="largest request accepted, over gRPC and HTTP; larger ones fail with "
+        "RESOURCE_EXHAUSTED (default %(default)s)",
     )
     parser.add_argument(
         "--processes",

@@ -30,7 +30,8 @@ from typing import Any, TypeVar
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from oracle.service.http import RunningHttp, http_port, start_http
+from oracle.service.http import HttpLimits, RunningHttp, http_port, start_http
+from oracle.service.http_cors import CorsPolicy
 from oracle.service.limits import MAX_MESSAGE_BYTES
 from oracle.service.options import (
     DEFAULT_GRACE_SECONDS,
@@ -110,29 +111,35 @@ class RunningServer:
         ``drain`` seconds; then new calls refused and those in flight given at most ``grace``
         seconds (``None``: none) before they are cancelled. A call still computing in a worker
         after that is abandoned: its context is no longer active and its thread, a daemon, never
-        keeps the process alive. A second ``stop`` waits for the first."""
+        keeps the process alive; over HTTP its client is answered ``unavailable``. The HTTP door
+        (``http``) follows the same sequence beside gRPC. A second ``stop`` waits for the first."""
         with self._lock:
             first, self._stopping = not self._stopping, True
         if not first:
             self._stopped.wait()
             return
         try:
-            _on_loop(self._shut_down(drain, grace))
-            if self.http is not None:
-                self.http.stop()
+            _on_loop(self._not_serving(drain))
+            stopping_http = None
+            if self.http is not None:  # both doors stop together, each with the same grace
+                stopping_http = threading.Thread(
+                    target=self.http.stop, args=(grace,), name="oracle-http-stop", daemon=True
+                )
+                stopping_http.start()
+            _on_loop(self.server.stop(grace))
+            if stopping_http is not None:
+                stopping_http.join()
         finally:
             self.pool.shutdown(wait=False)
             self._stopped.set()
-        if self.pool.busy:
-            log.warning(
-                "%d call(s) still computing after the grace period: abandoned", self.pool.busy
-            )
+        abandoned = self.pool.busy + (self.http.abandoned if self.http is not None else 0)
+        if abandoned:
+            log.warning("%d call(s) still computing after the grace period: abandoned", abandoned)
 
-    async def _shut_down(self, drain: float, grace: float | None) -> None:
+    async def _not_serving(self, drain: float) -> None:
         await self.health.servicer.enter_graceful_shutdown()
         if drain > 0:
             await asyncio.sleep(drain)
-        await self.server.stop(grace)
 
     def wait(self) -> None:
         """Block until the server has stopped."""
@@ -201,12 +208,22 @@ async def _start(
     return server, health_servicer, int(bound)
 
 
+def http_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The HTTP door's options from the command line: its workers, the request-size limit
+    shared with gRPC (``--max-message-bytes``) and the CORS policy (``--cors-origins``)."""
+    return {
+        "workers": args.workers,
+        "cors": CorsPolicy.parse(args.cors_origins),
+        "limits": HttpLimits(max_message_bytes=args.max_message_bytes),
+    }
+
+
 def _start_http(args: argparse.Namespace) -> RunningHttp | None:
     """HTTP/JSON and the rule explorer beside gRPC (``--http-port``), or None without them."""
     port = http_port(args.http_port, args.port)
     if port is None:
         return None
-    http = start_http(port, args.host, workers=args.workers)
+    http = start_http(port, args.host, **http_options(args))
     log.info("HTTP/JSON and the rule explorer on http://%s/", address(args.host, http.port))
     return http
 
@@ -291,7 +308,7 @@ def _serve_in_processes(args: argparse.Namespace) -> int:
             )
             if http_reserved is not None:  # HTTP/JSON and the explorer in every process too
                 running.http = start_http(
-                    http_reserved.port, args.host, workers=args.workers, reuse_port=True
+                    http_reserved.port, args.host, reuse_port=True, **http_options(args)
                 )
             return running
 
