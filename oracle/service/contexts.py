@@ -128,9 +128,9 @@ def known_context(blob: bytes) -> KnownContext | None:
     of a room's own variant seen before; ``None`` for any other (a problem, a room not seen,
     bytes that are no context).
 
-    >>> ctx = pb.Context(variant_id="qq-two-deck", level=10, trump_suit=2).SerializeToString()
-    >>> known = known_context(ctx)
-    >>> known.ruleset.trump, known.deal.most_cards, known.deal.decks, known_context(ctx) is known
+    >>> rules = pb.Context(variant_id="qq-two-deck", level=10, trump_suit=2).SerializeToString()
+    >>> known = known_context(rules)
+    >>> known.ruleset.trump, known.deal.most_cards, known.deal.decks, known_context(rules) is known
     (<Suit.HEARTS: 2>, 25, 2, True)
     >>> known_context(pb.Context(variant_id="qq-two-deck", level=10).SerializeToString())
     """
@@ -171,11 +171,11 @@ def _known_room_context(blob: bytes) -> KnownContext:
     >>> room = pb.Variant()
     >>> room.CopyFrom(get_variant("qq-two-deck"))
     >>> room.id = "a-room"
-    >>> ctx = pb.Context(level=10, trump_suit=2, custom_variant=room)
-    >>> known_context(ctx.SerializeToString()) is None  # not compiled yet
+    >>> rules = pb.Context(level=10, trump_suit=2, custom_variant=room)
+    >>> known_context(rules.SerializeToString()) is None  # not compiled yet
     True
     >>> checked = check_context("", 10, 2, custom=room)
-    >>> known_context(ctx.SerializeToString()).ruleset is checked.ruleset
+    >>> known_context(rules.SerializeToString()).ruleset is checked.ruleset
     True
     """
     try:

@@ -13,11 +13,11 @@ play. Its cost: docs/rules.md (Legal plays).
 >>> from oracle.engine.legal_plays import Family, Space
 >>> from oracle.profiles.rbtying.trick_format import lead_format
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+>>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
 >>> hand = p("2S 2S 3S 3S 5S 5S")
->>> fillable_requirements(ctx, lead_format(ctx, p("7S 7S")), hand)
+>>> fillable_requirements(rules, lead_format(rules, p("7S 7S")), hand)
 ([(0, ((2,),))], True)
->>> first = FirstFill.of(ctx, Space.of(ctx, hand), lead_format(ctx, p("7S 7S")), hand)
+>>> first = FirstFill.of(rules, Space.of(rules, hand), lead_format(rules, p("7S 7S")), hand)
 >>> first is not None and Family(first.space, 2, first).total()   # a pair
 3
 """
@@ -62,7 +62,7 @@ def fills(position: int, requirement: Requirement) -> Duty:
 
 
 def fillable_requirements(
-    ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card]
+    rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card]
 ) -> tuple[list[tuple[int, Requirement]], bool]:
     """The requirements some play of the hand can fill, with their place in the walk (numbered
     as :func:`.follow.first_duty` numbers them for every play of one hand, ``same_positions``),
@@ -70,17 +70,17 @@ def fillable_requirements(
 
     One walk per question, within :data:`LISTING_WALK_STEPS`.
     """
-    draw = policies(ctx).draw
-    exact = hand_protection(ctx, hand_x)
+    draw = policies(rules).draw
+    exact = hand_protection(rules, hand_x)
     with walk_bound(LISTING_WALK_STEPS):
-        reach = Reach(ctx, hand_x, protected=exact is not None)
-        plays = Reach(ctx, hand_x)  # what any play of the hand can fill: the whole hand unprotected
-        pool = Pool(ctx, hand_x)
+        reach = Reach(rules, hand_x, protected=exact is not None)
+        plays = Reach(rules, hand_x)  # what any play of the hand can fill: the whole hand unprotected
+        pool = Pool(rules, hand_x)
         found: list[tuple[int, Requirement]] = []
         for position, requirement in walked(units, draw, reach if exact is None else Either(plays, reach)):
             if plays.requirement(requirement):
                 found.append((position, requirement))
-            if hand_fill(ctx, reach, requirement, hand_x, exact, pool) is not None:
+            if hand_fill(rules, reach, requirement, hand_x, exact, pool) is not None:
                 return found, True
         return found, False
 
@@ -102,20 +102,20 @@ class FirstFill:
         self._steppers = [automaton.step for automaton, _ in parts]
 
     @classmethod
-    def of(cls, ctx: Ruleset, space: Space, units: Sequence[FormatUnit], hand_x: Sequence[Card]) -> FirstFill | None:
+    def of(cls, rules: Ruleset, space: Space, units: Sequence[FormatUnit], hand_x: Sequence[Card]) -> FirstFill | None:
         """The automaton for the space (the hand's cards of the led suit), or ``None`` where a
         requirement's fill cannot be read by slots (``FillsRequirement.of``) or, under the guard,
         an identity is more than one card of the space (the two-colour game)."""
-        found, hand_fills = fillable_requirements(ctx, units, hand_x)
+        found, hand_fills = fillable_requirements(rules, units, hand_x)
         parts = []
         for position, requirement in found:
-            automaton = FillsRequirement.of(ctx, space, requirement, fills(position, requirement))
+            automaton = FillsRequirement.of(rules, space, requirement, fills(position, requirement))
             if automaton is None:
                 return None
             parts.append((automaton, requirement))
         guard = None
-        if policies(ctx).draw.protects_longer_tuples:
-            if len({ctx.identity(c) for c in space.cards}) != len(space.cards):
+        if policies(rules).draw.protects_longer_tuples:
+            if len({rules.identity(c) for c in space.cards}) != len(space.cards):
                 return None
             guard = sorted({k for _, r in parts for k in alone_tuples(r)})
         return cls(space, parts, hand_fills, guard)

@@ -11,8 +11,8 @@ is exact and polynomial").
 
 >>> from oracle.cards import parse_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
->>> runs = JointFill(ctx, parse_cards("3H 3H 4H 4H 5H 5H 6H 6H 8H 8H 9H 9H 10H 10H JH JH QH QH KH KH"))
+>>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+>>> runs = JointFill(rules, parse_cards("3H 3H 4H 4H 5H 5H 6H 6H 8H 8H 9H 9H 10H 10H JH JH QH QH KH KH"))
 >>> runs.holds(((2, 2, 2), (2, 2, 2), (2, 2), (2, 2)))   # 3+3 in the run of six, 2+2 in four
 True
 >>> runs.holds(((2, 2, 2),) * 4)
@@ -55,12 +55,12 @@ class JointFill:
     identity held exactly ``k`` times, whole, and a single card an identity held once.
     """
 
-    def __init__(self, ctx: Ruleset, cards: Sequence[Card], *, protected: bool = False,
+    def __init__(self, rules: Ruleset, cards: Sequence[Card], *, protected: bool = False,
                  pool: Pool | None = None) -> None:
-        pool = pool if pool is not None else Pool(ctx, cards)
+        pool = pool if pool is not None else Pool(rules, cards)
         self.protected = protected
         self.counts: dict[Identity, int] = {i: len(cs) for i, cs in pool.cards.items()}
-        self.order = sorted(self.counts, key=lambda i: (ctx.strengths[pool.cards[i][0].code], i))
+        self.order = sorted(self.counts, key=lambda i: (rules.strengths[pool.cards[i][0].code], i))
         """The identities, lowest first: single cards are taken from the lowest left."""
         self.slots = {i: pool.slots(i) for i in self.counts}
         self.total = sum(self.counts.values())
@@ -73,8 +73,8 @@ class JointFill:
 
         >>> from oracle.cards import parse_cards, Rank, Suit
         >>> from oracle.variants import make_ruleset
-        >>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
-        >>> cards = JointFill(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H"))
+        >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+        >>> cards = JointFill(rules, parse_cards("5H 5H 6H 6H 6H 9H 9H"))
         >>> cards.holds([(3, 2)]), cards.holds([], any_order=[(3, 2)])
         (False, True)
         """
@@ -90,8 +90,8 @@ class JointFill:
 
         >>> from oracle.cards import parse_cards, Rank, Suit
         >>> from oracle.variants import make_ruleset
-        >>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
-        >>> cards = JointFill(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H 9H 10H 10H"))
+        >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+        >>> cards = JointFill(rules, parse_cards("5H 5H 6H 6H 6H 9H 9H 9H 10H 10H"))
         >>> cards.holds_split([], [], [3, 3, 2, 2], 2, 2, True)   # (2, 3) + (3, 2)
         True
         >>> cards.holds_split([], [], [3, 3, 2, 2], 1, 4, True), cards.holds_split([], [(3, 2)], [3, 2], 1, 2, True)

@@ -14,15 +14,15 @@ it changes no verdict of ``TrickFormat::is_legal_play`` (rbtying/shengji
 
 >>> from oracle.cards import parse_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
->>> reach = Reach(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H"))
+>>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+>>> reach = Reach(rules, parse_cards("5H 5H 6H 6H 6H 9H 9H"))
 >>> reach.tuples((3, 2, 2)), reach.tuples((3, 3)), reach.longest
 (True, False, 2)
 >>> reach.unit((2, 3)), reach.unit((3, 2)), reach.requirement(((2, 2), (2,)))
 (True, False, True)
 >>> reach.requirement(((2, 2), (2, 2))), reach.supply   # a run of two slots holds five cards
 (False, [7, 7, 5])
->>> guarded = Reach(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H"), protected=True)
+>>> guarded = Reach(rules, parse_cards("5H 5H 6H 6H 6H 9H 9H"), protected=True)
 >>> guarded.unit((2, 3)), guarded.unit((2, 2)), guarded.tuples((3, 3)), guarded.tuples((2,), cards=3)
 (True, False, False, False)
 """
@@ -45,8 +45,8 @@ class Reach:
     ``protected``, under LongerTuplesProtected (a tuple of ``k`` on an identity held exactly
     ``k`` times, a single card on one held once)."""
 
-    def __init__(self, ctx: Ruleset, cards: Sequence[Card], *, protected: bool = False) -> None:
-        pool = Pool(ctx, cards)
+    def __init__(self, rules: Ruleset, cards: Sequence[Card], *, protected: bool = False) -> None:
+        pool = Pool(rules, cards)
         self.protected = protected
         self.counts = sorted((len(cs) for cs in pool.cards.values()), reverse=True)
         self.total = sum(self.counts)
@@ -84,7 +84,7 @@ class Reach:
                        for size in range(self.longest + 1)]
         """``window[L]``: the most cards one adjacent unit of ``L`` tuples can take (one
         identity at each of ``L`` adjacent slots)."""
-        self._joint = JointFill(ctx, cards, protected=protected, pool=pool)
+        self._joint = JointFill(rules, cards, protected=protected, pool=pool)
         self._tuples: dict[tuple[tuple[int, ...], int | None], bool] = {}
         self._units: dict[tuple[int, ...], bool] = {}
         self._requirements: dict[Requirement, bool] = {}
@@ -190,9 +190,9 @@ class Either:
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
-    >>> hand = Reach(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H"), protected=True)
-    >>> play = Reach(ctx, parse_cards("5H 6H 6H 9H"))
+    >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+    >>> hand = Reach(rules, parse_cards("5H 5H 6H 6H 6H 9H 9H"), protected=True)
+    >>> play = Reach(rules, parse_cards("5H 6H 6H 9H"))
     >>> both = Either(play, hand)
     >>> both.requirement(((2, 2),)), both.requirement(((2,), (1,), (1,))), both.longest
     (False, True, 2)
