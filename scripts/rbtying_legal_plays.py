@@ -6,7 +6,7 @@ Random rooms of the rbtying profile (the decks given, each draw policy, bombs or
 questions: a hand heavy in the led suit against a lead of up to six cards a deck (at most 24).
 Each is answered by ListLegalPlays' count (``first_fill.FirstFill``) under the service's work
 budget, a page of ten plays (timed), then with every play listed, and where the hand has at most
-256 plays of the suit, again with every play judged apart by ``check_follow_decomposition``'s
+256 plays of the suit, again with every play judged apart by ``check_follow_by_decomposition``'s
 steps (the count's fallback). Printed: the questions
 compared and the answers that differ (total, groups and the whole list), the refusals and why,
 the largest set of ways one requirement's state held, and the median and worst CPU time of the

@@ -56,7 +56,7 @@ def _question(rng: random.Random, variant: str | pb.Variant, in_suit: int) -> tu
 def _by_cores(deal: perft.Deal, lead: Sequence[Card], hand: Sequence[Card]) -> object:
     """The answer with every core judged apart: the reading of the whole core, nothing cut."""
     with patch.object(seeds, "reading", lambda *args: Cores(2)):
-        family, listed = seeds.follow_families(deal.rules, lead, hand)
+        family, listed = seeds.legal_follows_by_structure(deal.rules, lead, hand)
     return collect(deal.rules, hand, family, listed, 0, 40)
 
 
@@ -65,7 +65,7 @@ def test_the_count_is_every_core_judged_apart(variant: str | pb.Variant) -> None
     rng = random.Random(str(IDS[VARIANTS.index(variant)]))
     for _ in range(5):
         deal, lead, hand = _question(rng, variant, rng.randint(3, 7))
-        family, listed = seeds.follow_families(deal.rules, lead, hand)
+        family, listed = seeds.legal_follows_by_structure(deal.rules, lead, hand)
         assert collect(deal.rules, hand, family, listed, 0, 40) == _by_cores(deal, lead, hand)
 
 
@@ -81,7 +81,7 @@ def test_a_run_ending_in_a_slot_of_several_identities_is_not_cut() -> None:
     lead = parse_cards("KC KC KC QC QC QC JC JC JC 9C 9C 9C 8C")
     hand = parse_cards("BJ SJ 10C 10C 10C 10S 10S 10H 10H 10H 10D AC 8C 8C 7C 6C 6C 6C 5C 5C 4C 3C 2C "
                        "AS AS AS QS QS JS 6D")
-    family, listed = seeds.follow_families(ruleset, lead, hand)
+    family, listed = seeds.legal_follows_by_structure(ruleset, lead, hand)
     counted = collect(ruleset, hand, family, listed, 0, 40)
     assert counted == _by_cores(deal, lead, hand)
     assert counted.total == 138
@@ -143,7 +143,7 @@ def test_the_readings_are_paid_for_before_any_is_judged() -> None:
     lead = parse_cards("BJ SJ 4S 2S 4H 4H JS JS 10S 10S 9S 9S 8S 8S 7S 7S 6S 5S 3S")
     hand = parse_cards("BJ SJ SJ 4S 4S 2S 2S 2S 4H 4H 2H 2H 2H 2H 4C 4D AS AS AS AS KS KS KS QS QS JS JS 10S 10S "
                        "9S 9S 8S 8S 7S 6S 5S 3S 3S 3S JH JH JH JH 9H 9H 7D 7D 6D 6D 3D 8C 8C")
-    family, _ = seeds.follow_families(rules, lead, hand)
+    family, _ = seeds.legal_follows_by_structure(rules, lead, hand)
     judged: list[list[Card]] = []
     automaton = cast(Judged, family.automaton)
     judge = automaton.judge

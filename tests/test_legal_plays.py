@@ -372,13 +372,13 @@ def test_the_seeds_readings_count_as_the_whole_core_does(variant: str) -> None:
         deal = perft.random_deal(rng, variant)
         lead = perft.random_lead(rng, deal, rng.choice([2, 4, 6, 8]))
         hand = perft.random_hand(rng, deal, deal.rules.effective_suit(lead[0]), len(lead) + rng.randint(2, 8), 2, lead)
-        family, listed = seeds.follow_families(deal.rules, lead, hand)
+        family, listed = seeds.legal_follows_by_structure(deal.rules, lead, hand)
         readings.add(type(getattr(family.automaton, "reading", None)).__name__)
         fast = collect(deal.rules, hand, family, listed, 0, 5000)
         original = seeds.reading
         seeds.reading = lambda *args: Cores(2)  # type: ignore[assignment]
         try:
-            family, listed = seeds.follow_families(deal.rules, lead, hand)
+            family, listed = seeds.legal_follows_by_structure(deal.rules, lead, hand)
         finally:
             seeds.reading = original
         assert collect(deal.rules, hand, family, listed, 0, 5000) == fast

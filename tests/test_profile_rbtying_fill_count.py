@@ -3,7 +3,7 @@
 The count (:class:`~oracle.profiles.rbtying.fill_count.FillsRequirement`) reads a play into the
 ways the first requirement the hand fills can stand in it, and never judges a play. Here the
 same questions are answered with every play of the suit judged apart by
-``check_follow_decomposition``'s steps (the count used under the protection), and hands too large
+``check_follow_by_decomposition``'s steps (the count used under the protection), and hands too large
 for that by brute force: CheckFollow asked of every play of the lead's size.
 """
 

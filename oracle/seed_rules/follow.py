@@ -7,10 +7,10 @@ shows as much of the lead's structure as the hand allows, matched greedily
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
 >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> r = follow_by_structure(rules, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 3C"))
+>>> r = check_follow_by_structure(rules, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 3C"))
 >>> r.legal, r.broken_rule_id
 (False, 'follow.suit')
->>> r = follow_by_structure(rules, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 5S"))
+>>> r = check_follow_by_structure(rules, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 5S"))
 >>> r.legal, r.broken_rule_id, [c for c in r.rule_ids]
 (False, 'follow.pairs', ['follow.suit', 'follow.pairs'])
 """
@@ -48,7 +48,7 @@ def first_shortfall(hand: list[Shape], play: list[Shape]) -> Shape | None:
     return None
 
 
-def follow_by_structure(
+def check_follow_by_structure(
     rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """Judge a follow (``FOLLOW_RULE_GREEDY_STRUCTURE``); ``hand`` is the whole hand before ``play``."""

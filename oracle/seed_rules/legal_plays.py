@@ -1,7 +1,7 @@
 """Every legal follow under the seeds' rule (``FOLLOW_RULE_GREEDY_STRUCTURE``), counted.
 
 Rule ``follow.suit`` splits the plays (:func:`oracle.engine.legal_follows.suit_split`); a play of
-``n`` cards of the led suit is judged by :func:`oracle.seed_rules.follow.follow_by_structure`,
+``n`` cards of the led suit is judged by :func:`oracle.seed_rules.follow.check_follow_by_structure`,
 whose greedy match reads only the identities the play holds twice or more (the ladders' parts
 are tuples of two or more), and of those only what :mod:`oracle.seed_rules.follow_readings`
 reads: one representative per reading decides all its plays. docs/rules.md (Legal plays) gives
@@ -10,7 +10,7 @@ the readings and the cost.
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
 >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> follows, listed = follow_families(rules, p("8S 8S"), p("AS AS KS 5S 3C"))
+>>> follows, listed = legal_follows_by_structure(rules, p("8S 8S"), p("AS AS KS 5S 3C"))
 >>> [(duty.rule_id, n) for duty, n in follows.counts().items()], listed
 ([('follow.pairs', 1)], [])
 """
@@ -53,7 +53,7 @@ MATCH_STEPS = 100
 four-deck play of 17 cards, more for longer ones; a step of the budget is about one)."""
 
 
-def follow_families(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
+def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page."""
     duty = structure_duty(rules, lead)
     units = rules.units(lead)
@@ -86,7 +86,7 @@ def shows_as_much(rules: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequen
                   hand_x: Sequence[Card], exact: bool, shown: bool = False,
                   profile: Sequence[Shape] | None = None) -> Callable[[Sequence[Card]], bool]:
     """Whether ``n`` cards of the led suit show as much as the hand's cards of it ``hand_x``:
-    :func:`oracle.seed_rules.follow.follow_by_structure`'s test once the suit is followed (the
+    :func:`oracle.seed_rules.follow.check_follow_by_structure`'s test once the suit is followed (the
     first rung of the ladder, else the greedy match's profile), the hand's side worked out once.
     With ``shown``, every play asked is known to hold what :func:`could_show` asks (the count
     kept only those: :class:`ShapeHeld`), and its greedy match is paid for already. ``profile``:

@@ -9,10 +9,10 @@ penalty strategies say what it costs; docs/rules.md (Throws).
 >>> from oracle.variants import make_ruleset
 >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> thrower = SeatPlay(0, tuple(p("9S 8S 8S 4S 4S")))
->>> r = check_throw(rules, thrower, [SeatPlay(1, tuple(p("JS 3C"))), SeatPlay(2, tuple(p("2S")))])
+>>> r = check_throw_by_natural_units(rules, thrower, [SeatPlay(1, tuple(p("JS 3C"))), SeatPlay(2, tuple(p("2S")))])
 >>> r.succeeds, [str(c.rank) for c in r.forced_play]
 (False, ['9'])
->>> r = check_throw(rules, thrower, [SeatPlay(1, tuple(p("5S 5S"))), SeatPlay(3, tuple(p("QS QS")))])
+>>> r = check_throw_by_natural_units(rules, thrower, [SeatPlay(1, tuple(p("5S 5S"))), SeatPlay(3, tuple(p("QS QS")))])
 >>> r.succeeds, [c.rank for c in r.forced_play] == [pb.RANK_FOUR, pb.RANK_FOUR]
 (False, True)
 """
@@ -90,7 +90,7 @@ def _any_tuple(pool: Pool, k: int) -> tuple[Card, ...] | None:
     return None if found is None else tuple(pool.rules.sorted(pool.cards[found][:k]))
 
 
-def check_throw(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
+def check_throw_by_natural_units(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
     """Judge a throw against the other seats' hands."""
     cards = thrower.cards
     suit = rules.suit_of(cards)

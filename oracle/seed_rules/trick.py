@@ -11,7 +11,7 @@ unit (the highest unit of the lead's largest unit's shape); docs/rules.md (The t
 >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> plays = [SeatPlay(0, tuple(p("5S 4S 4S"))), SeatPlay(1, tuple(p("9H 7H 7H"))),
 ...          SeatPlay(2, tuple(p("8H 8H 4H"))), SeatPlay(3, tuple(p("6S 3S 2S")))]
->>> r = judge_by_key_unit(rules, plays)
+>>> r = judge_trick_by_key_unit(rules, plays)
 >>> r.winning_seat, [pb.PlayKind.Name(v.kind) for v in r.verdicts]
 (2, ['PLAY_KIND_LEAD', 'PLAY_KIND_RUFF', 'PLAY_KIND_OVER_RUFF', 'PLAY_KIND_FOLLOW'])
 """
@@ -132,7 +132,7 @@ _Best = BestSoFar[Key]
 the subscripted alias goes through ``typing`` on every call)."""
 
 
-def judge_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """Judge a trick by key units (``THROW_EVALUATION_KEY_UNIT``); ``plays`` in play order."""
     lead = plays[0]
     suit = rules.suit_of(lead.cards)

@@ -9,7 +9,7 @@ its components, read card by card into the lengths so far (:class:`ThrowComponen
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
 >>> rules = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
->>> follows, listed = follow_families(rules, p("8S 8S"), p("AS 5S 3H 3H 4D"))
+>>> follows, listed = legal_follows_by_type(rules, p("8S 8S"), p("AS 5S 3H 3H 4D"))
 >>> [d.rule_id for d in follows.duties()], [d.rule_id for d in listed[0].duties()]
 (['follow.suit'], ['follow.same_type'])
 """
@@ -45,7 +45,7 @@ COVERS = Duty(1, "follow.throw_components", "the play's components cover the thr
 PAIRS = Duty(2, "follow.pairs", "as many cards in pairs and tractors as the judge asks")
 
 
-def follow_families(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
+def legal_follows_by_type(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page."""
     suit = rules.suit_of(lead)
     n = len(lead)

@@ -8,10 +8,10 @@ bombs are allowed). The walk, the draw policies, the greedy fill and its cost: d
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
 >>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
->>> r = check_follow_decomposition(rules, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"), p("2S 3S"))
+>>> r = check_follow_by_decomposition(rules, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"), p("2S 3S"))
 >>> r.legal, r.broken_rule_id
 (False, 'follow.decomposition')
->>> check_follow_decomposition(rules, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"), p("2S 2S")).legal
+>>> check_follow_by_decomposition(rules, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"), p("2S 2S")).legal
 True
 """
 
@@ -317,7 +317,7 @@ def _walk_accepts(rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[
     return duty.requirement is None or duty.play_fills
 
 
-def check_follow_decomposition(
+def check_follow_by_decomposition(
     rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """Judge a follow by rbtying/shengji's rule; ``hand`` is the whole hand before the play.

@@ -3,7 +3,7 @@
 Rule ``follow.suit`` splits the plays (:func:`oracle.engine.legal_follows.suit_split`); the
 plays of ``n`` cards of the led suit are counted by :class:`.first_fill.FirstFill`, grouped by the
 first requirement of the walk they fill (``follow.first_duty``), without judging any. A bomb the
-policy lets a follower play is a group of its own (``check_follow_decomposition`` asks for it
+policy lets a follower play is a group of its own (``check_follow_by_decomposition`` asks for it
 first). Only where the fills cannot be read by slots (an ace at either end, which upstream does
 not play, or the guard in the two-colour game), or the hand's walk is past its bound, is every
 play judged, at most :data:`MAX_JUDGMENTS`. docs/rules.md (Legal plays) gives the cost.
@@ -11,7 +11,7 @@ play judged, at most :data:`MAX_JUDGMENTS`. docs/rules.md (Legal plays) gives th
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
 >>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
->>> follows, bombs = follow_families(rules, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"))
+>>> follows, bombs = legal_follows_by_decomposition(rules, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"))
 >>> follows.total(), bombs[0].total()
 (3, 0)
 """
@@ -50,7 +50,7 @@ BOMB_IN_SUIT = Duty(9_999, "follow.bomb", "a bomb of the led suit")
 BOMB = Duty(10_000, "follow.bomb", "a bomb, which the variant lets a follower play")
 
 
-def follow_families(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
+def legal_follows_by_decomposition(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page (to a rainbow,
     :func:`.rainbow_plays.rainbow_follow_families`)."""
     rainbow_units = rainbow.rainbow_format(rules, lead)
@@ -76,7 +76,7 @@ def follow_families(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) 
     follows = suit_split(rules, lead, hand, SUIT_ONLY, in_suit, ANY_FORMAT)
     if not isinstance(counted, FirstFill):  # a short suit, or every play judged (the bombs among them)
         return follows, [bomb_follows(rules, lead, hand, follows)]
-    # check_follow_decomposition asks for a bomb the policy allows before the walk: such a play
+    # check_follow_by_decomposition asks for a bomb the policy allows before the walk: such a play
     # of the suit is a group of its own, whatever it fills.
     found: list[tuple[tuple[Card, ...], Duty]] = []
     excluded: set[tuple[int, ...]] = set()
@@ -91,7 +91,7 @@ def follow_families(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) 
 
 def _judged(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], units: Sequence[FormatUnit],
             hand_x: Sequence[Card], space: Space) -> Automaton:
-    """Every play of ``n`` cards of the suit judged by ``check_follow_decomposition``'s steps, at
+    """Every play of ``n`` cards of the suit judged by ``check_follow_by_decomposition``'s steps, at
     most :data:`MAX_JUDGMENTS` of them: in rooms whose fills the count cannot read by slots (an
     ace at either end, which upstream does not play) or whose identities are several cards
     under the guard (the two-colour game), and where the walk of the hand to the first
@@ -104,7 +104,7 @@ def _judged(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], units: S
                            f"{MAX_JUDGMENTS} one question may judge")
 
     def judge(play: list[Card]) -> Duty | None:
-        # check_follow_decomposition's verdict for n cards of the suit: a bomb it allows,
+        # check_follow_by_decomposition's verdict for n cards of the suit: a bomb it allows,
         # else the walk's first requirement that the play or the hand fills, if the play does.
         if bombs.follow_allowed(rules, lead, hand, play):
             return BOMB_IN_SUIT
