@@ -138,14 +138,17 @@ reader, the throw check that reads plays alike, the compound leads and the famil
 
 FOLLOW_RULES: Registry[FollowRule] = Registry("following.follow_rule", pb.FollowRule)
 for _follow in (pb.FOLLOW_RULE_UNSPECIFIED, pb.FOLLOW_RULE_GREEDY_STRUCTURE):  # unset: the seeds' rule
-    FOLLOW_RULES.add(_follow, FollowRule(check_follow_by_structure, seed_legal_plays.legal_follows_by_structure), units=NATURAL,
+    FOLLOW_RULES.add(_follow, FollowRule(check_follow_by_structure, seed_legal_plays.legal_follows_by_structure),
+                     units=NATURAL,
                      reads={"following.ladders", "following.must_break_tuples"},
                      source="rules follow.suit, follow.tractor, follow.pairs, follow.ladder")
 FOLLOW_RULES.add(pb.FOLLOW_RULE_DECOMPOSITION,
-                 FollowRule(rbtying_follow.check_follow_by_decomposition, rbtying_legal_plays.legal_follows_by_decomposition),
+                 FollowRule(rbtying_follow.check_follow_by_decomposition,
+                            rbtying_legal_plays.legal_follows_by_decomposition),
                  units=RBTYING_FORMAT, reads={"following.draw_policy", "comparison.bomb_policy"},
                  source=f"{RBTYING} mechanics/src/trick.rs TrickFormat::is_legal_play @ 71f8d43")
-FOLLOW_RULES.add(pb.FOLLOW_RULE_TYPE_AND_PAIRS, FollowRule(check_follow_by_type, botzone_legal_plays.legal_follows_by_type),
+FOLLOW_RULES.add(pb.FOLLOW_RULE_TYPE_AND_PAIRS,
+                 FollowRule(check_follow_by_type, botzone_legal_plays.legal_follows_by_type),
                  units=NATURAL, source=f"{BOTZONE} checkLegalMove")
 
 
