@@ -49,7 +49,7 @@ def reference_duty(rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence
 
 def _guard_passes(rules: Ruleset, draw: DrawRule, requirement: Requirement,
                   hand_x: Sequence[Card], play_x: Sequence[Card]) -> bool:
-    return not draw.protects_longer_tuples or follow.kept_back(rules, requirement, hand_x, play_x) is None
+    return not draw.protects_longer_tuples or follow.longer_tuple_bypasses_genuine(rules, requirement, hand_x, play_x) is None
 
 
 DRAW_POLICIES = (

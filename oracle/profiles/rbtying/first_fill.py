@@ -3,7 +3,7 @@
 rbtying/shengji ``TrickFormat::is_legal_play`` @ 71f8d43, as :func:`.follow.first_duty` walks it:
 a follow of ``n`` cards of the led suit meets the first requirement it fills (unprotected), as
 long as the hand fills none before it under its draw policy; under the longer-tuple protection
-the guard (:func:`.follow.kept_back`) may still refuse it. The requirements that matter are those
+the guard (:func:`.follow.longer_tuple_bypasses_genuine`) may still refuse it. The requirements that matter are those
 a play of the hand can fill, up to the first the hand fills (:func:`fillable_requirements`, one
 walk of the hand). :class:`FirstFill` reads a play into one :class:`.fill_count.FillsRequirement`
 state per requirement and, under the protection, what the guard counts, so the count judges no
@@ -35,11 +35,11 @@ from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying.fill_count import FillsRequirement
 from oracle.profiles.rbtying.follow import (
     WALK_STEPS,
-    alone_tuples,
+    decomposition,
     hand_fill,
     hand_protection,
+    n_slots,
     walk_bound,
-    walked,
 )
 from oracle.profiles.rbtying.ordering import Requirement
 from oracle.profiles.rbtying.policies import policies
@@ -77,7 +77,7 @@ def fillable_requirements(
         plays = Reach(rules, hand_x)  # what any play of the hand can fill: the whole hand unprotected
         pool = Pool(rules, hand_x)
         found: list[tuple[int, Requirement]] = []
-        for position, requirement in walked(units, draw, reach if exact is None else Either(plays, reach)):
+        for position, requirement in decomposition(units, draw, reach if exact is None else Either(plays, reach)):
             if plays.requirement(requirement):
                 found.append((position, requirement))
             if hand_fill(rules, reach, requirement, hand_x, exact, pool) is not None:
@@ -98,7 +98,7 @@ class FirstFill:
         self.space, self.parts, self.hand_fills = space, parts, hand_fills
         self.guard = guard
         """The tuple sizes the guard reads (``None`` without the protection)."""
-        self.cap = 1 + max((alone_tuples(r)[k] for _, r in parts for k in guard or ()), default=0)
+        self.cap = 1 + max((n_slots(r)[k] for _, r in parts for k in guard or ()), default=0)
         self._steppers = [automaton.step for automaton, _ in parts]
 
     @classmethod
@@ -117,7 +117,7 @@ class FirstFill:
         if policies(rules).draw.protects_longer_tuples:
             if len({rules.identity(c) for c in space.cards}) != len(space.cards):
                 return None
-            guard = sorted({k for _, r in parts for k in alone_tuples(r)})
+            guard = sorted({k for _, r in parts for k in n_slots(r)})
         return cls(space, parts, hand_fills, guard)
 
     def start(self) -> Hashable:
@@ -154,12 +154,12 @@ class FirstFill:
         return None if self.hand_fills else NO_DUTY
 
     def _guard_passes(self, requirement: Requirement, guard: GuardState) -> bool:
-        """:func:`.follow.kept_back` from the counts: for each tuple size the requirement asks
+        """:func:`.follow.longer_tuple_bypasses_genuine` from the counts: for each tuple size the requirement asks
         for alone, its places less the play's identities of that many cards are not all kept
         back in the rest of the hand."""
         if not self.guard:
             return True
-        wanted = alone_tuples(requirement)
+        wanted = n_slots(requirement)
         for j, k in enumerate(self.guard):
             remaining = wanted[k] - guard[2 * j]
             if remaining > 0 and guard[2 * j + 1] >= remaining:

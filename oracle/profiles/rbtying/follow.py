@@ -65,12 +65,12 @@ class Duty:
     requirement: Requirement | None
     play_fills: bool
     hand_cards: tuple[Card, ...] = ()
-    kept_back: tuple[int, int] | None = None
+    longer_tuple_bypasses_genuine: tuple[int, int] | None = None
     """Where the play fills the requirement but the longer-tuple guard fires: the tuple size and
     how many such tuples the rest of the hand holds for places the play filled otherwise."""
 
 
-def kept_back(rules: Ruleset, requirement: Requirement, hand_x: Sequence[Card], play_x: Sequence[Card]) -> tuple[int, int] | None:
+def longer_tuple_bypasses_genuine(rules: Ruleset, requirement: Requirement, hand_x: Sequence[Card], play_x: Sequence[Card]) -> tuple[int, int] | None:
     """The guard of ``is_legal_play`` under the longer-tuple protections, once the play fills
     ``requirement`` (rbtying/shengji ``mechanics/src/trick.rs`` @ 71f8d43, #507 and #512; read in
     the fork copy at tgoh-ots/shengji-tractor @ 18514e6, ``longer_tuple_bypasses_genuine`` over
@@ -85,26 +85,26 @@ def kept_back(rules: Ruleset, requirement: Requirement, hand_x: Sequence[Card], 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
     >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
-    >>> kept_back(rules, ((2,), (1,), (1,)), p("QH QH QH 5H 5H 6H 8H"), p("QH QH QH 6H"))
+    >>> longer_tuple_bypasses_genuine(rules, ((2,), (1,), (1,)), p("QH QH QH 5H 5H 6H 8H"), p("QH QH QH 6H"))
     (2, 1)
-    >>> kept_back(rules, ((2,), (1,), (1,)), p("QH QH QH 5H 5H 6H 8H"), p("5H 5H QH 6H")) is None
+    >>> longer_tuple_bypasses_genuine(rules, ((2,), (1,), (1,)), p("QH QH QH 5H 5H 6H 8H"), p("5H 5H QH 6H")) is None
     True
     """
     in_play = Counter(rules.identity(c) for c in play_x)
     left = Counter(rules.identity(c) for c in hand_x)
     left.subtract(in_play)
-    for n, wanted in alone_tuples(requirement).items():
+    for n, wanted in n_slots(requirement).items():
         remaining = wanted - sum(1 for held in in_play.values() if held == n)
         if remaining > 0 and sum(1 for held in left.values() if held == n) >= remaining:
             return (n, remaining)
     return None
 
 
-def alone_tuples(requirement: Requirement) -> Counter[int]:
+def n_slots(requirement: Requirement) -> Counter[int]:
     """How many tuples of each size of two or more the requirement asks for as units of their
     own: the places the longer-tuple guard counts.
 
-    >>> sorted(alone_tuples(((2, 2), (2,), (2,), (3,), (1,))).items())
+    >>> sorted(n_slots(((2, 2), (2,), (2,), (3,), (1,))).items())
     [(2, 2), (3, 1)]
     """
     return Counter(a[0] for a in requirement if len(a) == 1 and a[0] >= 2)
@@ -189,7 +189,7 @@ def unbounded_first_duty(
     play_reach = Reach(rules, play_side) if play_side is not None else None
     skips: Reach | Either = reach if play_reach is None else Either(play_reach, reach)
     hand_pool, play_pool = Pool(rules, hand_x), Pool(rules, play_x or ())
-    for position, requirement in walked(units, draw, skips):
+    for position, requirement in decomposition(units, draw, skips):
         if (play_x is not None and play_reach is not None and play_reach.requirement(requirement)
                 and fill_needs(rules, [Need(a) for a in requirement], play_x, pool=play_pool) is not None):
             return _play_fills(rules, draw, position, requirement, hand_x, play_x)
@@ -209,7 +209,7 @@ def hand_protection(rules: Ruleset, hand_x: Sequence[Card]) -> dict[Identity, in
     return dict(Counter(rules.identity(c) for c in hand_x)) if _draw(rules).protects_longer_tuples else None
 
 
-def walked(units: Sequence[FormatUnit], draw: DrawRule, skips: Reach | Either) -> Iterator[tuple[int, Requirement]]:
+def decomposition(units: Sequence[FormatUnit], draw: DrawRule, skips: Reach | Either) -> Iterator[tuple[int, Requirement]]:
     """The walk's requirements, each once, with the place the walk numbers it by, less those
     ``skips`` says nothing fills (each a step of the work budget)."""
     seen: set[Requirement] = set()
@@ -235,8 +235,8 @@ def _play_fills(
     play_x: Sequence[Card],
 ) -> Duty:
     """The play fills the requirement: legal, unless the longer-tuple guard fires."""
-    guard = kept_back(rules, requirement, hand_x, play_x) if draw.protects_longer_tuples else None
-    return Duty(position, requirement, guard is None, kept_back=guard)
+    guard = longer_tuple_bypasses_genuine(rules, requirement, hand_x, play_x) if draw.protects_longer_tuples else None
+    return Duty(position, requirement, guard is None, longer_tuple_bypasses_genuine=guard)
 
 
 def legal_example(
@@ -352,8 +352,8 @@ def check_follow_by_decomposition(
                          f"decomposition of the lead ({shape})."))
     where = "the lead's own format" if duty.position == 0 else f"a decomposition of the lead ({shape})"
     wanted = requirement_name(duty.requirement)
-    if duty.kept_back is not None:
-        size, places = duty.kept_back
+    if duty.longer_tuple_bypasses_genuine is not None:
+        size, places = duty.longer_tuple_bypasses_genuine
         tuples = requirement_name(((size,),) * places)
         return _illegal(rules, lead, hand, "follow.decomposition", rule_ids,
                         f"the play shows {wanted}, {where}, only by breaking a longer tuple, while the rest "
