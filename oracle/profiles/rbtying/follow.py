@@ -70,7 +70,9 @@ class Duty:
     how many such tuples the rest of the hand holds for places the play filled otherwise."""
 
 
-def longer_tuple_bypasses_genuine(rules: Ruleset, requirement: Requirement, hand_x: Sequence[Card], play_x: Sequence[Card]) -> tuple[int, int] | None:
+def longer_tuple_bypasses_genuine(
+    rules: Ruleset, requirement: Requirement, hand_x: Sequence[Card], play_x: Sequence[Card],
+) -> tuple[int, int] | None:
     """The guard of ``is_legal_play`` under the longer-tuple protections, once the play fills
     ``requirement`` (rbtying/shengji ``mechanics/src/trick.rs`` @ 71f8d43, #507 and #512; read in
     the fork copy at tgoh-ots/shengji-tractor @ 18514e6, ``longer_tuple_bypasses_genuine`` over
@@ -102,7 +104,8 @@ def longer_tuple_bypasses_genuine(rules: Ruleset, requirement: Requirement, hand
 
 def n_slots(requirement: Requirement) -> Counter[int]:
     """How many tuples of each size of two or more the requirement asks for as units of their
-    own: the places the longer-tuple guard counts.
+    own: the places the longer-tuple guard counts (the guard's ``n_slots`` in
+    ``TrickFormat::is_legal_play``, tgoh-ots/shengji-tractor @ 18514e6).
 
     >>> sorted(n_slots(((2, 2), (2,), (2,), (3,), (1,))).items())
     [(2, 2), (3, 1)]
@@ -209,9 +212,13 @@ def hand_protection(rules: Ruleset, hand_x: Sequence[Card]) -> dict[Identity, in
     return dict(Counter(rules.identity(c) for c in hand_x)) if _draw(rules).protects_longer_tuples else None
 
 
-def decomposition(units: Sequence[FormatUnit], draw: DrawRule, skips: Reach | Either) -> Iterator[tuple[int, Requirement]]:
+def decomposition(
+    units: Sequence[FormatUnit], draw: DrawRule, skips: Reach | Either,
+) -> Iterator[tuple[int, Requirement]]:
     """The walk's requirements, each once, with the place the walk numbers it by, less those
-    ``skips`` says nothing fills (each a step of the work budget)."""
+    ``skips`` says nothing fills (each a step of the work budget): rbtying/shengji
+    ``mechanics/src/trick.rs`` ``TrickFormat::decomposition`` @ 71f8d43, as
+    ``TrickFormat::is_legal_play`` walks it."""
     seen: set[Requirement] = set()
     for position, requirement in enumerate(requirements(units, draw, skips)):
         spend()
