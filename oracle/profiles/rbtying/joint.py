@@ -42,7 +42,7 @@ from oracle.profiles.rbtying.joint_search import (
     pooled,
 )
 
-Adjacent = tuple[int, ...]
+AdjacentTupleSizes = tuple[int, ...]
 """One unit: tuple sizes of adjacent cards, from the lowest up."""
 
 Placement = tuple[tuple[Identity, int], ...]
@@ -67,7 +67,7 @@ class JointFill:
         self.once = sum(1 for c in self.counts.values() if c == 1)
         self._arrangements: list[Arrangement] | None = None
 
-    def holds(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent] = ()) -> bool:
+    def holds(self, requirement: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes] = ()) -> bool:
         """Whether the cards hold every unit of ``requirement`` at once, and with them the
         units of ``any_order``, each in some order of its tuples of the cards' choosing.
 
@@ -80,7 +80,7 @@ class JointFill:
         """
         return self.fill(requirement, any_order) is not None
 
-    def holds_split(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: Sequence[int],
+    def holds_split(self, requirement: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes], pool: Sequence[int],
                     blocks: int, longest: int, reaching: bool) -> bool:
         """Whether the cards hold the units of :meth:`holds` and with them the tuples of ``pool``
         (two or more cards each) split into exactly ``blocks`` adjacent units of the programme's
@@ -101,12 +101,12 @@ class JointFill:
         free = FreeState(blocks, int(reaching), tuple(list(pool).count(k) for k in pooled))
         return self._run(requirement, any_order, Free(tuple(pooled), longest, free)) is not None
 
-    def fill(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent] = ()) -> list[Placement] | None:
+    def fill(self, requirement: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes] = ()) -> list[Placement] | None:
         """A placement of each unit of ``requirement`` and then of ``any_order`` (in their
         order), or ``None`` when the cards cannot hold them all at once."""
         return self._run(requirement, any_order, None)
 
-    def _run(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent],
+    def _run(self, requirement: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes],
              free: Free | None) -> list[Placement] | None:
         specs = [(ORDERED, *u) for u in requirement] + [(ANY_ORDER, *sorted(u, reverse=True)) for u in any_order]
         singles = [i for i, u in enumerate(specs) if u == (ORDERED, 1)]

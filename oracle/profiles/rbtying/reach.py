@@ -36,7 +36,7 @@ from oracle.engine.budget import spend
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying.joint import JointFill
-from oracle.profiles.rbtying.ordering import Adjacent, Requirement
+from oracle.profiles.rbtying.ordering import AdjacentTupleSizes, Requirement
 from oracle.profiles.rbtying.packing import pack_tuples
 
 
@@ -88,8 +88,8 @@ class Reach:
         self._tuples: dict[tuple[tuple[int, ...], int | None], bool] = {}
         self._units: dict[tuple[int, ...], bool] = {}
         self._requirements: dict[Requirement, bool] = {}
-        self._joints: dict[tuple[tuple[Adjacent, ...], tuple[Adjacent, ...]], bool] = {}
-        self._splits: dict[tuple[tuple[Adjacent, ...], tuple[Adjacent, ...], tuple[int, ...], int, int, bool],
+        self._joints: dict[tuple[tuple[AdjacentTupleSizes, ...], tuple[AdjacentTupleSizes, ...]], bool] = {}
+        self._splits: dict[tuple[tuple[AdjacentTupleSizes, ...], tuple[AdjacentTupleSizes, ...], tuple[int, ...], int, int, bool],
                            bool] = {}
 
     def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool:
@@ -106,7 +106,7 @@ class Reach:
             self._tuples[key] = found
         return found
 
-    def unit(self, adjacent: Adjacent) -> bool:
+    def unit(self, adjacent: AdjacentTupleSizes) -> bool:
         """Whether adjacent slots hold the unit's tuples, from its lowest up, on their own."""
         if len(adjacent) == 1:
             return True
@@ -134,13 +134,13 @@ class Reach:
                    for n, c in profile)
 
     def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int,
-                units: Sequence[Adjacent] = ()) -> bool:
+                units: Sequence[AdjacentTupleSizes] = ()) -> bool:
         """The tests a stretch of requirements shares: their tuples and single cards (``cards``
         in all), their adjacent units' (tuples, cards) on the runs, and the adjacent ``units``
         they all hold, each alone."""
         return self.tuples(tuples, cards) and self.runs_hold(profile) and all(self.unit(a) for a in units)
 
-    def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool:
+    def joint(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes]) -> bool:
         """Whether the cards hold these units together, those of ``any_order`` each in an
         order of its tuples of their choosing (:mod:`.joint`): a test of every requirement that
         orders them."""
@@ -152,7 +152,7 @@ class Reach:
             found = self._joints[key] = self._joint.holds(*key)
         return found
 
-    def split(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: tuple[int, ...], units: int,
+    def split(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes], pool: tuple[int, ...], units: int,
               length: int, reaching: bool) -> bool:
         """Whether the cards hold these units (as :meth:`joint`) and with them some split of the
         tuples of ``pool`` into ``units`` adjacent units of at most ``length`` tuples each (one
@@ -205,20 +205,20 @@ class Either:
     def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool:
         return any(side.tuples(sizes, cards) for side in self.sides)
 
-    def unit(self, adjacent: Adjacent) -> bool:
+    def unit(self, adjacent: AdjacentTupleSizes) -> bool:
         return any(side.unit(adjacent) for side in self.sides)
 
     def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool:
         return any(side.runs_hold(profile) for side in self.sides)
 
     def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int,
-                units: Sequence[Adjacent] = ()) -> bool:
+                units: Sequence[AdjacentTupleSizes] = ()) -> bool:
         return any(side.stretch(tuples, profile, cards, units) for side in self.sides)
 
-    def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool:
+    def joint(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes]) -> bool:
         return any(side.joint(fixed, any_order) for side in self.sides)
 
-    def split(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: tuple[int, ...], units: int,
+    def split(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes], pool: tuple[int, ...], units: int,
               length: int, reaching: bool) -> bool:
         return any(side.split(fixed, any_order, pool, units, length, reaching) for side in self.sides)
 

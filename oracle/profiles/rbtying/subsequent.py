@@ -19,7 +19,7 @@ from typing import Protocol
 from oracle.engine.budget import spend
 from oracle.profiles.rbtying.ordering import (
     EXACT_MAX_CARDS,
-    Adjacent,
+    AdjacentTupleSizes,
     Requirement,
     decompositions_after,
     iter_entries,
@@ -39,13 +39,13 @@ class Skips(Protocol):
     def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool: ...
 
     def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int,
-                units: Sequence[Adjacent] = ()) -> bool: ...
+                units: Sequence[AdjacentTupleSizes] = ()) -> bool: ...
 
-    def unit(self, adjacent: Adjacent) -> bool: ...
+    def unit(self, adjacent: AdjacentTupleSizes) -> bool: ...
 
-    def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool: ...
+    def joint(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes]) -> bool: ...
 
-    def split(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: tuple[int, ...], units: int,
+    def split(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes], pool: tuple[int, ...], units: int,
               length: int, reaching: bool) -> bool: ...
 
 
@@ -85,15 +85,15 @@ class _LazyTests:
             return self.beside.shape(tuples, shape)
         return self.skips is None or self.skips.runs_hold(shape)
 
-    def fits(self, ordering: Adjacent) -> bool:
+    def fits(self, ordering: AdjacentTupleSizes) -> bool:
         """Whether one ordering of an adjacent unit may be held: ``iter_entries``' fits."""
         return self.skips is None or self.skips.unit(ordering)
 
-    def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool:
+    def joint(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes]) -> bool:
         """The joint fill of a split with the other units: ``iter_entries``' joint."""
         return self.skips is None or self.skips.joint((*fixed, *self.with_them), any_order)
 
-    def some(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: tuple[int, ...], units: int,
+    def some(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes], pool: tuple[int, ...], units: int,
              length: int, reaching: bool) -> bool:
         """Whether a class or run of splits holds one that may be filled: ``iter_entries``' some."""
         return self.skips is None or self.skips.split((*fixed, *self.with_them), any_order, pool, units, length,
@@ -124,7 +124,7 @@ def _groupings_from(own: tuple[int, ...], possible: Callable[[Sequence[int]], bo
     return partitions((), sum(own), own[0])
 
 
-def _lazy_tail(unit: Adjacent, skips: Skips | None, beside: Sequence[Requirement] = (),
+def _lazy_tail(unit: AdjacentTupleSizes, skips: Skips | None, beside: Sequence[Requirement] = (),
                cards: int | None = None) -> Iterator[Requirement]:
     """The entries after a unit of more than :data:`EXACT_MAX_CARDS` cards, lazily.
 
@@ -158,7 +158,7 @@ last stretch in a row with the same tuples, tuples, profile)."""
 
 
 @lru_cache(maxsize=256)
-def _chunks(unit: Adjacent) -> tuple[tuple[Chunk, ...], tuple[int, ...]]:
+def _chunks(unit: AdjacentTupleSizes) -> tuple[tuple[Chunk, ...], tuple[int, ...]]:
     """The stretches of :func:`decompositions_after`, and the stretch of each entry.
 
     >>> _chunks((2, 2))
@@ -189,7 +189,7 @@ class _Tail:
     LAZY = 1 << 62
     """The count a lazily listed unit reports: more than any listed one (docs/rbtying.md)."""
 
-    def __init__(self, unit: Adjacent, skips: Skips | None, beside: Sequence[Requirement] = (),
+    def __init__(self, unit: AdjacentTupleSizes, skips: Skips | None, beside: Sequence[Requirement] = (),
                  cards: int | None = None) -> None:
         self.unit = unit
         self.listed: tuple[Requirement, ...] = ()
@@ -305,7 +305,7 @@ class _Fits:
 
 
 def subsequent_decompositions(
-    units: Sequence[Adjacent], include_new_adjacency: bool, skips: Skips | None = None
+    units: Sequence[AdjacentTupleSizes], include_new_adjacency: bool, skips: Skips | None = None
 ) -> Iterator[Requirement]:
     """The requirements after a format's own units, in rbtying/shengji's order.
 

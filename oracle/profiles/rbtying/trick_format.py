@@ -24,7 +24,7 @@ from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit
 from oracle.profiles.rbtying.fill import RankKey, rank_key
-from oracle.profiles.rbtying.ordering import Adjacent, Requirement
+from oracle.profiles.rbtying.ordering import AdjacentTupleSizes, Requirement
 
 _SUIT_TIEBREAK = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 """rbtying/shengji breaks ties between equal cards by their playing-card character."""
@@ -63,7 +63,7 @@ class FormatUnit:
         return self.count * len(self.members)
 
     @property
-    def adjacent(self) -> Adjacent:
+    def adjacent(self) -> AdjacentTupleSizes:
         return (self.count,) * len(self.members)
 
     @property
@@ -79,7 +79,7 @@ class FormatUnit:
 _TUPLE_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
 
 
-def unit_name(adjacent: Adjacent) -> str:
+def unit_name(adjacent: AdjacentTupleSizes) -> str:
     """A unit of a requirement in words.
 
     >>> unit_name((2,)), unit_name((2, 2, 2)), unit_name((3, 2))
