@@ -21,10 +21,12 @@ from oracle.profiles.rbtying.split_classes import CoarseSplits, Keep, Some, Spli
 T = TypeVar("T")
 
 AdjacentTupleSizes = tuple[int, ...]
-"""One unit of a requirement: tuple sizes of adjacent cards, from the lowest up."""
+"""One unit of a requirement: tuple sizes of adjacent cards, from the lowest up (rbtying/shengji
+``mechanics/src/ordered_card.rs`` ``AdjacentTupleSizes`` @ 71f8d43)."""
 
 Requirement = tuple[AdjacentTupleSizes, ...]
-"""Units to fill together, largest first."""
+"""Units to fill together, largest first: one requirement of ``TrickFormat::decomposition``
+(upstream's ``PlayRequirements``, ``mechanics/src/ordered_card.rs`` @ 71f8d43)."""
 
 EXACT_MAX_CARDS = 17
 """Units of up to this many cards get rbtying/shengji's exact order of decompositions."""
