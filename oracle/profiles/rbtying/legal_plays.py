@@ -52,10 +52,10 @@ BOMB = Duty(10_000, "follow.bomb", "a bomb, which the variant lets a follower pl
 
 def legal_follows_by_decomposition(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page (to a rainbow,
-    :func:`.rainbow_plays.rainbow_follow_families`)."""
+    :func:`.rainbow_plays.legal_rainbow_follows`)."""
     rainbow_units = rainbow.rainbow_format(rules, lead)
     if rainbow_units is not None:
-        return rainbow_plays.rainbow_follow_families(rules, rainbow_units, hand)
+        return rainbow_plays.legal_rainbow_follows(rules, rainbow_units, hand)
     units = lead_format(rules, lead)
     hand_x = suit_duty(rules, lead, hand, ()).hand_x
     if not policies(rules).draw.format_based:

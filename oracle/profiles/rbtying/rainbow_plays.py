@@ -11,7 +11,7 @@ rainbow and the rainbow leads of a hand (rules ``follow.rainbow``, ``lead.rainbo
 >>> room.compound_formats.rainbow_min_cards = 4
 >>> rules = make_ruleset(room, Rank.TWO, None)
 >>> lead = rainbow_format(rules, p("5C 5D 5H 5S"))
->>> family, _ = rainbow_follow_families(rules, lead, p("6C 6D 6H 6S 6S 3C"))  # by rank: suits are free
+>>> family, _ = legal_rainbow_follows(rules, lead, p("6C 6D 6H 6S 6S 3C"))  # by rank: suits are free
 >>> family.total(), [format_cards(rules.sorted(c)) for c, _ in family.page(0, 2)]
 (4, ['6S 6S 6H 6D', '6S 6S 6H 6C'])
 >>> [format_cards(lead) for lead in rainbow_leads(rules, p("5C 5D 5H 5S 5S 3C"))]
@@ -100,7 +100,7 @@ class RainbowFill:
         return FILLS if ok else None
 
 
-def rainbow_follow_families(rules: Ruleset, units: Sequence[RainbowUnit], hand: Sequence[Card]) -> Sources:
+def legal_rainbow_follows(rules: Ruleset, units: Sequence[RainbowUnit], hand: Sequence[Card]) -> Sources:
     """The legal follows to a rainbow: the plays that fill its units when the hand can, else
     every play of as many cards (rbtying has no suit duty against a rainbow)."""
     space = Space.of(rules, hand)
