@@ -43,7 +43,9 @@ from oracle.profiles.rbtying.packing import pack_tuples
 class Reach:
     """The copy counts and slots of some cards of one suit, and the tests they answer; with
     ``protected``, under LongerTuplesProtected (a tuple of ``k`` on an identity held exactly
-    ``k`` times, a single card on one held once)."""
+    ``k`` times, a single card on one held once). Upstream has no such object: it asks
+    ``UnitLike::check_play`` of every requirement (``play_matches``, ``hand_can_play`` in
+    ``TrickFormat::is_legal_play``); these are necessary conditions of that answer."""
 
     def __init__(self, rules: Ruleset, cards: Sequence[Card], *, protected: bool = False) -> None:
         pool = Pool(rules, cards)
