@@ -81,7 +81,7 @@ def _cpu(call: Callable[[], object]) -> float:
 def _count(deal: perft.Deal, hand: list[Card], lead: list[Card], outcome: list[str]) -> None:
     try:
         with limited(steps=DEFAULT_STEPS):
-            outcome.append(f"{list_legal_plays(deal.ctx, hand, lead, 0, 10).total} plays")
+            outcome.append(f"{list_legal_plays(deal.rules, hand, lead, 0, 10).total} plays")
     except WorkExceeded as err:
         outcome.append(f"RESOURCE_EXHAUSTED ({err})")
 
@@ -92,9 +92,9 @@ def plain_check_follow(rng: random.Random, repeat: int) -> float:
     for _ in range(repeat):
         deal = perft.random_deal(rng, "qq-two-deck")
         lead = perft.random_lead(rng, deal, rng.choice([1, 2, 4, 6]))
-        hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), 8, 17, lead)
+        hand = perft.random_hand(rng, deal, deal.rules.effective_suit(lead[0]), 8, 17, lead)
         play = rng.sample(hand, len(lead))
-        times.append(_cpu(partial(check_follow, deal.ctx, lead, hand, play)))
+        times.append(_cpu(partial(check_follow, deal.rules, lead, hand, play)))
     return statistics.median(times)
 
 
@@ -112,7 +112,7 @@ def questions(rng: random.Random, variant: str | pb.Variant, cases: int) -> Iter
         deal = perft.random_deal(rng, variant)
         lead = perft.random_lead(rng, deal, rng.randint(max(2, lead_size // 2), lead_size))
         wanted = rng.randint(len(lead) + 1, hand_size)
-        hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), wanted, hand_size - wanted, lead)
+        hand = perft.random_hand(rng, deal, deal.rules.effective_suit(lead[0]), wanted, hand_size - wanted, lead)
         yield deal, hand, lead
 
 
@@ -121,13 +121,13 @@ def row(rng: random.Random, variant: str | pb.Variant, cases: int, base: float) 
     v, hand_size, lead_size = _sizes(variant)
     times: list[tuple[float, str, str]] = []
     for deal, hand, lead in questions(rng, variant, cases):
-        suit = deal.ctx.effective_suit(lead[0])
-        in_suit = sum(1 for c in hand if deal.ctx.effective_suit(c) == suit)
+        suit = deal.rules.effective_suit(lead[0])
+        in_suit = sum(1 for c in hand if deal.rules.effective_suit(c) == suit)
         outcome: list[str] = []
         spent = _cpu(partial(_count, deal, hand, lead, outcome))
         question = (f"{deal.level.name} {deal.trump.name if deal.trump else 'no-trump'} | lead ({len(lead)}) "
-                    f"{format_cards(deal.ctx.sorted(lead))} | hand ({len(hand)}, {in_suit} of the suit) "
-                    f"{format_cards(deal.ctx.sorted(hand))}")
+                    f"{format_cards(deal.rules.sorted(lead))} | hand ({len(hand)}, {in_suit} of the suit) "
+                    f"{format_cards(deal.rules.sorted(hand))}")
         times.append((spent, outcome[0], question))
     worst = max(times)
     median = statistics.median(t for t, _, _ in times)
@@ -150,7 +150,7 @@ def _answers(variants: list[str | pb.Variant], cases: int, seed: int) -> None:
             start = time.thread_time()
             try:
                 with limited(steps=DEFAULT_STEPS):
-                    found = list_legal_plays(deal.ctx, hand, lead, 0, 10)
+                    found = list_legal_plays(deal.rules, hand, lead, 0, 10)
                 answer: object = [found.total, [(g.rule_id, g.count) for g in found.groups],
                                   [[c.rank * 10 + c.suit for c in play.cards] for play in found.plays]]
             except WorkExceeded:

@@ -489,15 +489,15 @@ class Builder:
             return request, "unchanged"
         has_context = "context" in request.DESCRIPTOR.fields_by_name
         if has_context and roll < 0.30 and self.variants:
-            ctx = request.context
-            variant_id = ctx.variant_id if ctx.variant_id in self.variants else ""
+            rules = request.context
+            variant_id = rules.variant_id if rules.variant_id in self.variants else ""
             if not variant_id or rng.random() < 0.15:
                 variant_id = rng.choice(sorted(self.variants))
-            ctx.custom_variant.CopyFrom(self.variants[variant_id])
-            ctx.variant_id = ""
+            rules.custom_variant.CopyFrom(self.variants[variant_id])
+            rules.variant_id = ""
             if rng.random() < 0.2:
                 return request, f"custom_variant {variant_id} unchanged"
-            done = mutate_structure(ctx.custom_variant, rng)
+            done = mutate_structure(rules.custom_variant, rng)
             return request, f"custom_variant {variant_id}: {done}"
         if roll < 0.40 and self.corpus.laddered.get(kind):
             # A question of a variant with follow ladders, asked in a room whose ladder changed.

@@ -114,21 +114,21 @@ def shuffled_decks(rng: random.Random, decks: int) -> list[Card]:
 def random_context(rng: random.Random, variant: pb.Variant) -> tuple[Ruleset, str, str | None]:
     level = Rank(rng.choice(list(variant.card_order.levels)))
     trump = None if rng.random() < 0.15 else rng.choice(list(Suit))
-    ctx = make_ruleset(variant.id, level, trump, no_trump=trump is None)
-    return ctx, level.symbol, None if trump is None else trump.letter
+    rules = make_ruleset(variant.id, level, trump, no_trump=trump is None)
+    return rules, level.symbol, None if trump is None else trump.letter
 
 
-def structured(rng: random.Random, ctx: Ruleset, pool: Sequence[Card], suit: int, n: int,
+def structured(rng: random.Random, rules: Ruleset, pool: Sequence[Card], suit: int, n: int,
                top_bias: float = 0.3) -> list[Card] | None:
     """``n`` cards of one effective suit from ``pool``, walking down the order from a random
     place and taking several copies of a card where there are: pairs, tuples and tractors appear."""
     by_identity: dict[tuple[int, int], list[Card]] = {}
     for card in pool:
-        if ctx.effective_suit(card) == suit:
-            by_identity.setdefault(ctx.identity(card), []).append(card)
+        if rules.effective_suit(card) == suit:
+            by_identity.setdefault(rules.identity(card), []).append(card)
     if sum(len(v) for v in by_identity.values()) < n:
         return None
-    order = sorted(by_identity, key=lambda i: -ctx.strength(by_identity[i][0]))
+    order = sorted(by_identity, key=lambda i: -rules.strength(by_identity[i][0]))
     start = 0 if rng.random() < top_bias else rng.randrange(len(order))
     chosen: list[Card] = []
     index = start
@@ -154,28 +154,28 @@ def lead_size(rng: random.Random, decks: int) -> int:
     return rng.choice(sizes)
 
 
-def suits_held(ctx: Ruleset, cards: Iterable[Card]) -> list[int]:
-    return sorted({int(ctx.effective_suit(c)) for c in cards})
+def suits_held(rules: Ruleset, cards: Iterable[Card]) -> list[int]:
+    return sorted({int(rules.effective_suit(c)) for c in cards})
 
 
 # --- Questions --------------------------------------------------------------------------------
 
-def ctx_pb(ctx: Ruleset) -> pb.Context:
-    return pb.Context(variant_id=ctx.variant.id, level=int(ctx.level), trump_suit=int(ctx.trump or 0),
-                      no_trump=ctx.trump is None)
+def context_pb(rules: Ruleset) -> pb.Context:
+    return pb.Context(variant_id=rules.variant.id, level=int(rules.level), trump_suit=int(rules.trump or 0),
+                      no_trump=rules.trump is None)
 
 
 def gen_describe(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Ruleset]]:
     while True:
-        ctx, _, _ = random_context(rng, variant)
+        rules, _, _ = random_context(rng, variant)
         pool = shuffled_decks(rng, variant.deal.decks)
         n = lead_size(rng, variant.deal.decks) + rng.choice([0, 0, 1, 2])
         if rng.random() < 0.12:
             cards = pool[:n]
         else:
-            suit = rng.choice(suits_held(ctx, pool))
-            cards = structured(rng, ctx, pool, suit, n, top_bias=0.5) or pool[:n]
-        yield pb.Question(describe_play=pb.DescribePlayRequest(context=ctx_pb(ctx), cards=cards_to_pb(cards))), ctx
+            suit = rng.choice(suits_held(rules, pool))
+            cards = structured(rng, rules, pool, suit, n, top_bias=0.5) or pool[:n]
+        yield pb.Question(describe_play=pb.DescribePlayRequest(context=context_pb(rules), cards=cards_to_pb(cards))), rules
 
 
 def _hands(rng: random.Random, variant: pb.Variant) -> list[list[Card]]:
@@ -186,21 +186,21 @@ def _hands(rng: random.Random, variant: pb.Variant) -> list[list[Card]]:
 
 def gen_follow(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Ruleset]]:
     while True:
-        ctx, _, _ = random_context(rng, variant)
+        rules, _, _ = random_context(rng, variant)
         hands = _hands(rng, variant)
         leader, follower = hands[0], hands[1]
         n = lead_size(rng, variant.deal.decks)
-        suit = rng.choice(suits_held(ctx, leader))
-        lead = structured(rng, ctx, leader, suit, n)
+        suit = rng.choice(suits_held(rules, leader))
+        lead = structured(rng, rules, leader, suit, n)
         if lead is None:
             continue
         keep = rng.randint(n, len(follower)) if rng.random() < 0.5 else len(follower)
         hand = rng.sample(follower, keep)
-        in_suit = [c for c in hand if ctx.effective_suit(c) == suit]
-        others = [c for c in hand if ctx.effective_suit(c) != suit]
+        in_suit = [c for c in hand if rules.effective_suit(c) == suit]
+        others = [c for c in hand if rules.effective_suit(c) != suit]
         plays: list[list[Card]] = []
         need = min(n, len(in_suit))
-        shaped = structured(rng, ctx, in_suit, suit, need) if need else []
+        shaped = structured(rng, rules, in_suit, suit, need) if need else []
         if shaped is not None:
             plays.append(shaped + rng.sample(others, n - need))
         take = max(0, need - (1 if rng.random() < 0.25 else 0))
@@ -209,20 +209,20 @@ def gen_follow(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Que
             if len(play) != n:
                 continue
             question = pb.Question(check_follow=pb.CheckFollowRequest(
-                context=ctx_pb(ctx), lead=cards_to_pb(lead), hand=cards_to_pb(hand), play=cards_to_pb(play)))
-            yield question, ctx
+                context=context_pb(rules), lead=cards_to_pb(lead), hand=cards_to_pb(hand), play=cards_to_pb(play)))
+            yield question, rules
             answer = answer_or_none(question)
             if answer is not None and answer.WhichOneof("answer") == "check_follow" and not answer.check_follow.legal:
                 example = list(answer.check_follow.example)
                 yield pb.Question(check_follow=pb.CheckFollowRequest(
-                    context=ctx_pb(ctx), lead=cards_to_pb(lead), hand=cards_to_pb(hand), play=example)), ctx
+                    context=context_pb(rules), lead=cards_to_pb(lead), hand=cards_to_pb(hand), play=example)), rules
 
 
-def _trick_plays(rng: random.Random, ctx: Ruleset, variant: pb.Variant, count: int) -> list[list[Card]] | None:
+def _trick_plays(rng: random.Random, rules: Ruleset, variant: pb.Variant, count: int) -> list[list[Card]] | None:
     pool = shuffled_decks(rng, variant.deal.decks)
     n = lead_size(rng, variant.deal.decks)
-    suit = rng.choice(suits_held(ctx, pool))
-    lead = structured(rng, ctx, pool, suit, n)
+    suit = rng.choice(suits_held(rules, pool))
+    lead = structured(rng, rules, pool, suit, n)
     if lead is None:
         return None
     remove(pool, lead)
@@ -231,9 +231,9 @@ def _trick_plays(rng: random.Random, ctx: Ruleset, variant: pb.Variant, count: i
         roll = rng.random()
         play = None
         if roll < 0.45:
-            play = structured(rng, ctx, pool, suit, n)
+            play = structured(rng, rules, pool, suit, n)
         elif roll < 0.75 and suit != TRUMP:
-            play = structured(rng, ctx, pool, TRUMP, n)
+            play = structured(rng, rules, pool, TRUMP, n)
         if play is None:
             play = pool[:n]
         remove(pool, play)
@@ -244,40 +244,40 @@ def _trick_plays(rng: random.Random, ctx: Ruleset, variant: pb.Variant, count: i
 def gen_trick(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Ruleset]]:
     players = variant.deal.players
     while True:
-        ctx, _, _ = random_context(rng, variant)
+        rules, _, _ = random_context(rng, variant)
         count = players if rng.random() < 0.8 else rng.randint(2, players)
-        plays = _trick_plays(rng, ctx, variant, count)
+        plays = _trick_plays(rng, rules, variant, count)
         if plays is None:
             continue
         first = rng.randrange(players)
-        yield pb.Question(judge_trick=pb.JudgeTrickRequest(context=ctx_pb(ctx), plays=[
-            pb.Play(seat=(first + i) % players, cards=cards_to_pb(p)) for i, p in enumerate(plays)])), ctx
+        yield pb.Question(judge_trick=pb.JudgeTrickRequest(context=context_pb(rules), plays=[
+            pb.Play(seat=(first + i) % players, cards=cards_to_pb(p)) for i, p in enumerate(plays)])), rules
 
 
 def gen_throw(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Ruleset]]:
     players = variant.deal.players
     while True:
-        ctx, _, _ = random_context(rng, variant)
+        rules, _, _ = random_context(rng, variant)
         hands = _hands(rng, variant)
         seat = rng.randrange(players)
         n = rng.choice([2, 3, 3, 4, 5, 5, 6, 7, 8])
-        suit = rng.choice(suits_held(ctx, hands[seat]))
-        thrown = structured(rng, ctx, hands[seat], suit, n, top_bias=0.6)
+        suit = rng.choice(suits_held(rules, hands[seat]))
+        thrown = structured(rng, rules, hands[seat], suit, n, top_bias=0.6)
         if thrown is None:
             continue
         others = [s for s in range(players) if s != seat]
         if rng.random() < 0.25:
             others = rng.sample(others, rng.randint(1, len(others)))
         yield pb.Question(check_throw=pb.CheckThrowRequest(
-            context=ctx_pb(ctx), throw=pb.Play(seat=seat, cards=cards_to_pb(thrown)),
-            other_hands=[pb.Hand(seat=s, cards=cards_to_pb(hands[s])) for s in sorted(others)])), ctx
+            context=context_pb(rules), throw=pb.Play(seat=seat, cards=cards_to_pb(thrown)),
+            other_hands=[pb.Hand(seat=s, cards=cards_to_pb(hands[s])) for s in sorted(others)])), rules
 
 
 def gen_bottom(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, Ruleset]]:
     players = variant.deal.players
     while True:
-        ctx, _, _ = random_context(rng, variant)
-        plays = _trick_plays(rng, ctx, variant, players)
+        rules, _, _ = random_context(rng, variant)
+        plays = _trick_plays(rng, rules, variant, players)
         if plays is None:
             continue
         used: Counter[Card] = Counter(c for p in plays for c in p)
@@ -290,12 +290,12 @@ def gen_bottom(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Que
         banker = rng.randrange(players)
         bankers = sorted({banker, (banker + players // 2) % players})
         request = pb.ScoreBottomRequest(
-            context=ctx_pb(ctx), banker_seats=bankers, bottom=cards_to_pb(buried),
+            context=context_pb(rules), banker_seats=bankers, bottom=cards_to_pb(buried),
             last_trick=[pb.Play(seat=(first + i) % players, cards=cards_to_pb(p)) for i, p in enumerate(plays)])
         if variant.bottom.dig == pb.DIG_RULE_EITHER_SIDE:
             request.banker_side_points = 5 * rng.randint(0, 60)
             request.attacker_points = 5 * rng.randint(0, 60)
-        yield pb.Question(score_bottom=request), ctx
+        yield pb.Question(score_bottom=request), rules
 
 
 def gen_deal(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Question, None]]:
@@ -452,11 +452,11 @@ def cited(answer: pb.Answer) -> list[str]:
     return sorted({i for i in ids if i in RULES})
 
 
-def feature_tags(kind: str, question: pb.Question, answer: pb.Answer, ctx: Ruleset | None) -> list[str]:
+def feature_tags(kind: str, question: pb.Question, answer: pb.Answer, rules: Ruleset | None) -> list[str]:
     """Tags read from the question and the engine's answer (generated cases only)."""
     tags: list[str] = []
     variant = load_catalogue()[variant_of(question)]
-    if kind in ("describe_play", "check_follow", "judge_trick", "check_throw", "score_bottom") and ctx is not None:
+    if kind in ("describe_play", "check_follow", "judge_trick", "check_throw", "score_bottom") and rules is not None:
         request = getattr(question, kind)
         cards = {"describe_play": lambda: request.cards, "check_follow": lambda: request.lead,
                  "judge_trick": lambda: request.plays[0].cards, "check_throw": lambda: request.throw.cards,
@@ -464,8 +464,8 @@ def feature_tags(kind: str, question: pb.Question, answer: pb.Answer, ctx: Rules
         from oracle.convert import cards_from_pb
 
         lead = cards_from_pb(cards)
-        if ctx.suit_of(lead) != pb.EFFECTIVE_SUIT_MIXED:
-            units = decompose(ctx, lead)
+        if rules.suit_of(lead) != pb.EFFECTIVE_SUIT_MIXED:
+            units = decompose(rules, lead)
             if any(u.tuple_size == 2 for u in units):
                 tags.append("pairs")
             if any(u.tuple_size == 3 for u in units):
@@ -482,10 +482,10 @@ def feature_tags(kind: str, question: pb.Question, answer: pb.Answer, ctx: Rules
                 tags.append("ace-either-end")
             if len(units) > 1:
                 tags.append("throw")
-            if any(u.is_tractor and u.cards[0].suit is not None and ctx.effective_suit(u.cards[0]) == TRUMP
-                   and len({ctx.strength(c) for c in u.cards}) > 1 and _across(ctx, u.cards) for u in units):
+            if any(u.is_tractor and u.cards[0].suit is not None and rules.effective_suit(u.cards[0]) == TRUMP
+                   and len({rules.strength(c) for c in u.cards}) > 1 and _across(rules, u.cards) for u in units):
                 tags.append("trump-tractor")
-            if kind == "check_follow" and ladder_for(ctx, units) is not None:
+            if kind == "check_follow" and ladder_for(rules, units) is not None:
                 tags.append("follow-ladder")
     if variant.id == "heijian" and kind not in ("score_deal", "compare_declarations"):
         tags.append("special-trump")
@@ -498,10 +498,10 @@ def feature_tags(kind: str, question: pb.Question, answer: pb.Answer, ctx: Rules
                                (pb.PLAY_KIND_DISCARD, "discard")):
             if play_kind in kinds:
                 tags.append(tag)
-        rules = {r for v in response.verdicts for r in v.rule_ids}
-        if "order.first_played_wins" in rules:
+        rule_ids = {r for v in response.verdicts for r in v.rule_ids}
+        if "order.first_played_wins" in rule_ids:
             tags.append("first-played-wins")
-        if "trick.kinds" in rules:
+        if "trick.kinds" in rule_ids:
             tags.append("larger-tuples")
     elif kind == "check_throw":
         if not response.succeeds:
@@ -537,9 +537,9 @@ def feature_tags(kind: str, question: pb.Question, answer: pb.Answer, ctx: Rules
     return list(dict.fromkeys(tags))
 
 
-def _across(ctx: Ruleset, cards: Sequence[Card]) -> bool:
+def _across(rules: Ruleset, cards: Sequence[Card]) -> bool:
     """Whether trump cards of a tractor come from different tiers (jokers, level cards) or the suit."""
-    return len({(c.rank, c.suit) for c in cards}) > 1 and any(c.is_joker or c.rank == ctx.level for c in cards)
+    return len({(c.rank, c.suit) for c in cards}) > 1 and any(c.is_joker or c.rank == rules.level for c in cards)
 
 
 DEPRECATED_FORM_KINDS = ("score_deal", "compare_declarations")
@@ -613,7 +613,7 @@ def question_notation(question: pb.Question) -> str:
     return kind or "empty question"
 
 
-def generated_case(question: pb.Question, answer: pb.Answer, kind: str, ctx: Ruleset | None) -> dict[str, Any]:
+def generated_case(question: pb.Question, answer: pb.Answer, kind: str, rules: Ruleset | None) -> dict[str, Any]:
     """A generated case: the engine's answer on the compared fields."""
     from oracle.convert import cards_from_pb
 
@@ -649,7 +649,7 @@ def generated_case(question: pb.Question, answer: pb.Answer, kind: str, ctx: Rul
     if is_error:
         tags.append("error")
     else:
-        tags += [t for t in feature_tags(kind, question, answer, ctx) if t not in tags]
+        tags += [t for t in feature_tags(kind, question, answer, rules) if t not in tags]
     return {
         "id": case_id(f"gen/{'error' if is_error else kind}/{variant}", question),
         "variant": variant,
@@ -689,11 +689,11 @@ def generated_cases() -> dict[str, list[dict[str, Any]]]:
         for kind_index, (kind, generator) in enumerate(GENERATORS.items()):
             rng = random.Random(1000 * variant_index + kind_index)
             made = 0
-            for question, ctx in generator(rng, variant):
+            for question, rules in generator(rng, variant):
                 answer = answer_or_none(question)
                 if answer is None or answer.WhichOneof("answer") == "error":
                     continue
-                case = generated_case(question, answer, kind, ctx)
+                case = generated_case(question, answer, kind, rules)
                 if case["id"] in seen:
                     continue
                 seen.add(case["id"])

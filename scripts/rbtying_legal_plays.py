@@ -6,7 +6,7 @@ Random rooms of the rbtying profile (the decks given, each draw policy, bombs or
 questions: a hand heavy in the led suit against a lead of up to six cards a deck (at most 24).
 Each is answered by ListLegalPlays' count (``first_fill.FirstFill``) under the service's work
 budget, a page of ten plays (timed), then with every play listed, and where the hand has at most
-256 plays of the suit, again with every play judged apart by ``check_follow_decomposition``'s
+256 plays of the suit, again with every play judged apart by ``check_follow_by_decomposition``'s
 steps (the count's fallback). Printed: the questions
 compared and the answers that differ (total, groups and the whole list), the refusals and why,
 the largest set of ways one requirement's state held, and the median and worst CPU time of the
@@ -49,7 +49,7 @@ def random_room(rng: random.Random, decks: int) -> pb.Variant:
 def answer(deal: perft.Deal, hand: list[Card], lead: list[Card], page: int = 100_000) -> tuple[object, ...]:
     """The total, the groups and the plays of the first page (every play by default)."""
     with limited(steps=DEFAULT_STEPS):
-        found = list_legal_plays(deal.ctx, hand, lead, 0, page)
+        found = list_legal_plays(deal.rules, hand, lead, 0, page)
     plays = [tuple(sorted(c.code for c in cards_from_pb(p.cards))) for p in found.plays]
     return found.total, sorted((g.rule_id, g.count, g.description) for g in found.groups), plays
 
@@ -80,7 +80,7 @@ def main() -> int:
             lead = perft.random_lead(rng, deal, rng.randint(4, min(24, 6 * variant.deal.decks)))
             size = variant.deal.hand_size
             wanted = rng.randint(len(lead) + 1, size)
-            hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), wanted, size - wanted, lead)
+            hand = perft.random_hand(rng, deal, deal.rules.effective_suit(lead[0]), wanted, size - wanted, lead)
             start = time.thread_time()
             try:
                 answer(deal, hand, lead, page=10)  # timed as the benchmark times it: the count, one page

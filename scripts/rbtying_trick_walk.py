@@ -75,13 +75,13 @@ def _heavy() -> list[tuple[str, int, int, Rank, Suit, list[str]]]:
     return out
 
 
-def _measure(ctx: object, plays: list[SeatPlay], repeats: int) -> tuple[float, int]:
+def _measure(rules: object, plays: list[SeatPlay], repeats: int) -> tuple[float, int]:
     times = []
     steps = 0
     for _ in range(repeats):
         with limited(steps=10**12) as budget:
             start = time.perf_counter()
-            judge_trick(ctx, plays)  # type: ignore[arg-type]
+            judge_trick(rules, plays)  # type: ignore[arg-type]
             times.append(time.perf_counter() - start)
         steps = 10**12 - budget.steps
     return statistics.median(times), steps
@@ -91,19 +91,19 @@ def cost(cases: int, seed: int, decks: int, repeats: int) -> None:
     rng = random.Random(f"cost-{seed}")
     random_times, random_steps = [], []
     for n in range(cases):
-        ctx, plays = random_trick(rng, decks, EVALUATIONS[n % 3], BOMB_POLICIES[0], 10)
-        t, steps = _measure(ctx, plays, repeats)
+        rules, plays = random_trick(rng, decks, EVALUATIONS[n % 3], BOMB_POLICIES[0], 10)
+        t, steps = _measure(rules, plays, repeats)
         random_times.append(t)
         random_steps.append(steps)
     median_t, median_s = statistics.median(random_times), statistics.median(random_steps)
     print(f"random tricks ({cases}, {decks} decks): median {median_t * 1e3:.2f} ms, {median_s:.0f} steps; "
           f"worst {max(random_times) / median_t:.1f}x time, {max(random_steps) / median_s:.1f}x steps")
     for name, room_decks, evaluation, level, trump, texts in _heavy():
-        ctx = make_ruleset(room(room_decks, evaluation), level, trump)
+        rules = make_ruleset(room(room_decks, evaluation), level, trump)
         plays = [SeatPlay(i, tuple(parse_cards(t))) for i, t in enumerate(texts)]
         if len({len(p.cards) for p in plays}) != 1:
             raise SystemExit(f"{name}: plays of different sizes")
-        t, steps = _measure(ctx, plays, repeats)
+        t, steps = _measure(rules, plays, repeats)
         print(f"  {name}, {_NAMES[evaluation]}: {t * 1e3:.2f} ms ({t / median_t:.1f}x), "
               f"{steps} steps ({steps / median_s:.1f}x)")
 
@@ -133,14 +133,14 @@ def main() -> None:
             counts: Counter[str] = Counter()
             for _ in range(args.cases):
                 bomb_policy = BOMB_POLICIES[0] if rng.random() < 0.5 else rng.choice(BOMB_POLICIES)
-                ctx, plays = random_trick(rng, decks, evaluation, bomb_policy, args.max_lead)
-                ours = judge_trick(ctx, plays)
-                expected = plays[reference_winner(ctx, plays)].seat
+                rules, plays = random_trick(rng, decks, evaluation, bomb_policy, args.max_lead)
+                ours = judge_trick(rules, plays)
+                expected = plays[reference_winner(rules, plays)].seat
                 counts["tricks"] += 1
                 if any(v.kind != pb.PLAY_KIND_DISCARD and "without the lead's format" not in v.reason
                        for v in ours.verdicts[1:]):
                     counts["matched"] += 1
-                if len(lead_format(ctx, plays[0].cards)) > 1:
+                if len(lead_format(rules, plays[0].cards)) > 1:
                     counts["throws"] += 1
                 if expected != plays[0].seat:
                     counts["followers"] += 1
@@ -148,9 +148,9 @@ def main() -> None:
                     counts["differ"] += 1
                     if shown < args.show:
                         shown += 1
-                        trump = "no trump" if ctx.trump is None else f"trump {ctx.trump.name}"
+                        trump = "no trump" if rules.trump is None else f"trump {rules.trump.name}"
                         bombs = pb.BombPolicy.Name(bomb_policy)
-                        print(f"  differ: {decks} decks, level {ctx.level.name}, {trump}, {_NAMES[evaluation]}, {bombs}:")
+                        print(f"  differ: {decks} decks, level {rules.level.name}, {trump}, {_NAMES[evaluation]}, {bombs}:")
                         print("    " + " / ".join(format_cards(p.cards) for p in plays))
                         print(f"    profile: seat {ours.winning_seat}; upstream: seat {expected}")
             total.update(counts)

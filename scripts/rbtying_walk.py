@@ -51,28 +51,28 @@ def differential(cases: int, seed: int, max_lead: int) -> None:
     asked: Counter[int] = Counter()
     refused: Counter[int] = Counter()
     while walked < cases:
-        ctx, lead, hand, play = random_follow(rng, max_lead)
-        duty = suit_duty(ctx, lead, hand, play)
+        rules, lead, hand, play = random_follow(rng, max_lead)
+        duty = suit_duty(rules, lead, hand, play)
         if not duty.met or len(duty.play_x) < duty.led:
             continue
-        units = lead_format(ctx, lead)
+        units = lead_format(rules, lead)
         start = time.perf_counter()
-        new = unbounded_first_duty(ctx, units, duty.hand_x, duty.play_x)
+        new = unbounded_first_duty(rules, units, duty.hand_x, duty.play_x)
         middle = time.perf_counter()
-        ref = reference_duty(ctx, units, duty.hand_x, duty.play_x)
+        ref = reference_duty(rules, units, duty.hand_x, duty.play_x)
         spent_new += middle - start
         spent_ref += time.perf_counter() - middle
         walked += 1
-        decks = ctx.variant.deal.decks
+        decks = rules.variant.deal.decks
         asked[decks] += 1
         try:
             with limited(steps=DEFAULT_STEPS):
-                first_duty(ctx, units, duty.hand_x, duty.play_x)
+                first_duty(rules, units, duty.hand_x, duty.play_x)
         except WorkExceeded:
             refused[decks] += 1
         if (new.requirement, new.play_fills) != ref:
             disagreements += 1
-            print(f"DISAGREE {ctx.variant.deal.decks} decks: lead {format_cards(lead)}, hand "
+            print(f"DISAGREE {rules.variant.deal.decks} decks: lead {format_cards(lead)}, hand "
                   f"{format_cards(duty.hand_x)}, play {format_cards(duty.play_x)}: "
                   f"{new.requirement} {new.play_fills} against {ref}")
     print(f"differential: {walked} follows walked (seed {seed}, leads up to {max_lead} cards), "
@@ -135,11 +135,11 @@ def cost(decks: int, seed: int, plain: int, repeat: int) -> None:
     rng = random.Random(seed)
     plain_qs = []
     while len(plain_qs) < plain:
-        ctx, lead, hand, play = random_follow(rng)
-        if ctx.variant.deal.decks != decks:
+        rules, lead, hand, play = random_follow(rng)
+        if rules.variant.deal.decks != decks:
             continue
-        variant = room(decks, ctx.variant.following.draw_policy)
-        plain_qs.append(_question(variant, ctx.level, ctx.trump or pb.SUIT_UNSPECIFIED, lead, hand, play))
+        variant = room(decks, rules.variant.following.draw_policy)
+        plain_qs.append(_question(variant, rules.level, rules.trump or pb.SUIT_UNSPECIFIED, lead, hand, play))
     for q in plain_qs:
         dispatch(q)  # every list a question needs is built once per process
     median = statistics.median(_median_us(lambda q=q: dispatch(q), repeat) for q in plain_qs)
@@ -174,12 +174,12 @@ def examples(cases: int, seed: int) -> None:
     rng = random.Random(seed)
     asked = illegal = refused = bounded = 0
     while asked < cases:
-        ctx, lead, hand, play = random_follow(rng)
-        if ctx.variant.deal.decks not in (3, 4) or ctx.variant.following.draw_policy not in PROTECTING:
+        rules, lead, hand, play = random_follow(rng)
+        if rules.variant.deal.decks not in (3, 4) or rules.variant.following.draw_policy not in PROTECTING:
             continue
         asked += 1
         try:
-            answer = check_follow(ctx, lead, hand, play)
+            answer = check_follow(rules, lead, hand, play)
         except WorkExceeded:  # the walk or the example's search past the walk's bound
             bounded += 1
             continue
@@ -187,9 +187,9 @@ def examples(cases: int, seed: int) -> None:
             continue
         illegal += 1
         example = cards_from_pb(answer.example)
-        if not check_follow(ctx, lead, hand, example).legal:
+        if not check_follow(rules, lead, hand, example).legal:
             refused += 1
-            print(f"REFUSED {ctx.variant.deal.decks} decks, policy {ctx.variant.following.draw_policy}: lead "
+            print(f"REFUSED {rules.variant.deal.decks} decks, policy {rules.variant.following.draw_policy}: lead "
                   f"{format_cards(lead)}, hand {format_cards(hand)}, play {format_cards(play)}, example "
                   f"{format_cards(example)}")
     print(f"examples: {asked} follows of 3 and 4 decks under the protecting policies (seed {seed}), "

@@ -25,31 +25,31 @@ from oracle.profiles.rbtying.trick_format import FormatUnit
 from oracle.variants import get_variant, make_ruleset
 
 
-def reference_duty(ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card],
+def reference_duty(rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card],
                    play_x: Sequence[Card]) -> tuple[Requirement | None, bool]:
     """The first requirement that decides, and whether the play filled it (guard included)."""
-    draw = policies(ctx).draw
-    exact = dict(Counter(ctx.identity(c) for c in hand_x)) if draw.protects_longer_tuples else None
+    draw = policies(rules).draw
+    exact = dict(Counter(rules.identity(c) for c in hand_x)) if draw.protects_longer_tuples else None
     seen: set[Requirement] = set()
     for requirement in follow.requirements(units, draw):
         if requirement in seen:
             continue
         seen.add(requirement)
         needs = [Need(a) for a in requirement]
-        if fill_needs(ctx, needs, play_x) is not None:
-            return requirement, _guard_passes(ctx, draw, requirement, hand_x, play_x)
-        placed = fill_needs(ctx, needs, hand_x, exact=exact)
+        if fill_needs(rules, needs, play_x) is not None:
+            return requirement, _guard_passes(rules, draw, requirement, hand_x, play_x)
+        placed = fill_needs(rules, needs, hand_x, exact=exact)
         if placed is not None:
-            cards = [c for unit in placement_cards(ctx, hand_x, placed) for c in unit]
+            cards = [c for unit in placement_cards(rules, hand_x, placed) for c in unit]
             if not Counter(cards) - Counter(play_x):
-                return requirement, _guard_passes(ctx, draw, requirement, hand_x, play_x)
+                return requirement, _guard_passes(rules, draw, requirement, hand_x, play_x)
             return requirement, False
     return None, False
 
 
-def _guard_passes(ctx: Ruleset, draw: DrawRule, requirement: Requirement,
+def _guard_passes(rules: Ruleset, draw: DrawRule, requirement: Requirement,
                   hand_x: Sequence[Card], play_x: Sequence[Card]) -> bool:
-    return not draw.protects_longer_tuples or follow.kept_back(ctx, requirement, hand_x, play_x) is None
+    return not draw.protects_longer_tuples or follow.longer_tuple_bypasses_genuine(rules, requirement, hand_x, play_x) is None
 
 
 DRAW_POLICIES = (
@@ -95,12 +95,12 @@ def random_follow(rng: random.Random, max_lead: int = 16) -> tuple[Ruleset, list
     decks = rng.choice((2, 3, 3, 4, 4, 4, 5, 6, 8))
     level = rng.choice(list(Rank)[:13])
     trump = rng.choice([*Suit, None])
-    ctx = make_ruleset(room(decks, rng.choice(DRAW_POLICIES)), level, trump, no_trump=trump is None)
+    rules = make_ruleset(room(decks, rng.choice(DRAW_POLICIES)), level, trump, no_trump=trump is None)
     deck = full_deck()
     led_trump = rng.random() < 0.4
     suit = rng.choice([s for s in Suit if s != trump])
-    of_suit = sorted({c for c in deck if (ctx.is_trump(c) if led_trump else (not ctx.is_trump(c) and c.suit == suit))},
-                     key=lambda c: ctx.order[c.code])
+    of_suit = sorted({c for c in deck if (rules.is_trump(c) if led_trump else (not rules.is_trump(c) and c.suit == suit))},
+                     key=lambda c: rules.order[c.code])
     if not of_suit:
         return random_follow(rng, max_lead)
     copies = {c: decks for c in of_suit}
@@ -124,5 +124,5 @@ def random_follow(rng: random.Random, max_lead: int = 16) -> tuple[Ruleset, list
         play = rng.sample(suited, len(lead))
     else:  # the most copies first: a play that keeps tuples and runs together
         counts = Counter(suited)
-        play = sorted(suited, key=lambda c: (-counts[c], ctx.order[c.code]))[:len(lead)]
-    return ctx, lead, hand, play
+        play = sorted(suited, key=lambda c: (-counts[c], rules.order[c.code]))[:len(lead)]
+    return rules, lead, hand, play

@@ -379,10 +379,10 @@ def matches(trump: UpstreamTrump, lead_suit: Suit | str, units: Sequence[Unit], 
     return all_matches()
 
 
-def lead_units(ctx: Ruleset, trump: UpstreamTrump, cards: Sequence[Card]) -> list[Unit]:
+def lead_units(rules: Ruleset, trump: UpstreamTrump, cards: Sequence[Card]) -> list[Unit]:
     """The lead's ``tf.units``: the profile's ``lead_format`` re-read in upstream's card order."""
     out = []
-    for unit in lead_format(ctx, cards):
+    for unit in lead_format(rules, cards):
         members = sorted(set(unit.cards), key=trump.key)
         assert len(members) == len(unit.members) and all(unit.cards.count(c) == unit.count for c in members)
         out.append(Unit(unit.count, tuple(members)))
@@ -391,14 +391,14 @@ def lead_units(ctx: Ruleset, trump: UpstreamTrump, cards: Sequence[Card]) -> lis
     return out
 
 
-def reference_winner(ctx: Ruleset, plays: Sequence[SeatPlay]) -> int:
+def reference_winner(rules: Ruleset, plays: Sequence[SeatPlay]) -> int:
     """The index (in ``plays``) of the play upstream's ``Trick::compute_winner`` names."""
-    trump = UpstreamTrump(ctx.level, ctx.trump)
-    policy = ctx.variant.following.throw_evaluation
-    bombs_enabled = bombs.allowed(ctx)
+    trump = UpstreamTrump(rules.level, rules.trump)
+    policy = rules.variant.following.throw_evaluation
+    bombs_enabled = bombs.allowed(rules)
     lead = list(plays[0].cards)
     lead_suit = trump.effective_suit(lead[0])
-    units = lead_units(ctx, trump, lead)
+    units = lead_units(rules, trump, lead)
     winner: tuple[int, list[Unit]] = (0, units)
     for index, play in enumerate(plays[1:], start=1):
         cards = list(play.cards)
@@ -490,7 +490,7 @@ def random_trick(rng: random.Random, decks: int, evaluation: int, bomb_policy: i
     and bombs where the room plays them."""
     level = Rank(rng.randint(2, 14))
     suit = rng.choice((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, None))
-    ctx = make_ruleset(room(decks, evaluation, bomb_policy), level, suit, no_trump=suit is None)
+    rules = make_ruleset(room(decks, evaluation, bomb_policy), level, suit, no_trump=suit is None)
     trump = UpstreamTrump(level, suit)
     deck = [c for c in full_deck()]
     left: Counter[Card] = Counter({c: decks for c in deck})
@@ -504,7 +504,7 @@ def random_trick(rng: random.Random, decks: int, evaluation: int, bomb_policy: i
         if lead:
             break
     size = len(lead)
-    units = lead_format(ctx, lead)
+    units = lead_format(rules, lead)
     lead_shapes = [(u.count, len(u.members)) for u in units]
     plays = [SeatPlay(0, tuple(lead))]
     for seat in range(1, rng.randint(4, 7)):
@@ -513,7 +513,7 @@ def random_trick(rng: random.Random, decks: int, evaluation: int, bomb_policy: i
         bigger = [(c + (1 if rng.random() < 0.2 and c < decks else 0), n) for c, n in lead_shapes]
         shapes = lead_shapes if rng.random() < 0.6 else bigger if rng.random() < 0.5 else _random_shapes(rng, decks, size)
         play = None
-        if bombs.allowed(ctx) and rng.random() < 0.12 and size >= 4:
+        if bombs.allowed(rules) and rng.random() < 0.12 and size >= 4:
             copies = [c for c in deck if left[c] >= size]
             if copies:
                 card = rng.choice(copies)
@@ -526,4 +526,4 @@ def random_trick(rng: random.Random, decks: int, evaluation: int, bomb_policy: i
             play = rng.sample(pool, size)
             left.subtract(play)
         plays.append(SeatPlay(seat, tuple(play)))
-    return ctx, plays
+    return rules, plays

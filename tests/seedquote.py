@@ -75,7 +75,7 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
 
 
-def ctx(variant: str = "qq-two-deck", level: Rank = Rank.TEN, trump: Suit | None = Suit.HEARTS) -> Ruleset:
+def rules_for(variant: str = "qq-two-deck", level: Rank = Rank.TEN, trump: Suit | None = Suit.HEARTS) -> Ruleset:
     """A context; ``trump=None`` is a no-trump deal. The default is the seeds' 打10, hearts trump."""
     return make_ruleset(variant, level, trump, no_trump=trump is None)
 

@@ -49,15 +49,15 @@ IDS = [v if isinstance(v, str) else v.id for v in VARIANTS]
 def _question(rng: random.Random, variant: str | pb.Variant, in_suit: int) -> tuple[perft.Deal, list[Card], list[Card]]:
     deal = perft.random_deal(rng, variant)
     lead = perft.random_lead(rng, deal, rng.choice([4, 5, 6, 6, 8]))
-    hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), len(lead) + in_suit, 2, lead)
+    hand = perft.random_hand(rng, deal, deal.rules.effective_suit(lead[0]), len(lead) + in_suit, 2, lead)
     return deal, lead, hand
 
 
 def _by_cores(deal: perft.Deal, lead: Sequence[Card], hand: Sequence[Card]) -> object:
     """The answer with every core judged apart: the reading of the whole core, nothing cut."""
     with patch.object(seeds, "reading", lambda *args: Cores(2)):
-        family, listed = seeds.follow_families(deal.ctx, lead, hand)
-    return collect(deal.ctx, hand, family, listed, 0, 40)
+        family, listed = seeds.legal_follows_by_structure(deal.rules, lead, hand)
+    return collect(deal.rules, hand, family, listed, 0, 40)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
@@ -65,8 +65,8 @@ def test_the_count_is_every_core_judged_apart(variant: str | pb.Variant) -> None
     rng = random.Random(str(IDS[VARIANTS.index(variant)]))
     for _ in range(5):
         deal, lead, hand = _question(rng, variant, rng.randint(3, 7))
-        family, listed = seeds.follow_families(deal.ctx, lead, hand)
-        assert collect(deal.ctx, hand, family, listed, 0, 40) == _by_cores(deal, lead, hand)
+        family, listed = seeds.legal_follows_by_structure(deal.rules, lead, hand)
+        assert collect(deal.rules, hand, family, listed, 0, 40) == _by_cores(deal, lead, hand)
 
 
 def test_a_run_ending_in_a_slot_of_several_identities_is_not_cut() -> None:
@@ -81,7 +81,7 @@ def test_a_run_ending_in_a_slot_of_several_identities_is_not_cut() -> None:
     lead = parse_cards("KC KC KC QC QC QC JC JC JC 9C 9C 9C 8C")
     hand = parse_cards("BJ SJ 10C 10C 10C 10S 10S 10H 10H 10H 10D AC 8C 8C 7C 6C 6C 6C 5C 5C 4C 3C 2C "
                        "AS AS AS QS QS JS 6D")
-    family, listed = seeds.follow_families(ruleset, lead, hand)
+    family, listed = seeds.legal_follows_by_structure(ruleset, lead, hand)
     counted = collect(ruleset, hand, family, listed, 0, 40)
     assert counted == _by_cores(deal, lead, hand)
     assert counted.total == 138
@@ -93,10 +93,10 @@ def test_small_hands_of_large_rooms_are_the_brute_force_set(variant: pb.Variant)
     for _ in range(4):
         deal = perft.random_deal(rng, variant)
         lead = perft.random_lead(rng, deal, rng.choice([3, 4, 6]))
-        hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), rng.randint(len(lead), 9), 1, lead)
-        answer = list_legal_plays(deal.ctx, hand, lead, 0, 1000)
+        hand = perft.random_hand(rng, deal, deal.rules.effective_suit(lead[0]), rng.randint(len(lead), 9), 1, lead)
+        answer = list_legal_plays(deal.rules, hand, lead, 0, 1000)
         listed = {tuple(sorted(c.code for c in cards_from_pb(p.cards))) for p in answer.plays}
-        assert listed == {tuple(sorted(c.code for c in p)) for p in perft.brute_follows(deal.ctx, lead, hand)}
+        assert listed == {tuple(sorted(c.code for c in p)) for p in perft.brute_follows(deal.rules, lead, hand)}
         assert answer.total == len(listed)
 
 
@@ -110,19 +110,19 @@ def test_what_the_count_reads_of_a_play_is_what_could_show_asks(variant: str | p
     asked = 0
     while asked < 300:
         deal, lead, hand = _question(rng, variant, rng.randint(4, 10))
-        ctx, suit = deal.ctx, deal.ctx.effective_suit(lead[0])
-        space = Space.of(ctx, [c for c in hand if ctx.effective_suit(c) == suit])
+        rules, suit = deal.rules, deal.rules.effective_suit(lead[0])
+        space = Space.of(rules, [c for c in hand if rules.effective_suit(c) == suit])
         shape = (rng.choice([2, 2, 3, 4]), rng.choice([1, 2, 2, 3]))
-        first = ShapeHeld.of(ctx, space, shape, rng.choice([shape[0], 4]), rng.random() < 0.3)
-        segments = Segments.of(ctx, space, held=(first,) if first else ())
+        first = ShapeHeld.of(rules, space, shape, rng.choice([shape[0], 4]), rng.random() < 0.3)
+        segments = Segments.of(rules, space, held=(first,) if first else ())
         if segments is None or first is None:
             continue
-        ident = identity_numbers(ctx, space)
+        ident = identity_numbers(rules, space)
         for _ in range(10):
             copies = [rng.choice([0, k, min(k, shape[0]), min(k, shape[0] - 1), rng.randint(0, k)])
                       for k in space.copies]
             play = space.cards_of(copies)
-            shown = could_show(ctx, play, shape, first.top, first.exact)
+            shown = could_show(rules, play, shape, first.top, first.exact)
             state = segments.start()
             for index, (number, k) in enumerate(zip(ident, copies, strict=True)):
                 state = segments.close(state, number, k)
@@ -139,11 +139,11 @@ def test_the_readings_are_paid_for_before_any_is_judged() -> None:
     from oracle.cards import Rank, Suit, parse_cards
     from oracle.variants import make_ruleset
 
-    ctx = make_ruleset("four-deck", Rank.FOUR, Suit.SPADES)
+    rules = make_ruleset("four-deck", Rank.FOUR, Suit.SPADES)
     lead = parse_cards("BJ SJ 4S 2S 4H 4H JS JS 10S 10S 9S 9S 8S 8S 7S 7S 6S 5S 3S")
     hand = parse_cards("BJ SJ SJ 4S 4S 2S 2S 2S 4H 4H 2H 2H 2H 2H 4C 4D AS AS AS AS KS KS KS QS QS JS JS 10S 10S "
                        "9S 9S 8S 8S 7S 6S 5S 3S 3S 3S JH JH JH JH 9H 9H 7D 7D 6D 6D 3D 8C 8C")
-    family, _ = seeds.follow_families(ctx, lead, hand)
+    family, _ = seeds.legal_follows_by_structure(rules, lead, hand)
     judged: list[list[Card]] = []
     automaton = cast(Judged, family.automaton)
     judge = automaton.judge

@@ -70,14 +70,14 @@ def _follow(seed: int, variant: str | pb.Variant) -> tuple[perft.Deal, list[Card
         deal = perft.random_deal(rng, variant)
         lead = perft.random_lead(rng, deal, rng.choice([1, 2, 3, 4, 4, 5, 6]))
         in_suit = rng.randint(0, 8)
-        hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), in_suit,
+        hand = perft.random_hand(rng, deal, deal.rules.effective_suit(lead[0]), in_suit,
                                  rng.randint(max(0, len(lead) - in_suit), 10 - in_suit), lead)
         if len(hand) >= len(lead):
             return deal, lead, hand
 
 
 def _listed(deal: perft.Deal, hand: Sequence[Card], lead: Sequence[Card]) -> list[tuple[int, ...]]:
-    answer = list_legal_plays(deal.ctx, hand, lead, 0, 1000)
+    answer = list_legal_plays(deal.rules, hand, lead, 0, 1000)
     assert len(answer.plays) == answer.total == sum(g.count for g in answer.groups)
     return [_key(cards_from_pb(p.cards)) for p in answer.plays]
 
@@ -89,7 +89,7 @@ def test_the_follows_are_the_brute_force_set(variant: str | pb.Variant, seed: in
     deal, lead, hand = _follow(seed, variant)
     listed = _listed(deal, hand, lead)
     assert len(set(listed)) == len(listed), "a play listed twice"
-    assert set(listed) == {_key(p) for p in perft.brute_follows(deal.ctx, lead, hand)}
+    assert set(listed) == {_key(p) for p in perft.brute_follows(deal.rules, lead, hand)}
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
@@ -98,15 +98,15 @@ def test_the_follows_are_the_brute_force_set(variant: str | pb.Variant, seed: in
 def test_the_leads_are_every_one_suit_set(variant: str | pb.Variant, seed: int) -> None:
     rng = random.Random(seed)
     deal = perft.random_deal(rng, variant)
-    hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(rng.choice(deal.pack)), rng.randint(1, 6),
+    hand = perft.random_hand(rng, deal, deal.rules.effective_suit(rng.choice(deal.pack)), rng.randint(1, 6),
                              rng.randint(0, 2))
-    answer = list_legal_plays(deal.ctx, hand, (), 0, 1000)
+    answer = list_legal_plays(deal.rules, hand, (), 0, 1000)
     listed = [cards_from_pb(p.cards) for p in answer.plays]
-    assert {_key(p) for p in listed} == {_key(p) for p in perft.brute_leads(deal.ctx, hand)}
+    assert {_key(p) for p in listed} == {_key(p) for p in perft.brute_leads(deal.rules, hand)}
     assert len(listed) == answer.total
     for play, entry in zip(listed, answer.plays, strict=True):
         throw = answer.groups[entry.group].description.startswith("a throw")
-        assert throw == (len(deal.ctx.units(play)) > 1)
+        assert throw == (len(deal.rules.units(play)) > 1)
 
 
 def _relabel(cards: Sequence[Card], suits: dict[Suit, Suit]) -> list[Card]:
@@ -117,17 +117,17 @@ def _keeps_the_rules(deal: perft.Deal, cards: Sequence[Card], suits: dict[Suit, 
     """Whether the variant treats the cards and their renamed selves alike: trump stays trump,
     effective suits and identities are renamed one to one, and inside each effective suit the
     strengths and slots move by one amount (their order and adjacency kept)."""
-    ctx = deal.ctx
+    rules = deal.rules
     renamed: dict[tuple[str, object], object] = {}
     for card, image in zip(cards, _relabel(cards, suits), strict=True):
-        suit, slots, to = ctx.effective_suit(card), ctx.slots(card), ctx.slots(image)
-        if ctx.is_trump(card) != ctx.is_trump(image) or len(slots) != len(to):
+        suit, slots, to = rules.effective_suit(card), rules.slots(card), rules.slots(image)
+        if rules.is_trump(card) != rules.is_trump(image) or len(slots) != len(to):
             return False
-        moves = [("strength", ctx.strength(image) - ctx.strength(card))]
+        moves = [("strength", rules.strength(image) - rules.strength(card))]
         moves += [("slot", b - a) for a, b in zip(slots, to, strict=True)]
         if any(renamed.setdefault((kind, suit), amount) != amount for kind, amount in moves):
             return False
-        for kind, a, b in (("suit", suit, ctx.effective_suit(image)), ("identity", ctx.identity(card), ctx.identity(image))):
+        for kind, a, b in (("suit", suit, rules.effective_suit(image)), ("identity", rules.identity(card), rules.identity(image))):
             if renamed.setdefault((kind, a), b) != b or renamed.setdefault((kind + " of", b), a) != a:
                 return False
     return True
@@ -152,8 +152,8 @@ def test_the_two_colour_game_renames_suits_of_one_colour_and_the_colours_without
     from oracle.cards import Rank, parse_cards
     from oracle.variants import make_ruleset
 
-    ctx = make_ruleset("two-colour-one-deck", Rank.TEN, trump)
-    deal = perft.Deal("two-colour-one-deck", Rank.TEN, trump, ctx, ())
+    rules = make_ruleset("two-colour-one-deck", Rank.TEN, trump)
+    deal = perft.Deal("two-colour-one-deck", Rank.TEN, trump, rules, ())
     cards = parse_cards("AS KC 10S 10H 3D QH BJ")
     found = ["".join(suits[s].name[0] for s in Suit) for suits in _symmetric_relabellings(deal, cards)]
     assert sorted(found) == sorted(renamings)
@@ -164,13 +164,13 @@ def test_the_two_colour_game_renames_suits_of_one_colour_and_the_colours_without
 @given(seed=st.integers(0, 2**32))
 def test_counts_ignore_the_order_of_cards_and_the_names_of_suits(variant: str | pb.Variant, seed: int) -> None:
     deal, lead, hand = _follow(seed, variant)
-    answer = list_legal_plays(deal.ctx, hand, lead, 0, 50)
+    answer = list_legal_plays(deal.rules, hand, lead, 0, 50)
     rng = random.Random(seed)
-    again = list_legal_plays(deal.ctx, rng.sample(hand, len(hand)), rng.sample(lead, len(lead)), 0, 50)
+    again = list_legal_plays(deal.rules, rng.sample(hand, len(hand)), rng.sample(lead, len(lead)), 0, 50)
     assert again == answer
     relabellings = _symmetric_relabellings(deal, [*hand, *lead])
     for suits in rng.sample(relabellings, min(3, len(relabellings))):
-        swapped = list_legal_plays(deal.ctx, _relabel(hand, suits), _relabel(lead, suits), 0, 1)
+        swapped = list_legal_plays(deal.rules, _relabel(hand, suits), _relabel(lead, suits), 0, 1)
         assert swapped.total == answer.total, suits
         assert [g.count for g in swapped.groups] == [g.count for g in answer.groups]
 
@@ -184,7 +184,7 @@ def test_an_illegal_verdicts_example_is_listed(variant: str | pb.Variant, seed: 
     rng = random.Random(seed)
     for _ in range(5):
         play = rng.sample(hand, len(lead))
-        verdict = check_follow(deal.ctx, lead, hand, play)
+        verdict = check_follow(deal.rules, lead, hand, play)
         assert verdict.legal == (_key(play) in listed)
         if not verdict.legal:
             assert _key(cards_from_pb(verdict.example)) in listed
@@ -297,11 +297,11 @@ def test_a_reading_is_judged_by_a_play_of_its_own_cards() -> None:
     from oracle.cards import Rank, parse_cards
     from oracle.variants import make_ruleset
 
-    ctx = make_ruleset("four-deck", Rank.QUEEN, Suit.HEARTS)
+    rules = make_ruleset("four-deck", Rank.QUEEN, Suit.HEARTS)
     lead = parse_cards("AS AS KS KS JS 10S 9S 9S 8S")
     hand = parse_cards("4S 4S 4S 4S 9S 3S 3S 3S 3S KS KS 8S 8S 8S 7C QD")
-    answer = list_legal_plays(ctx, hand, lead, 0, 100)
-    assert {_key(cards_from_pb(p.cards)) for p in answer.plays} == {_key(p) for p in perft.brute_follows(ctx, lead, hand)}
+    answer = list_legal_plays(rules, hand, lead, 0, 100)
+    assert {_key(cards_from_pb(p.cards)) for p in answer.plays} == {_key(p) for p in perft.brute_follows(rules, lead, hand)}
     assert answer.total == 43
 
 
@@ -311,14 +311,14 @@ def test_a_large_hand_is_counted_without_listing() -> None:
     from oracle.cards import parse_cards
     from oracle.variants import make_ruleset
 
-    ctx = make_ruleset("four-deck", 5, Suit.HEARTS)
+    rules = make_ruleset("four-deck", 5, Suit.HEARTS)
     lead = parse_cards("AH 3H 4H 6H 7H 8H 9H JH QH KH 10H 6H")
     spades = parse_cards("AS KS QS JS 10S 9S 8S 7S 6S 4S 3S")
     hand = spades * 2 + parse_cards("JD 3D")
     ways = [1]
     for copies in [2] * len(spades) + [1, 1]:
         ways = [sum(ways[n - k] for k in range(copies + 1) if 0 <= n - k < len(ways)) for n in range(len(ways) + copies)]
-    answer = list_legal_plays(ctx, hand, lead, 0, 3)
+    answer = list_legal_plays(rules, hand, lead, 0, 3)
     assert answer.total == ways[12] and len(answer.plays) == 3
 
 
@@ -371,16 +371,16 @@ def test_the_seeds_readings_count_as_the_whole_core_does(variant: str) -> None:
     for _ in range(12):
         deal = perft.random_deal(rng, variant)
         lead = perft.random_lead(rng, deal, rng.choice([2, 4, 6, 8]))
-        hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), len(lead) + rng.randint(2, 8), 2, lead)
-        family, listed = seeds.follow_families(deal.ctx, lead, hand)
+        hand = perft.random_hand(rng, deal, deal.rules.effective_suit(lead[0]), len(lead) + rng.randint(2, 8), 2, lead)
+        family, listed = seeds.legal_follows_by_structure(deal.rules, lead, hand)
         readings.add(type(getattr(family.automaton, "reading", None)).__name__)
-        fast = collect(deal.ctx, hand, family, listed, 0, 5000)
+        fast = collect(deal.rules, hand, family, listed, 0, 5000)
         original = seeds.reading
         seeds.reading = lambda *args: Cores(2)  # type: ignore[assignment]
         try:
-            family, listed = seeds.follow_families(deal.ctx, lead, hand)
+            family, listed = seeds.legal_follows_by_structure(deal.rules, lead, hand)
         finally:
             seeds.reading = original
-        assert collect(deal.ctx, hand, family, listed, 0, 5000) == fast
+        assert collect(deal.rules, hand, family, listed, 0, 5000) == fast
     assert readings & {"TupleCounts", "PairRuns"}, readings
     assert "Segments" in readings or variant in ("qq-two-deck", "two-colour-one-deck"), readings

@@ -44,7 +44,7 @@ SUITS = {"s": Suit.SPADES, "h": Suit.HEARTS, "c": Suit.CLUBS, "d": Suit.DIAMONDS
 LEVELS = {"A": Rank.ACE, "0": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING}
 
 
-def ctx(major: str, level: str) -> Ruleset:
+def rules_for(major: str, level: str) -> Ruleset:
     """The context of setMajor(major, level): ``major`` a suit letter or 'n' (no-trump)."""
     rank = LEVELS.get(level) or Rank(int(level))
     suit = SUITS[major]
@@ -132,13 +132,13 @@ def test_poker2num_first_deck_then_second() -> None:
 ])
 def test_check_poker_type(major: str, level: str, cards: str, expected: str) -> None:
     """checkPokerType: single, pair, tractor, else 'suspect' (a throw)."""
-    assert play_type(ctx(major, level), bz(cards)) == expected
+    assert play_type(rules_for(major, level), bz(cards)) == expected
 
 
 def test_check_throw_split() -> None:
     """checkThrow (check=False): maximal runs of adjacent pairs, then identical groups; jokers and
     level cards never in a run, so 'jo jo Jo Jo' inside a throw is two pairs (docs item 10)."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     assert sorted(len(p) for p in components(c, bz("jo jo Jo Jo hA hA hK"))) == [1, 2, 2, 2]
     assert [len(p) for p in components(c, bz("h3 h3 h4 h4 h5 h5 h9 h9 h0 h0 hQ"))] == [6, 4, 1]
     assert [len(p) for p in components(c, bz("s2 s2 d2 d2"))] == [2, 2]
@@ -155,7 +155,7 @@ def test_covering_is_by_lengths_only() -> None:
 
 def test_a_held_pair_must_be_played() -> None:
     """checkLegalMove + checkRes, ILLEGAL_MOVE [13]: a same-type response exists, the play is not one."""
-    r = follow(ctx("h", "2"), "s8 s8", "sA s5 s5 c3 d4", "sA s5")
+    r = follow(rules_for("h", "2"), "s8 s8", "sA s5 s5 c3 d4", "sA s5")
     assert (r.legal, r.broken_rule_id) == (False, "follow.same_type")
     example = cards_from_pb(r.example)
     assert names(example) == ["s5", "s5"]
@@ -163,25 +163,25 @@ def test_a_held_pair_must_be_played() -> None:
 
 def test_any_pair_of_the_suit_will_do() -> None:
     """checkLegalMove, ILLEGAL_MOVE [13]-[15] check the type and pok[0]'s suit only."""
-    assert follow(ctx("h", "2"), "s8 s8", "sA sA s5 s5 c3", "s5 s5").legal
+    assert follow(rules_for("h", "2"), "s8 s8", "sA sA s5 s5 c3", "s5 s5").legal
     # trump: jokers and level pairs are pairs (checkRes counts every Major card)
-    r = follow(ctx("h", "2"), "h8 h8", "jo jo sA sA", "sA sA")
+    r = follow(rules_for("h", "2"), "h8 h8", "jo jo sA sA", "sA sA")
     assert (r.legal, r.broken_rule_id) == (False, "follow.same_type")  # ILLEGAL_MOVE [14]
-    assert follow(ctx("h", "2"), "h8 h8", "jo jo sA sA", "jo jo").legal
+    assert follow(rules_for("h", "2"), "h8 h8", "jo jo sA sA", "jo jo").legal
 
 
 def test_a_held_suit_must_be_played_to_a_single() -> None:
     """checkLegalMove, ILLEGAL_MOVE [15]: a single of the suit is held, trump is played."""
-    r = follow(ctx("h", "2"), "sK", "s3 h4", "h4")
+    r = follow(rules_for("h", "2"), "sK", "s3 h4", "h4")
     assert (r.legal, r.broken_rule_id) == (False, "follow.suit")
-    assert follow(ctx("h", "2"), "sK", "c3 h4", "h4").legal
+    assert follow(rules_for("h", "2"), "sK", "c3 h4", "h4").legal
 
 
 def test_revoke_hole_pair_lead() -> None:
     """checkLegalMove: no pair of the suit (checkRes false) and a play of the lead's type: nothing
     is checked (docs item 3). A trump pair, or a pair of another suit, follows though the hand
     still holds spades."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     assert follow(c, "s8 s8", "sA s5 h3 h3 c9 c9", "h3 h3").legal
     assert follow(c, "s8 s8", "sA s5 h3 h3 c9 c9", "c9 c9").legal
     # the same hand playing one spade and one club is checked: ILLEGAL_MOVE [19]
@@ -192,7 +192,7 @@ def test_revoke_hole_pair_lead() -> None:
 def test_revoke_hole_tractor_lead_and_the_ruff_wins() -> None:
     """checkLegalMove (docs item 3) and checkWinner: another suit's tractor follows a tractor lead,
     and the illegal ruff it allows wins the trick."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     assert follow(c, "s8 s8 s9 s9", "sA s5 c3 c3 c4 c4 h6 h6 h7 h7", "c3 c3 c4 c4").legal
     assert follow(c, "s8 s8 s9 s9", "sA s5 c3 c3 c4 c4 h6 h6 h7 h7", "h6 h6 h7 h7").legal
     r = trick(c, "s8 s8 s9 s9", "h6 h6 h7 h7", "c3 c3 c4 c4", "sA sK sQ s3")
@@ -203,7 +203,7 @@ def test_revoke_hole_tractor_lead_and_the_ruff_wins() -> None:
 def test_the_revoke_hole_is_explained_as_the_hole() -> None:
     """Issue 27, 1: legal by the hole (docs item 3), explained as the hole, naming the diamond the
     hand keeps, not as a hand whose diamonds are all played; a void hand's pair is the suit rule's."""
-    c = ctx("s", "3")
+    c = rules_for("s", "3")
     r = follow(c, "d5 d5 d4 d4", "dJ h5 h5 h4 h4 c2", "h5 h5 h4 h4")
     assert r.legal and "hole" in r.explanation and "JD" in r.explanation
     assert "all played" not in r.explanation
@@ -213,7 +213,7 @@ def test_the_revoke_hole_is_explained_as_the_hole() -> None:
 
 def test_not_all_in_suit_needs_the_suit_exhausted() -> None:
     """checkLegalMove, ILLEGAL_MOVE [16] (trump) and [19] (side)."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     r = follow(c, "h9 h9", "h3 h5 s4 s6", "h3 s4")
     assert (r.legal, r.broken_rule_id) == (False, "follow.suit")
     assert follow(c, "h9 h9", "h3 s4 s6", "h3 s4").legal
@@ -222,7 +222,7 @@ def test_not_all_in_suit_needs_the_suit_exhausted() -> None:
 
 def test_tractor_lead_pairs_counted() -> None:
     """checkLegalMove, ILLEGAL_MOVE [18]/[21]: pkpairs < len/2 and pkpairs < hdpairs."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     hand = "s3 s3 s7 s7 s9 sJ c4"
     r = follow(c, "sQ sQ sK sK", hand, "s3 s3 s9 sJ")
     assert (r.legal, r.broken_rule_id) == (False, "follow.pairs")
@@ -235,7 +235,7 @@ def test_tractor_lead_pairs_counted() -> None:
 def test_tractor_response_ignores_joker_and_level_pairs() -> None:
     """checkRes (trump): runs only among trump-suit pairs, 'jo'/'Jo' and level cards left out; the
     pair count of ILLEGAL_MOVE [18] counts them all."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     hand = "jo jo Jo Jo h5 h9 s4"
     assert follow(c, "h3 h3 h4 h4", hand, "jo jo Jo Jo").legal          # a tractor by checkPokerType
     r = follow(c, "h3 h3 h4 h4", hand, "jo jo h5 h9")
@@ -246,7 +246,7 @@ def test_tractor_response_ignores_joker_and_level_pairs() -> None:
 def test_a_long_tractor_needs_a_run_as_long() -> None:
     """checkRes: `tmp >= len(poker)/2`; a two-pair run does not answer a three-pair tractor, so
     only the pair count applies (ILLEGAL_MOVE [21])."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     hand = "s3 s3 s4 s4 s8 s0 sK"
     assert follow(c, "s9 s9 s0 s0 sJ sJ", hand, "s3 s3 s4 s4 s8 s0").legal
     r = follow(c, "s9 s9 s0 s0 sJ sJ", hand, "s3 s3 s8 s0 sK s4")
@@ -258,18 +258,18 @@ def test_a_long_tractor_needs_a_run_as_long() -> None:
 
 def test_throw_follow_suit() -> None:
     """checkLegalMove, ILLEGAL_MOVE [10]: not all of the suit while holding more of it."""
-    r = follow(ctx("h", "2"), "sA sA sK", "s3 s4 s5 c6", "s3 s4 c6")
+    r = follow(rules_for("h", "2"), "sA sA sK", "s3 s4 s5 c6", "s3 s4 c6")
     assert (r.legal, r.broken_rule_id) == (False, "follow.suit")
 
 
 def test_throw_without_tractor_checks_nothing_more() -> None:
     """checkLegalMove: the check runs only `if checkPokerType(outhis[0]) == "tractor"` (docs item 4)."""
-    assert follow(ctx("h", "2"), "sA sA sK", "s5 s5 s3 s4", "s3 s4 s5").legal
+    assert follow(rules_for("h", "2"), "sA sA sK", "s5 s5 s3 s4", "s3 s4 s5").legal
 
 
 def test_throw_with_tractor_components_covered() -> None:
     """checkLegalMove, ILLEGAL_MOVE [11]: the hand's split covers the throw's, the play's does not."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     hand = "s7 s7 s8 s8 s9 s0 c3"
     r = follow(c, "s3 s3 s4 s4 sA", hand, "s7 s7 s8 s9 s0")
     assert (r.legal, r.broken_rule_id) == (False, "follow.throw_components")
@@ -280,7 +280,7 @@ def test_throw_with_tractor_components_covered() -> None:
 
 def test_throw_with_tractor_pairs_counted() -> None:
     """checkLegalMove, ILLEGAL_MOVE [12]: neither covers; pair_pok < min(pair_own, pair_his)."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     hand = "s6 s6 s9 s9 sQ sQ s3 s4"
     assert follow(c, "s7 s7 s8 s8 sA", hand, "s6 s6 s9 s9 s3").legal
     r = follow(c, "s7 s7 s8 s8 sA", hand, "s6 s6 s3 s4 s9")
@@ -290,7 +290,7 @@ def test_throw_with_tractor_pairs_counted() -> None:
 def test_joker_tractor_in_a_throw_is_two_pairs() -> None:
     """checkThrow: 'jo jo Jo Jo' in a throw splits into pairs, so the throw's longest component is
     a pair and no structure is asked (docs items 4 and 10)."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     assert follow(c, "jo jo Jo Jo hA hA", "h3 h3 h4 h4 h5 h6 h7", "h3 h5 h6 h7 h4 h3").legal
 
 
@@ -298,7 +298,7 @@ def test_the_fixed_call_of_2807665_is_followed() -> None:
     """checkLegalMove: 01621cc calls checkThrow(major_hold, ...) without `major` and ends in
     'Unknown Error' for every all-trump follow of a throw with a tractor (docs item 7); 2807665
     passes `major` and judges the follow. The profile follows 2807665."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     assert follow(c, "h3 h3 h4 h4 hA", "h6 h6 h7 h7 h9 s3", "h6 h6 h7 h7 h9").legal
 
 
@@ -308,7 +308,7 @@ def test_the_fixed_call_of_2807665_is_followed() -> None:
 def test_pair_lead_type_and_ruffs() -> None:
     """checkWinner, 常规牌型: a different type is skipped; trump of the type ruffs; higher trump
     over-ruffs; the same card again does not win."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     r = trick(c, "s8 s8", "sA sK", "h3 h3", "h5 h5")
     assert r.winning_seat == 3
     assert kinds(r) == ["LEAD", "FOLLOW", "RUFF", "OVER_RUFF"]
@@ -320,7 +320,7 @@ def test_pair_lead_type_and_ruffs() -> None:
 def test_off_suit_level_cards_tie() -> None:
     """checkWinner: `win_move[-1][0] != major and win_move[-1][1] == level`: only the trump-suit
     level card or a joker beats an off-suit level card; the first played wins."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     r = trick(c, "s2 s2", "d2 d2", "c2 c2", "h2 h2")
     assert r.winning_seat == 3
     assert [v.beats_best_so_far for v in r.verdicts] == [True, False, False, True]
@@ -331,7 +331,7 @@ def test_off_suit_level_cards_tie() -> None:
 
 def test_no_trump_level_cards_only_jokers_beat() -> None:
     """checkWinner, major == 'n': a level card is beaten only by 'jo' or 'Jo'."""
-    c = ctx("n", "2")
+    c = rules_for("n", "2")
     r = trick(c, "s2", "h2", "jo", "Jo")
     assert r.winning_seat == 3
     assert [v.beats_best_so_far for v in r.verdicts] == [True, False, True, True]
@@ -339,7 +339,7 @@ def test_no_trump_level_cards_only_jokers_beat() -> None:
 
 def test_joker_tractor_ruffs_a_tractor() -> None:
     """checkPokerType: 'jo jo Jo Jo' alone is a tractor, so it ruffs a side tractor."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     r = trick(c, "s8 s8 s9 s9", "h3 h3 h4 h4", "jo jo Jo Jo", "sA sA sK sK")
     assert r.winning_seat == 2
     assert kinds(r) == ["LEAD", "RUFF", "OVER_RUFF", "FOLLOW"]
@@ -348,7 +348,7 @@ def test_joker_tractor_ruffs_a_tractor() -> None:
 def test_throw_ruffs_compare_the_largest_component_only() -> None:
     """checkWinner, 甩牌, `step = len(first_parse[0])`: the highest card held twice decides; the
     big joker held once does not count against a pair."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     r = trick(c, "sA sA sK", "h4 h4 h6", "h3 h3 Jo", "h5 h6 h7")
     assert r.winning_seat == 1
     assert kinds(r) == ["LEAD", "RUFF", "RUFF", "DISCARD"]
@@ -360,7 +360,7 @@ def test_throw_ruffs_compare_the_largest_component_only() -> None:
 def test_throw_with_tractor_lowest_longest_tractor_decides() -> None:
     """checkWinner: `Major.index(win_parse[0][-1]) < Major.index(move_parse[0][-1])` with the
     parse sorted stably by length: the first longest component is the lowest tractor."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     lead = "s3 s3 s4 s4 s6 s6 s7 s7"
     r = trick(c, lead, "h3 h3 h4 h4 hK hK hA hA", "h6 h6 h7 h7 h9 h9 h0 h0", "s9 s9 s0 s0 sJ sJ sQ sQ")
     assert r.winning_seat == 2
@@ -369,7 +369,7 @@ def test_throw_with_tractor_lowest_longest_tractor_decides() -> None:
 
 def test_joker_tractor_does_not_cover_a_throws_tractor() -> None:
     """checkThrow splits 'jo jo Jo Jo' into pairs: 2+2+1 does not cover 4+1 (docs item 10)."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     r = trick(c, "s3 s3 s4 s4 sA", "h5 h5 h6 h6 h3", "jo jo Jo Jo hA", "h9 h9 h0 h0 h4")
     assert r.winning_seat == 3
     assert kinds(r) == ["LEAD", "RUFF", "DISCARD", "OVER_RUFF"]
@@ -378,7 +378,7 @@ def test_joker_tractor_does_not_cover_a_throws_tractor() -> None:
 def test_trump_throw_can_be_beaten_by_trump() -> None:
     """checkWinner: a trump throw is the best so far as trump; a covering trump play with a higher
     largest component wins."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     r = trick(c, "hK hK h3", "hA hA h4", "s5 s6 s7", "jo h5 h6")
     assert r.winning_seat == 1
     assert kinds(r) == ["LEAD", "FOLLOW", "DISCARD", "FOLLOW"]
@@ -394,14 +394,14 @@ def _throw(c: Ruleset, thrown: str, *others: str) -> pb.CheckThrowResponse:
 
 def test_penalty_counts_every_card_of_every_failing_component() -> None:
     """checkThrow: ilcnt += len(poktype) for each failing component; Punish(ilcnt * 10)."""
-    r = _throw(ctx("h", "2"), "sQ sQ s9 s3", "sK sK c4", "d5")
+    r = _throw(rules_for("h", "2"), "sQ sQ s9 s3", "sK sK c4", "d5")
     assert (r.succeeds, r.penalty_points) == (False, 40)
     assert names(cards_from_pb(r.forced_play)) == ["s3"]
 
 
 def test_a_failed_pair_or_tractor_plays_one_card() -> None:
     """checkThrow: finalpok = [[finalpok[0]]]: one card of the lowest failing component."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     r = _throw(c, "sK sK s5 s5 sA", "s9 s9 c4")
     assert (r.penalty_points, names(cards_from_pb(r.forced_play))) == (20, ["s5"])
     r = _throw(c, "s3 s3 s4 s4 sA", "s6 s6 s7 s7")
@@ -410,14 +410,14 @@ def test_a_failed_pair_or_tractor_plays_one_card() -> None:
 
 def test_trump_never_breaks_a_side_throw() -> None:
     """checkBigger: only cards of the thrown suit are looked at."""
-    r = _throw(ctx("h", "2"), "sA sA sK", "jo Jo h3 h3 c4")
+    r = _throw(rules_for("h", "2"), "sA sA sK", "jo Jo h3 h3 c4")
     assert r.succeeds and r.penalty_points == 0
 
 
 def test_off_suit_level_card_beaten_only_by_trump_level_or_joker() -> None:
     """checkBigger: `poker[0][1] == level and poker[0][0] != major`: only jo, Jo or the trump-suit
     level card beat it; any higher Major index beats the other trump."""
-    c = ctx("h", "2")
+    c = rules_for("h", "2")
     r = _throw(c, "s2 hA", "c2 h5")
     assert (r.succeeds, names(cards_from_pb(r.forced_play)), r.penalty_points) == (False, ["hA"], 10)
     r = _throw(c, "s2 hA", "h2")
@@ -426,7 +426,7 @@ def test_off_suit_level_card_beaten_only_by_trump_level_or_joker() -> None:
 
 def test_joker_tractor_breaks_a_four_card_trump_tractor() -> None:
     """checkBigger: `len(poker) == 4 and count["jo"] == 2 and count["Jo"] == 2` returns True."""
-    r = _throw(ctx("h", "2"), "h5 h5 h6 h6 hA", "jo jo Jo Jo")
+    r = _throw(rules_for("h", "2"), "h5 h5 h6 h6 hA", "jo jo Jo Jo")
     assert (r.succeeds, r.penalty_points) == (False, 50)
     assert names(cards_from_pb(r.forced_play)) == ["h5"]
 
@@ -434,7 +434,7 @@ def test_joker_tractor_breaks_a_four_card_trump_tractor() -> None:
 def test_forced_card_among_off_suit_level_cards_follows_setmajor() -> None:
     """checkThrow: the failing component with the lowest Major.index; setMajor lists the off-suit
     level cards s, h, c, d, so of cA and dA the club is forced."""
-    r = _throw(ctx("s", "A"), "cA cA dA dA", "jo jo")
+    r = _throw(rules_for("s", "A"), "cA cA dA dA", "jo jo")
     assert names(cards_from_pb(r.forced_play)) == ["cA"]
 
 
@@ -460,20 +460,20 @@ def _bottom(c: Ruleset, *plays: str) -> pb.ScoreBottomResponse:
 def test_bottom_multiplier(plays: tuple[str, ...], mult: int) -> None:
     """main: `mult = len(history[1][0])`, or for a throw 2*L (L >= 4), 4 (L == 2), 2;
     Reward(publicscore * mult) when seat 0, an attacker, wins the last trick."""
-    r = _bottom(ctx("h", "2"), *plays)
+    r = _bottom(rules_for("h", "2"), *plays)
     assert (r.winning_seat, r.attackers_won, r.bottom_points) == (0, True, 25)
     assert (r.multiplier, r.points_to_attackers) == (mult, 25 * mult)
 
 
 def test_bottom_is_lost_when_the_banker_wins_the_last_trick() -> None:
     """Reward: `if (currplayer - banker) % 2 != 0` only an attacker scores."""
-    r = _bottom(ctx("h", "2"), "d3", "dA", "d4", "d5")
+    r = _bottom(rules_for("h", "2"), "d3", "dA", "d4", "d5")
     assert (r.winning_seat, r.attackers_won, r.points_to_attackers) == (1, False, 0)
 
 
 def test_joker_tractor_inside_a_last_throw_counts_as_pairs() -> None:
     """main: the last throw 'jo jo Jo Jo hA' splits 2+2+1, so mult = 4, not 2 * 4."""
-    r = _bottom(ctx("h", "2"), "jo jo Jo Jo hA", "h3 h4 h5 h6 h7", "d3 d4 d6 d7 d8", "c8 c9 cJ cQ cK")
+    r = _bottom(rules_for("h", "2"), "jo jo Jo Jo hA", "h3 h4 h5 h6 h7", "d3 d4 d6 d7 d8", "c8 c9 cJ cQ cK")
     assert r.multiplier == 4
 
 

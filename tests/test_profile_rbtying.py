@@ -80,11 +80,11 @@ def room(decks: int = 2, draw: int = NP, evaluation: int = ALL, min_length: int 
     return variant
 
 
-def ctx(level: Rank, trump: Suit | None, decks: int = 2, **settings: int) -> Ruleset:
+def rules_for(level: Rank, trump: Suit | None, decks: int = 2, **settings: int) -> Ruleset:
     return make_ruleset(room(decks, **settings), level, trump, no_trump=trump is None)
 
 
-def bomb_ctx(level: Rank, trump: Suit | None, decks: int = 4, policy: int = pb.BOMB_POLICY_ALLOW_BOMBS,
+def bomb_rules(level: Rank, trump: Suit | None, decks: int = 4, policy: int = pb.BOMB_POLICY_ALLOW_BOMBS,
              **settings: int) -> Ruleset:
     """A room with the given BombPolicy (``comparison.bomb_policy``)."""
     variant = room(decks, **settings)
@@ -277,7 +277,7 @@ def _units(c: Ruleset, text: str) -> list[str]:
 def test_play_formats(lead: str, options: list[list[str]], settings: dict[str, int]) -> None:
     """trick.rs test_play_formats: find_plays lists these splits; TrickFormat::from_cards takes the
     one whose largest unit is largest (size, then tractor), and it matches its own format."""
-    c = ctx(*FOUR_SPADES, decks=3, **settings)
+    c = rules_for(*FOUR_SPADES, decks=3, **settings)
     got = _units(c, lead)
     listed = [sorted(o) for o in options]
     assert sorted(got) in listed
@@ -292,7 +292,7 @@ def test_play_formats(lead: str, options: list[list[str]], settings: dict[str, i
 
 def test_trick_format_basic() -> None:
     """trick.rs test_trick_format_basic: S2 S2 S2 is one triple; it matches S2 S2 S2."""
-    c = ctx(*FOUR_SPADES, decks=3)
+    c = rules_for(*FOUR_SPADES, decks=3)
     units = lead_format(c, cards("2S 2S 2S"))
     assert [(u.count, len(u.members)) for u in units] == [(3, 1)]
     assert matches(c, units, cards("2S 2S 2S")) is not None
@@ -301,7 +301,7 @@ def test_trick_format_basic() -> None:
 def test_trick_format_tractor() -> None:
     """trick.rs test_trick_format_tractor: 222333555 is a tractor of three triples (4 skipped);
     333555666 matches it, 222333666 does not."""
-    c = ctx(*FOUR_SPADES, decks=6)
+    c = rules_for(*FOUR_SPADES, decks=6)
     units = lead_format(c, cards("2S 2S 2S 3S 3S 3S 5S 5S 5S"))
     assert [(u.count, len(u.members)) for u in units] == [(3, 3)]
     assert matches(c, units, cards("3S 3S 3S 5S 5S 5S 6S 6S 6S")) is not None
@@ -311,7 +311,7 @@ def test_trick_format_tractor() -> None:
 def test_trick_tractor_throw() -> None:
     """trick.rs test_trick_tractor_throw: seven 2s and 3355 are [tractor 3355, 7-tuple]; S8 x7 + 3355
     matches; a 5-tuple fills the triple of 22 33 55 888."""
-    c = ctx(*FOUR_SPADES, decks=8)
+    c = rules_for(*FOUR_SPADES, decks=8)
     units = lead_format(c, cards("2S " * 7 + "3S 3S 5S 5S"))
     assert [format_cards(u.cards) for u in units] == ["3S 3S 5S 5S", "2S 2S 2S 2S 2S 2S 2S"]
     assert matches(c, units, cards("2S " * 7 + "3S 3S 5S 5S")) is not None
@@ -322,7 +322,7 @@ def test_trick_tractor_throw() -> None:
 
 def test_trick_simple_throw() -> None:
     """trick.rs test_trick_simple_throw: 222 3 555 is [single 3, triple 2, triple 5]; 555 333 2 matches."""
-    c = ctx(*FOUR_SPADES, decks=6)
+    c = rules_for(*FOUR_SPADES, decks=6)
     units = lead_format(c, cards("2S 2S 2S 3S 5S 5S 5S"))
     assert [format_cards(u.cards) for u in units] == ["3S", "2S 2S 2S", "5S 5S 5S"]
     assert matches(c, units, cards("5S 5S 5S 3S 3S 3S 2S")) is not None
@@ -354,7 +354,7 @@ LEGAL_PLAY_PAIRS = [
 def test_legal_play_pairs(lead: str, hand: str, play: str, verdicts: dict[int, bool]) -> None:
     """trick.rs test_legal_play_pairs (trump 4S, every card trump; five decks for the 5-tuple)."""
     for policy, expected in verdicts.items():
-        assert legal(ctx(*FOUR_SPADES, decks=5, draw=policy), lead, hand, play) is expected, policy
+        assert legal(rules_for(*FOUR_SPADES, decks=5, draw=policy), lead, hand, play) is expected, policy
 
 
 def test_legal_play_wrong_size_is_not_a_question() -> None:
@@ -376,25 +376,25 @@ def test_protected_tuple() -> None:
     """trick.rs test_protected_tuple: a triple led, the hand holds a quad."""
     lead = "9S 9S 9S"
     hand = "2S 2S 2S 2S 5S 6S 7S 8S"
-    assert not legal(ctx(*FOUR_SPADES, decks=4, draw=NP), lead, hand, "6S 7S 8S")
-    assert legal(ctx(*FOUR_SPADES, decks=4, draw=NFD), lead, hand, "6S 7S 8S")
-    assert legal(ctx(*FOUR_SPADES, decks=4, draw=LTP), lead, hand, "6S 7S 8S")
+    assert not legal(rules_for(*FOUR_SPADES, decks=4, draw=NP), lead, hand, "6S 7S 8S")
+    assert legal(rules_for(*FOUR_SPADES, decks=4, draw=NFD), lead, hand, "6S 7S 8S")
+    assert legal(rules_for(*FOUR_SPADES, decks=4, draw=LTP), lead, hand, "6S 7S 8S")
     hand = "2S 2S 2S 2S 5S 5S 6S 7S 8S"
-    assert not legal(ctx(*FOUR_SPADES, decks=4, draw=NP), lead, hand, "5S 5S 6S")
-    assert legal(ctx(*FOUR_SPADES, decks=4, draw=NFD), lead, hand, "5S 5S 6S")
-    assert legal(ctx(*FOUR_SPADES, decks=4, draw=LTP), lead, hand, "5S 5S 6S")
-    assert legal(ctx(*FOUR_SPADES, decks=4, draw=BOTH), lead, hand, "5S 5S 6S")
-    assert not legal(ctx(*FOUR_SPADES, decks=4, draw=LTP), lead, hand, "6S 7S 8S")
+    assert not legal(rules_for(*FOUR_SPADES, decks=4, draw=NP), lead, hand, "5S 5S 6S")
+    assert legal(rules_for(*FOUR_SPADES, decks=4, draw=NFD), lead, hand, "5S 5S 6S")
+    assert legal(rules_for(*FOUR_SPADES, decks=4, draw=LTP), lead, hand, "5S 5S 6S")
+    assert legal(rules_for(*FOUR_SPADES, decks=4, draw=BOTH), lead, hand, "5S 5S 6S")
+    assert not legal(rules_for(*FOUR_SPADES, decks=4, draw=LTP), lead, hand, "6S 7S 8S")
 
 
 def test_protected_wider_tractor() -> None:
     """trick.rs test_protected_wider_tractor: tractor 6677 led, the hand holds 222 333 as triples."""
     lead, hand, play = "9S 9S 10S 10S", "2S 2S 2S 3S 3S 3S 5S 6S 7S 8S", "5S 6S 7S 8S"
-    assert not legal(ctx(*FOUR_SPADES, decks=3, draw=NP), lead, hand, play)
-    assert legal(ctx(*FOUR_SPADES, decks=3, draw=NFD), lead, hand, play)
-    assert legal(ctx(*FOUR_SPADES, decks=3, draw=LTP), lead, hand, play)
-    assert not legal(ctx(*FOUR_SPADES, decks=3, draw=ODTT), lead, hand, play)
-    assert legal(ctx(*FOUR_SPADES, decks=3, draw=BOTH), lead, hand, play)
+    assert not legal(rules_for(*FOUR_SPADES, decks=3, draw=NP), lead, hand, play)
+    assert legal(rules_for(*FOUR_SPADES, decks=3, draw=NFD), lead, hand, play)
+    assert legal(rules_for(*FOUR_SPADES, decks=3, draw=LTP), lead, hand, play)
+    assert not legal(rules_for(*FOUR_SPADES, decks=3, draw=ODTT), lead, hand, play)
+    assert legal(rules_for(*FOUR_SPADES, decks=3, draw=BOTH), lead, hand, play)
 
 
 def test_protected_tractor_triple() -> None:
@@ -402,7 +402,7 @@ def test_protected_tractor_triple() -> None:
     holds 888. Upstream's format lists S9 twice as a tractor; here the lead is the tractor 9 9 10 10
     and the single K."""
     lead, hand = "9S 9S 10S 10S KS", "3S 5S 10S JS QS 6S 8S 8S 8S"
-    c = lambda draw: ctx(Rank.FOUR, Suit.HEARTS, decks=3, draw=draw)
+    c = lambda draw: rules_for(Rank.FOUR, Suit.HEARTS, decks=3, draw=draw)
     assert not legal(c(NP), lead, hand, "3S 5S 10S JS QS")
     assert legal(c(NFD), lead, hand, "3S 5S 10S JS QS")
     assert legal(c(NP), lead, hand, "3S 6S 8S 8S 8S")
@@ -417,7 +417,7 @@ def test_protected_tractor_triple() -> None:
 def test_long_tractor_decomposition_draws_pairs(policy: int) -> None:
     """trick.rs test_long_tractor_decomposition_draws_pairs (trump KS): a 3-pair tractor led; P2 may
     not keep its KS KS pair back, except under NoFormatBasedDraw."""
-    c = ctx(Rank.KING, Suit.SPADES, draw=policy)
+    c = rules_for(Rank.KING, Suit.SPADES, draw=policy)
     lead = "7S 7S 8S 8S 9S 9S"
     p2 = "4S 10S AS KH KD KC KS KS"
     assert legal(c, lead, p2, "4S 10S AS KH KD KC") is (policy == NFD)
@@ -429,7 +429,7 @@ def test_long_tractor_decomposition_draws_pairs(policy: int) -> None:
 def test_tuple_protection_case() -> None:
     """core/src/game_state/mod.rs test_tuple_protection_case (LongerTuplesProtected, trump 2H): the
     trick 99 10 10 K against 33 55 7, 3 5 10 J Q (888 kept) and 666 + clubs plays through."""
-    c = ctx(Rank.TWO, Suit.HEARTS, decks=3, draw=LTP)
+    c = rules_for(Rank.TWO, Suit.HEARTS, decks=3, draw=LTP)
     lead = "9S 9S 10S 10S KS"
     assert legal(c, lead, "3S 3S 5S 5S 7S 8S JS QS 3C 4C 5C", "3S 3S 5S 5S 7S")
     assert legal(c, lead, "3S 5S 10S JS QS 6S 8S 8S 8S 6C 7C", "3S 5S 10S JS QS")
@@ -443,7 +443,7 @@ def test_longer_tuple_bypasses_genuine_false_positive(policy: int) -> None:
     """trick.rs test_longer_tuple_bypasses_genuine_false_positive (#512, trump 4H): a spade tractor
     and a single led; a hand of exactly 666 88 plays it all (the pair in the play is not "kept
     back"); with JJ as well, 666 88 is illegal: JJ is a genuine pair left in the hand."""
-    c = ctx(Rank.FOUR, Suit.HEARTS, decks=3, draw=policy)
+    c = rules_for(Rank.FOUR, Suit.HEARTS, decks=3, draw=policy)
     lead = "9S 9S 10S 10S KS"
     assert legal(c, lead, "6S 6S 6S 8S 8S", "6S 6S 6S 8S 8S")
     if policy == LTP:
@@ -455,7 +455,7 @@ def test_triple_in_play_does_not_satisfy_pair_when_genuine_pair_available(bombs:
     """trick.rs test_triple_in_play_does_not_satisfy_pair_when_genuine_pair_available (#507,
     LongerTuplesProtected, AllowBombs there; both bomb policies here): a heart tractor of three
     pairs led; 222 567 keeps KK back and is illegal; 22 KK 5 6 is legal; without KK, 222 567 is."""
-    c = bomb_ctx(Rank.FOUR, Suit.SPADES, decks=3, policy=bombs, draw=LTP)
+    c = bomb_rules(Rank.FOUR, Suit.SPADES, decks=3, policy=bombs, draw=LTP)
     lead = "10H 10H JH JH QH QH"
     hand = "KH KH 2H 2H 2H 5H 6H 7H 8H"
     assert not legal(c, lead, hand, "2H 2H 2H 5H 6H 7H")
@@ -469,7 +469,7 @@ def test_longer_tuple_guard_requires_enough_genuine_tuples(bombs: int) -> None:
     LongerTuplesProtected): a quad fills a two-pair tractor when the hand has only one genuine pair;
     a triple may not fill a pair and a single while 55 stays in the hand; 55 2 may; with no pair,
     the triple may."""
-    c = bomb_ctx(*FOUR_SPADES, decks=4, policy=bombs, draw=LTP)
+    c = bomb_rules(*FOUR_SPADES, decks=4, policy=bombs, draw=LTP)
     assert legal(c, "9S 9S 10S 10S", "2S 2S 2S 2S 3S 5S 5S", "2S 2S 2S 2S")
     assert not legal(c, "9S 9S 10S", "2S 2S 2S 5S 5S 6S", "2S 2S 2S")
     assert legal(c, "9S 9S 10S", "2S 2S 2S 5S 5S 6S", "5S 5S 2S")
@@ -484,21 +484,21 @@ POLICIES = [ALL, HIGHEST, TUL]
 @pytest.mark.parametrize("policy", POLICIES)
 def test_play_singles_trick(policy: int) -> None:
     """trick.rs test_play_singles_trick: of two equal S5 the first (P2) wins; points S5 S5."""
-    r = trick(ctx(*FOUR_SPADES, evaluation=policy), "2S", "5S", "3S", "5S")
+    r = trick(rules_for(*FOUR_SPADES, evaluation=policy), "2S", "5S", "3S", "5S")
     assert (r.winning_seat, r.points) == (1, 10)
 
 
 @pytest.mark.parametrize("policy", POLICIES)
 def test_play_trump_trick(policy: int) -> None:
     """trick.rs test_play_trump_trick: the trump level card S4 beats S5; points S5."""
-    r = trick(ctx(*FOUR_SPADES, evaluation=policy), "2S", "4S", "3S", "5S")
+    r = trick(rules_for(*FOUR_SPADES, evaluation=policy), "2S", "4S", "3S", "5S")
     assert (r.winning_seat, r.points) == (1, 5)
 
 
 @pytest.mark.parametrize("policy", POLICIES)
 def test_play_pairs_trick(policy: int) -> None:
     """trick.rs test_play_pairs_trick: S5 S5 beats the led S2 pair; S3 S5 is no pair."""
-    r = trick(ctx(*FOUR_SPADES, decks=3, evaluation=policy), "2S 2S", "3S 4S", "5S 5S", "3S 5S")
+    r = trick(rules_for(*FOUR_SPADES, decks=3, evaluation=policy), "2S 2S", "3S 4S", "5S 5S", "3S 5S")
     assert (r.winning_seat, r.points) == (2, 15)
 
 
@@ -513,7 +513,7 @@ KITTY = "KD 5D 3C 4C 6C 7C 8C 9C"  # 15 points
 def test_play_tractor_trick(policy: int) -> None:
     """trick.rs test_play_tractor_trick: 6677 beats 2233; a triple and a single, or four of a kind, do
     not match the tractor; largest_trick_unit_size 4 (kitty x8 under KittyPenalty::Times)."""
-    c = ctx(*FOUR_SPADES, decks=6, evaluation=policy)
+    c = rules_for(*FOUR_SPADES, decks=6, evaluation=policy)
     plays = ["2S 2S 3S 3S", "6S 6S 7S 7S", "2S 5S 5S 5S", "6S 6S 6S 6S"]
     r = trick(c, *plays)
     assert (r.winning_seat, r.points) == (1, 15)
@@ -526,7 +526,7 @@ def test_play_throw_trick() -> None:
     """trick.rs test_play_throw_trick: the heart throw 88 7 2 stands; P2's H2 and trumps do not match;
     P3's S2 S2 S3 S4 ruffs; P4's four S4 match but do not beat every unit (All). Winner P3;
     largest unit 2."""
-    c = ctx(*FOUR_SPADES, decks=5)
+    c = rules_for(*FOUR_SPADES, decks=5)
     hands = ["8H 8H 7H 2H", "2H 2S 2S 2S", "2S 2S 3S 4S", "4S 4S 4S 4S"]
     throw = check_throw(c, SeatPlay(0, tuple(cards(hands[0]))),
                         [SeatPlay(s, tuple(cards(h))) for s, h in enumerate(hands) if s])
@@ -542,7 +542,7 @@ def test_play_throw_trick() -> None:
 def test_play_throw_trick_double_overflip(policy: int) -> None:
     """trick.rs test_play_throw_trick_double_overflip (trump 8H): a clubs throw of three pairs is
     ruffed, over-ruffed, and over-ruffed again: the last player wins."""
-    c = ctx(Rank.EIGHT, Suit.HEARTS, decks=4, evaluation=policy)
+    c = rules_for(Rank.EIGHT, Suit.HEARTS, decks=4, evaluation=policy)
     r = trick(c, "AC AC QC QC 10C 10C", "8S 8S 9H 9H 3H 3H", "8H 8H KH KH 10H 10H", "SJ SJ 8H 8H KH KH")
     assert r.winning_seat == 3
     assert [v.kind for v in r.verdicts][1:] == [pb.PLAY_KIND_RUFF, pb.PLAY_KIND_OVER_RUFF, pb.PLAY_KIND_OVER_RUFF]
@@ -552,7 +552,7 @@ def test_play_throw_trick_failure() -> None:
     """trick.rs test_play_throw_trick_failure: the throw 88 7 2 fails on the single H2 (P4's H3 beats
     it, P2's H2 only ties); the thrower plays H2 and takes 3 cards back; P3 ruffs and wins;
     largest_trick_unit_size 1."""
-    c = ctx(*FOUR_SPADES, decks=5)
+    c = rules_for(*FOUR_SPADES, decks=5)
     hands = ["8H 8H 7H 2H", "2H 2S 2S 2S", "2S 2S 3S 4S", "4S 4S 4S 3H"]
     throw = check_throw(c, SeatPlay(0, tuple(cards(hands[0]))),
                         [SeatPlay(s, tuple(cards(h))) for s, h in enumerate(hands) if s])
@@ -570,7 +570,7 @@ def test_play_throw_tractor_extra_cards() -> None:
     """trick.rs test_play_throw_tractor_extra_cards (trump 4S): the trump throw QQKK + A stands (P3's
     SA SA only equals SA); every follow mixes suits; the leader wins 25 points; largest unit 4.
     (Nine copies of H3: beyond what a question may hold, so the functions are called directly.)"""
-    c = ctx(*FOUR_SPADES, decks=8)
+    c = rules_for(*FOUR_SPADES, decks=8)
     hands = ["QS QS KS KS AS", "2S 3S 3S 5S 3H", "AS AS 3H 3H 3H", "3H 3H 3H 3H 3H"]
     throw = check_throw(c, SeatPlay(0, tuple(cards(hands[0]))),
                         [SeatPlay(s, tuple(cards(h))) for s, h in enumerate(hands) if s])
@@ -583,7 +583,7 @@ def test_play_throw_tractor_extra_cards() -> None:
 def test_play_throw_tractor_with_other_tractor_in_game() -> None:
     """trick.rs test_play_throw_tractor_with_other_tractor_in_game (trump 4H): the trump tractor
     H2H2H3H3 + HA ruffs the spade throw QQKK + A; points SK SK; largest unit 4."""
-    c = ctx(Rank.FOUR, Suit.HEARTS, decks=8)
+    c = rules_for(Rank.FOUR, Suit.HEARTS, decks=8)
     hands = ["QS QS KS KS AS", "2H 2H 3H AH 3H", "AS AS 3S 3S 3S", "3S 3S 3S 3S 3S"]
     r = trick(c, *hands)
     assert (r.winning_seat, r.points) == (1, 20)
@@ -594,15 +594,15 @@ def test_throw_evaluation_policy_highest_card() -> None:
     """trick.rs test_throw_evaluation_policy_highest_card (trump KS): C4 C6 led; All -> P3,
     Highest -> P4."""
     plays = ("4C 6C", "2S 3S", "3S 4S", "2S BJ")
-    assert trick(ctx(Rank.KING, Suit.SPADES, evaluation=ALL), *plays).winning_seat == 2
-    assert trick(ctx(Rank.KING, Suit.SPADES, evaluation=HIGHEST), *plays).winning_seat == 3
+    assert trick(rules_for(Rank.KING, Suit.SPADES, evaluation=ALL), *plays).winning_seat == 2
+    assert trick(rules_for(Rank.KING, Suit.SPADES, evaluation=HIGHEST), *plays).winning_seat == 3
 
 
 def test_throw_evaluation_policy_trick_unit_length() -> None:
     """trick.rs test_throw_evaluation_policy_trick_unit_length (trump 2S): All -> P2, Highest -> P4,
     TrickUnitLength -> P3."""
     plays = ("AH KH KH KH 9H 9H", "5S 5S 5S QS QS AS", "5S 5S 5S AS AS 4S", "4S 4S 4S 3S 3S BJ")
-    c = lambda policy: ctx(Rank.TWO, Suit.SPADES, decks=6, evaluation=policy)
+    c = lambda policy: rules_for(Rank.TWO, Suit.SPADES, decks=6, evaluation=policy)
     assert trick(c(ALL), *plays).winning_seat == 1
     assert trick(c(HIGHEST), *plays).winning_seat == 3
     assert trick(c(TUL), *plays).winning_seat == 2
@@ -611,7 +611,7 @@ def test_throw_evaluation_policy_trick_unit_length() -> None:
 def test_throw_of_trump_rank_in_trump() -> None:
     """trick.rs test_throw_of_trump_rank_in_trump: H4 S4 led, D4 S2 follows: off-suit level cards are
     equal, so the leader keeps the trick; largest unit 1."""
-    r = trick(ctx(*FOUR_SPADES, decks=2), "4H 4S", "4D 2S", "3S 3S", "3S 3S")
+    r = trick(rules_for(*FOUR_SPADES, decks=2), "4H 4S", "4D 2S", "3S 3S", "3S 3S")
     assert (r.winning_seat, r.points) == (0, 0)
 
 
@@ -619,14 +619,14 @@ def test_throw_of_trump_rank_in_trump() -> None:
 def test_trump_throw_single_cards(policy: int) -> None:
     """trick.rs test_trump_throw_single_cards (trump 5D): CA CK ruffed by C5 DA, over-ruffed by the
     small joker and S5; SQ DA is mixed. P3 wins."""
-    r = trick(ctx(Rank.FIVE, Suit.DIAMONDS, evaluation=policy), "AC KC", "5C AD", "SJ 5S", "QS AD")
+    r = trick(rules_for(Rank.FIVE, Suit.DIAMONDS, evaluation=policy), "AC KC", "5C AD", "SJ 5S", "QS AD")
     assert r.winning_seat == 2
 
 
 @pytest.mark.parametrize("policy", POLICIES)
 def test_trick_format_multi_parse(policy: int) -> None:
     """trick.rs test_trick_format_multi_parse (trump 2C): C6 C6 C2 C2 wins with the 66 as the pair."""
-    r = trick(ctx(Rank.TWO, Suit.CLUBS, evaluation=policy), "8D 8D JD QD", "5C 5C AC 2S", "3S 3S 7C 8C",
+    r = trick(rules_for(Rank.TWO, Suit.CLUBS, evaluation=policy), "8D 8D JD QD", "5C 5C AC 2S", "3S 3S 7C 8C",
               "6C 6C 2C 2C")
     assert r.winning_seat == 3
 
@@ -646,69 +646,69 @@ def test_bomb_beats_tractor(policy: int, winner: int) -> None:
     """trick.rs test_bomb_beats_tractor, test_bomb_not_allowed_when_policy_disabled and
     test_bomb_suit_following_same_suit_allowed (trump 4S): S2 x4 beats the tractor S8S8S9S9 where
     bombs are allowed; with NoBombs the tractor stands."""
-    c = bomb_ctx(*FOUR_SPADES, policy=policy)
+    c = bomb_rules(*FOUR_SPADES, policy=policy)
     assert _bombed(c, "8S 8S 9S 9S", "2S 2S 2S 2S", "3S 5S 6S 7S", "3S 5S 6S 7S") == winner
 
 
 def test_higher_bomb_beats_lower_bomb() -> None:
     """trick.rs test_higher_bomb_beats_lower_bomb (trump 4S): S3 x4 over S2 x4."""
-    assert _bombed(bomb_ctx(*FOUR_SPADES), "8S 8S 9S 9S", "2S 2S 2S 2S", "3S 3S 3S 3S", "5S 6S 7S 10S") == 2
+    assert _bombed(bomb_rules(*FOUR_SPADES), "8S 8S 9S 9S", "2S 2S 2S 2S", "3S 3S 3S 3S", "5S 6S 7S 10S") == 2
 
 
 def test_bomb_six_cards_beats_six_card_tractor() -> None:
     """trick.rs test_bomb_six_cards_beats_six_card_tractor (trump 4H): six S3 beat AAKKQQ."""
-    c = bomb_ctx(Rank.FOUR, Suit.HEARTS, decks=6)
+    c = bomb_rules(Rank.FOUR, Suit.HEARTS, decks=6)
     assert _bombed(c, "AS AS KS KS QS QS", "3S 3S 3S 3S 3S 3S", "2S 5S 6S 7S 8S 9S", "2S 5S 6S 7S 8S 9S") == 1
 
 
 def test_trump_bomb_beats_non_trump_bomb() -> None:
     """trick.rs test_trump_bomb_beats_non_trump_bomb (trump 4H): H3 x4 over S2 x4."""
-    c = bomb_ctx(Rank.FOUR, Suit.HEARTS)
+    c = bomb_rules(Rank.FOUR, Suit.HEARTS)
     assert _bombed(c, "8S 8S 9S 9S", "2S 2S 2S 2S", "3H 3H 3H 3H", "5S 6S 7S 10S") == 2
 
 
 def test_three_identical_cards_not_a_bomb() -> None:
     """trick.rs test_three_identical_cards_not_a_bomb (trump 4S): S2 x3 is no bomb; the leader wins."""
-    assert _bombed(bomb_ctx(*FOUR_SPADES), "8S 8S 9S", "2S 2S 2S", "3S 5S 6S", "3S 5S 6S") == 0
+    assert _bombed(bomb_rules(*FOUR_SPADES), "8S 8S 9S", "2S 2S 2S", "3S 5S 6S", "3S 5S 6S") == 0
 
 
 def test_bomb_suit_following_off_suit_rejected_when_has_led_suit() -> None:
     """trick.rs test_bomb_suit_following_off_suit_rejected_when_has_led_suit (trump 4H): D2 x4 to a
     spade tractor while holding S3."""
-    c = bomb_ctx(Rank.FOUR, Suit.HEARTS, policy=SUIT_FOLLOWING)
+    c = bomb_rules(Rank.FOUR, Suit.HEARTS, policy=SUIT_FOLLOWING)
     assert not legal(c, "8S 8S 9S 9S", "2D 2D 2D 2D 3S", "2D 2D 2D 2D")
-    assert legal(bomb_ctx(Rank.FOUR, Suit.HEARTS, policy=ALLOW), "8S 8S 9S 9S", "2D 2D 2D 2D 3S", "2D 2D 2D 2D")
+    assert legal(bomb_rules(Rank.FOUR, Suit.HEARTS, policy=ALLOW), "8S 8S 9S 9S", "2D 2D 2D 2D 3S", "2D 2D 2D 2D")
 
 
 def test_bomb_suit_following_off_suit_allowed_when_void() -> None:
     """trick.rs test_bomb_suit_following_off_suit_allowed_when_void (trump 4H): void in spades, D2 x4
     may be played and wins."""
-    c = bomb_ctx(Rank.FOUR, Suit.HEARTS, policy=SUIT_FOLLOWING)
+    c = bomb_rules(Rank.FOUR, Suit.HEARTS, policy=SUIT_FOLLOWING)
     assert legal(c, "8S 8S 9S 9S", "2D 2D 2D 2D", "2D 2D 2D 2D")
     assert _bombed(c, "8S 8S 9S 9S", "2D 2D 2D 2D", "3S 5S 6S 7S", "3S 5S 6S 7S") == 1
 
 
 def test_bomb_suit_following_trump_bomb_allowed() -> None:
     """trick.rs test_bomb_suit_following_trump_bomb_allowed (trump 4H): a trump bomb while holding S5."""
-    c = bomb_ctx(Rank.FOUR, Suit.HEARTS, policy=SUIT_FOLLOWING)
+    c = bomb_rules(Rank.FOUR, Suit.HEARTS, policy=SUIT_FOLLOWING)
     assert legal(c, "8S 8S 9S 9S", "3H 3H 3H 3H 5S", "3H 3H 3H 3H")
     assert _bombed(c, "8S 8S 9S 9S", "3H 3H 3H 3H", "3S 5S 6S 7S", "3S 5S 6S 7S") == 1
 
 
 def test_leader_bomb_not_beaten_by_lower_bomb() -> None:
     """trick.rs test_leader_bomb_not_beaten_by_lower_bomb (#507, trump 4S): the leader's HJ x4 stands."""
-    assert _bombed(bomb_ctx(*FOUR_SPADES), "JH JH JH JH", "2H 2H 2H 2H", "5C 6C 7C 8C", "5C 6C 7C 8C") == 0
+    assert _bombed(bomb_rules(*FOUR_SPADES), "JH JH JH JH", "2H 2H 2H 2H", "5C 6C 7C 8C", "5C 6C 7C 8C") == 0
 
 
 def test_higher_bomb_beats_leader_bomb() -> None:
     """trick.rs test_higher_bomb_beats_leader_bomb (trump 4S): HJ x4 over the leader's H2 x4."""
-    assert _bombed(bomb_ctx(*FOUR_SPADES), "2H 2H 2H 2H", "JH JH JH JH", "5C 6C 7C 8C", "5C 6C 7C 8C") == 1
+    assert _bombed(bomb_rules(*FOUR_SPADES), "2H 2H 2H 2H", "JH JH JH JH", "5C 6C 7C 8C", "5C 6C 7C 8C") == 1
 
 
 def test_larger_bomb_beats_smaller_bomb_regardless_of_order() -> None:
     """trick.rs test_larger_bomb_beats_smaller_bomb_regardless_of_order (trump 4S): six HJ over six H2;
     six H3 after them do not win."""
-    c = bomb_ctx(*FOUR_SPADES, decks=6)
+    c = bomb_rules(*FOUR_SPADES, decks=6)
     assert _bombed(c, "2H 2H 2H 2H 2H 2H", "JH JH JH JH JH JH", "3H 3H 3H 3H 3H 3H", "5C 6C 7C 8C 9C 10C") == 1
 
 
@@ -722,7 +722,7 @@ def test_bomb_scenarios_of_the_incremental_winner_tests(evaluation: int, plays: 
     trump 4S): a club bomb answering a heart tractor wins under every throw evaluation, also after a
     higher tractor. There the fold is checked against ``compute_winner``; the winner here is
     ``Trick::_defeats``'s rule (a bomb beats any play that is not a bomb)."""
-    assert _bombed(bomb_ctx(*FOUR_SPADES, evaluation=evaluation), *plays) == winner
+    assert _bombed(bomb_rules(*FOUR_SPADES, evaluation=evaluation), *plays) == winner
 
 
 @pytest.mark.parametrize(("trump", "plays", "winner"), [
@@ -737,7 +737,7 @@ def test_bombs_of_one_size_compare_by_suit_order(trump: Suit | None, plays: tupl
     """The issue's class 5 (AllowBombs, four decks, level 9): two bombs of one size compare by
     ``cmp_effective`` (trick.rs Trick::_defeats), whose first key is types.rs Trump::suit_ordinal,
     a fixed order of the side suits under each trump; the rank counts only within one suit."""
-    assert _bombed(bomb_ctx(Rank.NINE, trump), *plays) == winner
+    assert _bombed(bomb_rules(Rank.NINE, trump), *plays) == winner
 
 
 # --- The issue "The rbtying profile at upstream's current rules": its reproducers -------------------
@@ -754,8 +754,8 @@ def test_bombs_of_one_size_compare_by_suit_order(trump: Suit | None, plays: tupl
 def test_irregular_decomposition_pair_below_triple(decks: int, lead: str, hand: str, play: str, verdict: bool) -> None:
     """Class 1 (#430, 2755f3e; level 2, trump S): a pair below a triple ([2, 3]) is asked for right after
     a triple below a pair ([3, 2]), before a separate triple and pair."""
-    assert legal(ctx(Rank.TWO, Suit.SPADES, decks=decks), lead, hand, play) is verdict
-    assert legal(ctx(Rank.TWO, Suit.SPADES, decks=decks, draw=NFD), lead, hand, play)
+    assert legal(rules_for(Rank.TWO, Suit.SPADES, decks=decks), lead, hand, play) is verdict
+    assert legal(rules_for(Rank.TWO, Suit.SPADES, decks=decks, draw=NFD), lead, hand, play)
 
 
 @pytest.mark.parametrize(("policy", "hand", "play", "verdict"), [
@@ -769,7 +769,7 @@ def test_irregular_decomposition_pair_below_triple(decks: int, lead: str, hand: 
 def test_longer_tuple_guard(policy: int, hand: str, play: str, verdict: bool) -> None:
     """Class 2 (#507, #512; three decks, level 2, trump S): two pairs led; the triple may not stand in
     for a pair while 5H 5H stays in the hand."""
-    assert legal(ctx(Rank.TWO, Suit.SPADES, decks=3, draw=policy), "3H 3H 9H 9H", hand, play) is verdict
+    assert legal(rules_for(Rank.TWO, Suit.SPADES, decks=3, draw=policy), "3H 3H 9H 9H", hand, play) is verdict
 
 
 @pytest.mark.parametrize("policy", [LTP, BOTH])
@@ -784,7 +784,7 @@ def test_longer_tuple_guard_example_is_legal(policy: int, decks: int, level: Ran
     two triples held: the greedy's fill (a pair of one triple, singles of the lowest cards) breaks
     both triples' exactness and the guard refuses it; QQ KK (each triple broken to a pair) is the
     one legal play of the six cards."""
-    c = ctx(level, trump, decks=decks, draw=policy)
+    c = rules_for(level, trump, decks=decks, draw=policy)
     r = check_follow(c, cards(lead), cards(hand), cards(play))
     assert not r.legal and r.broken_rule_id == "follow.decomposition"
     given = cards_from_pb(r.example)
@@ -801,9 +801,9 @@ def test_check_throw_reads_the_format() -> None:
     """Class 3 (TrickFormat::from_cards in CheckThrow): 3H3H3H4H4H is a tractor 3H3H4H4H and a single
     3H, so 5H beats the single; AS AS 5H 5H 5D 5D (two decks, level 5) is a tractor and a pair, and
     the pair 5H 5H is forced."""
-    r = _throw(ctx(Rank.TWO, Suit.SPADES, decks=3), "3H 3H 3H 4H 4H", "5H 6C", "7C", "8C")
+    r = _throw(rules_for(Rank.TWO, Suit.SPADES, decks=3), "3H 3H 3H 4H 4H", "5H 6C", "7C", "8C")
     assert not r.succeeds and format_cards(cards_from_pb(r.forced_play)) == "3H"
-    r = _throw(ctx(Rank.FIVE, Suit.SPADES), "AS AS 5H 5H 5D 5D", "5C 5C 5S 5S")
+    r = _throw(rules_for(Rank.FIVE, Suit.SPADES), "AS AS 5H 5H 5D 5D", "5C 5C 5S 5S")
     assert not r.succeeds and format_cards(cards_from_pb(r.forced_play)) == "5H 5H"
 
 
@@ -818,7 +818,7 @@ def test_blocker_search_starts_at_the_second_member(thrown: str, holder: str, st
     """Class 4 (trick.rs Trick::play_cards @ 71f8d43; two decks, level 5, trump S): the search for a
     higher tractor starts at the thrown tractor's second card in card order (S < H < D < C between
     equal level cards), so a higher tractor starting at a level card of an earlier suit is missed."""
-    r = _throw(ctx(Rank.FIVE, Suit.SPADES), thrown, holder, "4C", "6C")
+    r = _throw(rules_for(Rank.FIVE, Suit.SPADES), thrown, holder, "4C", "6C")
     assert r.succeeds is stands
     if not stands:
         assert [b.seat for b in r.blocks] == [1] and len(r.forced_play) == 4
@@ -830,7 +830,7 @@ def test_blocker_search_starts_at_the_second_member(thrown: str, holder: str, st
 def test_ordering() -> None:
     """types.rs test_ordering (trump 2S): 4H 5H 6H ... 3S 2H 2S SJ BJ, lowest first. The order across
     side suits only sorts a display; inside an effective suit it is the order plays compare by."""
-    c = ctx(Rank.TWO, Suit.SPADES)
+    c = rules_for(Rank.TWO, Suit.SPADES)
     order = [rank_key(c, card) for card in cards("4H 5H 6H")]
     assert order == sorted(order) and len(set(order)) == 3
     trump = [rank_key(c, card) for card in cards("3S 2H 2S SJ BJ")]
@@ -852,7 +852,7 @@ def test_adjacent(level: Rank, trump: Suit | None, tractors: list[str], not_trac
     """types.rs test_adjacent: Trump::successor, shown as the pairs that make tractors (trump 4S:
     S3 -> S5, S4 -> SJ, H4 -> S4, SA -> H4, no successor of HA; NT 4: level cards -> SJ; trump AS:
     HA -> SA, SK -> HA; NT A: S3 -> S4, SA and HA -> SJ)."""
-    c = ctx(level, trump)
+    c = rules_for(level, trump)
     for text in tractors:
         assert _is_tractor(c, text), text
     for text in not_tractors:
@@ -1026,7 +1026,7 @@ def test_a_lazily_listed_unit_keeps_a_split_whose_own_order_does_not_fit() -> No
     from oracle.engine.following import suit_duty
     from oracle.profiles.rbtying.follow import unbounded_first_duty
 
-    rules = ctx(Rank.QUEEN, Suit.DIAMONDS, decks=6, draw=BOTH)
+    rules = rules_for(Rank.QUEEN, Suit.DIAMONDS, decks=6, draw=BOTH)
     lead = parse_cards(" ".join(["AD"] * 5 + ["KD"] * 5 + ["JD"] * 5 + ["10D"] * 5))
     hand = parse_cards("BJ BJ SJ SJ JD 8D 8D 8D 8D 8D 8D 7D 7D 7D 7D 6D 6D 6D 5D 5D 5D 4D 4D 4D 4D 3D 3D 2D")
     play = parse_cards("4D 8D 6D 8D 7D 5D 8D 8D 4D BJ 8D 3D SJ 6D 7D JD 3D 2D 5D 8D")
@@ -1079,7 +1079,7 @@ def test_the_work_charged_does_not_depend_on_what_was_kept() -> None:
     from oracle.profiles.rbtying.follow import unbounded_first_duty
 
     # A tractor of nine pairs (listed lazily) against nine pairs in runs of at most three.
-    rules = ctx(Rank.TWO, Suit.SPADES)
+    rules = rules_for(Rank.TWO, Suit.SPADES)
     lead = parse_cards("3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H 8H 9H 9H 10H 10H JH JH")
     hand = parse_cards("AH AH QH QH KH KH 10H 10H 9H 9H 7H 7H 6H 6H 4H 4H 3H 3H 5H 2C")
     duty = suit_duty(rules, lead, hand, hand[:18])
@@ -1116,7 +1116,7 @@ def test_upstreams_50_second_follow_is_answered_within_the_budget(hand: str) -> 
     from oracle.engine.budget import limited
     from oracle.engine.following import suit_duty
 
-    rules = ctx(Rank.KING, Suit.HEARTS, decks=4)
+    rules = rules_for(Rank.KING, Suit.HEARTS, decks=4)
     lead, held = parse_cards(UPSTREAM_50_S_LEAD), parse_cards(hand)
     assert len(held) == 52
     trumps = rules.sorted(suit_duty(rules, lead, held, ()).hand_x)
@@ -1210,7 +1210,7 @@ def test_the_joint_fill_is_the_exhaustive_search() -> None:
     while asked < 1200:
         decks = rng.choice((2, 3, 4, 6, 8))
         level, trump = rng.choice(list(Rank)[:13]), rng.choice([*Suit, None])
-        rules = ctx(level, trump, decks=decks)
+        rules = rules_for(level, trump, decks=decks)
         held = random_suit_run(rng, rules, decks)
         units: list[tuple[int, ...]] = []
         while len(held) > 1 and sum(map(sum, units)) < rng.randint(2, min(14, len(held))):
@@ -1247,7 +1247,7 @@ def test_the_greedy_fill_alone_misses_runs_the_joint_fill_finds() -> None:
     from oracle.engine.pool import Pool
     from oracle.profiles.rbtying.fill import Need, _greedy_fill, fill_needs
 
-    rules = ctx(Rank.TWO, Suit.SPADES)
+    rules = rules_for(Rank.TWO, Suit.SPADES)
     held = cards("3H 3H 4H 4H 5H 5H 6H 6H 8H 8H 9H 9H 10H 10H JH JH QH QH KH KH")
     needs = [Need((2, 2, 2)), Need((2, 2, 2)), Need((2, 2)), Need((2, 2))]
     assert _greedy_fill(rules, Pool(rules, held), needs, None) is None
@@ -1278,7 +1278,7 @@ def test_follows_the_bound_refused_are_answered_as_the_plain_walk_does(
     from oracle.engine.budget import limited
     from oracle.engine.following import suit_duty
 
-    rules = ctx(level, trump, decks=decks, draw=draw)
+    rules = rules_for(level, trump, decks=decks, draw=draw)
     duty = suit_duty(rules, cards(lead), cards(hand), cards(play))
     units = lead_format(rules, cards(lead))
     with limited():
@@ -1299,7 +1299,7 @@ def test_units_taking_turns_are_passed_in_whole_rounds_in_the_merges_order() -> 
     from oracle.profiles.rbtying.follow import requirements, unbounded_first_duty
     from oracle.profiles.rbtying.reach import Either, Reach
 
-    rules = ctx(Rank.QUEEN, Suit.DIAMONDS, decks=6, draw=BOTH)
+    rules = rules_for(Rank.QUEEN, Suit.DIAMONDS, decks=6, draw=BOTH)
     lead = cards("8D 8D 7D 7D 6D 6D 5D 5D 5D 5D 5D 5D AD AD KD KD JD JD 10D 10D 10D 10D 10D 9D")
     hand = cards("BJ BJ SJ SJ SJ SJ SJ QD QD QD QH AD AD AD KD KD 8D 8D 7D 7D 7D 6D 3D 3D 3D 3D 2D 2D 2D")
     play = cards("SJ 8D 7D QD 6D SJ 2D KD QD SJ AD 7D 2D 2D QH SJ KD 7D SJ 3D AD QD 8D 3D")
@@ -1321,7 +1321,7 @@ def test_tuples_alone_are_packed_exactly() -> None:
     from oracle.profiles.rbtying.fill import Need, fill_needs
     from oracle.profiles.rbtying.packing import pack_tuples
 
-    rules = ctx(Rank.TWO, Suit.SPADES, decks=8)
+    rules = rules_for(Rank.TWO, Suit.SPADES, decks=8)
     # 7H x6 and 8H x5: the greedy puts the first triple on the five and then has no room for
     # the quad; 4 + 2 on the six and 3 + 2 on the five hold all four tuples.
     cards = parse_cards("7H 7H 7H 7H 7H 7H 8H 8H 8H 8H 8H")
@@ -1362,7 +1362,7 @@ def test_legal_plays_are_grouped_by_one_numbering_of_the_walk_for_the_whole_hand
     from oracle.profiles.rbtying.follow import requirements
     from oracle.profiles.rbtying.trick_format import requirement_name
 
-    c = ctx(Rank.EIGHT, None, decks=3, draw=LTP)
+    c = rules_for(Rank.EIGHT, None, decks=3, draw=LTP)
     lead = parse_cards("JH JH 10H 10H 9H 9H 7H 7H 7H")
     hand = parse_cards("AH AH AH KH 9H 6H 5H 5H 5H 4H 4H 4H 2H 8S 10S 9S AD 4D AC 9C")
     units = lead_format(c, lead)

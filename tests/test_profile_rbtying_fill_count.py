@@ -3,7 +3,7 @@
 The count (:class:`~oracle.profiles.rbtying.fill_count.FillsRequirement`) reads a play into the
 ways the first requirement the hand fills can stand in it, and never judges a play. Here the
 same questions are answered with every play of the suit judged apart by
-``check_follow_decomposition``'s steps (the count used under the protection), and hands too large
+``check_follow_by_decomposition``'s steps (the count used under the protection), and hands too large
 for that by brute force: CheckFollow asked of every play of the lead's size.
 """
 
@@ -46,7 +46,7 @@ ROOMS = [
 
 
 def _answer(deal: perft.Deal, hand: Sequence[Card], lead: Sequence[Card]) -> tuple[object, ...]:
-    found = list_legal_plays(deal.ctx, hand, lead, 0, 100_000)
+    found = list_legal_plays(deal.rules, hand, lead, 0, 100_000)
     plays = [tuple(sorted(c.code for c in cards_from_pb(p.cards))) for p in found.plays]
     return found.total, sorted((g.rule_id, g.count, g.description) for g in found.groups), plays
 
@@ -60,7 +60,7 @@ def _question(rng: random.Random, room: pb.Variant, extra: int) -> tuple[perft.D
     deal = perft.random_deal(rng, room)
     lead = perft.random_lead(rng, deal, rng.randint(2, 8))
     in_suit = rng.randint(len(lead) + 1, len(lead) + extra)
-    hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), in_suit, rng.randint(0, 3), lead)
+    hand = perft.random_hand(rng, deal, deal.rules.effective_suit(lead[0]), in_suit, rng.randint(0, 3), lead)
     return deal, lead, hand
 
 
@@ -90,12 +90,12 @@ def test_hands_too_large_to_judge_every_play_agree_with_the_brute_force() -> Non
         room = rng.choice(ROOMS[:5])
         deal = perft.random_deal(rng, room)
         lead = perft.random_lead(rng, deal, rng.randint(4, 6))
-        hand = perft.random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), rng.randint(11, 13), 1, lead)
-        space = Space.of(deal.ctx, [c for c in hand if deal.ctx.effective_suit(c) == deal.ctx.effective_suit(lead[0])])
+        hand = perft.random_hand(rng, deal, deal.rules.effective_suit(lead[0]), rng.randint(11, 13), 1, lead)
+        space = Space.of(deal.rules, [c for c in hand if deal.rules.effective_suit(c) == deal.rules.effective_suit(lead[0])])
         if Family(space, len(lead), Everything(Duty(0, "", "any"))).total() <= 256:
             continue
         _, _, plays = _answer(deal, hand, lead)
-        brute = perft.brute_follows(deal.ctx, lead, hand)
+        brute = perft.brute_follows(deal.rules, lead, hand)
         assert set(plays) == {tuple(sorted(c.code for c in play)) for play in brute}
         checked += 1
 
@@ -103,10 +103,10 @@ def test_hands_too_large_to_judge_every_play_agree_with_the_brute_force() -> Non
 def test_a_tractor_is_filled_in_one_run_of_adjacent_slots() -> None:
     """Two decks, playing twos, spades trump: 9988 and 8877 are tractors, 99 77 with 8 between
     is not; a play of five from 99887 75 fills a tractor and a single in four ways."""
-    ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
-    space = Space.of(ctx, parse_cards("9H 9H 8H 8H 7H 7H 5H"))
+    rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+    space = Space.of(rules, parse_cards("9H 9H 8H 8H 7H 7H 5H"))
     duty = Duty(2, "follow.decomposition", "a tractor and a single")
-    fills = fill_count.FillsRequirement.of(ctx, space, ((2, 2), (1,)), duty)
+    fills = fill_count.FillsRequirement.of(rules, space, ((2, 2), (1,)), duty)
     assert fills is not None
     family = Family(space, 5, fills)
     listed = {" ".join(str(c) for c in play) for play, _ in family.page(0, 100)}
@@ -119,9 +119,9 @@ def test_the_level_cards_of_the_side_suits_share_a_slot_below_the_trump_suits() 
     """Two decks, playing fives, hearts trump: 5S and 5C stand at one slot, just below 5H; a
     tractor of pairs takes one identity's pair at each of two slots, so 5H 5H 5S 5S is one,
     5S 5S 5C 5C (one slot) is not."""
-    ctx = make_ruleset("rbtying-default", Rank.FIVE, Suit.HEARTS)
-    space = Space.of(ctx, parse_cards("5H 5H 5S 5S 5C 5C"))
-    fills = fill_count.FillsRequirement.of(ctx, space, ((2, 2),), Duty(2, "follow.decomposition", "a tractor"))
+    rules = make_ruleset("rbtying-default", Rank.FIVE, Suit.HEARTS)
+    space = Space.of(rules, parse_cards("5H 5H 5S 5S 5C 5C"))
+    fills = fill_count.FillsRequirement.of(rules, space, ((2, 2),), Duty(2, "follow.decomposition", "a tractor"))
     assert fills is not None
     family = Family(space, 4, fills)
     assert {" ".join(str(c) for c in play) for play, _ in family.page(0, 10)} == {"5H 5H 5S 5S", "5H 5H 5C 5C"}

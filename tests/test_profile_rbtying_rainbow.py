@@ -48,7 +48,7 @@ NO_TRUMP = (Rank.KING, None)
 """Upstream's ``NoTrump { number: None }``, at a level no card of these tests has."""
 
 
-def ctx(level: Rank, trump: Suit | None, minimum: int = 4, decks: int = 2, bombs: int = 0) -> Ruleset:
+def rules_for(level: Rank, trump: Suit | None, minimum: int = 4, decks: int = 2, bombs: int = 0) -> Ruleset:
     return make_ruleset(rainbow_room(minimum, decks, bombs), level, trump, no_trump=trump is None)
 
 
@@ -64,22 +64,22 @@ def seats(*plays: str) -> list[SeatPlay]:
 
 
 def test_rainbow_detection_valid() -> None:
-    described = describe_play(ctx(*FOUR_SPADE_TRUMP), p("5C 5D 5H 5S"))
+    described = describe_play(rules_for(*FOUR_SPADE_TRUMP), p("5C 5D 5H 5S"))
     assert described.valid_lead and [u.rainbow for u in described.units] == [True]
     assert sum(u.tuple_size * u.length for u in described.units) == 4  # tf.size() == 4
 
 
 def test_rainbow_detection_too_few_cards() -> None:
-    assert not describe_play(ctx(*FOUR_SPADE_TRUMP), p("5C 5D 5H")).valid_lead
+    assert not describe_play(rules_for(*FOUR_SPADE_TRUMP), p("5C 5D 5H")).valid_lead
 
 
 def test_rainbow_detection_too_few_suits() -> None:
-    described = describe_play(ctx(*FOUR_SPADE_TRUMP, decks=4), p("5C 5C 5C 5C"))
+    described = describe_play(rules_for(*FOUR_SPADE_TRUMP, decks=4), p("5C 5C 5C 5C"))
     assert described.valid_lead and not any(u.rainbow for u in described.units)
 
 
 def test_rainbow_detection_mixed_numbers() -> None:
-    assert not describe_play(ctx(*FOUR_SPADE_TRUMP), p("5C 6D 5H 5S")).valid_lead
+    assert not describe_play(rules_for(*FOUR_SPADE_TRUMP), p("5C 6D 5H 5S")).valid_lead
 
 
 def test_rainbow_disabled_by_default() -> None:
@@ -88,19 +88,19 @@ def test_rainbow_disabled_by_default() -> None:
 
 
 def test_rainbow_winner_higher_number_wins() -> None:
-    answer = judge_trick(ctx(*NO_TRUMP), seats("5C 5D 5H 5S", "6C 6D 6H 6S", "3C 3D 3H 3S", "2C 2D 2H 2S"))
+    answer = judge_trick(rules_for(*NO_TRUMP), seats("5C 5D 5H 5S", "6C 6D 6H 6S", "3C 3D 3H 3S", "2C 2D 2H 2S"))
     assert answer.winning_seat == 1
 
 
 def test_rainbow_winner_leader_wins_if_no_higher_rainbow() -> None:
-    rules = ctx(*NO_TRUMP)
+    rules = rules_for(*NO_TRUMP)
     mixed = "3C 4D 5H 6S"
     assert check_follow(rules, p("8C 8D 8H 8S"), p(mixed), p(mixed)).legal
     assert judge_trick(rules, seats("8C 8D 8H 8S", mixed, mixed, mixed)).winning_seat == 0
 
 
 def test_rainbow_must_play_rainbow_if_available() -> None:
-    rules = ctx(*NO_TRUMP)
+    rules = rules_for(*NO_TRUMP)
     hand = p("6C 6D 6H 6S 3C 4D 7H 9S")
     refused = check_follow(rules, p("5C 5D 5H 5S"), hand, p("3C 4D 7H 9S"))
     assert not refused.legal and refused.broken_rule_id == "follow.rainbow"
@@ -109,7 +109,7 @@ def test_rainbow_must_play_rainbow_if_available() -> None:
 
 
 def test_rainbow_no_rainbow_available_anything_legal() -> None:
-    rules = ctx(*NO_TRUMP)
+    rules = rules_for(*NO_TRUMP)
     assert check_follow(rules, p("5C 5D 5H 5S"), p("3C 4D 7H 9S"), p("3C 4D 7H 9S")).legal
     assert judge_trick(rules, seats("5C 5D 5H 5S", "3C 4D 7H 9S")).winning_seat == 0
 
@@ -118,7 +118,7 @@ THROWN = "5C 5D 5H 5S 8C 8D 8H 8S"
 
 
 def test_multi_rainbow_throw_detection() -> None:
-    rules = ctx(*NO_TRUMP)
+    rules = rules_for(*NO_TRUMP)
     answer = check_throw(rules, SeatPlay(0, tuple(p(THROWN))), [SeatPlay(1, tuple(p("2C 2D 2H 2S 3C 3D 3H 3S")))])
     assert answer.is_throw and answer.succeeds
     assert len(answer.units) == 2 and all(u.rainbow for u in answer.units)
@@ -126,14 +126,14 @@ def test_multi_rainbow_throw_detection() -> None:
 
 
 def test_multi_rainbow_throw_follower_must_play_rainbows() -> None:
-    rules = ctx(*NO_TRUMP)
+    rules = rules_for(*NO_TRUMP)
     follow = "2C 2D 2H 2S 3C 3D 3H 3S"
     assert check_follow(rules, p(THROWN), p(follow), p(follow)).legal
     assert judge_trick(rules, seats(THROWN, follow)).winning_seat == 0
 
 
 def test_multi_rainbow_is_legal_play_obligation() -> None:
-    rules = ctx(*NO_TRUMP)
+    rules = rules_for(*NO_TRUMP)
     hand_can = "2C 2D 2H 2S 3C 3D 3H 3S"
     assert check_follow(rules, p(THROWN), p(hand_can), p("2C 2D 2H 2S 3C 3D 3H 3S")).legal
     assert check_follow(rules, p(THROWN), p(hand_can), p("2C 2D 2H 3S 3C 3D 3H 2S")).legal
@@ -142,7 +142,7 @@ def test_multi_rainbow_is_legal_play_obligation() -> None:
 
 
 def test_multi_rainbow_throw_invalidated_when_beatable() -> None:
-    rules = ctx(*NO_TRUMP)
+    rules = rules_for(*NO_TRUMP)
     answer = check_throw(rules, SeatPlay(0, tuple(p(THROWN))), [SeatPlay(1, tuple(p("9C 9D 9H 9S 2C 3D 4H 7S")))])
     assert answer.is_throw and not answer.succeeds
     forced = cards_from_pb(answer.forced_play)
@@ -159,7 +159,7 @@ def test_multi_rainbow_throw_invalidated_when_beatable() -> None:
 def test_a_follower_counts_ranks_only_and_a_tie_keeps_the_lead() -> None:
     """``rainbow_play_combo`` counts a follower's cards by rank, whatever their suits; the list must
     be strictly higher, so equal ranks leave the trick to the earlier play."""
-    rules = ctx(*NO_TRUMP, decks=4)
+    rules = rules_for(*NO_TRUMP, decks=4)
     assert judge_trick(rules, seats("5C 5D 5H 5S", "9C 9C 9C 9C")).winning_seat == 1
     assert judge_trick(rules, seats("5C 5D 5H 5S", "5C 5D 5H 5S")).winning_seat == 0
 
@@ -169,7 +169,7 @@ def test_the_greedy_split_can_miss_a_split_that_exists() -> None:
     both fours, the nines the five), so it is legal. ``rainbow_play_combo`` takes the highest rank
     holding 5 for the largest unit (the aces), then the nines for a four, and finds no rank with
     4 left: no combination, and the play cannot win."""
-    rules = ctx(*NO_TRUMP)
+    rules = rules_for(*NO_TRUMP)
     lead = "5C 5D 5H 5S 5S 6C 6D 6H 6S 7C 7D 7H 7S"
     follow = "AS AS AH AH AD AD AC AC 9S 9S 9H 9D 9C"
     assert check_follow(rules, p(lead), p(follow + " 2C"), p(follow)).legal
@@ -178,14 +178,14 @@ def test_the_greedy_split_can_miss_a_split_that_exists() -> None:
 
 
 def test_bombs_play_no_part_in_a_rainbow_trick() -> None:
-    rules = ctx(*NO_TRUMP, decks=4, bombs=pb.BOMB_POLICY_ALLOW_BOMBS)
+    rules = rules_for(*NO_TRUMP, decks=4, bombs=pb.BOMB_POLICY_ALLOW_BOMBS)
     answer = judge_trick(rules, seats("8C 8D 8H 8S", "3S 3S 3S 3S"))
     assert answer.winning_seat == 0 and answer.verdicts[1].kind != pb.PLAY_KIND_BOMB
 
 
 def test_the_kitty_counts_a_rainbow_unit_by_its_cards() -> None:
     """``KittyPenalty::Times``: 2 times the last trick's largest unit; a rainbow of four is 4."""
-    rules = ctx(*NO_TRUMP)
+    rules = rules_for(*NO_TRUMP)
     trick = seats("5C 5D 5H 5S", "3C 4D 7H 9S", "3C 4D 7H 9S", "3C 4D 7H 9S")
     answer = score_bottom(rules, trick, frozenset({1, 3}), p("KS KS 10H"))
     assert answer.attackers_won and answer.multiplier == 2 * 4
@@ -261,7 +261,7 @@ def _is_rainbow(rules: Ruleset, play: Sequence[Card]) -> bool:
 @pytest.mark.parametrize("seed", range(12))
 def test_rainbow_follows_and_leads_are_the_brute_force_sets(seed: int) -> None:
     rng = random.Random(seed)
-    rules = ctx(Rank.KING, rng.choice([None, Suit.SPADES, Suit.HEARTS]), minimum=rng.choice([4, 5]), decks=2)
+    rules = rules_for(Rank.KING, rng.choice([None, Suit.SPADES, Suit.HEARTS]), minimum=rng.choice([4, 5]), decks=2)
     pack = [c for c in full_deck() for _ in range(2)]
     ranks = rng.sample([r for r in Rank if not r.is_joker and r != Rank.KING], 3)
     pool = [c for c in pack if c.rank in ranks]

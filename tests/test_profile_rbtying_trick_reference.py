@@ -116,17 +116,17 @@ def test_random_tricks_agree_with_the_reference(decks: int, evaluation: int) -> 
     rng = random.Random(f"trick-{decks}-{evaluation}")
     for _ in range(40):
         bomb_policy = BOMB_POLICIES[0] if rng.random() < 0.5 else rng.choice(BOMB_POLICIES)
-        ctx, plays = random_trick(rng, decks, evaluation, bomb_policy, max_lead=10)
-        expected = plays[reference_winner(ctx, plays)].seat
-        assert judge_trick(ctx, plays).winning_seat == expected, [str(list(map(str, p.cards))) for p in plays]
+        rules, plays = random_trick(rng, decks, evaluation, bomb_policy, max_lead=10)
+        expected = plays[reference_winner(rules, plays)].seat
+        assert judge_trick(rules, plays).winning_seat == expected, [str(list(map(str, p.cards))) for p in plays]
 
 
 def winner(decks: int, evaluation: int, level: Rank, trump: Suit, *plays: str,
            bomb_policy: int = pb.BOMB_POLICY_NO_BOMBS) -> tuple[int, int]:
     """The profile's winning seat and the reference's, seat ``i`` playing ``plays[i]``."""
-    ctx = make_ruleset(room(decks, evaluation, bomb_policy), level, trump)
+    rules = make_ruleset(room(decks, evaluation, bomb_policy), level, trump)
     seated = [SeatPlay(seat, tuple(parse_cards(p))) for seat, p in enumerate(plays)]
-    return judge_trick(ctx, seated).winning_seat, seated[reference_winner(ctx, seated)].seat
+    return judge_trick(rules, seated).winning_seat, seated[reference_winner(rules, seated)].seat
 
 
 def test_a_split_the_greedy_missed_triple_and_tractor() -> None:

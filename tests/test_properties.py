@@ -71,7 +71,7 @@ SETTINGS = settings(
 
 @dataclass
 class Deal:
-    ctx: Ruleset
+    rules: Ruleset
     hands: list[list[Card]]
     bottom: list[Card]
     rng: random.Random
@@ -120,27 +120,27 @@ def random_lead(deal: Deal, hand: Sequence[Card], max_cards: int = 8) -> list[Ca
     third whole units of the suit (tractors and pairs first), a third its
     highest units (the throws most likely to succeed).
     """
-    ctx, rng = deal.ctx, deal.rng
-    suits = sorted({ctx.effective_suit(c) for c in hand})
+    rules, rng = deal.rules, deal.rng
+    suits = sorted({rules.effective_suit(c) for c in hand})
     if rng.random() < 0.5:
-        suit = max(suits, key=lambda s: (_paired(ctx, ctx.of_suit(hand, s)), rng.random()))
+        suit = max(suits, key=lambda s: (_paired(rules, rules.of_suit(hand, s)), rng.random()))
     else:
-        suit = ctx.effective_suit(rng.choice(list(hand)))
-    in_suit = ctx.of_suit(hand, suit)
+        suit = rules.effective_suit(rng.choice(list(hand)))
+    in_suit = rules.of_suit(hand, suit)
     mode = rng.random()
     if mode < 0.34:
         counts = Counter(in_suit)
-        distinct = sorted(counts, key=ctx.sort_key)
+        distinct = sorted(counts, key=rules.sort_key)
         chosen = rng.sample(distinct, rng.randint(1, min(4, len(distinct))))
         lead: list[Card] = []
         for card in chosen:
             lead.extend([card] * (counts[card] if rng.random() < 0.7 else 1))
         return lead[:max_cards]
-    units = [cards_from_pb(u.cards) for u in describe_play(ctx, in_suit).units]
+    units = [cards_from_pb(u.cards) for u in describe_play(rules, in_suit).units]
     if mode < 0.67:
         units.sort(key=lambda u: (-len(u), rng.random()))
     else:
-        units.sort(key=lambda u: [ctx.sort_key(c) for c in u])
+        units.sort(key=lambda u: [rules.sort_key(c) for c in u])
     wanted = rng.randint(1, 3)
     lead = []
     for unit in units:
@@ -152,21 +152,21 @@ def random_lead(deal: Deal, hand: Sequence[Card], max_cards: int = 8) -> list[Ca
     return lead or units[-1][:1]
 
 
-def _paired(ctx: Ruleset, cards: Sequence[Card]) -> int:
+def _paired(rules: Ruleset, cards: Sequence[Card]) -> int:
     """How many cards of ``cards`` have an identical (same identity) card beside them."""
-    counts = Counter(ctx.identity(c) for c in cards)
+    counts = Counter(rules.identity(c) for c in cards)
     return sum(k for k in counts.values() if k >= 2)
 
 
 def thinned(deal: Deal, hand: Sequence[Card], suit: int) -> list[Card]:
     """The hand with about half its cards of ``suit`` left out (a subset of a real hand)."""
-    return [c for c in hand if deal.ctx.effective_suit(c) != suit or deal.rng.random() < 0.5]
+    return [c for c in hand if deal.rules.effective_suit(c) != suit or deal.rng.random() < 0.5]
 
 
 def follower_hand(deal: Deal, hand: Sequence[Card], suit: int, n: int) -> list[Card]:
     """The hand, or (sometimes) the hand without the led suit, if enough cards remain."""
     if deal.rng.random() < 0.35:
-        void = [c for c in hand if deal.ctx.effective_suit(c) != suit]
+        void = [c for c in hand if deal.rules.effective_suit(c) != suit]
         if len(void) >= n:
             return void
     return list(hand)
@@ -174,11 +174,11 @@ def follower_hand(deal: Deal, hand: Sequence[Card], suit: int, n: int) -> list[C
 
 def random_play(deal: Deal, hand: Sequence[Card], lead: Sequence[Card]) -> list[Card]:
     """Some play of len(lead) cards from the hand: random, of the led suit, trump, or a legal follow."""
-    ctx, rng, n = deal.ctx, deal.rng, len(lead)
-    suit = ctx.suit_of(lead)
+    rules, rng, n = deal.rules, deal.rng, len(lead)
+    suit = rules.suit_of(lead)
     kind = rng.random()
-    in_suit = ctx.of_suit(hand, suit)
-    trump = ctx.of_suit(hand, TRUMP)
+    in_suit = rules.of_suit(hand, suit)
+    trump = rules.of_suit(hand, TRUMP)
     if kind < 0.3 and len(in_suit) >= n:
         return rng.sample(in_suit, n)
     if kind < 0.5 and len(trump) >= n:
@@ -193,7 +193,7 @@ def random_play(deal: Deal, hand: Sequence[Card], lead: Sequence[Card]) -> list[
         return play
     guess = rng.sample(list(hand), n)
     if kind < 0.8:
-        r = check_follow(ctx, lead, hand, guess)
+        r = check_follow(rules, lead, hand, guess)
         if not r.legal:
             return cards_from_pb(r.example)
     return guess
@@ -230,11 +230,11 @@ def test_a_legal_follow_always_exists(variant_id: str, data: st.DataObject) -> N
     deal = data.draw(deals(variant_id))
     lead = random_lead(deal, deal.hands[0])
     n = len(lead)
-    suit = deal.ctx.suit_of(lead)
+    suit = deal.rules.suit_of(lead)
     for seat in (1, 2, 3):
         hand = follower_hand(deal, deal.hands[seat], suit, n)
         play = random_play(deal, hand, lead)
-        r = known(check_follow(deal.ctx, lead, hand, play))
+        r = known(check_follow(deal.rules, lead, hand, play))
         if r.legal:
             assert not r.broken_rule_id
             continue
@@ -242,7 +242,7 @@ def test_a_legal_follow_always_exists(variant_id: str, data: st.DataObject) -> N
         example = cards_from_pb(r.example)
         assert len(example) == n
         assert is_sub_multiset(example, hand)
-        again = known(check_follow(deal.ctx, lead, hand, example))
+        again = known(check_follow(deal.rules, lead, hand, example))
         assert again.legal, (r.explanation, again.explanation)
 
 
@@ -253,9 +253,9 @@ def test_a_legal_follow_always_exists(variant_id: str, data: st.DataObject) -> N
 @given(data=st.data())
 def test_card_order_never_changes_an_answer(variant_id: str, data: st.DataObject) -> None:
     deal = data.draw(deals(variant_id))
-    ctx, rng = deal.ctx, deal.rng
+    rules, rng = deal.rules, deal.rng
     lead = random_lead(deal, deal.hands[0])
-    suit = ctx.suit_of(lead)
+    suit = rules.suit_of(lead)
     hands = [deal.hands[0]] + [follower_hand(deal, h, suit, len(lead)) for h in deal.hands[1:]]
     plays = [SeatPlay(0, tuple(lead))] + [
         SeatPlay(s, tuple(random_play(deal, hands[s], lead))) for s in (1, 2, 3)
@@ -266,32 +266,32 @@ def test_card_order_never_changes_an_answer(variant_id: str, data: st.DataObject
         return SeatPlay(p.seat, tuple(shuffled(rng, p.cards)))
 
     for cards in (lead, mixed):
-        assert_same(describe_play(ctx, cards), describe_play(ctx, shuffled(rng, cards)))
+        assert_same(describe_play(rules, cards), describe_play(rules, shuffled(rng, cards)))
     for s in (1, 2, 3):
         assert_same(
-            check_follow(ctx, lead, hands[s], plays[s].cards),
-            check_follow(ctx, shuffled(rng, lead), shuffled(rng, hands[s]), shuffled(rng, plays[s].cards)),
+            check_follow(rules, lead, hands[s], plays[s].cards),
+            check_follow(rules, shuffled(rng, lead), shuffled(rng, hands[s]), shuffled(rng, plays[s].cards)),
         )
-    assert_same(judge_trick(ctx, plays), judge_trick(ctx, [reordered(p) for p in plays]))
+    assert_same(judge_trick(rules, plays), judge_trick(rules, [reordered(p) for p in plays]))
     others = [SeatPlay(s, tuple(hands[s])) for s in (1, 2, 3)]
     assert_same(
-        check_throw(ctx, plays[0], others),
-        check_throw(ctx, reordered(plays[0]), shuffled(rng, [reordered(h) for h in others])),
+        check_throw(rules, plays[0], others),
+        check_throw(rules, reordered(plays[0]), shuffled(rng, [reordered(h) for h in others])),
     )
     bankers = frozenset(rng.sample([0, 1, 2, 3], 2))
     assert_same(
-        score_bottom(ctx, plays, bankers, deal.bottom),
-        score_bottom(ctx, [reordered(p) for p in plays], bankers, shuffled(rng, deal.bottom)),
+        score_bottom(rules, plays, bankers, deal.bottom),
+        score_bottom(rules, [reordered(p) for p in plays], bankers, shuffled(rng, deal.bottom)),
     )
 
 
 # A successful throw is never beaten.
 
-def _top(ctx: Ruleset, cards: Sequence[Card]) -> int:
-    return max(ctx.strength(c) for c in cards)
+def _top(rules: Ruleset, cards: Sequence[Card]) -> int:
+    return max(rules.strength(c) for c in cards)
 
 
-def can_beat(ctx: Ruleset, unit: pb.Unit, hand_in_suit: Sequence[Card]) -> bool:
+def can_beat(rules: Ruleset, unit: pb.Unit, hand_in_suit: Sequence[Card]) -> bool:
     """Whether the cards (all of the unit's suit) hold a unit beating ``unit``, by brute force.
 
     A single is beaten by a higher card; a tuple of k by a higher tuple of k
@@ -306,44 +306,44 @@ def can_beat(ctx: Ruleset, unit: pb.Unit, hand_in_suit: Sequence[Card]) -> bool:
     unit_cards = cards_from_pb(unit.cards)
     k, length = unit.tuple_size, unit.length
     if length == 1:
-        top = _top(ctx, unit_cards)
+        top = _top(rules, unit_cards)
     else:
-        one_each = {ctx.identity(c): c for c in sorted(unit_cards, key=ctx.sort_key)}
-        top = max(_run_tops(ctx, list(one_each.values())))
-    if _has_run(ctx, hand_in_suit, k, length, above=top):
+        one_each = {rules.identity(c): c for c in sorted(unit_cards, key=rules.sort_key)}
+        top = max(_run_tops(rules, list(one_each.values())))
+    if _has_run(rules, hand_in_suit, k, length, above=top):
         return True
-    if length >= 2 and ctx.variant.comparison.larger_tuples_win:
+    if length >= 2 and rules.variant.comparison.larger_tuples_win:
         n = k * length
         return any(
-            _has_run(ctx, hand_in_suit, bigger, n // bigger, above=None)
+            _has_run(rules, hand_in_suit, bigger, n // bigger, above=None)
             for bigger in range(k + 1, n + 1)
             if n % bigger == 0
         )
     return False
 
 
-def _run_tops(ctx: Ruleset, combo: Sequence[Card]) -> list[int]:
+def _run_tops(rules: Ruleset, combo: Sequence[Card]) -> list[int]:
     """For each way the cards' places make adjacent slots, the strength of the card at the top."""
     tops = []
-    for places in itertools.product(*(ctx.slots(c) for c in combo)):
+    for places in itertools.product(*(rules.slots(c) for c in combo)):
         ordered = sorted(places, reverse=True)
         if all(a - 1 == b for a, b in itertools.pairwise(ordered)):
-            tops.append(ctx.strength(combo[places.index(ordered[0])]))
+            tops.append(rules.strength(combo[places.index(ordered[0])]))
     return tops
 
 
-def _has_run(ctx: Ruleset, cards: Sequence[Card], k: int, length: int, above: int | None) -> bool:
+def _has_run(rules: Ruleset, cards: Sequence[Card], k: int, length: int, above: int | None) -> bool:
     """Whether the cards hold ``length`` k-tuples at adjacent slots (one k-tuple when
     ``length`` is 1) whose top is stronger than ``above`` (any, if ``None``)."""
     by_identity: dict[object, list[Card]] = {}
     for card in cards:
-        by_identity.setdefault(ctx.identity(card), []).append(card)
+        by_identity.setdefault(rules.identity(card), []).append(card)
     tuples = [cs[0] for cs in by_identity.values() if len(cs) >= k]
     for combo in itertools.combinations(tuples, length):
         if length == 1:
-            tops = [ctx.strength(combo[0])]
+            tops = [rules.strength(combo[0])]
         else:
-            tops = _run_tops(ctx, combo)
+            tops = _run_tops(rules, combo)
         if tops and (above is None or max(tops) > above):
             return True
     return False
@@ -354,13 +354,13 @@ def _has_run(ctx: Ruleset, cards: Sequence[Card], k: int, length: int, above: in
 @given(data=st.data())
 def test_a_successful_throw_is_never_beaten(variant_id: str, data: st.DataObject) -> None:
     deal = data.draw(deals(variant_id))
-    ctx = deal.ctx
+    rules = deal.rules
     thrown = random_lead(deal, deal.hands[0])
-    suit = ctx.suit_of(thrown)
+    suit = rules.suit_of(thrown)
     others = [SeatPlay(s, tuple(deal.hands[s])) for s in (1, 2, 3)]
     if deal.rng.random() < 0.5:
         others = [SeatPlay(h.seat, tuple(thinned(deal, h.cards, suit))) for h in others]
-    r = known(check_throw(ctx, SeatPlay(0, tuple(thrown)), others))
+    r = known(check_throw(rules, SeatPlay(0, tuple(thrown)), others))
     assert Counter(c for u in r.units for c in cards_from_pb(u.cards)) == Counter(thrown)
     if not r.is_throw:
         assert r.succeeds and len(r.units) == 1  # one unit is a lead, not a throw
@@ -368,34 +368,34 @@ def test_a_successful_throw_is_never_beaten(variant_id: str, data: st.DataObject
     if r.succeeds:
         assert not r.forced_play and not r.blocks
         for hand in others:
-            in_suit = ctx.of_suit(hand.cards, suit)
+            in_suit = rules.of_suit(hand.cards, suit)
             for unit in r.units:
-                assert not can_beat(ctx, unit, in_suit), (unit.name, hand.seat)
+                assert not can_beat(rules, unit, in_suit), (unit.name, hand.seat)
         return
     assert r.blocks
     for block in r.blocks:
         hand = next(h for h in others if h.seat == block.seat)
         beating = cards_from_pb(block.beating_cards)
         assert is_sub_multiset(beating, hand.cards)
-        assert can_beat(ctx, block.unit, ctx.of_suit(hand.cards, suit))
+        assert can_beat(rules, block.unit, rules.of_suit(hand.cards, suit))
     forced = cards_from_pb(r.forced_play)
     assert forced and len(forced) < len(thrown)
     assert is_sub_multiset(forced, thrown)
     # Every unit that some hand can beat is reported (in unit order).
-    beaten = [u for u in r.units if any(can_beat(ctx, u, ctx.of_suit(h.cards, suit)) for h in others)]
+    beaten = [u for u in r.units if any(can_beat(rules, u, rules.of_suit(h.cards, suit)) for h in others)]
     assert [b.unit for b in r.blocks] == beaten
-    assert sorted(map(str, forced)) in allowed_forced(ctx, thrown, beaten, r.blocks, others, suit)
+    assert sorted(map(str, forced)) in allowed_forced(rules, thrown, beaten, r.blocks, others, suit)
 
 
 def allowed_forced(
-    ctx: Ruleset, thrown: Sequence[Card], beaten: Sequence[pb.Unit], blocks: Sequence[pb.ThrowBlock],
+    rules: Ruleset, thrown: Sequence[Card], beaten: Sequence[pb.Unit], blocks: Sequence[pb.ThrowBlock],
     others: Sequence[SeatPlay], suit: int,
 ) -> list[list[str]]:
     """The plays the variant's ``throws.forced_unit`` allows after a failed throw (ties: any)."""
-    rule = ctx.variant.throws.forced_unit
+    rule = rules.variant.throws.forced_unit
 
     def top(u: pb.Unit) -> int:
-        return _top(ctx, cards_from_pb(u.cards))
+        return _top(rules, cards_from_pb(u.cards))
 
     def size(u: pb.Unit) -> int:
         return len(u.cards)
@@ -405,22 +405,22 @@ def allowed_forced(
         return [sorted(str(c) for c in cards_from_pb(u.cards)) for u in units if key(u) == low]
 
     if rule == pb.FORCED_UNIT_SMALLEST_CARD:
-        low = min(ctx.strength(c) for c in thrown)
-        return [[str(c)] for c in thrown if ctx.strength(c) == low]
+        low = min(rules.strength(c) for c in thrown)
+        return [[str(c)] for c in thrown if rules.strength(c) == low]
     if rule == pb.FORCED_UNIT_MOST_CARDS_FIRST:
         return best(beaten, lambda u: (-size(u), top(u)))
     if rule == pb.FORCED_UNIT_FEWEST_CARDS_FIRST:
         return best(beaten, lambda u: (size(u), top(u)))
     if rule == pb.FORCED_UNIT_FIRST_BLOCKER_FEWEST_CARDS:
-        players = ctx.players
+        players = rules.players
         first = min((h for h in others if any(b.seat == h.seat for b in blocks)),
                     key=lambda h: (h.seat - 0) % players)
-        mine = [u for u in beaten if can_beat(ctx, u, ctx.of_suit(first.cards, suit))]
+        mine = [u for u in beaten if can_beat(rules, u, rules.of_suit(first.cards, suit))]
         return best(mine, lambda u: (size(u), top(u)))
     if rule == pb.FORCED_UNIT_LOWEST_BEATEN_ONE_CARD:
         # Ties of equal cards of different suits go by the variant's suit order (the Botzone
         # judge's s, h, c, d), then to the unit with more cards.
-        order = [int(s) for s in ctx.variant.throws.forced_tie_suit_order]
+        order = [int(s) for s in rules.variant.throws.forced_tie_suit_order]
 
         def tie(u: pb.Unit) -> int:
             suit = int(u.cards[0].suit)
@@ -437,7 +437,7 @@ def _trick(deal: Deal) -> list[SeatPlay]:
     rng = deal.rng
     leader = rng.randrange(4)
     lead = random_lead(deal, deal.hands[leader])
-    suit = deal.ctx.suit_of(lead)
+    suit = deal.rules.suit_of(lead)
     plays = [SeatPlay(leader, tuple(lead))]
     for i in (1, 2, 3):
         seat = (leader + i) % 4
@@ -451,12 +451,12 @@ def _trick(deal: Deal) -> list[SeatPlay]:
 @given(data=st.data())
 def test_the_winner_leads_follows_or_ruffs(variant_id: str, data: st.DataObject) -> None:
     deal = data.draw(deals(variant_id))
-    ctx = deal.ctx
+    rules = deal.rules
     plays = _trick(deal)
-    r = known(judge_trick(ctx, plays))
-    led = ctx.suit_of(plays[0].cards)
+    r = known(judge_trick(rules, plays))
+    led = rules.suit_of(plays[0].cards)
     winner = next(p for p in plays if p.seat == r.winning_seat)
-    assert winner is plays[0] or ctx.suit_of(winner.cards) in (led, TRUMP)
+    assert winner is plays[0] or rules.suit_of(winner.cards) in (led, TRUMP)
     assert [v.seat for v in r.verdicts] == [p.seat for p in plays]
     assert r.points == sum(c.points for p in plays for c in p.cards)
     # The verdicts agree with the winner: the last play that beat the best so far.
@@ -469,16 +469,16 @@ def test_the_winner_leads_follows_or_ruffs(variant_id: str, data: st.DataObject)
 @given(data=st.data())
 def test_dropping_losers_keeps_the_winner(variant_id: str, data: st.DataObject) -> None:
     deal = data.draw(deals(variant_id))
-    ctx, rng = deal.ctx, deal.rng
+    rules, rng = deal.rules, deal.rng
     plays = _trick(deal)
-    winner = known(judge_trick(ctx, plays)).winning_seat
+    winner = known(judge_trick(rules, plays)).winning_seat
     losers = [p for p in plays[1:] if p.seat != winner]
     for k in range(len(losers) + 1):
         for dropped in itertools.combinations(losers, k):
             if k and rng.random() < 0.5:
                 continue
             kept = [p for p in plays if p not in dropped]
-            assert judge_trick(ctx, kept).winning_seat == winner, [p.seat for p in dropped]
+            assert judge_trick(rules, kept).winning_seat == winner, [p.seat for p in dropped]
 
 
 # describe_play's units partition the cards.
@@ -488,11 +488,11 @@ def test_dropping_losers_keeps_the_winner(variant_id: str, data: st.DataObject) 
 @given(data=st.data())
 def test_units_partition_the_cards(variant_id: str, data: st.DataObject) -> None:
     deal = data.draw(deals(variant_id))
-    ctx, rng = deal.ctx, deal.rng
+    rules, rng = deal.rules, deal.rng
     hand = deal.hands[0]
     for cards in (random_lead(deal, hand, max_cards=12), rng.sample(hand, rng.randint(1, len(hand)))):
-        r = known(describe_play(ctx, cards))
-        suit = ctx.suit_of(cards)
+        r = known(describe_play(rules, cards))
+        suit = rules.suit_of(cards)
         assert r.effective_suit == suit
         if suit == MIXED:
             assert not r.valid_lead and not r.units
@@ -512,11 +512,11 @@ def test_units_partition_the_cards(variant_id: str, data: st.DataObject) -> None
 @given(data=st.data())
 def test_bottom_agrees_with_the_trick(variant_id: str, data: st.DataObject) -> None:
     deal = data.draw(deals(variant_id))
-    ctx, rng = deal.ctx, deal.rng
+    rules, rng = deal.rules, deal.rng
     plays = _trick(deal)
     bankers = frozenset(rng.choice([(0, 2), (1, 3)]))
-    r = known(score_bottom(ctx, plays, bankers, deal.bottom))
-    assert r.winning_seat == judge_trick(ctx, plays).winning_seat
+    r = known(score_bottom(rules, plays, bankers, deal.bottom))
+    assert r.winning_seat == judge_trick(rules, plays).winning_seat
     assert r.bottom_points == sum(c.points for c in deal.bottom)
     assert r.attackers_won == (r.winning_seat not in bankers)
     if r.attackers_won:
@@ -528,44 +528,44 @@ def test_bottom_agrees_with_the_trick(variant_id: str, data: st.DataObject) -> N
 
 # Examples these properties found (the order of equal cards changed an answer).
 
-def _ctx(variant_id: str, level: Rank, trump: Suit | None) -> Ruleset:
+def _rules(variant_id: str, level: Rank, trump: Suit | None) -> Ruleset:
     return make_ruleset(variant_id, level, trump, no_trump=trump is None)
 
 
 def test_follow_example_ignores_the_order_of_equal_cards() -> None:
     """Playing 2 without trump, 2H and 2C are equal trump: the example names the same one."""
-    ctx = _ctx("lianzhong-one-deck", Rank.TWO, None)
+    rules = _rules("lianzhong-one-deck", Rank.TWO, None)
     lead, play = parse_cards("BJ"), parse_cards("5S")
-    a = check_follow(ctx, lead, parse_cards("2H 2C 5S"), play)
-    b = check_follow(ctx, lead, parse_cards("2C 2H 5S"), play)
+    a = check_follow(rules, lead, parse_cards("2H 2C 5S"), play)
+    b = check_follow(rules, lead, parse_cards("2C 2H 5S"), play)
     assert not a.legal
     assert_same(a, b)
 
 
 def test_units_ignore_the_order_of_equal_cards() -> None:
     """Playing K without trump, KH and KS are equal singles: listed in one order."""
-    ctx = _ctx("lianzhong-two-deck", Rank.KING, None)
-    assert_same(describe_play(ctx, parse_cards("KH KS")), describe_play(ctx, parse_cards("KS KH")))
+    rules = _rules("lianzhong-two-deck", Rank.KING, None)
+    assert_same(describe_play(rules, parse_cards("KH KS")), describe_play(rules, parse_cards("KS KH")))
 
 
 def test_throw_blocks_ignore_the_order_of_the_hand() -> None:
     """红黑: AS and AC are one card for pairing; the beating card named does not depend on order."""
-    ctx = _ctx("two-colour-one-deck", Rank.TEN, Suit.HEARTS)
+    rules = _rules("two-colour-one-deck", Rank.TEN, Suit.HEARTS)
     thrown = SeatPlay(0, tuple(parse_cards("KS 9S 9C")))
-    a = check_throw(ctx, thrown, [SeatPlay(1, tuple(parse_cards("AS AC 3H")))])
-    b = check_throw(ctx, thrown, [SeatPlay(1, tuple(parse_cards("AC AS 3H")))])
+    a = check_throw(rules, thrown, [SeatPlay(1, tuple(parse_cards("AS AC 3H")))])
+    b = check_throw(rules, thrown, [SeatPlay(1, tuple(parse_cards("AC AS 3H")))])
     assert not a.succeeds
     assert_same(a, b)
 
 
 def test_a_quad_ruffing_a_triple_is_judged() -> None:
     """Four decks, no trump, playing 5: 5H5H5H5H 2H (2 is always trump) ruffs a club triple."""
-    ctx = _ctx("four-deck", Rank.FIVE, None)
+    rules = _rules("four-deck", Rank.FIVE, None)
     plays = [SeatPlay(0, tuple(parse_cards("JC 7C 4C 4C 4C"))),
              SeatPlay(1, tuple(parse_cards("9C 6C 6C 6C 6C"))),
              SeatPlay(2, tuple(parse_cards("5H 5H 5H 5H 2H"))),
              SeatPlay(3, tuple(parse_cards("BJ BJ BJ 2S 2S")))]
-    r = judge_trick(ctx, plays)
+    r = judge_trick(rules, plays)
     assert r.winning_seat in (2, 3)
 
 
@@ -575,12 +575,12 @@ def test_an_ace_low_tractor_is_low() -> None:
     (000_ ranks the ace-low tractor lowest: "主AAKK為最大，主AA22為最小")."""
     seed_quote(QQ, "‘a’的拖拉机只限制于做头和做尾；如aa2233与qqkkaa")
     seed_quote(CLASSIC, "主AAKK為最大，主AA22為最小")
-    ctx = _ctx("four-deck", Rank.THREE, Suit.HEARTS)
+    rules = _rules("four-deck", Rank.THREE, Suit.HEARTS)
     aa44, nn88 = tuple(parse_cards("AC AC 4C 4C")), tuple(parse_cards("9C 9C 8C 8C"))
-    assert judge_trick(ctx, [SeatPlay(0, aa44), SeatPlay(1, nn88)]).winning_seat == 1
-    assert judge_trick(ctx, [SeatPlay(0, nn88), SeatPlay(1, aa44)]).winning_seat == 0
+    assert judge_trick(rules, [SeatPlay(0, aa44), SeatPlay(1, nn88)]).winning_seat == 1
+    assert judge_trick(rules, [SeatPlay(0, nn88), SeatPlay(1, aa44)]).winning_seat == 0
     thrown = SeatPlay(0, (*aa44, *parse_cards("KC")))
-    assert not check_throw(ctx, thrown, [SeatPlay(1, nn88)]).succeeds
+    assert not check_throw(rules, thrown, [SeatPlay(1, nn88)]).succeeds
 
 
 def test_a_pair_led_and_a_level_triple_does_not_ruff() -> None:
@@ -589,9 +589,9 @@ def test_a_pair_led_and_a_level_triple_does_not_ruff() -> None:
     pair and single), nor is BJ SJ 2D (no pair): both are discards, and 77 over 66 wins. (Judging
     this trick once failed an assertion.)"""
     seed_quote(CLASSIC, "其他玩家還可以選擇用同數(shù)量同牌型的主牌殺掉")
-    ctx = _ctx("fixed-two-no-bottom", Rank.JACK, None)
+    rules = _rules("fixed-two-no-bottom", Rank.JACK, None)
     plays = ["10H 6H 6H", "JC JC JC", "BJ SJ 2D", "9H 7H 7H"]
-    r = judge_trick(ctx, [SeatPlay(i, tuple(parse_cards(p))) for i, p in enumerate(plays)])
+    r = judge_trick(rules, [SeatPlay(i, tuple(parse_cards(p))) for i, p in enumerate(plays)])
     assert r.winning_seat == 3
     assert [v.kind for v in r.verdicts[1:3]] == [pb.PLAY_KIND_DISCARD, pb.PLAY_KIND_DISCARD]
 
@@ -601,9 +601,9 @@ def test_heijian_ruff_by_largest_unit_is_judged() -> None:
     10C10C JC 7C7C6C6C has a largest unit (the tractor 7C7C6C6C) of the lead's largest
     unit's shape, so it ruffs (RUFF_RULE_LARGEST_UNIT); the trick is compared by that
     largest unit (the tractor), and judge_trick answers (it once failed an assertion)."""
-    ctx = _ctx("heijian", Rank.TEN, Suit.CLUBS)
+    rules = _rules("heijian", Rank.TEN, Suit.CLUBS)
     plays = ["7H 7H 6H 6H 3H 3H 3H", "5D 5D 3S KC JC JC 2C", "AS 10H 10H 10D 10D 9C 9C",
              "10C 10C JC 7C 7C 6C 6C"]
-    r = judge_trick(ctx, [SeatPlay(i, tuple(parse_cards(p))) for i, p in enumerate(plays)])
+    r = judge_trick(rules, [SeatPlay(i, tuple(parse_cards(p))) for i, p in enumerate(plays)])
     assert r.winning_seat == 3
     assert r.verdicts[3].kind == pb.PLAY_KIND_RUFF

@@ -172,13 +172,13 @@ def test_4_an_unspecified_suit_in_a_suit_order_is_refused(stub: Any, rpc: str) -
     variant = room("four-deck")
     tier = next(t for t in variant.card_order.trump_tiers if t.suit_order)
     tier.suit_order[0] = pb.SUIT_UNSPECIFIED
-    ctx = pb.Context(level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS, custom_variant=variant)
+    rules = pb.Context(level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS, custom_variant=variant)
     plays = [pb.Play(seat=s, cards=cards(c)) for s, c in enumerate(["AS", "3S", "4S", "5S"])]
     requests = {
-        "DescribePlay": pb.DescribePlayRequest(context=ctx, cards=cards("AS")),
-        "CheckFollow": pb.CheckFollowRequest(context=ctx, lead=cards("8S"), hand=cards("AS"), play=cards("AS")),
-        "JudgeTrick": pb.JudgeTrickRequest(context=ctx, plays=plays),
-        "ScoreBottom": pb.ScoreBottomRequest(context=ctx, last_trick=plays, banker_seats=[0, 2],
+        "DescribePlay": pb.DescribePlayRequest(context=rules, cards=cards("AS")),
+        "CheckFollow": pb.CheckFollowRequest(context=rules, lead=cards("8S"), hand=cards("AS"), play=cards("AS")),
+        "JudgeTrick": pb.JudgeTrickRequest(context=rules, plays=plays),
+        "ScoreBottom": pb.ScoreBottomRequest(context=rules, last_trick=plays, banker_seats=[0, 2],
                                              bottom=cards("6C 7C 8C 9C 6D 7D 8D 9D")),
     }
     refused(getattr(stub, rpc), requests[rpc], "suit_order")
@@ -222,10 +222,10 @@ def test_8_the_botzone_example_is_legal_in_a_three_deck_room(stub: Any) -> None:
 
 
 def _either_side_request(banker_side_points: int) -> pb.ScoreBottomRequest:
-    ctx = pb.Context(variant_id="fixed-two-no-bottom", level=pb.RANK_THREE, trump_suit=pb.SUIT_HEARTS)
+    rules = pb.Context(variant_id="fixed-two-no-bottom", level=pb.RANK_THREE, trump_suit=pb.SUIT_HEARTS)
     plays = [pb.Play(seat=0, cards=cards("AH AH")), pb.Play(seat=1, cards=cards("4S 5S")),
              pb.Play(seat=2, cards=cards("6S 7S")), pb.Play(seat=3, cards=cards("8S 9S"))]
-    return pb.ScoreBottomRequest(context=ctx, last_trick=plays, banker_seats=[0, 2],
+    return pb.ScoreBottomRequest(context=rules, last_trick=plays, banker_seats=[0, 2],
                                  banker_side_points=banker_side_points, attacker_points=60)
 
 

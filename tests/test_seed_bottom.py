@@ -11,7 +11,7 @@ the multiplier. The seeds play 10 with hearts trump unless they say otherwise.
 from __future__ import annotations
 
 import pytest
-from seedquote import CLASSIC, LIANZHONG, LIANZHONG_TRAD, QQ, bottom, ctx, seats, seed_quote
+from seedquote import CLASSIC, LIANZHONG, LIANZHONG_TRAD, QQ, bottom, rules_for, seats, seed_quote
 
 from oracle.cards import Rank, Suit
 from oracle.engine.ruleset import Ruleset
@@ -49,7 +49,7 @@ def test_qq_banker_wins_no_bottom(seed: str, words: str) -> None:
     """The banker's side wins the last trick: the attackers get nothing from the bottom."""
     seed_quote(seed, words)
     trick = seats("4S 4S 5S 5S", "2D 3D 4D 6D", "2D 3D 4D 6D", "2C 3C 4C 6C", first=0)
-    r = bottom(ctx(), trick, BANKERS, BOTTOM)
+    r = bottom(rules_for(), trick, BANKERS, BOTTOM)
     assert r.winning_seat == 0
     assert not r.attackers_won
     assert r.points_to_attackers == 0
@@ -73,7 +73,7 @@ def test_qq_multiplier(seed: str, words: str, lead: str, expected: int) -> None:
     """抠底分倍数: 2 to the card count of the largest unit; a throw counts its largest unit."""
     seed_quote(seed, words)
     seed_quote(QQ, "如果最后一圈牌为甩牌，只根据甩牌中的最大牌型计算抠底倍数")
-    assert _attackers_multiplier(ctx(), lead) == expected
+    assert _attackers_multiplier(rules_for(), lead) == expected
 
 
 @pytest.mark.parametrize(("seed", "words"), [
@@ -91,7 +91,7 @@ def test_qq_throw_with_77(seed: str, words: str, level: Rank, trump: Suit) -> No
     """
     seed_quote(seed, words)
     lead = "AS KS QS JS 10S 9S 8S 7S 7S"
-    assert _attackers_multiplier(ctx(level=level, trump=trump), lead) == 4
+    assert _attackers_multiplier(rules_for(level=level, trump=trump), lead) == 4
 
 
 @pytest.mark.parametrize(("seed", "words", "lead", "expected"), [
@@ -106,7 +106,7 @@ def test_qq_triples_need_three_decks(seed: str, words: str, lead: str, expected:
     seed_quote(QQ, "以下两条规则三副牌两副牌通用")
     if THREE_DECKS not in load_catalogue():
         pytest.skip(f"a triple needs three decks: no {THREE_DECKS} variant")
-    assert _attackers_multiplier(ctx(THREE_DECKS), lead) == expected
+    assert _attackers_multiplier(rules_for(THREE_DECKS), lead) == expected
 
 
 def test_two_colours_pair_multiplier() -> None:
@@ -114,7 +114,7 @@ def test_two_colours_pair_multiplier() -> None:
     (红K红K) wins the last trick, 2 to the 2nd power."""
     seed_quote(CLASSIC, "其余打法與兩副牌經(jīng)典打法一致")
     seed_quote(QQ, "假设最后一圈牌最大牌型为对子 44 ，则最大牌型的牌张数为 2 ，则抠底分倍数为 2 的 2 字方，为 4 倍")
-    context = ctx("two-colour-one-deck", Rank.TEN, Suit.SPADES)
+    context = rules_for("two-colour-one-deck", Rank.TEN, Suit.SPADES)
     trick = seats("KH KD", "3H 4D", "5S 6C", "7S 8C", first=1)
     r = bottom(context, trick, BANKERS, "KS 5D 2C 3C 4C 6C")
     assert r.winning_seat == 1 and r.attackers_won
@@ -131,7 +131,7 @@ def test_two_colours_pair_multiplier() -> None:
 def test_lianzhong_banker_wins_no_bottom(seed: str, words: str) -> None:
     """扣底 is the attackers winning the last trick; the banker's side winning it scores them nothing."""
     seed_quote(seed, words)
-    context = ctx("lianzhong-two-deck")
+    context = rules_for("lianzhong-two-deck")
     trick = seats("4S 4S", "2D 3D", "2D 3D", "2C 3C", first=0)
     r = bottom(context, trick, BANKERS, BOTTOM)
     assert r.winning_seat == 0 and not r.attackers_won and r.points_to_attackers == 0
@@ -161,7 +161,7 @@ def test_lianzhong_shape_table(seed: str, words: str, lead: str, expected: int) 
     """
     seed_quote(LIANZHONG, "扣底时底牌的分牌至少要加倍加到抓分方的得分中。具体得分根据最大一方牌情规定如下")
     seed_quote(seed, words)
-    assert _attackers_multiplier(ctx("lianzhong-two-deck"), lead) == expected
+    assert _attackers_multiplier(rules_for("lianzhong-two-deck"), lead) == expected
 
 
 @pytest.mark.parametrize("lead", ["AS", "AS KS", "AS KS QS"])
@@ -169,4 +169,4 @@ def test_lianzhong_one_deck_no_pairs(lead: str) -> None:
     """One deck has no pairs ("对牌只在打两副以上牌时出现"): the last trick holds nothing, 2."""
     seed_quote(LIANZHONG, "对牌只在打两副以上牌时出现")
     seed_quote(LIANZHONG, "5、什么都没有则乘的倍数等于2")
-    assert _attackers_multiplier(ctx("lianzhong-one-deck"), lead) == 2
+    assert _attackers_multiplier(rules_for("lianzhong-one-deck"), lead) == 2

@@ -30,7 +30,18 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from seedquote import CLASSIC, cards, ctx, describe, follow, known, seats, seed_quote, shapes, trick
+from seedquote import (
+    CLASSIC,
+    cards,
+    describe,
+    follow,
+    known,
+    rules_for,
+    seats,
+    seed_quote,
+    shapes,
+    trick,
+)
 
 from oracle import pb
 from oracle.cards import Rank, Suit
@@ -42,7 +53,7 @@ FIXED = "fixed-two-no-bottom"
 
 
 def fixed(level: Rank = Rank.TEN, trump: Suit | None = Suit.HEARTS) -> Ruleset:
-    return ctx(FIXED, level, trump)
+    return rules_for(FIXED, level, trump)
 
 
 def test_no_bottom() -> None:

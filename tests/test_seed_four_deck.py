@@ -26,10 +26,10 @@ from seedquote import (
     bottom,
     card_set,
     cards,
-    ctx,
     describe,
     follow,
     known,
+    rules_for,
     seats,
     seed_quote,
     shapes,
@@ -48,7 +48,7 @@ PLAYING_10 = (QQ, "注：下面所举的例子除特殊说明外以打 10 为例
 
 
 def four(level: Rank = Rank.TEN, trump: Suit | None = Suit.HEARTS) -> Ruleset:
-    return ctx(FOUR, level, trump)
+    return rules_for(FOUR, level, trump)
 
 
 # The deal, the points, the fixed trump.

@@ -32,10 +32,10 @@ from seedquote import (
     bottom,
     card_set,
     cards,
-    ctx,
     describe,
     follow,
     known,
+    rules_for,
     seats,
     seed_quote,
     shapes,
@@ -57,7 +57,7 @@ V = "heijian"
 
 
 def hj(level: Rank = Rank.TWO, trump: Suit | None = Suit.HEARTS) -> Ruleset:
-    return ctx(V, level, trump)
+    return rules_for(V, level, trump)
 
 
 # Decks, deal, levels.

@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from seedquote import CLASSIC, LIANZHONG, LIANZHONG_TRAD, QQ, ctx, describe, seed_quote, trick
+from seedquote import CLASSIC, LIANZHONG, LIANZHONG_TRAD, QQ, describe, rules_for, seed_quote, trick
 
 from oracle import pb
 from oracle.cards import Rank, Suit, full_deck
@@ -87,7 +87,7 @@ def test_card_order(variant: str, seed: str, words: str, trump: list[list[str]],
                     side: list[list[str]]) -> None:
     """The trump order and a side suit's order, playing 10 with hearts trump."""
     seed_quote(seed, words)
-    context = ctx(variant)
+    context = rules_for(variant)
     for card in itertools.chain.from_iterable(trump):
         assert describe(context, card).effective_suit == pb.EFFECTIVE_SUIT_TRUMP, card
     for card in itertools.chain.from_iterable(side):
@@ -100,7 +100,7 @@ def test_card_order(variant: str, seed: str, words: str, trump: list[list[str]],
 def test_level_card_leaves_the_side_suit(variant: str) -> None:
     """副牌 lists no 10 (A,K,Q,J,9): the side suits' 10s are trump (副10)."""
     seed_quote(QQ, "副牌从大至小依次为：A,K,Q,J,9,8,7,6,5,4,3,2")
-    context = ctx(variant)
+    context = rules_for(variant)
     for card in ("10S", "10D", "10C"):
         assert describe(context, card).effective_suit == pb.EFFECTIVE_SUIT_TRUMP
 
@@ -109,7 +109,7 @@ def test_two_always_trump_leaves_the_side_suit() -> None:
     """2为常主: the side suits end at 3, every 2 is trump (主2 above 副2)."""
     seed_quote(QQ, "2为常主时主牌从大至小依次为：大王 , 小王 , 主 10, 副 10, 主 2, 副 2")
     seed_quote(QQ, "副牌从大至小依次为：A,K,Q,J,9,8,7,6,5,4,3")
-    context = ctx("qq-two-deck-two-trump")
+    context = rules_for("qq-two-deck-two-trump")
     for card in ("2S", "2D", "2C", "2H"):
         assert describe(context, card).effective_suit == pb.EFFECTIVE_SUIT_TRUMP
 
@@ -121,7 +121,7 @@ def test_two_always_trump_leaves_the_side_suit() -> None:
 def test_equal_cards_first_played_wins(seed: str, words: str) -> None:
     """副10 against 副10 (and identical cards): the first played wins; 主10 is bigger."""
     seed_quote(seed, words)
-    context = ctx()
+    context = rules_for()
     assert trick(context, "10S", "10C").winning_seat == 0
     assert trick(context, "10C", "10S", "10D").winning_seat == 0
     assert trick(context, "10C", "10S", "10H", "10D").winning_seat == 2
@@ -134,7 +134,7 @@ def test_equal_ruffs_first_played_wins() -> None:
     """Two equal ruffs of a side-suit single: the first ruff stays the bigger."""
     seed_quote(QQ, "出牌时同等大小的牌以先出者为大")
     seed_quote(QQ, "首家出某花色副牌时，其余家无此门花色时，可出主牌，称为 “ 毙 ”")
-    context = ctx()
+    context = rules_for()
     assert trick(context, "AS", "2H", "2H", "3S").winning_seat == 1
     assert trick(context, "AS", "10C", "10D", "3S").winning_seat == 1
 
@@ -152,7 +152,7 @@ def test_two_colours_pairs(level: Rank, trump: Suit | None) -> None:
     """
     seed_quote(CLASSIC, "除大小王外，把黑色是為一種花色，把紅色是為另一種花色，共兩種花色")
     seed_quote(CLASSIC, "如KK是一對牌，KK是一對牌，而KK不是一對牌")
-    context = ctx("two-colour-one-deck", level, trump)
+    context = rules_for("two-colour-one-deck", level, trump)
     for same_colour in ("KH KD", "KS KC"):
         r = describe(context, same_colour)
         assert [(u.tuple_size, u.length) for u in r.units] == [(2, 1)], same_colour
@@ -163,7 +163,7 @@ def test_two_colours_pairs(level: Rank, trump: Suit | None) -> None:
 def test_two_colours_suits() -> None:
     """红黑: red is one suit and black another, for following as for pairing."""
     seed_quote(CLASSIC, "除大小王外，把黑色是為一種花色，把紅色是為另一種花色，共兩種花色")
-    context = ctx("two-colour-one-deck", Rank.TEN, Suit.SPADES)
+    context = rules_for("two-colour-one-deck", Rank.TEN, Suit.SPADES)
     assert describe(context, "KH QD 3H").effective_suit == pb.EFFECTIVE_SUIT_RED
     assert describe(context, "KC QS").effective_suit == pb.EFFECTIVE_SUIT_TRUMP
     # Red cards follow a red lead: a diamond follows a heart.
@@ -178,7 +178,7 @@ def test_lianzhong_level_cards_are_trump(variant: str, level: Rank, cards: str) 
     seed_quote(LIANZHONG, "例如：庄家开始时的级别为2，表示2是本局的级牌，所有级牌都是主牌。"
                           "如果庄家的级别上升到了K，此时K就成为级牌。")
     for trump in (Suit.SPADES, Suit.DIAMONDS, None):
-        context = ctx(variant, level, trump)
+        context = rules_for(variant, level, trump)
         for card in cards.split():
             assert describe(context, card).effective_suit == pb.EFFECTIVE_SUIT_TRUMP, (card, trump)
 
@@ -188,7 +188,7 @@ def test_lianzhong_level_cards_are_trump(variant: str, level: Rank, cards: str) 
 def test_points_in_the_decks(variant: str, total: int) -> None:
     """每张5、10和K是分牌，5代表5分，10代表10分，K也代表10分，一副牌共有100分，两副牌共200分."""
     seed_quote(LIANZHONG, "每张5、10和K是分牌，5代表5分，10代表10分，K也代表10分，一副牌共有100分，两副牌共200分")
-    context = ctx(variant)
+    context = rules_for(variant)
     decks = 2 if "two-deck" in variant else 1
     deck = full_deck() * decks
     by_suit: dict[int, list[str]] = {}

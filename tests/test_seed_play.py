@@ -14,8 +14,8 @@ from seedquote import (
     LIANZHONG_TRAD,
     QQ,
     card_set,
-    ctx,
     follow,
+    rules_for,
     seed_quote,
     throw,
     trick,
@@ -36,7 +36,7 @@ PAIR_DUTY = [
 def test_pair_lead_pair_duty(seed: str, words: str) -> None:
     """A pair is led: a follower holding a pair of the suit must play a pair."""
     seed_quote(seed, words)
-    context = ctx()
+    context = rules_for()
     r = follow(context, "8S 8S", "AS 5S 5S 3S 4D 6C", "AS 3S")
     assert not r.legal and r.broken_rule_id == "follow.pairs"
     assert follow(context, "8S 8S", "AS 5S 5S 3S 4D 6C", "5S 5S").legal
@@ -48,7 +48,7 @@ def test_pair_lead_pair_duty(seed: str, words: str) -> None:
 def test_pair_lead_pairs_inside_a_tractor(seed: str, words: str) -> None:
     """包括拖拉机中的对牌: the hand's only pairs are inside a tractor; one of them must be played."""
     seed_quote(seed, words)
-    context = ctx()
+    context = rules_for()
     hand = "KS KS QS QS 3S 4D"
     r = follow(context, "8S 8S", hand, "KS 3S")
     assert not r.legal and r.broken_rule_id == "follow.pairs"
@@ -66,7 +66,7 @@ TRACTOR_DUTY = [
 def test_tractor_lead_tractor_duty(seed: str, words: str) -> None:
     """A tractor is led: a follower with a tractor of the suit plays it."""
     seed_quote(seed, words)
-    context = ctx()
+    context = rules_for()
     lead, hand = "8S 8S 7S 7S", "QS QS JS JS 6S 3S 2D"
     r = follow(context, lead, hand, "QS QS 6S 3S")
     assert not r.legal and r.broken_rule_id == "follow.tractor"
@@ -77,7 +77,7 @@ def test_tractor_lead_tractor_duty(seed: str, words: str) -> None:
 def test_tractor_lead_pairs_without_a_tractor(seed: str, words: str) -> None:
     """若无拖拉机，则必须出对牌: no tractor, so the pairs (both of them, as the lead has two)."""
     seed_quote(seed, words)
-    context = ctx()
+    context = rules_for()
     lead = "8S 8S 7S 7S"
     r = follow(context, lead, "QS QS 6S 6S 3S 2D", "QS QS 6S 3S")
     assert not r.legal and r.broken_rule_id == "follow.pairs"
@@ -92,7 +92,7 @@ def test_tractor_lead_pairs_without_a_tractor(seed: str, words: str) -> None:
 def test_tractor_lead_no_pairs_anything(seed: str, words: str) -> None:
     """无对牌时才能出其它牌: with no pair of the suit, any cards of the suit, then any others."""
     seed_quote(seed, words)
-    context = ctx()
+    context = rules_for()
     lead = "8S 8S 7S 7S"
     assert follow(context, lead, "QS 9S 6S 3S 2D", "QS 9S 6S 3S").legal
     assert follow(context, lead, "QS 9S 2D 3C 4C", "QS 9S 2D 3C").legal
@@ -107,7 +107,7 @@ def test_tractor_lead_no_pairs_anything(seed: str, words: str) -> None:
 def test_lianzhong_follow_suit(seed: str, words: str) -> None:
     """首家出了红桃: a follower holding hearts plays hearts (spades trump, so hearts is a side suit)."""
     seed_quote(seed, words)
-    context = ctx("lianzhong-two-deck", trump=Suit.SPADES)
+    context = rules_for("lianzhong-two-deck", trump=Suit.SPADES)
     r = follow(context, "AH", "3H 4C 5S", "4C")
     assert not r.legal and r.broken_rule_id == "follow.suit"
     assert card_set(r.example) == ["3H"]
@@ -119,7 +119,7 @@ def test_qq_follow_suit_and_count(variant: str) -> None:
     """QQ升级: the led suit and shape when held, else any cards of the same number."""
     seed_quote(QQ, "出牌规则：首家出某一花色某一数量的牌后，其余家若有相同花色或牌型必须出相同的，"
                    "若没有则可出任意花色相同数量的牌")
-    context = ctx(variant)
+    context = rules_for(variant)
     r = follow(context, "AS KS", "3S 4C 5D", "4C 5D")
     assert not r.legal and r.broken_rule_id == "follow.suit"
     assert follow(context, "AS KS", "3S 4C 5D", "3S 4C").legal
@@ -130,7 +130,7 @@ def test_qq_follow_suit_and_count(variant: str) -> None:
 def test_lianzhong_void_may_ruff_or_discard() -> None:
     """在没有首家牌出牌的花色时，可以用主牌杀掉或垫其他花色牌."""
     seed_quote(LIANZHONG, "在没有首家牌出牌的花色时，可以用主牌杀掉或垫其他花色牌")
-    context = ctx("lianzhong-two-deck", trump=Suit.SPADES)
+    context = rules_for("lianzhong-two-deck", trump=Suit.SPADES)
     assert follow(context, "AH", "4C 5S", "5S").legal
     assert follow(context, "AH", "4C 5S", "4C").legal
     assert trick(context, "AH", "5S").winning_seat == 1
@@ -140,7 +140,7 @@ def test_lianzhong_void_may_ruff_or_discard() -> None:
 def test_lianzhong_lead_with_a_pair() -> None:
     """如果首家出牌中包含对，则其它方如果有同花色的对，必须出对 (a throw holding a pair)."""
     seed_quote(LIANZHONG, "如果首家出牌中包含对，则其它方如果有同花色的对，必须出对")
-    context = ctx("lianzhong-two-deck")
+    context = rules_for("lianzhong-two-deck")
     r = follow(context, "AS KS KS", "QS QS 9S 6S 2D", "QS 9S 6S")
     assert not r.legal and r.broken_rule_id == "follow.pairs"
     assert follow(context, "AS KS KS", "QS QS 9S 6S 2D", "QS QS 6S").legal
@@ -149,7 +149,7 @@ def test_lianzhong_lead_with_a_pair() -> None:
 def test_lianzhong_lead_with_a_tractor() -> None:
     """如果首家出牌中包含拖拉机，则其它方如果有同花色的拖拉机，必须出拖拉机 (a throw holding a tractor)."""
     seed_quote(LIANZHONG, "如果首家出牌中包含拖拉机，则其它方如果有同花色的拖拉机，必须出拖拉机")
-    context = ctx("lianzhong-two-deck")
+    context = rules_for("lianzhong-two-deck")
     lead, hand = "AS 8S 8S 7S 7S", "QS QS JS JS 9S 3S"
     r = follow(context, lead, hand, "QS QS JS 9S 3S")
     assert not r.legal and r.broken_rule_id == "follow.tractor"
@@ -161,7 +161,7 @@ def test_lianzhong_lead_with_a_tractor() -> None:
 def test_ruff_a_single() -> None:
     """首家出某花色副牌时，其余家无此门花色时，可出主牌，称为 “ 毙 ”."""
     seed_quote(QQ, "首家出某花色副牌时，其余家无此门花色时，可出主牌，称为 “ 毙 ”")
-    r = trick(ctx(), "AS", "2H", "KS", "QS")
+    r = trick(rules_for(), "AS", "2H", "KS", "QS")
     assert r.winning_seat == 1
     assert r.verdicts[1].kind == pb.PLAY_KIND_RUFF
 
@@ -178,7 +178,7 @@ RUFF_STRUCTURE = [
 def test_ruff_needs_the_structure(seed: str, words: str, variant: str) -> None:
     """A ruff of a tractor needs a trump tractor; of a pair, a trump pair; all trump; else it is a discard."""
     seed_quote(seed, words)
-    context = ctx(variant)
+    context = rules_for(variant)
     r = trick(context, "5S 5S 4S 4S", "9H 9H 7H 7H")
     assert r.winning_seat == 0 and r.verdicts[1].kind == pb.PLAY_KIND_DISCARD
     r = trick(context, "5S 5S 4S 4S", "9H 9H 8H 8H")
@@ -199,7 +199,7 @@ def test_9988_72_ruffs_ak5544_not_aa5544(seed: str, words: str) -> None:
     """9988 72 holds a tractor and two pairs: enough for AK5544 (one tractor, two pairs),
     not for AA5544 (one tractor, three pairs)."""
     seed_quote(seed, words)
-    context = ctx()
+    context = rules_for()
     r = trick(context, "AS KS 5S 5S 4S 4S", "9H 9H 8H 8H 7H 2H")
     assert r.winning_seat == 1
     assert r.verdicts[1].kind == pb.PLAY_KIND_RUFF
@@ -215,7 +215,7 @@ def test_9988_72_ruffs_ak5544_not_aa5544(seed: str, words: str) -> None:
 def test_977_ruffs_544_and_884_over_ruffs(seed: str, words: str) -> None:
     """On a lead holding a pair the ruffs compare by their pairs: 88 beats 77."""
     seed_quote(seed, words)
-    r = trick(ctx(), "5S 4S 4S", "9H 7H 7H", "8H 8H 4H", "6S 3S 2S")
+    r = trick(rules_for(), "5S 4S 4S", "9H 7H 7H", "8H 8H 4H", "6S 3S 2S")
     assert r.winning_seat == 2
     assert [v.kind for v in r.verdicts] == [
         pb.PLAY_KIND_LEAD, pb.PLAY_KIND_RUFF, pb.PLAY_KIND_OVER_RUFF, pb.PLAY_KIND_FOLLOW]
@@ -228,7 +228,7 @@ def test_977_ruffs_544_and_884_over_ruffs(seed: str, words: str) -> None:
 def test_977_ruffs_567_and_884_cannot_over_ruff(seed: str, words: str) -> None:
     """On a lead of singles the ruffs compare by their highest card: 9 beats 8."""
     seed_quote(seed, words)
-    r = trick(ctx(), "5S 6S 7S", "9H 7H 7H", "8H 8H 4H", "AS 3S 2S")
+    r = trick(rules_for(), "5S 6S 7S", "9H 7H 7H", "8H 8H 4H", "AS 3S 2S")
     assert r.winning_seat == 1
     assert r.verdicts[1].kind == pb.PLAY_KIND_RUFF
     assert not r.verdicts[2].beats_best_so_far
@@ -242,7 +242,7 @@ def test_977_ruffs_567_and_884_cannot_over_ruff(seed: str, words: str) -> None:
 def test_lianzhong_trump_without_the_pair_is_not_bigger(seed: str, words: str) -> None:
     """Lianzhong: a side-suit lead holding a pair; all trump but no pair does not win."""
     seed_quote(seed, words)
-    context = ctx("lianzhong-two-deck")
+    context = rules_for("lianzhong-two-deck")
     r = trick(context, "5S 5S", "BJ SJ", "3S 2S", "10H AH")
     assert r.winning_seat == 0
     assert not r.verdicts[1].beats_best_so_far and not r.verdicts[3].beats_best_so_far
@@ -275,7 +275,7 @@ def test_throw_succeeds_when_none_can_beat(seed: str, words: str, thrown: str, o
     """
     seed_quote(seed, words)
     seed_quote(QQ, "同门花色的大牌可以联出，称作 “ 甩牌 ”")
-    r = throw(ctx(), thrown, *others)
+    r = throw(rules_for(), thrown, *others)
     assert r.is_throw and r.succeeds
     assert not r.forced_play
 
@@ -303,7 +303,7 @@ def test_98844_fails_and_forces(seed: str, words: str, others: tuple[str, ...], 
     """
     seed_quote(seed, words)
     seed_quote(QQ, "若首家试图联出的牌并非都是大牌时，则其必须出欲联出的牌中的最小牌")
-    r = throw(ctx(), "9S 8S 8S 4S 4S", *others)
+    r = throw(rules_for(), "9S 8S 8S 4S 4S", *others)
     assert r.is_throw and not r.succeeds
     assert card_set(r.forced_play) == sorted(forced)
 
@@ -315,7 +315,7 @@ def test_98844_fails_and_forces(seed: str, words: str, others: tuple[str, ...], 
 def test_lianzhong_throw_must_be_biggest(seed: str, words: str) -> None:
     """Lianzhong: a throw of several units of one suit must be the biggest (必须保证最大性)."""
     seed_quote(seed, words)
-    context = ctx("lianzhong-two-deck")
+    context = rules_for("lianzhong-two-deck")
     r = throw(context, "AS KS KS", "AS QS QS", "JS 3S", "2S")
     assert r.is_throw and r.succeeds
     r = throw(context, "AS 9S 9S", "QS QS", "JS 3S", "2S")

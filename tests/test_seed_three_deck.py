@@ -29,10 +29,10 @@ from seedquote import (
     bottom,
     card_set,
     cards,
-    ctx,
     describe,
     follow,
     known,
+    rules_for,
     seats,
     seed_quote,
     shapes,
@@ -79,7 +79,7 @@ def test_three_deck_deal(seed: str, words: str, variant: str) -> None:
 def test_three_decks_hold_300_points(seed: str, words: str, variant: str) -> None:
     """三副牌共300分: the points of three full decks, counted suit by suit."""
     seed_quote(seed, words)
-    context = ctx(variant, Rank.TWO, Suit.HEARTS)
+    context = rules_for(variant, Rank.TWO, Suit.HEARTS)
     by_suit: dict[int, list[str]] = {}
     for card in full_deck() * 3:
         by_suit.setdefault(context.effective_suit(card), []).append(str(card))
@@ -116,7 +116,7 @@ def test_titanic_examples(variant: str, example: str, text: str) -> None:
     seed_quote(LIANZHONG, LIANZHONG_TITANIC)
     seed_quote(LIANZHONG, example)
     seed_quote(QQ, "泰坦尼克两副大小相临花色相同的三同张")
-    assert shapes(describe(ctx(variant, Rank.FIVE, Suit.HEARTS), text)) == TITANIC
+    assert shapes(describe(rules_for(variant, Rank.FIVE, Suit.HEARTS), text)) == TITANIC
 
 
 @pytest.mark.parametrize("variant", BOTH)
@@ -130,7 +130,7 @@ def test_555666_not_a_titanic(variant: str, text: str) -> None:
     seed_quote(QQ, "当打 5 时下列情况不为泰坦尼克： 555666")
     seed_quote(CLASSIC, "當打 5時下列情況不為泰坦尼克： 5 5 5 6 6 6")
     seed_quote(LIANZHONG, "当打5时下列情况不为泰坦尼克：555666")
-    r = describe(ctx(variant, Rank.FIVE, Suit.HEARTS), text)
+    r = describe(rules_for(variant, Rank.FIVE, Suit.HEARTS), text)
     assert not any(u.length >= 2 for u in r.units)
 
 
@@ -144,7 +144,7 @@ def test_no_trump_555555_not_a_titanic(variant: str, text: str) -> None:
     seed_quote(QQ, "当打无主时下列情况不为泰坦尼克： 555555")
     seed_quote(CLASSIC, "當打無主時下列情況不為泰坦尼克： 5 5 5 5 5 5")
     seed_quote(LIANZHONG, "当打无主时下列情况不为泰坦尼克：555555")
-    r = describe(ctx(variant, Rank.FIVE, None), text)
+    r = describe(rules_for(variant, Rank.FIVE, None), text)
     assert r.effective_suit == pb.EFFECTIVE_SUIT_TRUMP
     assert shapes(r) == [(3, 1), (3, 1)]
 
@@ -182,7 +182,7 @@ def test_titanic_ladder_common_rungs(variant: str, qq_rung: str, lianzhong_rung:
     seed, words = LADDER_WORDS[variant]
     seed_quote(seed, words)
     seed_quote(seed, qq_rung if variant == QQ3 else lianzhong_rung)
-    context = ctx(variant)
+    context = rules_for(variant)
     assert follow(context, TITANIC_LEAD, hand, legal).legal
     if illegal is not None:
         r = follow(context, TITANIC_LEAD, hand, illegal)
@@ -197,7 +197,7 @@ def test_qq_tractor_before_two_triples() -> None:
     """QQ: 一副拖拉机 + 任意两张 comes before 两副三同张: the tractor 7766 must be played."""
     seed_quote(QQ, QQ_TITANIC_LADDER)
     seed_quote(QQ, "一副拖拉机 + 任意两张两副三同张")
-    context = ctx(QQ3)
+    context = rules_for(QQ3)
     assert follow(context, TITANIC_LEAD, HAND_TRACTOR_AND_TRIPLES, "7S 7S 6S 6S KS 9S").legal
     assert follow(context, TITANIC_LEAD, HAND_TRACTOR_AND_TRIPLES, "7S 7S 6S 6S KS KS").legal
     r = follow(context, TITANIC_LEAD, HAND_TRACTOR_AND_TRIPLES, "KS KS KS 9S 9S 9S")
@@ -208,7 +208,7 @@ def test_lianzhong_two_triples_before_tractor() -> None:
     """Lianzhong: 两副三对 comes before 一副拖拉机+两单张: the two triples must be played."""
     seed_quote(LIANZHONG, LIANZHONG_TITANIC_LADDER)
     seed_quote(LIANZHONG, "泰坦尼克 两副三对 一副拖拉机+两单张")
-    context = ctx(LZ3)
+    context = rules_for(LZ3)
     assert follow(context, TITANIC_LEAD, HAND_TRACTOR_AND_TRIPLES, "KS KS KS 9S 9S 9S").legal
     for play in ("7S 7S 6S 6S KS 9S", "7S 7S 6S 6S KS KS"):
         r = follow(context, TITANIC_LEAD, HAND_TRACTOR_AND_TRIPLES, play)
@@ -221,7 +221,7 @@ def test_tractor_before_triple_and_pair(variant: str) -> None:
     一副三同张 + 一副对子 + 一单张, so KKQQ must be played, not 999 with a pair."""
     seed_quote(QQ, "一副拖拉机 + 任意两张两副三同张一副三同张 + 一副对子 + 一单张")
     seed_quote(LIANZHONG, "一副拖拉机+两单张 一副三对+一副两对+一单张")
-    context = ctx(variant)
+    context = rules_for(variant)
     hand = "KS KS QS QS 9S 9S 9S 3S"
     assert follow(context, TITANIC_LEAD, hand, "KS KS QS QS 9S 3S").legal
     r = follow(context, TITANIC_LEAD, hand, "9S 9S 9S KS KS 3S")
@@ -241,7 +241,7 @@ def test_triple_ladder(variant: str, seed: str, words: str, hand: str, legal: st
     """A triple led: a triple; else a pair and a single; else three singles."""
     seed_quote(seed, words)
     seed_quote(CLASSIC, "三同張其它玩家根據(jù)牌情按如下順序出牌")
-    context = ctx(variant)
+    context = rules_for(variant)
     assert follow(context, "5S 5S 5S", hand, legal).legal
     if illegal is not None:
         r = follow(context, "5S 5S 5S", hand, illegal)
@@ -264,7 +264,7 @@ PLAYING_2 = (LZ3, Rank.TWO, Suit.HEARTS)
 def test_lianzhong_throw_decomposition(words: str, text: str, expected: list[tuple[int, int]]) -> None:
     """33344 = 333+44, 991010JJJ = 991010+JJJ, 9991010JJJ = 999+1010+JJJ: each is a throw."""
     seed_quote(LIANZHONG, words)
-    r = describe(ctx(*PLAYING_2), text)
+    r = describe(rules_for(*PLAYING_2), text)
     assert r.is_throw and r.valid_lead
     assert shapes(r) == expected
 
@@ -278,7 +278,7 @@ def test_lianzhong_throw_decomposition(words: str, text: str, expected: list[tup
 def test_lianzhong_tractor_instead(words: str, text: str, expected: list[tuple[int, int]]) -> None:
     """To lead a tractor, play the pairs alone: 3344, 991010, 1010JJ, 991010JJ are one tractor each."""
     seed_quote(LIANZHONG, words)
-    r = describe(ctx(*PLAYING_2), text)
+    r = describe(rules_for(*PLAYING_2), text)
     assert not r.is_throw
     assert shapes(r) == expected
 
@@ -297,7 +297,7 @@ def test_lianzhong_33344_forced(words: str, others: tuple[str, ...], forced: str
     """33344 fails: a higher triple elsewhere forces 333 (even when a pair beats 44 too);
     only a higher pair forces 44."""
     seed_quote(LIANZHONG, words)
-    r = throw(ctx(*PLAYING_2), "3S 3S 3S 4S 4S", *others)
+    r = throw(rules_for(*PLAYING_2), "3S 3S 3S 4S 4S", *others)
     assert r.is_throw and not r.succeeds
     assert card_set(r.forced_play) == sorted(cards_text(forced))
 
@@ -313,7 +313,7 @@ def test_lianzhong_33344_forced(words: str, others: tuple[str, ...], forced: str
 def test_lianzhong_991010jjj_forced(words: str, others: tuple[str, ...], forced: str) -> None:
     """991010JJJ fails: a higher tractor elsewhere forces 991010; only a higher triple forces JJJ."""
     seed_quote(LIANZHONG, words)
-    r = throw(ctx(*PLAYING_2), "9S 9S 10S 10S JS JS JS", *others)
+    r = throw(rules_for(*PLAYING_2), "9S 9S 10S 10S JS JS JS", *others)
     assert r.is_throw and not r.succeeds
     assert card_set(r.forced_play) == sorted(cards_text(forced))
 
@@ -332,7 +332,7 @@ def test_lianzhong_9991010jjj_forced(words: str, others: tuple[str, ...], forced
     """9991010JJJ fails: a triple higher than 999 forces 999 (QQQ beats JJJ too, 999 is still
     forced); only a higher pair forces 1010."""
     seed_quote(LIANZHONG, words)
-    r = throw(ctx(*PLAYING_2), "9S 9S 9S 10S 10S JS JS JS", *others)
+    r = throw(rules_for(*PLAYING_2), "9S 9S 9S 10S 10S JS JS JS", *others)
     assert r.is_throw and not r.succeeds
     assert card_set(r.forced_play) == sorted(cards_text(forced))
 
@@ -363,7 +363,7 @@ def test_lianzhong_ruff_of_a_throw(words: str, lead: str, ruffs: list[str], disc
     A triple is not read as "a pair" here: none of the discards rests on that.
     """
     seed_quote(LIANZHONG, words)
-    context = ctx(*PLAYING_2)
+    context = rules_for(*PLAYING_2)
     for ruff in ruffs:
         r = trick(context, lead, ruff)
         assert r.winning_seat == 1 and r.verdicts[1].kind == pb.PLAY_KIND_RUFF, ruff
@@ -399,7 +399,7 @@ def test_lianzhong_bottom_titanic_and_triple(seed: str, words: str, lead: str, e
     Playing 2 with hearts trump; the attacker in seat 1 leads and the others discard.
     """
     seed_quote(seed, words)
-    context = ctx(*PLAYING_2)
+    context = rules_for(*PLAYING_2)
     n = len(lead.split())
     discards = " ".join(["3D", "4D", "5D", "6D", "7D", "8D", "9D", "JD", "QD", "KD"][:n])
     r = bottom(context, seats(lead, discards, discards, discards, first=1), BANKERS, BOTTOM)

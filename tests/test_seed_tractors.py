@@ -11,7 +11,7 @@ Expected shapes, as (tuple size, length), come from the seed's words:
 from __future__ import annotations
 
 import pytest
-from seedquote import CLASSIC, LIANZHONG, QQ, ctx, describe, seed_quote, shapes
+from seedquote import CLASSIC, LIANZHONG, QQ, describe, rules_for, seed_quote, shapes
 
 from oracle import pb
 from oracle.cards import Rank, Suit
@@ -33,7 +33,7 @@ def test_qq_plain_tractors(suit: str, example: str, text: str, expected: list[tu
     seed_quote(*PLAYING_10)
     seed_quote(QQ, "凡大小顺序相邻且花色相同的联对均构成拖拉机，如：KKQQ,JJ99,554433")
     seed_quote(QQ, example)
-    r = describe(ctx(), text.format(s=suit))
+    r = describe(rules_for(), text.format(s=suit))
     assert shapes(r) == expected
 
 
@@ -52,7 +52,7 @@ def test_qq_trump_tractors(seed: str, words: str, text: str, expected: list[tupl
     """主牌中凡大小顺序相邻联对均构成拖拉机: across the jokers, the level cards and the trump A."""
     seed_quote(QQ, "主牌中凡大小顺序相邻联对均构成拖拉机")
     seed_quote(seed, words)
-    r = describe(ctx(), text)
+    r = describe(rules_for(), text)
     assert r.effective_suit == pb.EFFECTIVE_SUIT_TRUMP
     assert shapes(r) == expected
 
@@ -81,14 +81,14 @@ def test_qq_not_tractors(seed: str, example: str, text: str, trump: Suit,
     """
     seed_quote(QQ, "以下各例均不是拖拉机：554,544,5533,JJQ ，两对副 10,JJ1010,AA22")
     seed_quote(seed, example)
-    r = describe(ctx(trump=trump), text)
+    r = describe(rules_for(trump=trump), text)
     assert shapes(r) == expected
 
 
 def test_qq_jj1010_in_a_side_suit() -> None:
     """JJ1010 with the J's suit a side suit, playing 10: the 10s are trump, so no tractor (nor one lead)."""
     seed_quote(QQ, "JJ1010")
-    r = describe(ctx(trump=Suit.HEARTS), "JS JS 10S 10S")
+    r = describe(rules_for(trump=Suit.HEARTS), "JS JS 10S 10S")
     assert r.effective_suit == pb.EFFECTIVE_SUIT_MIXED
     assert not r.valid_lead
     assert not any(u.length >= 2 for u in r.units)
@@ -115,7 +115,7 @@ def test_lianzhong_tractors(example: str, text: str) -> None:
     """
     seed_quote(LIANZHONG, LIANZHONG_TRACTORS)
     seed_quote(LIANZHONG, example)
-    r = describe(ctx("lianzhong-two-deck", Rank.FIVE, Suit.HEARTS), text)
+    r = describe(rules_for("lianzhong-two-deck", Rank.FIVE, Suit.HEARTS), text)
     assert shapes(r) == TRACTOR_2
 
 
@@ -128,7 +128,7 @@ def test_lianzhong_5566_not_a_tractor(text: str) -> None:
     """
     seed_quote(LIANZHONG, "当打5时下列情况不为拖拉机：5566")
     seed_quote(LIANZHONG, "级牌不能与相同花色的副牌构成拖拉机")
-    r = describe(ctx("lianzhong-two-deck", Rank.FIVE, Suit.HEARTS), text)
+    r = describe(rules_for("lianzhong-two-deck", Rank.FIVE, Suit.HEARTS), text)
     assert not any(u.length >= 2 for u in r.units)
 
 
@@ -140,7 +140,7 @@ def test_lianzhong_5555_no_trump_not_a_tractor(text: str) -> None:
     with no trump suit there is no 主5, all 5s are equal level cards.
     """
     seed_quote(LIANZHONG, "当打无主时下列情况不为拖拉机：5555")
-    r = describe(ctx("lianzhong-two-deck", Rank.FIVE, None), text)
+    r = describe(rules_for("lianzhong-two-deck", Rank.FIVE, None), text)
     assert r.effective_suit == pb.EFFECTIVE_SUIT_TRUMP
     assert shapes(r) == [(2, 1), (2, 1)]
 
@@ -148,7 +148,7 @@ def test_lianzhong_5555_no_trump_not_a_tractor(text: str) -> None:
 def test_lianzhong_plain_tractor() -> None:
     """同花色的相邻两对或更多的对构成拖拉机."""
     seed_quote(LIANZHONG, "同花色的相邻两对或更多的对构成拖拉机")
-    context = ctx("lianzhong-two-deck")
+    context = rules_for("lianzhong-two-deck")
     assert shapes(describe(context, "KS KS QS QS JS JS")) == TRACTOR_3
     assert shapes(describe(context, "KS KS JS JS")) == [(2, 1), (2, 1)]
 
@@ -159,6 +159,6 @@ def test_lianzhong_plain_tractor() -> None:
 def test_two_colours_tractor(level: Rank, trump: Suit | None) -> None:
     """红黑: 同種顏色的兩個連對為拖拉機，如7788是拖拉機 (7788 of one colour)."""
     seed_quote(CLASSIC, "同理同種顏色的兩個連對為拖拉機，如7788是拖拉機")
-    context = ctx("two-colour-one-deck", level, trump)
+    context = rules_for("two-colour-one-deck", level, trump)
     for text in ("7H 7D 8H 8D", "7S 7C 8C 8S"):
         assert shapes(describe(context, text)) == TRACTOR_2, text

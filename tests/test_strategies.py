@@ -64,9 +64,9 @@ def _room(variant_id: str) -> pb.Variant:
 
 
 def _follow(room: pb.Variant) -> pb.Answer:
-    ctx = pb.Context(level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS, custom_variant=room)
+    rules = pb.Context(level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS, custom_variant=room)
     return dispatch(pb.Question(check_follow=pb.CheckFollowRequest(
-        context=ctx, lead=cards_to_pb(parse_cards("8S")), hand=cards_to_pb(parse_cards("AS")),
+        context=rules, lead=cards_to_pb(parse_cards("8S")), hand=cards_to_pb(parse_cards("AS")),
         play=cards_to_pb(parse_cards("AS")))))
 
 
@@ -131,18 +131,18 @@ def _rbtying_room(decks: int) -> pb.Variant:
 def test_every_question_of_a_ruleset_reads_a_play_alike() -> None:
     """Three decks, rbtying's rules: 4S 4S 4S 5S 5S is one reading in DescribePlay, CheckThrow and
     JudgeTrick (rbtying's TrickFormat::from_cards: a tractor 4S4S5S5S and a single 4S)."""
-    ctx = pb.Context(level=pb.RANK_TWO, trump_suit=pb.SUIT_HEARTS, custom_variant=_rbtying_room(3))
+    rules = pb.Context(level=pb.RANK_TWO, trump_suit=pb.SUIT_HEARTS, custom_variant=_rbtying_room(3))
     lead = cards_to_pb(parse_cards("4S 4S 4S 5S 5S"))
-    described = dispatch(pb.Question(describe_play=pb.DescribePlayRequest(context=ctx, cards=lead)))
+    described = dispatch(pb.Question(describe_play=pb.DescribePlayRequest(context=rules, cards=lead)))
     thrown = dispatch(pb.Question(check_throw=pb.CheckThrowRequest(
-        context=ctx, throw=pb.Play(seat=0, cards=lead),
+        context=rules, throw=pb.Play(seat=0, cards=lead),
         other_hands=[pb.Hand(seat=1, cards=cards_to_pb(parse_cards("3C")))])))
     shapes = sorted((u.tuple_size, u.length) for u in described.describe_play.units)
     assert shapes == [(1, 1), (2, 2)]
     assert sorted((u.tuple_size, u.length) for u in thrown.check_throw.units) == shapes
     # JudgeTrick: trump of two pairs and a single does not fill that format, a tractor and a
     # single does: only seat 2 ruffs.
-    judged = dispatch(pb.Question(judge_trick=pb.JudgeTrickRequest(context=ctx, plays=[
+    judged = dispatch(pb.Question(judge_trick=pb.JudgeTrickRequest(context=rules, plays=[
         pb.Play(seat=0, cards=lead),
         pb.Play(seat=1, cards=cards_to_pb(parse_cards("6H 6H 10H 10H 9H"))),
         pb.Play(seat=2, cards=cards_to_pb(parse_cards("7H 7H 8H 8H 9H"))),

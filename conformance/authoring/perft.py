@@ -8,10 +8,10 @@ order. Larger hands compare the total alone, which the oracle's counting procedu
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> sorted(format_cards(play) for play in brute_follows(ctx, p("8S 8S"), p("AS AS KS 3C")))
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> sorted(format_cards(play) for play in brute_follows(rules, p("8S 8S"), p("AS AS KS 3C")))
 ['AS AS']
->>> len(brute_leads(ctx, p("AS AS KS 3C")))   # AS, AS AS, AS KS, AS AS KS, KS; 3C
+>>> len(brute_leads(rules, p("AS AS KS 3C")))   # AS, AS AS, AS KS, AS AS KS, KS; 3C
 6
 """
 
@@ -69,15 +69,15 @@ def card_of(msg: Any) -> Card:
     return cards_from_pb([msg])[0]
 
 
-def brute_follows(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> set[Play]:
+def brute_follows(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> set[Play]:
     """The legal follows by CheckFollow, asked of every play of ``len(lead)`` cards."""
-    return {_key(p) for p in submultisets(hand, len(lead)) if check_follow(ctx, lead, hand, p).legal}
+    return {_key(p) for p in submultisets(hand, len(lead)) if check_follow(rules, lead, hand, p).legal}
 
 
-def brute_leads(ctx: Ruleset, hand: Sequence[Card]) -> set[Play]:
+def brute_leads(rules: Ruleset, hand: Sequence[Card]) -> set[Play]:
     """The valid leads by DescribePlay, asked of every non-empty sub-multiset: those of one
     effective suit, and where the room plays rbtying's rainbows, the rainbows."""
-    return {_key(p) for p in submultisets(hand) if describe_play(ctx, p).valid_lead}
+    return {_key(p) for p in submultisets(hand) if describe_play(rules, p).valid_lead}
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class Deal:
     variant: str
     level: Rank
     trump: Suit | None
-    ctx: Ruleset
+    rules: Ruleset
     pack: tuple[Card, ...]
 
 
@@ -102,11 +102,11 @@ def random_deal(rng: random.Random, variant: str | pb.Variant) -> Deal:
             checked = check_context(variant, level, trump, no_trump=trump is None)
             if checked.violations or checked.ruleset is None:
                 continue
-            ctx = checked.ruleset
+            rules = checked.ruleset
         else:
-            ctx = make_ruleset(variant, level, trump)
+            rules = make_ruleset(variant, level, trump)
         pack = tuple(c for c in full_deck() for _ in range(v.deal.decks))
-        return Deal(v.id, level, trump, ctx, pack)
+        return Deal(v.id, level, trump, rules, pack)
 
 
 def random_hand(rng: random.Random, deal: Deal, suit: int, in_suit: int, others: int,
@@ -116,7 +116,7 @@ def random_hand(rng: random.Random, deal: Deal, suit: int, in_suit: int, others:
     left = Counter(deal.pack) - Counter(taken)
     hand: list[Card] = []
     for want, same in ((in_suit, True), (others, False)):
-        pool = sorted((c for c in left if (deal.ctx.effective_suit(c) == suit) == same), key=lambda c: c.code)
+        pool = sorted((c for c in left if (deal.rules.effective_suit(c) == suit) == same), key=lambda c: c.code)
         rng.shuffle(pool)
         got = 0
         for card in pool:
@@ -131,8 +131,8 @@ def random_hand(rng: random.Random, deal: Deal, suit: int, in_suit: int, others:
 
 def random_lead(rng: random.Random, deal: Deal, size: int) -> list[Card]:
     """A lead of about ``size`` cards of one effective suit: tuples and runs are likely."""
-    suit = deal.ctx.effective_suit(rng.choice(deal.pack))
-    in_suit = sorted({c for c in deal.pack if deal.ctx.effective_suit(c) == suit}, key=deal.ctx.sort_key)
+    suit = deal.rules.effective_suit(rng.choice(deal.pack))
+    in_suit = sorted({c for c in deal.pack if deal.rules.effective_suit(c) == suit}, key=deal.rules.sort_key)
     held = Counter(deal.pack)
     start = rng.randrange(len(in_suit))
     lead: list[Card] = []
@@ -147,20 +147,20 @@ def random_lead(rng: random.Random, deal: Deal, size: int) -> list[Card]:
 
 
 def case(deal: Deal, hand: Sequence[Card], lead: Sequence[Card], case_id: str, listed: bool,
-         plays: Sequence[Sequence[Card]] | None, total: int, rules: Sequence[str] = (),
+         plays: Sequence[Sequence[Card]] | None, total: int, rule_ids: Sequence[str] = (),
          room: Room | None = None) -> dict[str, Any]:
     """One case line: the question, the total (and the plays in canonical order when listed);
     with ``room``, the deal is of that room's own variant (``Context.custom_variant``)."""
-    ctx = deal.ctx
+    rules = deal.rules
     variant = deal.variant if room is None else room.base
     level = str(Card(deal.level, Suit.SPADES))[:-1]
     trump = None if deal.trump is None else str(Card(Rank.TWO, deal.trump))[-1]
     context = build.context(variant, level, trump)
     if room is not None:
         context["customVariant"] = room.variant
-    question: dict[str, Any] = {"context": context, "hand": [build.card(str(c)) for c in ctx.sorted(hand)]}
+    question: dict[str, Any] = {"context": context, "hand": [build.card(str(c)) for c in rules.sorted(hand)]}
     if lead:
-        question["lead"] = [build.card(str(c)) for c in ctx.sorted(lead)]
+        question["lead"] = [build.card(str(c)) for c in rules.sorted(lead)]
     expected: dict[str, Any] = {"total": str(total)}
     compare = ["listLegalPlays.total"]
     if listed:
@@ -171,12 +171,12 @@ def case(deal: Deal, hand: Sequence[Card], lead: Sequence[Card], case_id: str, l
     tags = build.auto_tags("list_legal_plays", variant, all_cards, level, trump)
     if room is not None:
         tags = [t for t in tags if not t.startswith("decks-")] + ["custom-variant", *room.tags]
-    units = ctx.units(lead) if lead else []
+    units = rules.units(lead) if lead else []
     for tag, present in (("follow-suit", bool(lead)), ("pairs", any(u.tuple_size >= 2 for u in units)),
                          ("tractor", any(u.is_tractor for u in units)), ("throw", len(units) > 1 or not lead)):
         if present and tag not in tags:
             tags.append(tag)
-    what = f"lead: {format_cards(ctx.sorted(lead))} | " if lead else "to lead | "
+    what = f"lead: {format_cards(rules.sorted(lead))} | " if lead else "to lead | "
     where = build.context_words(variant, level, trump) + ("" if room is None else f", room {room.variant['id']}")
     return {
         "id": case_id,
@@ -184,9 +184,9 @@ def case(deal: Deal, hand: Sequence[Card], lead: Sequence[Card], case_id: str, l
         "question": {"listLegalPlays": question},
         "expected": {"listLegalPlays": expected},
         "compare": compare,
-        "rules": list(rules) or (["follow.suit"] if lead else ["lead.one_suit"]),
+        "rules": list(rule_ids) or (["follow.suit"] if lead else ["lead.one_suit"]),
         "tags": tags,
-        "notation": f"{where} | {what}hand: {format_cards(ctx.sorted(hand))} | {total} plays",
+        "notation": f"{where} | {what}hand: {format_cards(rules.sorted(hand))} | {total} plays",
     }
 
 
@@ -239,8 +239,8 @@ def _answer(answer: Answerer, item: dict[str, Any]) -> pb.ListLegalPlaysResponse
 def _checked(deal: Deal, hand: Sequence[Card], lead: Sequence[Card], found: pb.ListLegalPlaysResponse,
              ) -> list[list[Card]]:
     """The listed plays, after checking them against the brute force (raising if they differ)."""
-    plays = [deal.ctx.sorted(cards_from_pb(p.cards)) for p in found.plays]
-    want = brute_follows(deal.ctx, lead, hand) if lead else brute_leads(deal.ctx, hand)
+    plays = [deal.rules.sorted(cards_from_pb(p.cards)) for p in found.plays]
+    want = brute_follows(deal.rules, lead, hand) if lead else brute_leads(deal.rules, hand)
     if found.total != len(want) or len(plays) != found.total or {_key(p) for p in plays} != want:
         raise AssertionError(f"{deal.variant}: the legal plays differ from the brute force: "
                              f"{format_cards(hand)} / {format_cards(lead)}")
@@ -273,7 +273,7 @@ def _generated(answer: Answerer, variant: str, room: Room | None, plan: Sequence
             deal = random_deal(rng, variant if message is None else message)
             lead: list[Card] = []
             if what == "lead":
-                suit = deal.ctx.effective_suit(rng.choice(deal.pack))
+                suit = deal.rules.effective_suit(rng.choice(deal.pack))
                 hand = random_hand(rng, deal, suit, rng.randint(1, 6), rng.randint(0, 3))
             else:
                 lead = random_lead(rng, deal, rng.choice([1, 2, 2, 3, 4, 4, 5, 6] if small else [4, 6, 8, 10, 12]))
@@ -282,7 +282,7 @@ def _generated(answer: Answerer, variant: str, room: Room | None, plan: Sequence
                     others = rng.randint(max(0, len(lead) - in_suit), BRUTE_MAX_HAND - in_suit)
                 else:
                     in_suit, others = rng.randint(len(lead) + 2, len(lead) + 10), rng.randint(3, 8)
-                hand = random_hand(rng, deal, deal.ctx.effective_suit(lead[0]), in_suit, others, lead)
+                hand = random_hand(rng, deal, deal.rules.effective_suit(lead[0]), in_suit, others, lead)
             signature = f"{deal.level}{deal.trump}{sorted(c.code for c in lead)}{sorted(c.code for c in hand)}"
             how = "brute" if small else "count"
             item = case(deal, hand, lead, f"gen/list_legal_plays/{name}/{what}-{how}-{index}", small, [], 0,
@@ -339,7 +339,7 @@ def hand_cases() -> list[dict[str, Any]]:
         assert checked.ruleset is not None, name
         deal = Deal(variant, rank, suit, checked.ruleset, ())
         lead, hand = parse_cards(lead_text or ""), parse_cards(hand_text)
-        found = list_legal_plays(deal.ctx, hand, lead, 0, 1000)
+        found = list_legal_plays(deal.rules, hand, lead, 0, 1000)
         plays = _checked(deal, hand, lead, found)
         rules = ["follow.suit"] if lead else ["lead.one_suit"]
         out.append({**case(deal, hand, lead, f"hand/list_legal_plays/{name}", True, plays, found.total, rules),

@@ -10,7 +10,7 @@ variant file or a room's ``custom_variant`` is refused rather than answered wron
 >>> from oracle.variants import get_variant
 >>> rules = compile_ruleset(get_variant("qq-two-deck"), Rank.TEN, Suit.HEARTS)
 >>> rules.strategies.judge.__name__
-'judge_by_key_unit'
+'judge_trick_by_key_unit'
 >>> room = pb.Variant()
 >>> room.CopyFrom(get_variant("four-deck"))
 >>> room.comparison.bomb_policy = pb.BOMB_POLICY_ALLOW_BOMBS

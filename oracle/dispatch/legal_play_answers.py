@@ -6,8 +6,8 @@ order within a group (docs/rules.md, Legal plays).
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> answer = list_legal_plays(ctx, p("AS AS KS 5S 3C"), p("8S 8S"), 0, 10)
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> answer = list_legal_plays(rules, p("AS AS KS 5S 3C"), p("8S 8S"), 0, 10)
 >>> answer.total, [g.rule_id for g in answer.groups], len(answer.plays)
 (1, ['follow.pairs'], 1)
 """

@@ -13,7 +13,7 @@ registries once per ruleset, and is the only reader of the enums they are keyed 
 >>> sorted(FOLLOW_RULES.entry(pb.FOLLOW_RULE_GREEDY_STRUCTURE).reads)
 ['following.ladders', 'following.must_break_tuples']
 >>> UNIT_READINGS[RBTYING_FORMAT].throw.__name__, UNIT_READINGS[NATURAL].throw.__name__
-('check_throw_by_format', 'check_throw')
+('check_throw_by_format', 'check_throw_by_natural_units')
 """
 
 from __future__ import annotations
@@ -50,10 +50,10 @@ from oracle.profiles.rbtying.trick import Policy, judge_under
 from oracle.profiles.rbtying.trick_format import format_units
 from oracle.seed_rules import bottom_multipliers, failed_throw, ruffs
 from oracle.seed_rules import legal_plays as seed_legal_plays
-from oracle.seed_rules.follow import follow_by_structure
+from oracle.seed_rules.follow import check_follow_by_structure
 from oracle.seed_rules.natural_units import natural_units
-from oracle.seed_rules.throw import check_throw
-from oracle.seed_rules.trick import judge_by_key_unit
+from oracle.seed_rules.throw import check_throw_by_natural_units
+from oracle.seed_rules.trick import judge_trick_by_key_unit
 
 RBTYING = "rbtying/shengji"
 BOTZONE = "keyijing/Tractor-RL judger.py"
@@ -124,7 +124,7 @@ def _rainbows(variant: pb.Variant) -> CompoundLeads | None:
 
 
 UNIT_READINGS: dict[str, UnitReading] = {
-    NATURAL: UnitReading(natural_units, check_throw,
+    NATURAL: UnitReading(natural_units, check_throw_by_natural_units,
                          frozenset({"tractors.mixed_tuple_sizes", "tractors.joker_tractor_alone"}),
                          source="rules units.tuple, units.tractor, throw.unbeatable"),
     RBTYING_FORMAT: UnitReading(format_units, check_throw_by_format,
@@ -138,14 +138,17 @@ reader, the throw check that reads plays alike, the compound leads and the famil
 
 FOLLOW_RULES: Registry[FollowRule] = Registry("following.follow_rule", pb.FollowRule)
 for _follow in (pb.FOLLOW_RULE_UNSPECIFIED, pb.FOLLOW_RULE_GREEDY_STRUCTURE):  # unset: the seeds' rule
-    FOLLOW_RULES.add(_follow, FollowRule(follow_by_structure, seed_legal_plays.follow_families), units=NATURAL,
+    FOLLOW_RULES.add(_follow, FollowRule(check_follow_by_structure, seed_legal_plays.legal_follows_by_structure),
+                     units=NATURAL,
                      reads={"following.ladders", "following.must_break_tuples"},
                      source="rules follow.suit, follow.tractor, follow.pairs, follow.ladder")
 FOLLOW_RULES.add(pb.FOLLOW_RULE_DECOMPOSITION,
-                 FollowRule(rbtying_follow.check_follow_decomposition, rbtying_legal_plays.follow_families),
+                 FollowRule(rbtying_follow.check_follow_by_decomposition,
+                            rbtying_legal_plays.legal_follows_by_decomposition),
                  units=RBTYING_FORMAT, reads={"following.draw_policy", "comparison.bomb_policy"},
                  source=f"{RBTYING} mechanics/src/trick.rs TrickFormat::is_legal_play @ 71f8d43")
-FOLLOW_RULES.add(pb.FOLLOW_RULE_TYPE_AND_PAIRS, FollowRule(check_follow_by_type, botzone_legal_plays.follow_families),
+FOLLOW_RULES.add(pb.FOLLOW_RULE_TYPE_AND_PAIRS,
+                 FollowRule(check_follow_by_type, botzone_legal_plays.legal_follows_by_type),
                  units=NATURAL, source=f"{BOTZONE} checkLegalMove")
 
 
@@ -160,7 +163,7 @@ def follow_counter(rules: Ruleset) -> FollowCounter:
 
 TRICK_JUDGES: Registry[TrickJudge] = Registry("following.throw_evaluation", pb.ThrowEvaluation)
 for _evaluation in (pb.THROW_EVALUATION_UNSPECIFIED, pb.THROW_EVALUATION_KEY_UNIT):  # unset: the seeds'
-    TRICK_JUDGES.add(_evaluation, judge_by_key_unit, units=NATURAL,
+    TRICK_JUDGES.add(_evaluation, judge_trick_by_key_unit, units=NATURAL,
                      reads={"following.ruff_rule", "comparison.larger_tuples_win"},
                      source="rules trick.structure, trick.ruff, trick.over_ruff, trick.kinds, trick.discard")
 for _value, _policy in ((pb.THROW_EVALUATION_ALL, Policy.ALL), (pb.THROW_EVALUATION_HIGHEST, Policy.HIGHEST),

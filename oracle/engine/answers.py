@@ -63,7 +63,7 @@ reason and the rule that decided it (:func:`add_verdict` puts it in an answer)."
 
 
 def verdict_against_best(
-    ctx: Ruleset, play: SeatPlay, kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str
+    rules: Ruleset, play: SeatPlay, kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str
 ) -> Verdict:
     """The verdict of a play compared with the best so far: ``outcome`` > 0 beats it, 0 ties it
     (the first played wins, rule ``order.first_played_wins``), < 0 does not beat it. A play that
@@ -71,12 +71,12 @@ def verdict_against_best(
 
     >>> from oracle.cards import Rank, Suit, parse_cards
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> verdict_against_best(ctx, SeatPlay(2, tuple(parse_cards("3H"))), pb.PLAY_KIND_OVER_RUFF, 0,
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> verdict_against_best(rules, SeatPlay(2, tuple(parse_cards("3H"))), pb.PLAY_KIND_OVER_RUFF, 0,
     ...                      "highest single", 1, "trick.over_ruff")[1:]
     (False, "its highest single (3H) equals seat 1's, and the first played wins", 'order.first_played_wins')
     """
-    cards = format_cards(ctx.sorted(play.cards))
+    cards = format_cards(rules.sorted(play.cards))
     if outcome > 0:
         return kind, True, f"its {what} ({cards}) beats seat {best_seat}'s", rule
     lost = pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind
@@ -87,10 +87,10 @@ def verdict_against_best(
 
 
 def against_best(
-    ctx: Ruleset, play: SeatPlay, kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str
+    rules: Ruleset, play: SeatPlay, kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str
 ) -> pb.PlayVerdict:
     """:func:`verdict_against_best` as a message."""
-    return play_verdict(play, *verdict_against_best(ctx, play, kind, outcome, what, best_seat, rule))
+    return play_verdict(play, *verdict_against_best(rules, play, kind, outcome, what, best_seat, rule))
 
 
 def unit_to_pb(unit: Unit) -> pb.Unit:
@@ -235,7 +235,7 @@ def not_a_throw(units: Sequence[Unit]) -> pb.CheckThrowResponse:
 
 
 def throw_answer(
-    ctx: Ruleset, units: Sequence[Unit], cards: Sequence[Card], blocks: Sequence[Block], order: Sequence[int],
+    rules: Ruleset, units: Sequence[Unit], cards: Sequence[Card], blocks: Sequence[Block], order: Sequence[int],
     forced: Sequence[Card] | None = None,
 ) -> pb.CheckThrowResponse:
     """The answer for a throw, its ``blocks`` found (none: it succeeds). A failed throw forces what
@@ -245,13 +245,13 @@ def throw_answer(
     if not blocks:
         answer = pb.CheckThrowResponse(
             is_throw=True, succeeds=True, rule_ids=["throw.unbeatable"],
-            explanation=(f"The throw of {len(units)} units of {suit_name(ctx.suit_of(cards))} succeeds: "
+            explanation=(f"The throw of {len(units)} units of {suit_name(rules.suit_of(cards))} succeeds: "
                          "no other hand can beat any of them."),
         )
         add_units(answer.units, units)
         return answer
-    forced = ctx.strategies.forced(ctx, blocks, cards, order) if forced is None else list(forced)
-    penalty = clamped(ctx.strategies.penalty(ctx.variant.throws, len(cards), len(forced),
+    forced = rules.strategies.forced(rules, blocks, cards, order) if forced is None else list(forced)
+    penalty = clamped(rules.strategies.penalty(rules.variant.throws, len(cards), len(forced),
                                              sum(b.unit.size for b in blocks)))
     first = min(blocks, key=lambda b: order.index(b.seat))
     answer = pb.CheckThrowResponse(

@@ -7,11 +7,11 @@ of the suit, then the lowest others, side suits before trump.
 
 >>> from oracle.cards import parse_cards as p, format_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> duty = suit_duty(ctx, p("8S 8S"), p("AS 5S 3C 4D"), p("AS 3C"))
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> duty = suit_duty(rules, p("8S 8S"), p("AS 5S 3C 4D"), p("AS 3C"))
 >>> duty.needed, duty.met
 (2, False)
->>> format_cards(top_up(ctx, [], duty.suit, p("AS 5S 3C 4D 2H"), 3))
+>>> format_cards(top_up(rules, [], duty.suit, p("AS 5S 3C 4D 2H"), 3))
 'AS 5S 4D'
 """
 
@@ -49,19 +49,19 @@ class SuitDuty(NamedTuple):
                 f"the play has {len(self.play_x)}")
 
 
-def suit_duty(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> SuitDuty:
+def suit_duty(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> SuitDuty:
     """The suit duty of a follow (``hand`` is the whole hand before ``play``)."""
-    suit = ctx.suit_of(lead)
-    return SuitDuty(suit, len(lead), ctx.of_suit(hand, suit), ctx.of_suit(play, suit))
+    suit = rules.suit_of(lead)
+    return SuitDuty(suit, len(lead), rules.of_suit(hand, suit), rules.of_suit(play, suit))
 
 
-def lowest_first(ctx: Ruleset, cards: Sequence[Card]) -> list[Card]:
+def lowest_first(rules: Ruleset, cards: Sequence[Card]) -> list[Card]:
     """Lowest first; equal cards (level cards of different suits) in a fixed order."""
-    lows = ctx.lows
+    lows = rules.lows
     return sorted(cards, key=lambda c: lows[c.code])
 
 
-def top_up(ctx: Ruleset, chosen: Sequence[Card], suit: int, hand: Sequence[Card], n: int) -> list[Card]:
+def top_up(rules: Ruleset, chosen: Sequence[Card], suit: int, hand: Sequence[Card], n: int) -> list[Card]:
     """``chosen``, then the lowest cards of ``suit`` left in the hand, then the lowest others
     (side suits before trump), up to ``n`` cards in all; sorted for output.
 
@@ -78,12 +78,12 @@ def top_up(ctx: Ruleset, chosen: Sequence[Card], suit: int, hand: Sequence[Card]
                 taken[card.code] -= 1
             else:
                 left.append(card)
-    suits, discards = ctx.suits, ctx.discards
+    suits, discards = rules.suits, rules.discards
     play = list(chosen)
     if len(play) < n:
-        in_suit = lowest_first(ctx, [c for c in left if suits[c.code] == suit])
+        in_suit = lowest_first(rules, [c for c in left if suits[c.code] == suit])
         play.extend(in_suit[: n - len(play)])
     if len(play) < n:
         others = sorted((c for c in left if suits[c.code] != suit), key=lambda c: discards[c.code])
         play.extend(others[: n - len(play)])
-    return ctx.sorted(play)
+    return rules.sorted(play)

@@ -10,9 +10,9 @@ play per reading with the rule's own check, so the count agrees with CheckFollow
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
 >>> from oracle.engine.legal_plays import Duty
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> suit = Duty(0, "follow.suit", "all the suit")
->>> suit_split(ctx, p("8S 8S"), p("AS 3C 4D 4D"), suit, lambda space: None).total()   # AS 3C, AS 4D
+>>> suit_split(rules, p("8S 8S"), p("AS 3C 4D 4D"), suit, lambda space: None).total()   # AS 3C, AS 4D
 2
 """
 
@@ -48,16 +48,16 @@ SUIT_ONLY = Duty(0, "follow.suit", "the suit as far as the hand holds it, then a
 PENDING = Duty(-1, "", "a reading paid for, not yet judged")
 
 
-def suit_split(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], short: Duty, in_suit: InSuit,
+def suit_split(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], short: Duty, in_suit: InSuit,
                full: Duty | None = None) -> Family:
     """The follows of rule ``follow.suit``: all of a short suit and any other cards (``short``),
     else ``n`` cards of the suit as the rule's automaton accepts them (``full`` when it has none)."""
-    duty = suit_duty(ctx, lead, hand, ())
-    others = [c for c in hand if ctx.effective_suit(c) != duty.suit]
+    duty = suit_duty(rules, lead, hand, ())
+    others = [c for c in hand if rules.effective_suit(c) != duty.suit]
     if len(duty.hand_x) <= duty.led:
-        return Family(Space.of(ctx, others), duty.led - len(duty.hand_x), Everything(short),
+        return Family(Space.of(rules, others), duty.led - len(duty.hand_x), Everything(short),
                       fixed=tuple(duty.hand_x))
-    space = Space.of(ctx, duty.hand_x)
+    space = Space.of(rules, duty.hand_x)
     automaton = in_suit(space)
     if automaton is None:
         automaton = Everything(full or short)
@@ -105,14 +105,14 @@ class Judged:
     a representative is kept per (cards read, state): its copies are of those cards only.
     """
 
-    def __init__(self, ctx: Ruleset, space: Space, reading: Reading[Any],
+    def __init__(self, rules: Ruleset, space: Space, reading: Reading[Any],
                  judge: Callable[[list[Card]], Duty | None], cost: int = JUDGMENT_STEPS,
                  viable: Callable[[Any, int], bool] | None = None) -> None:
         self.space, self.reading, self.judge, self.cost = space, reading, judge, cost
         self.viable = viable
         self._ends: set[Hashable] = set()
         """The readings of the plays read to the end, not yet paid for."""
-        self.ident = identity_numbers(ctx, space)
+        self.ident = identity_numbers(rules, space)
         self.last = {ident: i for i, ident in enumerate(self.ident)}
         self._paths: dict[tuple[int, Hashable], tuple[tuple[int, int], ...]] = {}
         self._verdicts: dict[Hashable, Duty | None] = {}
@@ -175,10 +175,10 @@ class Judged:
         return self._verdicts[key]
 
 
-def identity_numbers(ctx: Ruleset, space: Space) -> list[int]:
+def identity_numbers(rules: Ruleset, space: Space) -> list[int]:
     """Each card's identity as a small number (cards of one identity share it)."""
     ids: dict[Hashable, int] = {}
-    return [ids.setdefault(ctx.identity(c), len(ids)) for c in space.cards]
+    return [ids.setdefault(rules.identity(c), len(ids)) for c in space.cards]
 
 
 @dataclass(frozen=True)

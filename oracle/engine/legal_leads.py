@@ -8,8 +8,8 @@ the throws are every one-suit multiset but those, counted by :class:`OneSuit` ov
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> throws, units = lead_families(ctx, p("AS AS KS KS 3C"))
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> throws, units = lead_families(rules, p("AS AS KS KS 3C"))
 >>> [(d.rule_id, n) for d, n in sorted(units[0].counts().items())], throws.total()
 ([('lead.one_suit', 3), ('units.tuple', 2), ('units.tractor', 1)], 3)
 """
@@ -29,36 +29,36 @@ TRACTOR = Duty(2, "units.tractor", "a tractor: tuples of one size on adjacent pl
 THROW = Duty(3, "lead.one_suit", "a throw: more than one unit of one suit (whether it stands is CheckThrow's)")
 
 
-def lead_families(ctx: Ruleset, hand: Sequence[Card]) -> Sources:
+def lead_families(rules: Ruleset, hand: Sequence[Card]) -> Sources:
     """The valid leads of ``hand``: the one-unit leads listed, then the throws; and the leads of
     several suits the ruleset allows (:attr:`~oracle.engine.ruleset.Strategies.compound`), listed."""
-    space = Space.of(ctx, hand)
-    units = unit_leads(ctx, space)
+    space = Space.of(rules, hand)
+    units = unit_leads(rules, space)
     excluded = frozenset(v for play, _ in units if (v := space.vector(play)) is not None)
     listed = [Listed(space, units)]
-    compound = ctx.strategies.compound
+    compound = rules.strategies.compound
     if compound is not None:
         duty = Duty(4, compound.rule_id, compound.description)
-        listed.append(Listed(space, [(lead, duty) for lead in compound.leads(ctx, hand)]))
-    return Family(space, None, OneSuit(ctx, space), excluded=excluded), listed
+        listed.append(Listed(space, [(lead, duty) for lead in compound.leads(rules, hand)]))
+    return Family(space, None, OneSuit(rules, space), excluded=excluded), listed
 
 
-def unit_leads(ctx: Ruleset, space: Space) -> list[tuple[tuple[Card, ...], Duty]]:
+def unit_leads(rules: Ruleset, space: Space) -> list[tuple[tuple[Card, ...], Duty]]:
     """Every lead of one unit: each card, each identity's tuples, each window of a run of slots."""
     by_identity: dict[Hashable, list[tuple[Card, int]]] = {}
     for card, copies in zip(space.cards, space.copies, strict=True):
-        by_identity.setdefault(ctx.identity(card), []).append((card, copies))
+        by_identity.setdefault(rules.identity(card), []).append((card, copies))
     found: list[tuple[tuple[Card, ...], Duty]] = [((c,), SINGLE) for c in space.cards]
     tuples: dict[int, list[Hashable]] = {}
     for identity, held in by_identity.items():
         total = sum(k for _, k in held)
         for size in range(2, total + 1):
             tuples.setdefault(size, []).append(identity)
-            found.extend((tuple(play), TUPLE) for play in multisets(held, size) if _one_unit(ctx, play, False))
+            found.extend((tuple(play), TUPLE) for play in multisets(held, size) if _one_unit(rules, play, False))
     for size, identities in tuples.items():
         at_slot: dict[int, list[Hashable]] = {}
         for identity in identities:
-            for slot in ctx.slots(by_identity[identity][0][0]):
+            for slot in rules.slots(by_identity[identity][0][0]):
                 at_slot.setdefault(slot, []).append(identity)
         for low in at_slot:
             top = low
@@ -70,13 +70,13 @@ def unit_leads(ctx: Ruleset, space: Space) -> list[tuple[tuple[Card, ...], Duty]
                     parts = [multisets(by_identity[i], size) for i in chosen]
                     for pick in product(*parts):
                         play = [c for part in pick for c in part]
-                        if _one_unit(ctx, play, True):
+                        if _one_unit(rules, play, True):
                             found.append((tuple(play), TRACTOR))
     return found
 
 
-def _one_unit(ctx: Ruleset, play: Sequence[Card], tractor: bool) -> bool:
-    units = ctx.units(play)
+def _one_unit(rules: Ruleset, play: Sequence[Card], tractor: bool) -> bool:
+    units = rules.units(play)
     return len(units) == 1 and units[0].is_tractor == tractor
 
 
@@ -100,8 +100,8 @@ def multisets(held: list[tuple[Card, int]], size: int) -> list[list[Card]]:
 class OneSuit:
     """Any cards of one effective suit, at least one: the state is the suit so far (0: none)."""
 
-    def __init__(self, ctx: Ruleset, space: Space) -> None:
-        self.suits = [int(ctx.effective_suit(c)) for c in space.cards]
+    def __init__(self, rules: Ruleset, space: Space) -> None:
+        self.suits = [int(rules.effective_suit(c)) for c in space.cards]
 
     def start(self) -> Hashable:
         return 0

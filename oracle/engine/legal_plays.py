@@ -9,8 +9,8 @@ docs/rules.md (Legal plays) gives the states of each follow rule and the cost.
 
 >>> from oracle.cards import parse_cards as p, format_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> space = Space.of(ctx, p("AS AS KS 5S"))
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> space = Space.of(rules, p("AS AS KS 5S"))
 >>> pairs = Family(space, 2, Everything(Duty(0, "follow.suit", "any two")))
 >>> pairs.total(), [format_cards(play) for play, duty in pairs.page(0, 10)]
 (4, ['AS AS', 'AS KS', 'AS 5S', 'KS 5S'])
@@ -55,9 +55,9 @@ class Space:
     copies: tuple[int, ...]
 
     @classmethod
-    def of(cls, ctx: Ruleset, cards: Iterable[Card]) -> Space:
+    def of(cls, rules: Ruleset, cards: Iterable[Card]) -> Space:
         held = Counter(cards)
-        order = ctx.sorted(held)
+        order = rules.sorted(held)
         return cls(tuple(order), tuple(held[c] for c in order))
 
     def vector(self, play: Iterable[Card]) -> tuple[int, ...] | None:
@@ -353,11 +353,11 @@ class LegalPlays:
         return sum(n for _, n in self.duties)
 
 
-def collect(ctx: Ruleset, hand: Sequence[Card], family: Family, listed: Sequence[Listed], offset: int,
+def collect(rules: Ruleset, hand: Sequence[Card], family: Family, listed: Sequence[Listed], offset: int,
             limit: int) -> LegalPlays:
     """The duties of the family and the listed plays (disjoint), and the page of the plays of all
     from ``offset`` of at most ``limit``, in canonical order over the whole hand."""
-    space = Space.of(ctx, hand)
+    space = Space.of(rules, hand)
     counts = Counter(family.counts())
     spelled: list[tuple[tuple[int, ...], tuple[Card, ...], Duty]] = []
     for source in listed:
@@ -374,5 +374,5 @@ def collect(ctx: Ruleset, hand: Sequence[Card], family: Family, listed: Sequence
     merged = [(canonical_key(space, cards), tuple(cards), duty) for cards, duty in from_family]
     merged.extend(spelled[taken:taken + limit])
     merged.sort(key=lambda item: item[0])
-    page = tuple((tuple(ctx.sorted(cards)), duty) for _, cards, duty in merged[:limit])
+    page = tuple((tuple(rules.sorted(cards)), duty) for _, cards, duty in merged[:limit])
     return LegalPlays(tuple(sorted((d, n) for d, n in counts.items() if n)), page)

@@ -23,13 +23,13 @@ from oracle.engine.ruleset import Ruleset
 class Pool:
     """A multiset of cards of one effective suit, for taking units out of."""
 
-    def __init__(self, ctx: Ruleset, cards: Iterable[Card], *, exact_tuples: bool = False) -> None:
-        self.ctx = ctx
+    def __init__(self, rules: Ruleset, cards: Iterable[Card], *, exact_tuples: bool = False) -> None:
+        self.rules = rules
         self.exact_tuples = exact_tuples
         self.cards: dict[Identity, list[Card]] = {}
         # Each identity's cards in a fixed order (in the two-colour game AS and AC share one),
         # so what is taken does not depend on the order the cards came in.
-        order, identities, by_identity = ctx.order, ctx.identities, self.cards
+        order, identities, by_identity = rules.order, rules.identities, self.cards
         for card in sorted(cards, key=lambda c: order[c.code]):
             identity = identities[card.code]
             held = by_identity.get(identity)
@@ -37,8 +37,8 @@ class Pool:
                 by_identity[identity] = [card]
             else:
                 held.append(card)
-        self.tractor_min = ctx.tractor_min_length
-        self.tractor_min_tuple = ctx.tractor_min_tuple
+        self.tractor_min = rules.tractor_min_length
+        self.tractor_min_tuple = rules.tractor_min_tuple
         self._runs: dict[int, list[list[list[Identity]]]] = {}
 
     def copy(self) -> Pool:
@@ -60,10 +60,10 @@ class Pool:
         return len(self.cards.get(identity, ()))
 
     def strength(self, identity: Identity) -> int:
-        return self.ctx.strengths[self.cards[identity][0].code]
+        return self.rules.strengths[self.cards[identity][0].code]
 
     def slots(self, identity: Identity) -> tuple[int, ...]:
-        return self.ctx.places[self.cards[identity][0].code]
+        return self.rules.places[self.cards[identity][0].code]
 
     def identities(self, min_count: int = 1) -> list[Identity]:
         """Identities with at least ``min_count`` copies, lowest first (then by fewest copies).
@@ -75,7 +75,7 @@ class Pool:
     def _holding(self, k: int) -> list[tuple[int, int, Identity]]:
         """``(strength, copies, identity)`` of each identity with ``k`` or more copies (exactly
         ``k`` with ``exact_tuples``, for ``k`` > 1), in the pool's order."""
-        strengths = self.ctx.strengths
+        strengths = self.rules.strengths
         if self.exact_tuples and k > 1:
             return [(strengths[cs[0].code], k, i) for i, cs in self.cards.items() if len(cs) == k]
         return [(strengths[cs[0].code], len(cs), i) for i, cs in self.cards.items() if len(cs) >= k]
@@ -86,9 +86,9 @@ class Pool:
 
         >>> from oracle.cards import parse_cards, Rank, Suit
         >>> from oracle.variants import make_ruleset
-        >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-        >>> pool = Pool(ctx, parse_cards("KS KS 9S 9S 5S 3S"))
-        >>> pool.lowest(2, ctx.strength(parse_cards("9S")[0])), pool.lowest(1), pool.lowest(3)
+        >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+        >>> pool = Pool(rules, parse_cards("KS KS 9S 9S 5S 3S"))
+        >>> pool.lowest(2, rules.strength(parse_cards("9S")[0])), pool.lowest(1), pool.lowest(3)
         ((13, 2), (3, 2), None)
         """
         found = [h for h in self._holding(k) if above is None or h[0] > above]
@@ -112,7 +112,7 @@ class Pool:
 
     def _find_runs(self, k: int) -> list[list[list[Identity]]]:
         by_slot: dict[int, list[Identity]] = {}
-        places, cards = self.ctx.places, self.cards
+        places, cards = self.rules.places, self.cards
         twice = False
         for identity in self.identities(k):
             slots = places[cards[identity][0].code]
@@ -140,7 +140,7 @@ class Pool:
                     del run[i:]
                     break
                 seen.update(slot_ids)
-        strengths = self.ctx.strengths
+        strengths = self.rules.strengths
         runs.sort(key=lambda r: (-len(r), -strengths[cards[r[0][0]][0].code]))
         return runs
 

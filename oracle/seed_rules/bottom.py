@@ -7,13 +7,13 @@ which is judged as any trick; docs/rules.md (The bottom).
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.ruleset import SeatPlay
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> trick = [SeatPlay(1, tuple(p("4S 4S 5S 5S"))), SeatPlay(2, tuple(p("3S 6S 7S 8S")))]
->>> r = score_bottom(ctx, trick, frozenset({0, 2}), p("KS KS 5D 2C 3C 4C 6C 7C"))
+>>> r = score_bottom(rules, trick, frozenset({0, 2}), p("KS KS 5D 2C 3C 4C 6C 7C"))
 >>> r.attackers_won, r.multiplier, r.bottom_points, r.points_to_attackers
 (True, 16, 25, 400)
->>> score_bottom(ctx, trick, frozenset({0, 2}), p("KS KS 5D 2C 3C 4C 6C 7C"),
-...              judged=ctx.strategies.judge(ctx, trick)) == r     # a trick judged already
+>>> score_bottom(rules, trick, frozenset({0, 2}), p("KS KS 5D 2C 3C 4C 6C 7C"),
+...              judged=rules.strategies.judge(rules, trick)) == r     # a trick judged already
 True
 """
 
@@ -29,7 +29,7 @@ from oracle.engine.units import Unit
 
 
 def score_bottom(
-    ctx: Ruleset,
+    rules: Ruleset,
     last_trick: Sequence[SeatPlay],
     banker_seats: frozenset[int],
     bottom_cards: Sequence[Card],
@@ -46,15 +46,15 @@ def score_bottom(
     ``judged`` is the ruleset's judgement of ``last_trick`` when the caller already has it
     (a replay judged every trick): the same answer, without judging the trick again.
     """
-    trick = ctx.strategies.judge(ctx, last_trick) if judged is None else judged
+    trick = rules.strategies.judge(rules, last_trick) if judged is None else judged
     winner = trick.winning_seat
     bottom_points = points(bottom_cards)
     winning_play = next(p for p in last_trick if p.seat == winner)
-    if ctx.variant.bottom.dig == pb.DIG_RULE_EITHER_SIDE:
-        return _either_side(ctx, last_trick, trick, winning_play, winner in banker_seats,
+    if rules.variant.bottom.dig == pb.DIG_RULE_EITHER_SIDE:
+        return _either_side(rules, last_trick, trick, winning_play, winner in banker_seats,
                             banker_side_points, attacker_points)
     if winner in banker_seats:
-        to_banker = bottom_points if ctx.variant.bottom.banker_keeps_points else 0
+        to_banker = bottom_points if rules.variant.bottom.banker_keeps_points else 0
         return pb.ScoreBottomResponse(
             winning_seat=winner,
             attackers_won=False,
@@ -67,8 +67,8 @@ def score_bottom(
                          f"nothing from the bottom's {bottom_points} points"
                          + (", which go to the banker's side." if to_banker else ".")),
         )
-    lead_units = ctx.lead_units(last_trick[0].cards) or []
-    factor, rule_id, why = multiplier_of(ctx, lead_units)(ctx, lead_units, ctx.suit_of(winning_play.cards) == TRUMP)
+    lead_units = rules.lead_units(last_trick[0].cards) or []
+    factor, rule_id, why = multiplier_of(rules, lead_units)(rules, lead_units, rules.suit_of(winning_play.cards) == TRUMP)
     scored = clamped(bottom_points * factor)
     return pb.ScoreBottomResponse(
         winning_seat=winner,
@@ -85,7 +85,7 @@ def score_bottom(
 
 
 def _either_side(
-    ctx: Ruleset,
+    rules: Ruleset,
     last_trick: Sequence[SeatPlay],
     trick: pb.JudgeTrickResponse,
     winning_play: SeatPlay,
@@ -94,8 +94,8 @@ def _either_side(
     attacker_points: int,
 ) -> pb.ScoreBottomResponse:
     """Digging by either side: the loser of the last trick pays its own points times the multiplier."""
-    lead_units = ctx.lead_units(last_trick[0].cards) or []
-    factor, rule_id, why = multiplier_of(ctx, lead_units)(ctx, lead_units, ctx.suit_of(winning_play.cards) == TRUMP)
+    lead_units = rules.lead_units(last_trick[0].cards) or []
+    factor, rule_id, why = multiplier_of(rules, lead_units)(rules, lead_units, rules.suit_of(winning_play.cards) == TRUMP)
     paid = clamped((attacker_points if banker_won else banker_side_points) * factor)
     side, other = ("banker's side", "attackers") if banker_won else ("attackers", "banker's side")
     return pb.ScoreBottomResponse(
@@ -113,6 +113,6 @@ def _either_side(
     )
 
 
-def multiplier_of(ctx: Ruleset, lead_units: Sequence[Unit]) -> BottomMultiplier:
+def multiplier_of(rules: Ruleset, lead_units: Sequence[Unit]) -> BottomMultiplier:
     """The multiplier rule for this last lead: the variant's throw rule for a throw, if it has one."""
-    return ctx.strategies.throw_bottom if len(lead_units) > 1 else ctx.strategies.bottom
+    return rules.strategies.throw_bottom if len(lead_units) > 1 else rules.strategies.bottom

@@ -7,8 +7,8 @@ table), 000_ (the fixed-2 game: linear), 001_ (Heijian: trump doubles).
 >>> from oracle.cards import Rank, Suit
 >>> from oracle.engine.units import Unit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("lianzhong-two-deck", Rank.TEN, Suit.HEARTS)
->>> shape_table(ctx, [Unit(2, 3, 0, ())], False)[0]      # tractor of 3 pairs: 2 * 2^3
+>>> rules = make_ruleset("lianzhong-two-deck", Rank.TEN, Suit.HEARTS)
+>>> shape_table(rules, [Unit(2, 3, 0, ())], False)[0]      # tractor of 3 pairs: 2 * 2^3
 16
 >>> power(make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS), [Unit(2, 2, 0, ())], False)[:2]
 (16, 'bottom.power')
@@ -29,16 +29,16 @@ def largest_unit(units: Sequence[Unit]) -> Unit:
     return max(units, key=lambda u: (u.size, u.tuple_size))
 
 
-def measured(ctx: Ruleset, unit: Unit) -> int:
+def measured(rules: Ruleset, unit: Unit) -> int:
     """The unit's size as ``bottom.measure`` counts it."""
-    return unit.size if ctx.variant.bottom.measure == pb.UNIT_MEASURE_CARD_COUNT else unit.tuple_size
+    return unit.size if rules.variant.bottom.measure == pb.UNIT_MEASURE_CARD_COUNT else unit.tuple_size
 
 
-def power(ctx: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
+def power(rules: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
     """``BOTTOM_RULE_POWER`` (``bottom.power``): ``base ** size``, capped."""
-    bottom = ctx.variant.bottom
+    bottom = rules.variant.bottom
     largest = largest_unit(lead_units)
-    size = measured(ctx, largest)
+    size = measured(rules, largest)
     value = bottom.base ** size
     if bottom.cap and value > bottom.cap:
         return bottom.cap, "bottom.power", f"{bottom.base}^{size} capped at {bottom.cap}"
@@ -47,9 +47,9 @@ def power(ctx: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tu
     return value, "bottom.power", f"its largest unit, a {largest.name}: {bottom.base}^{size}"
 
 
-def shape_table(ctx: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
+def shape_table(rules: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
     """``BOTTOM_RULE_SHAPE_TABLE`` (``bottom.shape_table``): the first row the trick holds."""
-    for row in ctx.variant.bottom.shapes:
+    for row in rules.variant.bottom.shapes:
         fits = [u for u in lead_units
                 if (row.tuple_size == 1 or u.tuple_size == row.tuple_size)
                 and u.length >= max(row.min_length, 1)]
@@ -60,14 +60,14 @@ def shape_table(ctx: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool)
     raise ValueError("the shape table has no row for singles")
 
 
-def linear(ctx: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
+def linear(rules: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
     """``BOTTOM_RULE_LINEAR`` (``bottom.linear``): the size itself (single 1, pair 2, triple 3)."""
     largest = largest_unit(lead_units)
-    size = measured(ctx, largest)
+    size = measured(rules, largest)
     return size, "bottom.linear", f"its largest unit, a {largest.name}, counts {size}"
 
 
-def trump_doubles(ctx: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
+def trump_doubles(rules: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
     """``BOTTOM_RULE_TRUMP_DOUBLES`` (``bottom.trump_doubles``): 2 when won by trump, else 1."""
     if winner_is_trump:
         return 2, "bottom.trump_doubles", "won by trump"

@@ -2,11 +2,11 @@
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> r = describe_play(ctx, p("SJ SJ 10H 10H 10S 10S AH AH 3H"))
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> r = describe_play(rules, p("SJ SJ 10H 10H 10S 10S AH AH 3H"))
 >>> [u.name for u in r.units], r.is_throw, r.points
 (['tractor of 4 pairs', 'single'], True, 40)
->>> describe_play(ctx, p("AS AH")).valid_lead
+>>> describe_play(rules, p("AS AH")).valid_lead
 False
 """
 
@@ -21,19 +21,19 @@ from oracle.engine.answers import add_units
 from oracle.engine.ruleset import MIXED, Ruleset, points
 
 
-def describe_play(ctx: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayResponse:
+def describe_play(rules: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayResponse:
     """Describe cards in a context."""
-    suit = ctx.suit_of(cards)
+    suit = rules.suit_of(cards)
     total = points(cards)
     if suit == MIXED:
-        if ctx.strategies.compound is not None:
-            return _describe_compound(ctx, cards, total)
+        if rules.strategies.compound is not None:
+            return _describe_compound(rules, cards, total)
         return pb.DescribePlayResponse(
             effective_suit=suit, points=total, valid_lead=False, is_throw=False,
             rule_ids=["lead.one_suit", "points.cards"],
             explanation="The cards are of more than one effective suit: not a lead.",
         )
-    units = ctx.units(cards)
+    units = rules.units(cards)
     rule_ids = ["order.trump", "units.tuple", "points.cards", "lead.one_suit"]
     if any(u.is_tractor for u in units):
         rule_ids.insert(2, "units.tractor")
@@ -51,9 +51,9 @@ def describe_play(ctx: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayRespons
     return answer
 
 
-def _describe_compound(ctx: Ruleset, cards: Sequence[Card], total: int) -> pb.DescribePlayResponse:
+def _describe_compound(rules: Ruleset, cards: Sequence[Card], total: int) -> pb.DescribePlayResponse:
     """Cards of several suits where the ruleset allows such leads (rbtying's rainbows)."""
-    units = ctx.lead_units(cards)
+    units = rules.lead_units(cards)
     if units is None:
         return pb.DescribePlayResponse(
             effective_suit=MIXED, points=total, valid_lead=False, is_throw=False,

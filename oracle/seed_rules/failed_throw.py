@@ -9,12 +9,12 @@ the four-deck reply (a failed throw costs 1 point).
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.units import Block, Unit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> pair, single = ctx.units(p("4S 4S"))[0], ctx.units(p("9S"))[0]
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> pair, single = rules.units(p("4S 4S"))[0], rules.units(p("9S"))[0]
 >>> blocks = [Block(single, 1, ()), Block(pair, 1, ())]
->>> [str(c) for c in lowest_beaten(ctx, blocks, p("9S 4S 4S"), [1, 2, 3])]
+>>> [str(c) for c in lowest_beaten(rules, blocks, p("9S 4S 4S"), [1, 2, 3])]
 ['4S', '4S']
->>> [str(c) for c in most_cards_first(ctx, blocks, p("9S 4S 4S"), [1, 2, 3])]
+>>> [str(c) for c in most_cards_first(rules, blocks, p("9S 4S 4S"), [1, 2, 3])]
 ['4S', '4S']
 """
 
@@ -28,29 +28,29 @@ from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Block
 
 
-def lowest_card(ctx: Ruleset, cards: Sequence[Card]) -> Card:
+def lowest_card(rules: Ruleset, cards: Sequence[Card]) -> Card:
     """The lowest card, ties broken by the output order."""
-    return min(cards, key=lambda c: (ctx.strength(c), ctx.sort_key(c)))
+    return min(cards, key=lambda c: (rules.strength(c), rules.sort_key(c)))
 
 
-def lowest_beaten(ctx: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
+def lowest_beaten(rules: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
     """``FORCED_UNIT_LOWEST_BEATEN``: the lowest beaten unit (its highest card), then the most cards."""
     return list(min((b.unit for b in blocks), key=lambda u: (u.top, -u.size)).cards)
 
 
-def most_cards_first(ctx: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
+def most_cards_first(rules: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
     """``FORCED_UNIT_MOST_CARDS_FIRST``: the beaten unit with the most cards, then the lowest."""
     return list(min((b.unit for b in blocks), key=lambda u: (-u.size, -u.tuple_size, u.top)).cards)
 
 
-def fewest_cards_first(ctx: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
+def fewest_cards_first(rules: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
     """``FORCED_UNIT_FEWEST_CARDS_FIRST``: the beaten unit with the fewest cards, then the lowest."""
     return list(min((b.unit for b in blocks), key=lambda u: (u.size, u.tuple_size, u.top)).cards)
 
 
-def smallest_card(ctx: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
+def smallest_card(rules: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
     """``FORCED_UNIT_SMALLEST_CARD``: the lowest card of the throw (Heijian)."""
-    return [lowest_card(ctx, cards)]
+    return [lowest_card(rules, cards)]
 
 
 def no_penalty(throws: pb.Throws, thrown: int, forced: int, beaten: int) -> int:

@@ -6,11 +6,11 @@ shows as much of the lead's structure as the hand allows, matched greedily
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> r = follow_by_structure(ctx, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 3C"))
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> r = check_follow_by_structure(rules, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 3C"))
 >>> r.legal, r.broken_rule_id
 (False, 'follow.suit')
->>> r = follow_by_structure(ctx, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 5S"))
+>>> r = check_follow_by_structure(rules, p("8S 8S"), p("AS 5S 5S 3C 4D"), p("AS 5S"))
 >>> r.legal, r.broken_rule_id, [c for c in r.rule_ids]
 (False, 'follow.pairs', ['follow.suit', 'follow.pairs'])
 """
@@ -48,28 +48,28 @@ def first_shortfall(hand: list[Shape], play: list[Shape]) -> Shape | None:
     return None
 
 
-def follow_by_structure(
-    ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+def check_follow_by_structure(
+    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """Judge a follow (``FOLLOW_RULE_GREEDY_STRUCTURE``); ``hand`` is the whole hand before ``play``."""
-    duty = suit_duty(ctx, lead, hand, play)
+    duty = suit_duty(rules, lead, hand, play)
     suit, hand_x, play_x = duty.suit, duty.hand_x, duty.play_x
-    lead_units = ctx.units(lead)
+    lead_units = rules.units(lead)
     rule_ids = ["follow.suit"]
     if lead_units[0].tuple_size >= 2:  # largest first: a lead of singles has neither duty
         if any(u.length >= 2 for u in lead_units):
             rule_ids.append("follow.tractor")
         rule_ids.append("follow.pairs")
     name = suit_name(suit)
-    exact = ctx.follow_exact_tuples
-    ladder = ladder_for(ctx, lead_units)
+    exact = rules.follow_exact_tuples
+    ladder = ladder_for(rules, lead_units)
     if ladder is not None:
         rule_ids = ["follow.suit", "follow.ladder"]
 
     required = lead_requirements(lead_units)
-    hand_match = match_shapes(ctx, required, hand_x, exact_tuples=exact)
+    hand_match = match_shapes(rules, required, hand_x, exact_tuples=exact)
     broken = why = ""
-    hand_rung = None if ladder is None else best_rung(ctx, ladder, hand_x, exact)
+    hand_rung = None if ladder is None else best_rung(rules, ladder, hand_x, exact)
     if hand_rung is not None:
         hand_match = hand_rung[2]
         shown = hand_rung[1]
@@ -82,25 +82,25 @@ def follow_by_structure(
     if not duty.met:
         broken, why = "follow.suit", duty.shortfall()
     elif ladder is not None:
-        play_rung = best_rung(ctx, ladder, play_x, exact)
+        play_rung = best_rung(rules, ladder, play_x, exact)
         if hand_rung is not None and (play_rung is None or play_rung[0] > hand_rung[0]):
             broken = "follow.ladder"
             why = (f"against a {lead_units[0].name} the hand can show {hand_rung[1]} of {name}, "
                    f"the play shows {play_rung[1] if play_rung else 'none of the rungs'}")
     else:
-        play_match = match_shapes(ctx, required, play_x, exact_tuples=exact)
+        play_match = match_shapes(rules, required, play_x, exact_tuples=exact)
         short = first_shortfall(hand_match.profile, play_match.profile)
         if short is not None:
             broken = _duty_of(short)
             why = (f"the hand can show a {shape_name(short)} of {name} against the lead "
-                   f"({format_cards(ctx.sorted(lead))}) and the play does not")
+                   f"({format_cards(rules.sorted(lead))}) and the play does not")
     if not broken:
         return pb.CheckFollowResponse(
             legal=True,
             rule_ids=rule_ids,
             explanation=f"Legal: {duty.needed} {name} played as required, showing {shown} as the hand allows.",
         )
-    example = top_up(ctx, hand_match.chosen, suit, hand, len(lead))
+    example = top_up(rules, hand_match.chosen, suit, hand, len(lead))
     answer = pb.CheckFollowResponse(
         legal=False,
         broken_rule_id=broken,
@@ -111,15 +111,15 @@ def follow_by_structure(
     return answer
 
 
-def ladder_for(ctx: Ruleset, lead_units: Sequence[Unit]) -> pb.FollowLadder | None:
+def ladder_for(rules: Ruleset, lead_units: Sequence[Unit]) -> pb.FollowLadder | None:
     """The variant's ladder for a lead of one unit of this shape, if it has one."""
-    if len(lead_units) != 1 or not ctx.ladders:
+    if len(lead_units) != 1 or not rules.ladders:
         return None
-    return ctx.ladders.get(lead_units[0].shape)
+    return rules.ladders.get(lead_units[0].shape)
 
 
 def best_rung(
-    ctx: Ruleset, ladder: pb.FollowLadder, cards: Sequence[Card], exact: bool
+    rules: Ruleset, ladder: pb.FollowLadder, cards: Sequence[Card], exact: bool
 ) -> tuple[int, str, Match] | None:
     """The first rung (counting alternatives as one) that the cards can show.
 
@@ -127,7 +127,7 @@ def best_rung(
     match that shows it; ``None`` when no rung can be shown. The cards are sorted into a pool
     once; each rung is matched on a copy of it.
     """
-    held = Pool(ctx, cards, exact_tuples=exact)
+    held = Pool(rules, cards, exact_tuples=exact)
     position = -1
     for rung in ladder.rungs:
         if not rung.same_as_previous:

@@ -8,9 +8,9 @@ judged once; docs/rules.md (Legal plays) says why each reading decides the match
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("four-deck", Rank.TWO, Suit.HEARTS)
->>> space = Space.of(ctx, p("KS KS KS QS QS QS 5S 5S"))
->>> type(reading(ctx, space, [(3, 2), (2, 1)], False)).__name__, type(reading(ctx, space, [(3, 1)], False)).__name__
+>>> rules = make_ruleset("four-deck", Rank.TWO, Suit.HEARTS)
+>>> space = Space.of(rules, p("KS KS KS QS QS QS 5S 5S"))
+>>> type(reading(rules, space, [(3, 2), (2, 1)], False)).__name__, type(reading(rules, space, [(3, 1)], False)).__name__
 ('Segments', 'TupleCounts')
 """
 
@@ -29,7 +29,7 @@ from oracle.seed_rules.matching import Shape
 __all__ = ["Segments", "ShapeHeld", "could_show", "reading"]
 
 
-def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool,
+def reading(rules: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool,
             profile: Sequence[Shape] = ()) -> Reading[Any]:
     """What decides the greedy match of the play against ``shapes`` (docs/rules.md, Legal plays):
     the copies of its tuples when no shape is a tractor; the lengths of its runs of pairs when
@@ -39,14 +39,14 @@ def reading(ctx: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool,
         return Cores(1)
     if all(length == 1 for _, length in shapes):
         return TupleCounts()
-    if all(k == 2 for k, _ in shapes) and ctx.tractor_min_length >= 2:
-        runs = PairRuns.of(ctx, space, exact)
+    if all(k == 2 for k, _ in shapes) and rules.tractor_min_length >= 2:
+        runs = PairRuns.of(rules, space, exact)
         if runs is not None:
             return runs
     pairs = (2 if exact else 1) if all(k == 2 for k, _ in shapes) else 0
     top = max(k for k, _ in shapes)
-    held = [ShapeHeld.of(ctx, space, shape, top, exact) for shape in sorted(set(profile), reverse=True)]
-    return Segments.of(ctx, space, pairs, tuple(h for h in held if h is not None)) or Cores(2)
+    held = [ShapeHeld.of(rules, space, shape, top, exact) for shape in sorted(set(profile), reverse=True)]
+    return Segments.of(rules, space, pairs, tuple(h for h in held if h is not None)) or Cores(2)
 
 
 @dataclass(frozen=True)
@@ -91,15 +91,15 @@ class PairRuns:
     exact: bool
 
     @classmethod
-    def of(cls, ctx: Ruleset, space: Space, exact: bool) -> PairRuns | None:
+    def of(cls, rules: Ruleset, space: Space, exact: bool) -> PairRuns | None:
         """The reading, or ``None`` where a slot holds two pairs (or a card two slots, or an
         identity two pairs)."""
-        ident = identity_numbers(ctx, space)
+        ident = identity_numbers(rules, space)
         held: dict[int, int] = {}
         slots: dict[int, tuple[int, ...]] = {}
         for card, copies, number in zip(space.cards, space.copies, ident, strict=True):
             held[number] = held.get(number, 0) + copies
-            slots[number] = ctx.slots(card)
+            slots[number] = rules.slots(card)
         pairs = [i for i, k in held.items() if k >= 2]
         places = [s for i in pairs for s in slots[i]]
         if (any(len(slots[i]) > 1 for i in pairs) or len(places) != len(set(places))

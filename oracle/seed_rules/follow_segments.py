@@ -28,7 +28,7 @@ Link = tuple[int, int, tuple[Relation, ...], bool]
 to the slots read before (equal or adjacent ones only), and whether it is as strong as the last."""
 
 
-def could_show(ctx: Ruleset, play: Sequence[Card], shape: Shape, top: int, exact: bool) -> bool:
+def could_show(rules: Ruleset, play: Sequence[Card], shape: Shape, top: int, exact: bool) -> bool:
     """Whether the cards hold what a match showing ``shape`` or a larger one needs (a tuple of
     more copies, up to ``top``, or a run of ``shape``'s tuples as long, its slots adjacent): the
     greedy match only takes copies away, so a profile whose first shape is ``shape`` or larger
@@ -37,8 +37,8 @@ def could_show(ctx: Ruleset, play: Sequence[Card], shape: Shape, top: int, exact
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("four-deck", Rank.TEN, Suit.HEARTS)
-    >>> [could_show(ctx, p(cards), (3, 2), 3, False) for cards in ("9S 9S 9S 8S 8S 8S", "9S 9S 9S 7S 7S 7S",
+    >>> rules = make_ruleset("four-deck", Rank.TEN, Suit.HEARTS)
+    >>> [could_show(rules, p(cards), (3, 2), 3, False) for cards in ("9S 9S 9S 8S 8S 8S", "9S 9S 9S 7S 7S 7S",
     ...                                                            "9S 9S 9S 9S 7S 7S")]
     [True, False, False]
     """
@@ -46,9 +46,9 @@ def could_show(ctx: Ruleset, play: Sequence[Card], shape: Shape, top: int, exact
     held: dict[object, int] = {}
     places: dict[object, tuple[int, ...]] = {}
     for card in play:
-        identity = ctx.identity(card)
+        identity = rules.identity(card)
         held[identity] = held.get(identity, 0) + 1
-        places[identity] = ctx.slots(card)
+        places[identity] = rules.slots(card)
 
     def tuple_of(size: int, copies: int) -> bool:
         return copies == size if exact else copies >= size
@@ -94,10 +94,10 @@ class ShapeHeld:
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("four-deck", Rank.TWO, Suit.HEARTS)
-    >>> space = Space.of(ctx, p("KS KS KS QS QS QS 9S 9S 9S 5S 5S"))
-    >>> held = ShapeHeld.of(ctx, space, (3, 2), 3, False)
-    >>> segments = Segments.of(ctx, space, held=(held,) if held else ())
+    >>> rules = make_ruleset("four-deck", Rank.TWO, Suit.HEARTS)
+    >>> space = Space.of(rules, p("KS KS KS QS QS QS 9S 9S 9S 5S 5S"))
+    >>> held = ShapeHeld.of(rules, space, (3, 2), 3, False)
+    >>> segments = Segments.of(rules, space, held=(held,) if held else ())
     >>> state = segments.close(segments.start(), 0, 3)       # KS KS KS
     >>> viable = segments.viable
     >>> viable(state, 1), viable(segments.close(state, 1, 0), 2), viable(segments.close(state, 1, 3), 2)
@@ -118,20 +118,20 @@ class ShapeHeld:
     """Per next card: the longest run among those slots."""
 
     @classmethod
-    def of(cls, ctx: Ruleset, space: Space, shape: Shape, top: int, exact: bool) -> ShapeHeld | None:
+    def of(cls, rules: Ruleset, space: Space, shape: Shape, top: int, exact: bool) -> ShapeHeld | None:
         size, length = shape
-        if len(set(identity_numbers(ctx, space))) != len(space.cards):
+        if len(set(identity_numbers(rules, space))) != len(space.cards):
             return None
         d = len(space.cards)
         larger, some = [False] * (d + 1), [False] * (d + 1)
         lows = frozenset(s for card, copies in zip(space.cards, space.copies, strict=True) if copies >= size
-                         for s in ctx.slots(card)[1:])
+                         for s in rules.slots(card)[1:])
         slots, longest = [frozenset[int]()] * (d + 1), [0] * (d + 1)
         for i in range(d - 1, -1, -1):
             card, copies = space.cards[i], space.copies[i]
             larger[i] = larger[i + 1] or (top > size and copies > size)
             some[i] = some[i + 1] or copies >= size
-            slots[i] = slots[i + 1] | lows | frozenset(ctx.slots(card) if copies >= size else ())
+            slots[i] = slots[i + 1] | lows | frozenset(rules.slots(card) if copies >= size else ())
             run = best = previous = 0
             for j, slot in enumerate(sorted(slots[i], reverse=True)):
                 run = run + 1 if j and slot == previous - 1 else 1
@@ -225,13 +225,13 @@ class Segments:
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("four-deck", Rank.TWO, Suit.HEARTS)
-    >>> space = Space.of(ctx, p("KS KS KS QS QS QS 9S 9S 9S 8S 8S 8S 5S 5S"))
-    >>> segments = Segments.of(ctx, space)
+    >>> rules = make_ruleset("four-deck", Rank.TWO, Suit.HEARTS)
+    >>> space = Space.of(rules, p("KS KS KS QS QS QS 9S 9S 9S 8S 8S 8S 5S 5S"))
+    >>> segments = Segments.of(rules, space)
     >>> def read(cards):
     ...     state = segments.start()
     ...     for card in space.cards:
-    ...         number = identity_numbers(ctx, space)[space.cards.index(card)]
+    ...         number = identity_numbers(rules, space)[space.cards.index(card)]
     ...         state = segments.close(state, number, p(cards).count(card))
     ...     return segments.decides(state)
     >>> read("KS KS KS QS QS QS 5S 5S") == read("9S 9S 9S 8S 8S 8S 5S 5S")
@@ -256,23 +256,23 @@ class Segments:
     last) to its own, so that a state is compared without its whole sequence."""
 
     @classmethod
-    def of(cls, ctx: Ruleset, space: Space, pairs: int = 0, held: tuple[ShapeHeld, ...] = ()) -> Segments | None:
+    def of(cls, rules: Ruleset, space: Space, pairs: int = 0, held: tuple[ShapeHeld, ...] = ()) -> Segments | None:
         """The reading, or ``None`` where the first slots do not fall with the strength, or a
         card's other slot is next to a first slot read before it or to another's other slot
         (then the relations to the last tuple and the other slots would not tell every one)."""
-        ident = identity_numbers(ctx, space)
+        ident = identity_numbers(rules, space)
         slots: dict[int, tuple[int, ...]] = {}
         strength: dict[int, int] = {}
         ahead: dict[int, tuple[int, int]] = {}
         highest = (-1 << 30, -1 << 30)  # the highest first slot and strength read after a card
         for card, number in zip(reversed(space.cards), reversed(ident), strict=True):
             ahead.setdefault(number, highest)
-            places = ctx.slots(card)
-            highest = (max((highest[0], *places[:1])), max(highest[1], ctx.strength(card)))
+            places = rules.slots(card)
+            highest = (max((highest[0], *places[:1])), max(highest[1], rules.strength(card)))
         firsts: list[int] = []
         others: list[int] = []
         for card, number in zip(space.cards, ident, strict=True):
-            places = ctx.slots(card)
+            places = rules.slots(card)
             if places and firsts and places[0] > firsts[-1]:
                 return None
             for other in places[1:]:
@@ -280,7 +280,7 @@ class Segments:
                     return None
                 others.append(other)
             firsts.extend(places[:1])
-            slots[number], strength[number] = places, ctx.strength(card)
+            slots[number], strength[number] = places, rules.strength(card)
         return cls(slots, strength, pairs, ahead, held)
 
     def start(self) -> SegmentState:

@@ -1,7 +1,7 @@
 """Every legal follow under the seeds' rule (``FOLLOW_RULE_GREEDY_STRUCTURE``), counted.
 
 Rule ``follow.suit`` splits the plays (:func:`oracle.engine.legal_follows.suit_split`); a play of
-``n`` cards of the led suit is judged by :func:`oracle.seed_rules.follow.follow_by_structure`,
+``n`` cards of the led suit is judged by :func:`oracle.seed_rules.follow.check_follow_by_structure`,
 whose greedy match reads only the identities the play holds twice or more (the ladders' parts
 are tuples of two or more), and of those only what :mod:`oracle.seed_rules.follow_readings`
 reads: one representative per reading decides all its plays. docs/rules.md (Legal plays) gives
@@ -9,8 +9,8 @@ the readings and the cost.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> follows, listed = follow_families(ctx, p("8S 8S"), p("AS AS KS 5S 3C"))
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> follows, listed = legal_follows_by_structure(rules, p("8S 8S"), p("AS AS KS 5S 3C"))
 >>> [(duty.rule_id, n) for duty, n in follows.counts().items()], listed
 ([('follow.pairs', 1)], [])
 """
@@ -30,11 +30,11 @@ from oracle.seed_rules.follow_readings import Segments, could_show, reading
 from oracle.seed_rules.matching import Shape, lead_requirements, match_shapes
 
 
-def structure_duty(ctx: Ruleset, lead: Sequence[Card]) -> Duty:
+def structure_duty(rules: Ruleset, lead: Sequence[Card]) -> Duty:
     """The duty a follow of ``n`` cards of the suit meets: the lead's ladder, its tractors, its
     tuples, or the suit alone (a lead of singles)."""
-    units = ctx.units(lead)
-    if ladder_for(ctx, units) is not None:
+    units = rules.units(lead)
+    if ladder_for(rules, units) is not None:
         return Duty(1, "follow.ladder", "the first rung of the ladder the hand can show")
     if any(u.is_tractor for u in units):
         return Duty(1, "follow.tractor", "as much of the lead's tractors and tuples as the hand can show")
@@ -53,40 +53,40 @@ MATCH_STEPS = 100
 four-deck play of 17 cards, more for longer ones; a step of the budget is about one)."""
 
 
-def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
+def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page."""
-    duty = structure_duty(ctx, lead)
-    units = ctx.units(lead)
-    ladder = ladder_for(ctx, units)
+    duty = structure_duty(rules, lead)
+    units = rules.units(lead)
+    ladder = ladder_for(rules, units)
     shapes = ([(p.tuple_size, p.length) for rung in ladder.rungs for p in rung.parts] if ladder is not None
               else lead_requirements(units))
-    exact = not ctx.variant.following.must_break_tuples
+    exact = not rules.variant.following.must_break_tuples
 
     def judged(space: Space) -> Automaton | None:
         if duty.rule_id == "follow.suit":
             return None
         hand_x = space.cards_of(space.copies)
-        profile = match_shapes(ctx, shapes, hand_x, exact_tuples=exact).profile if ladder is None else []
-        read = reading(ctx, space, shapes, exact, profile)
+        profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact).profile if ladder is None else []
+        read = reading(rules, space, shapes, exact, profile)
         followed = isinstance(read, Segments) and bool(read.held)
-        shows = shows_as_much(ctx, ladder, shapes, hand_x, exact, followed, profile)
+        shows = shows_as_much(rules, ladder, shapes, hand_x, exact, followed, profile)
 
         def judge(play: list[Card]) -> Duty | None:
             return duty if shows(play) else None
 
         if not followed:
-            return Judged(ctx, space, read, judge, cost=READING_STEPS)
+            return Judged(rules, space, read, judge, cost=READING_STEPS)
         assert isinstance(read, Segments)
-        return Judged(ctx, space, read, judge, cost=MATCH_STEPS, viable=read.viable)
+        return Judged(rules, space, read, judge, cost=MATCH_STEPS, viable=read.viable)
 
-    return suit_split(ctx, lead, hand, SUIT_ONLY, judged, duty), []
+    return suit_split(rules, lead, hand, SUIT_ONLY, judged, duty), []
 
 
-def shows_as_much(ctx: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence[Shape],
+def shows_as_much(rules: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence[Shape],
                   hand_x: Sequence[Card], exact: bool, shown: bool = False,
                   profile: Sequence[Shape] | None = None) -> Callable[[Sequence[Card]], bool]:
     """Whether ``n`` cards of the led suit show as much as the hand's cards of it ``hand_x``:
-    :func:`oracle.seed_rules.follow.follow_by_structure`'s test once the suit is followed (the
+    :func:`oracle.seed_rules.follow.check_follow_by_structure`'s test once the suit is followed (the
     first rung of the ladder, else the greedy match's profile), the hand's side worked out once.
     With ``shown``, every play asked is known to hold what :func:`could_show` asks (the count
     kept only those: :class:`ShapeHeld`), and its greedy match is paid for already. ``profile``:
@@ -94,34 +94,34 @@ def shows_as_much(ctx: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> shows = shows_as_much(ctx, None, [(2, 1)], p("AS 5S 5S"), True)
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> shows = shows_as_much(rules, None, [(2, 1)], p("AS 5S 5S"), True)
     >>> shows(p("5S 5S")), shows(p("AS 5S"))
     (True, False)
     """
     if ladder is not None:
-        hand_rung = best_rung(ctx, ladder, hand_x, exact)
+        hand_rung = best_rung(rules, ladder, hand_x, exact)
         if hand_rung is None:
             return lambda play: True
         reached = hand_rung[0]
 
         def on_rung(play: Sequence[Card]) -> bool:
             spend(MATCH_STEPS - READING_STEPS)
-            play_rung = best_rung(ctx, ladder, play, exact)
+            play_rung = best_rung(rules, ladder, play, exact)
             return play_rung is not None and play_rung[0] <= reached
 
         return on_rung
-    profile = list(profile) if profile is not None else match_shapes(ctx, shapes, hand_x, exact_tuples=exact).profile
+    profile = list(profile) if profile is not None else match_shapes(rules, shapes, hand_x, exact_tuples=exact).profile
     if not profile:
         return lambda play: True
     top = max(k for k, _ in shapes)
 
     def as_much(play: Sequence[Card]) -> bool:
         if shown:
-            return first_shortfall(profile, match_shapes(ctx, shapes, play, exact_tuples=exact).profile) is None
-        if not could_show(ctx, play, profile[0], top, exact):
+            return first_shortfall(profile, match_shapes(rules, shapes, play, exact_tuples=exact).profile) is None
+        if not could_show(rules, play, profile[0], top, exact):
             return False
         spend(MATCH_STEPS - READING_STEPS)
-        return first_shortfall(profile, match_shapes(ctx, shapes, play, exact_tuples=exact).profile) is None
+        return first_shortfall(profile, match_shapes(rules, shapes, play, exact_tuples=exact).profile) is None
 
     return as_much

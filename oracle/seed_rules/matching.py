@@ -6,9 +6,9 @@ order and why it is greedy: docs/rules.md (Following).
 
 >>> from oracle.cards import parse_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> lead = ctx.units(parse_cards("KS KS QS QS JS JS"))
->>> match_structure(ctx, lead, parse_cards("9S 9S 8S 8S 4S 4S 3S")).profile
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> lead = rules.units(parse_cards("KS KS QS QS JS JS"))
+>>> match_structure(rules, lead, parse_cards("9S 9S 8S 8S 4S 4S 3S")).profile
 [(2, 2), (2, 1)]
 """
 
@@ -48,30 +48,30 @@ def lead_requirements(lead_units: Sequence[Unit]) -> list[Shape]:
 
 
 def match_structure(
-    ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], *, exact_tuples: bool = False
+    rules: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], *, exact_tuples: bool = False
 ) -> Match:
     """Greedily match ``cards`` (all of the led suit) against the lead's units.
 
     With ``exact_tuples`` only tuples of exactly the asked size count (a
     triple is not a pair): the variant's ``following.must_break_tuples`` off.
     """
-    return match_shapes(ctx, lead_requirements(lead_units), cards, exact_tuples=exact_tuples)
+    return match_shapes(rules, lead_requirements(lead_units), cards, exact_tuples=exact_tuples)
 
 
 def match_shapes(
-    ctx: Ruleset, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False
+    rules: Ruleset, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False
 ) -> Match:
     """Greedily match ``cards`` against required shapes (docs/rules.md, Following).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> match_shapes(ctx, [(2, 1), (2, 1)], parse_cards("9S 9S 8S 8S 4S")).profile
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> match_shapes(rules, [(2, 1), (2, 1)], parse_cards("9S 9S 8S 8S 4S")).profile
     [(2, 1), (2, 1)]
     """
     if not shapes:
         return Match()  # singles ask for nothing
-    match = match_in(Pool(ctx, cards, exact_tuples=exact_tuples), shapes)
+    match = match_in(Pool(rules, cards, exact_tuples=exact_tuples), shapes)
     assert match is not None  # only a whole match stops short
     return match
 
@@ -132,7 +132,7 @@ def match_in(pool: Pool, shapes: Sequence[Shape], *, whole: bool = False) -> Mat
 
 
 def shows_structure(
-    ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], *, exact_tuples: bool = False
+    rules: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], *, exact_tuples: bool = False
 ) -> bool:
     """Whether the cards show the lead's whole structure (every tuple and tractor).
 
@@ -141,14 +141,14 @@ def shows_structure(
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
-        >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> lead = ctx.units(parse_cards("AS KS 5S 5S 4S 4S"))
-    >>> shows_structure(ctx, lead, parse_cards("9H 9H 8H 8H 7H 2H"))
+        >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> lead = rules.units(parse_cards("AS KS 5S 5S 4S 4S"))
+    >>> shows_structure(rules, lead, parse_cards("9H 9H 8H 8H 7H 2H"))
     True
-    >>> shows_structure(ctx, lead, parse_cards("9H 9H 7H 7H 5H 2H"))
+    >>> shows_structure(rules, lead, parse_cards("9H 9H 7H 7H 5H 2H"))
     False
     """
-    match = match_structure(ctx, lead_units, cards, exact_tuples=exact_tuples)
+    match = match_structure(rules, lead_units, cards, exact_tuples=exact_tuples)
     return match.profile == lead_requirements(lead_units)
 
 
@@ -158,8 +158,8 @@ def shown_in(pool: Pool, shapes: Sequence[Shape]) -> Match | None:
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> shown_in(Pool(ctx, parse_cards("9S 9S 7S 7S")), [(2, 2)]) is None
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> shown_in(Pool(rules, parse_cards("9S 9S 7S 7S")), [(2, 2)]) is None
     True
     """
     match = match_in(pool, shapes, whole=True) if shapes else Match()

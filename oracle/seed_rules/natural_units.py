@@ -7,10 +7,10 @@ make a tractor with each other: 两对副10 is not a tractor.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> [u.name for u in natural_units(ctx, p("JS JS 9S 9S 4S"))]   # JJ99: the gap is bridged
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> [u.name for u in natural_units(rules, p("JS JS 9S 9S 4S"))]   # JJ99: the gap is bridged
 ['tractor of 2 pairs', 'single']
->>> [u.name for u in natural_units(ctx, p("10S 10S 10C 10C"))]   # 两对副10
+>>> [u.name for u in natural_units(rules, p("10S 10S 10C 10C"))]   # 两对副10
 ['pair', 'pair']
 """
 
@@ -24,27 +24,27 @@ from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit
 
 
-def natural_units(ctx: Ruleset, cards: Sequence[Card]) -> list[Unit]:
+def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     """The natural units of cards of one effective suit, largest first.
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> [u.name for u in natural_units(ctx, parse_cards("9S 8S 8S 4S 4S"))]
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> [u.name for u in natural_units(rules, parse_cards("9S 8S 8S 4S 4S"))]
     ['pair', 'pair', 'single']
-    >>> [u.name for u in natural_units(ctx, parse_cards("AS AS 2S 2S"))]   # AA22 is not a tractor
+    >>> [u.name for u in natural_units(rules, parse_cards("AS AS 2S 2S"))]   # AA22 is not a tractor
     ['pair', 'pair']
     """
-    strengths, identities = ctx.strengths, ctx.identities
+    strengths, identities = rules.strengths, rules.identities
     if len({identities[c.code] for c in cards}) == len(cards):
         # No two cards pair: singles only, highest first (as the general sort below orders them).
-        order = ctx.order
+        order = rules.order
         ranked = sorted(cards, key=lambda c: (-strengths[c.code], order[c.code]))
         return [Unit(1, 1, strengths[c.code], (c,)) for c in ranked]
-    mixed = ctx.variant.tractors.mixed_tuple_sizes
+    mixed = rules.variant.tractors.mixed_tuple_sizes
     # The natural tuples: a tractor of k-tuples is made of cards held exactly k times, unless
     # the variant lets tuples of different sizes make one.
-    pool = Pool(ctx, cards, exact_tuples=not mixed)
+    pool = Pool(rules, cards, exact_tuples=not mixed)
     units: list[Unit] = []
     sizes = sorted({len(cs) for cs in pool.cards.values() if len(cs) >= 2}, reverse=True)
     if mixed and sizes:
@@ -62,32 +62,32 @@ def natural_units(ctx: Ruleset, cards: Sequence[Card]) -> list[Unit]:
                 apart = apart and len(slot_ids) == 1 and len(pool.slots(identity)) == 1
                 taken.extend(pool.take(identity, k))
                 apart = apart and pool.count(identity) < k
-            units.append(_unit(ctx, k, len(run), taken, top))
+            units.append(_unit(rules, k, len(run), taken, top))
             # A run taken whole, each of its places held by one identity of one place now gone
             # from the runs, leaves the other runs as they were: no need to find them again.
             runs = runs[1:] if apart else pool.runs(k)
     for identity in list(pool.cards):
         k = pool.count(identity)
         if k:
-            units.append(_unit(ctx, k, 1, pool.take(identity, k)))
+            units.append(_unit(rules, k, 1, pool.take(identity, k)))
     # Units that tie (equal cards of different suits, such as 副10 singles) are ordered by
     # their cards, so the answer does not depend on the order the cards came in.
-    if ctx.variant.tractors.joker_tractor_alone and len(units) > 1:
-        units = [piece for unit in units for piece in _jokers_apart(ctx, unit)]
-    order = ctx.order
+    if rules.variant.tractors.joker_tractor_alone and len(units) > 1:
+        units = [piece for unit in units for piece in _jokers_apart(rules, unit)]
+    order = rules.order
     return sorted(units, key=lambda u: (u.sort_key(), [order[c.code] for c in u.cards]))
 
 
-def _jokers_apart(ctx: Ruleset, unit: Unit) -> list[Unit]:
+def _jokers_apart(rules: Ruleset, unit: Unit) -> list[Unit]:
     """A tractor of jokers alone, split into its tuples (inside a throw, where the variant says so)."""
     if not unit.is_tractor or not all(c.is_joker for c in unit.cards):
         return [unit]
     by_rank: dict[int, list[Card]] = {}
     for card in unit.cards:
         by_rank.setdefault(int(card.rank), []).append(card)
-    return [_unit(ctx, len(cards), 1, cards) for cards in by_rank.values()]
+    return [_unit(rules, len(cards), 1, cards) for cards in by_rank.values()]
 
 
-def _unit(ctx: Ruleset, k: int, length: int, cards: list[Card], top: int | None = None) -> Unit:
-    ordered = tuple(ctx.sorted(cards))
-    return Unit(k, length, ctx.strengths[ordered[0].code] if top is None else top, ordered)
+def _unit(rules: Ruleset, k: int, length: int, cards: list[Card], top: int | None = None) -> Unit:
+    ordered = tuple(rules.sorted(cards))
+    return Unit(k, length, rules.strengths[ordered[0].code] if top is None else top, ordered)

@@ -5,8 +5,8 @@ Rule ``trick.ruff``; one function per ``RuffRule`` value, registered in
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
->>> ruff_same_shape(ctx, ctx.units(p("AS AS")), p("3H 3H")), ruff_same_shape(ctx, ctx.units(p("AS AS")), p("3H 4H"))
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> ruff_same_shape(rules, rules.units(p("AS AS")), p("3H 3H")), ruff_same_shape(rules, rules.units(p("AS AS")), p("3H 4H"))
 (True, False)
 """
 
@@ -20,38 +20,38 @@ from oracle.engine.units import Unit, tractor_counts, tuple_counts
 from oracle.seed_rules.matching import shows_structure
 
 
-def ruff_same_shape(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
+def ruff_same_shape(rules: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
     """Rule ``RUFF_RULE_SAME_SHAPE``: every unit of the lead matched by one of the same shape."""
-    return shows_structure(ctx, lead_units, cards, exact_tuples=True)
+    return shows_structure(rules, lead_units, cards, exact_tuples=True)
 
 
-def ruff_largest_unit(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
+def ruff_largest_unit(rules: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
     """Rule ``RUFF_RULE_LARGEST_UNIT``: the ruff's largest unit has the lead's largest unit's shape.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> ruff_largest_unit(ctx, ctx.units(p("AS KS 6S 6S")), p("9H 9H 7H 2H"))
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> ruff_largest_unit(rules, rules.units(p("AS KS 6S 6S")), p("9H 9H 7H 2H"))
     True
     """
     largest = max(lead_units, key=lambda u: (u.size, u.tuple_size)).shape
-    units = ctx.units(cards)
+    units = rules.units(cards)
     return max(units, key=lambda u: (u.size, u.tuple_size)).shape == largest
 
 
-def ruff_counts(ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
+def ruff_counts(rules: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card]) -> bool:
     """Rule ``RUFF_RULE_UNIT_COUNTS``: at least the lead's tractors and pairs (tuples) of each size.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> ruff_counts(ctx, ctx.units(p("AS AS 5S 5S 4S 4S")), p("9H 9H 8H 8H 7H 2H"))
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> ruff_counts(rules, rules.units(p("AS AS 5S 5S 4S 4S")), p("9H 9H 8H 8H 7H 2H"))
     False
     """
     lead_tuples, lead_tractors = tuple_counts(lead_units), tractor_counts(lead_units)
     if not lead_tuples and not lead_tractors:
         return True  # a lead of singles: any trump play of its size ruffs it
-    units = ctx.units(cards)
+    units = rules.units(cards)
     have_tuples, have_tractors = tuple_counts(units), tractor_counts(units)
     return all(have_tuples.get(k, 0) >= n for k, n in lead_tuples.items()) and all(
         have_tractors.get(k, 0) >= n for k, n in lead_tractors.items()

@@ -7,12 +7,12 @@ penalty strategies say what it costs; docs/rules.md (Throws).
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.ruleset import SeatPlay
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> thrower = SeatPlay(0, tuple(p("9S 8S 8S 4S 4S")))
->>> r = check_throw(ctx, thrower, [SeatPlay(1, tuple(p("JS 3C"))), SeatPlay(2, tuple(p("2S")))])
+>>> r = check_throw_by_natural_units(rules, thrower, [SeatPlay(1, tuple(p("JS 3C"))), SeatPlay(2, tuple(p("2S")))])
 >>> r.succeeds, [str(c.rank) for c in r.forced_play]
 (False, ['9'])
->>> r = check_throw(ctx, thrower, [SeatPlay(1, tuple(p("5S 5S"))), SeatPlay(3, tuple(p("QS QS")))])
+>>> r = check_throw_by_natural_units(rules, thrower, [SeatPlay(1, tuple(p("5S 5S"))), SeatPlay(3, tuple(p("QS QS")))])
 >>> r.succeeds, [c.rank for c in r.forced_play] == [pb.RANK_FOUR, pb.RANK_FOUR]
 (False, True)
 """
@@ -30,17 +30,17 @@ from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block, Unit
 
 
-def beating_cards(ctx: Ruleset, unit: Unit, cards: Sequence[Card]) -> tuple[Card, ...] | None:
+def beating_cards(rules: Ruleset, unit: Unit, cards: Sequence[Card]) -> tuple[Card, ...] | None:
     """The lowest cards among ``cards`` (all of the unit's suit) that beat the unit, if any.
 
     >>> from oracle.cards import format_cards, parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> pair = ctx.units(p("8S 8S"))[0]
-    >>> format_cards(beating_cards(ctx, pair, p("9S 9S QS QS 7S 7S")) or ())
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> pair = rules.units(p("8S 8S"))[0]
+    >>> format_cards(beating_cards(rules, pair, p("9S 9S QS QS 7S 7S")) or ())
     '9S 9S'
     """
-    return _beating(Pool(ctx, cards), unit)
+    return _beating(Pool(rules, cards), unit)
 
 
 def _beating(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
@@ -51,7 +51,7 @@ def _beating(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
     so trying every size once, largest first, finds what a walk of the stand-ins' own stand-ins
     would); sizes above the most copies the hand holds of one card cannot be held.
     """
-    if unit.is_tractor and pool.ctx.larger_tuples_win:
+    if unit.is_tractor and pool.rules.larger_tuples_win:
         most = max((len(cards) for cards in pool.cards.values()), default=0)
         for bigger in range(min(unit.size, most), unit.tuple_size, -1):
             if unit.size % bigger:
@@ -65,7 +65,7 @@ def _beating(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
 
 def _beating_shape(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
     """The lowest cards of the pool of the unit's own shape that beat it, if any."""
-    ctx = pool.ctx
+    rules = pool.rules
     k = unit.tuple_size
     if unit.is_tractor:
         # The lowest stretch of `length` places above the unit's top, in one pass over the places.
@@ -78,33 +78,33 @@ def _beating_shape(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
                     lowest, low = run[start:start + unit.length], strength
         if lowest is None:
             return None
-        return tuple(ctx.sorted(c for ids in lowest for c in pool.cards[pool.pick(ids, k)][:k]))
+        return tuple(rules.sorted(c for ids in lowest for c in pool.cards[pool.pick(ids, k)][:k]))
     identity = pool.lowest(k, unit.top)
     # Sorted: in the two-colour game a pair is two different cards (4H 4D).
-    return None if identity is None else tuple(ctx.sorted(pool.cards[identity][:k]))
+    return None if identity is None else tuple(rules.sorted(pool.cards[identity][:k]))
 
 
 def _any_tuple(pool: Pool, k: int) -> tuple[Card, ...] | None:
     """The lowest ``k`` identical cards of the pool, if any."""
     found = pool.lowest(k)
-    return None if found is None else tuple(pool.ctx.sorted(pool.cards[found][:k]))
+    return None if found is None else tuple(pool.rules.sorted(pool.cards[found][:k]))
 
 
-def check_throw(ctx: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
+def check_throw_by_natural_units(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
     """Judge a throw against the other seats' hands."""
     cards = thrower.cards
-    suit = ctx.suit_of(cards)
-    units = ctx.units(cards)
-    players = ctx.players
+    suit = rules.suit_of(cards)
+    units = rules.units(cards)
+    players = rules.players
     order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % players)
     if len(units) == 1:
         return not_a_throw(units)
     blocks: list[Block] = []
-    pools = [(hand.seat, Pool(ctx, ctx.of_suit(hand.cards, suit))) for hand in order]
+    pools = [(hand.seat, Pool(rules, rules.of_suit(hand.cards, suit))) for hand in order]
     for unit in units:
         for seat, pool in pools:
             beating = _beating(pool, unit)
             if beating is not None:
                 blocks.append(Block(unit, seat, beating))
                 break
-    return throw_answer(ctx, units, cards, blocks, [h.seat for h in order])
+    return throw_answer(rules, units, cards, blocks, [h.seat for h in order])

@@ -8,10 +8,10 @@ unit (the highest unit of the lead's largest unit's shape); docs/rules.md (The t
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.ruleset import SeatPlay
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+>>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> plays = [SeatPlay(0, tuple(p("5S 4S 4S"))), SeatPlay(1, tuple(p("9H 7H 7H"))),
 ...          SeatPlay(2, tuple(p("8H 8H 4H"))), SeatPlay(3, tuple(p("6S 3S 2S")))]
->>> r = judge_by_key_unit(ctx, plays)
+>>> r = judge_trick_by_key_unit(rules, plays)
 >>> r.winning_seat, [pb.PlayKind.Name(v.kind) for v in r.verdicts]
 (2, ['PLAY_KIND_LEAD', 'PLAY_KIND_RUFF', 'PLAY_KIND_OVER_RUFF', 'PLAY_KIND_FOLLOW'])
 """
@@ -54,7 +54,7 @@ Key = tuple[int, int]
 
 
 def stand_in(
-    ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], units: Sequence[Unit] | None = None
+    rules: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], units: Sequence[Unit] | None = None
 ) -> Unit | None:
     """With ``comparison.larger_tuples_win``: the play's one unit that outranks the lead's tractor
     (``units`` are the cards' units, when already known).
@@ -66,24 +66,24 @@ def stand_in(
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> stand_in(ctx, ctx.units(p("7S 7S 8S 8S")), p("AS AS AS AS")) is None  # two decks: no
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> stand_in(rules, rules.units(p("7S 7S 8S 8S")), p("AS AS AS AS")) is None  # two decks: no
     True
     """
-    if not ctx.larger_tuples_win or len(lead_units) != 1:
+    if not rules.larger_tuples_win or len(lead_units) != 1:
         return None
     lead = lead_units[0]
     if not lead.is_tractor:
         return None
     if units is None:
-        units = ctx.units(cards)
+        units = rules.units(cards)
     if len(units) == 1 and units[0].size == lead.size and units[0].tuple_size > lead.tuple_size:
         return units[0]
     return None
 
 
 def key_strength(
-    ctx: Ruleset, cards: Sequence[Card], shape: tuple[int, int], units: Sequence[Unit] | None = None
+    rules: Ruleset, cards: Sequence[Card], shape: tuple[int, int], units: Sequence[Unit] | None = None
 ) -> Key | None:
     """The play's kind and the strength of its highest unit of the key shape; ``None`` without one.
 
@@ -91,12 +91,12 @@ def key_strength(
     tuple size of the unit compared. ``units`` are the cards' units, when already known.
     """
     k, min_length = shape
-    ranked = ctx.larger_tuples_win
+    ranked = rules.larger_tuples_win
     if k == 1:
-        strengths = ctx.strengths
+        strengths = rules.strengths
         return (1 if ranked else 0, max([strengths[c.code] for c in cards]))
     if units is None:
-        units = ctx.units(cards)
+        units = rules.units(cards)
     # A larger tuple holds the key tuple (a quad holds a triple), as the structure match allows.
     tops = [u.top for u in units if u.tuple_size >= k and u.length >= min_length]
     if not tops:
@@ -109,7 +109,7 @@ NO_KEY: Key = (-1, -1)
 
 
 def _play_key(
-    ctx: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], shape: tuple[int, int]
+    rules: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], shape: tuple[int, int]
 ) -> tuple[Key, Unit | None]:
     """How a play that shows the structure (or stands in for it) compares, and its
     :func:`stand_in` unit if it has one; the play's units read once.
@@ -119,11 +119,11 @@ def _play_key(
     side-suit play, and compares below any ruff that has one.
     """
     # A key shape of singles needs no units, and its lead (no tractor) has no stand-in.
-    units = ctx.units(cards) if shape[0] >= 2 else None
-    unit = stand_in(ctx, lead_units, cards, units)
+    units = rules.units(cards) if shape[0] >= 2 else None
+    unit = stand_in(rules, lead_units, cards, units)
     if unit is not None:
         return (unit.tuple_size, unit.top), unit
-    key = key_strength(ctx, cards, shape, units)
+    key = key_strength(rules, cards, shape, units)
     return (NO_KEY if key is None else key), None
 
 
@@ -132,13 +132,13 @@ _Best = BestSoFar[Key]
 the subscripted alias goes through ``typing`` on every call)."""
 
 
-def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """Judge a trick by key units (``THROW_EVALUATION_KEY_UNIT``); ``plays`` in play order."""
     lead = plays[0]
-    suit = ctx.suit_of(lead.cards)
-    lead_units = ctx.units(lead.cards)
+    suit = rules.suit_of(lead.cards)
+    lead_units = rules.units(lead.cards)
     shape = key_shape(lead_units)
-    lead_strength = key_strength(ctx, lead.cards, shape, lead_units)
+    lead_strength = key_strength(rules, lead.cards, shape, lead_units)
     if lead_strength is None:  # a lead that is its own stand-in cannot happen: it has its shape
         raise ValueError("the lead has no unit of its own key shape")
     best: _Best = BestSoFar(0, lead.seat, suit == TRUMP, lead_strength)
@@ -150,11 +150,11 @@ def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickR
     used_rules = {"lead.one_suit", "trick.points"}
     for index in range(1, len(plays)):
         play = plays[index]
-        play_suit = ctx.suit_of(play.cards)
-        (kind, beats, reason, rule), strength = _judge_play(ctx, play, play_suit, suit, lead_units, shape, best)
+        play_suit = rules.suit_of(play.cards)
+        (kind, beats, reason, rule), strength = _judge_play(rules, play, play_suit, suit, lead_units, shape, best)
         if beats:
             if strength is None:
-                strength = _play_key(ctx, lead_units, play.cards, shape)[0]
+                strength = _play_key(rules, lead_units, play.cards, shape)[0]
             best = BestSoFar(index, play.seat, play_suit == TRUMP, strength)
             best_reason = reason
         used_rules.add(rule)
@@ -163,7 +163,7 @@ def judge_by_key_unit(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickR
 
 
 def _judge_play(
-    ctx: Ruleset,
+    rules: Ruleset,
     play: SeatPlay,
     play_suit: int,
     led_suit: int,
@@ -174,34 +174,34 @@ def _judge_play(
     """The play's verdict, and its key when comparing it needed one."""
     cards = play.cards
     if play_suit == led_suit:
-        if not shows_structure(ctx, lead_units, cards, exact_tuples=True) and stand_in(
-            ctx, lead_units, cards
+        if not shows_structure(rules, lead_units, cards, exact_tuples=True) and stand_in(
+            rules, lead_units, cards
         ) is None:
             return (pb.PLAY_KIND_FOLLOW, False,
                     f"follows {suit_name(led_suit)} without the lead's structure, so cannot win",
                     "trick.structure"), None
         if best.trump and led_suit != TRUMP:
             return (pb.PLAY_KIND_FOLLOW, False, f"follows, but seat {best.seat} has ruffed", "trick.ruff"), None
-        return _compare(ctx, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, best, "trick.structure")
+        return _compare(rules, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, best, "trick.structure")
     if play_suit == TRUMP and led_suit != TRUMP:
-        ruff = ctx.strategies.ruff
+        ruff = rules.strategies.ruff
         assert ruff is not None, "the key-unit judge is compiled with a ruff rule"
-        valid, needs = ruff.test(ctx, lead_units, cards), ruff.needs
-        if not valid and stand_in(ctx, lead_units, cards) is not None:
+        valid, needs = ruff.test(rules, lead_units, cards), ruff.needs
+        if not valid and stand_in(rules, lead_units, cards) is not None:
             valid, needs = True, "one unit of larger tuples than the lead's tractor"
         if not valid:
             return (pb.PLAY_KIND_DISCARD, False,
                     f"trump without {needs} is a discard (垫), not a ruff", "trick.ruff"), None
         if not best.trump:
             return (pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with trump holding {needs}", "trick.ruff"), None
-        return _compare(ctx, play, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, best, "trick.over_ruff")
+        return _compare(rules, play, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, best, "trick.over_ruff")
     return (pb.PLAY_KIND_DISCARD, False,
             f"plays {suit_name(play_suit)} to a {suit_name(led_suit)} lead: a discard (垫)",
             "trick.discard"), None
 
 
 def _compare(
-    ctx: Ruleset,
+    rules: Ruleset,
     play: SeatPlay,
     lead_units: Sequence[Unit],
     kind: pb.PlayKind,
@@ -209,9 +209,9 @@ def _compare(
     best: _Best,
     rule: str,
 ) -> tuple[Verdict, Key]:
-    strength, unit = _play_key(ctx, lead_units, play.cards, shape)
+    strength, unit = _play_key(rules, lead_units, play.cards, shape)
     key_name = shape_name(shape) if shape[0] >= 2 else "single"
     if unit is not None:
         rule, key_name = "trick.kinds", "unit (of larger tuples than the lead's)"
     outcome = 1 if strength > best.key else 0 if strength == best.key and strength != NO_KEY else -1
-    return verdict_against_best(ctx, play, kind, outcome, f"highest {key_name}", best.seat, rule), strength
+    return verdict_against_best(rules, play, kind, outcome, f"highest {key_name}", best.seat, rule), strength

@@ -1,10 +1,13 @@
 """A question's context (variant, level, trump) checked once and turned into its cached ruleset.
 
-A catalogue variant's rulesets are cached by id; a room's own variant (``custom_variant``) is
-validated as a variant file is, once, and its rulesets cached by the variant's bytes
-(:mod:`oracle.service.room_cache`, bounded in bytes). A well-formed context is also remembered
-by its own bytes (:func:`known_context`, :func:`known_variant`: a few thousand short catalogue
-contexts, a few hundred rooms' at most), so that the validators read it in one look-up.
+One cache per concept (docs/architecture.md, "Caches"): a catalogue variant's rulesets are
+compiled once, by id, level and trump (:func:`oracle.variants.make_ruleset`); a room's own
+variant (``custom_variant``) is validated as a variant file is, once, and its rulesets compiled
+once, by the variant's bytes (:mod:`oracle.service.room_cache`, bounded in bytes). This module
+keeps only what the validators read of a well-formed context, by the context's own bytes
+(:func:`known_context`, :func:`known_variant`: a few thousand short catalogue contexts, a few
+hundred rooms' at most), so that they read it in one look-up; the rulesets it holds are those
+two caches' own, never compiled here.
 
 >>> checked = check_context("qq-two-deck", 10, 2)
 >>> checked.ruleset.trump, checked.variant.id, checked.violations
@@ -48,11 +51,11 @@ class CheckedContext:
     violations: tuple[Violation, ...] = ()
 
 
-@lru_cache(maxsize=4096)
 def known_ruleset(variant_id: str, level: int, trump_suit: int, no_trump: bool) -> Ruleset:
     """The fast path of :func:`check_context` for a well-formed context of a catalogue variant,
-    by the context's proto values; :class:`InvalidQuestion` (not cached, and without the
-    details: :func:`check_context` finds them) for any other.
+    by the context's proto values; :class:`InvalidQuestion` (without the details:
+    :func:`check_context` finds them) for any other. It keeps nothing itself: the ruleset is
+    the catalogue's, compiled once (:func:`oracle.variants.make_ruleset`).
 
     >>> known_ruleset("qq-two-deck", 10, 2, False) is known_ruleset("qq-two-deck", 10, 2, False)
     True
@@ -128,9 +131,9 @@ def known_context(blob: bytes) -> KnownContext | None:
     of a room's own variant seen before; ``None`` for any other (a problem, a room not seen,
     bytes that are no context).
 
-    >>> ctx = pb.Context(variant_id="qq-two-deck", level=10, trump_suit=2).SerializeToString()
-    >>> known = known_context(ctx)
-    >>> known.ruleset.trump, known.deal.most_cards, known.deal.decks, known_context(ctx) is known
+    >>> rules = pb.Context(variant_id="qq-two-deck", level=10, trump_suit=2).SerializeToString()
+    >>> known = known_context(rules)
+    >>> known.ruleset.trump, known.deal.most_cards, known.deal.decks, known_context(rules) is known
     (<Suit.HEARTS: 2>, 25, 2, True)
     >>> known_context(pb.Context(variant_id="qq-two-deck", level=10).SerializeToString())
     """
@@ -171,11 +174,11 @@ def _known_room_context(blob: bytes) -> KnownContext:
     >>> room = pb.Variant()
     >>> room.CopyFrom(get_variant("qq-two-deck"))
     >>> room.id = "a-room"
-    >>> ctx = pb.Context(level=10, trump_suit=2, custom_variant=room)
-    >>> known_context(ctx.SerializeToString()) is None  # not compiled yet
+    >>> rules = pb.Context(level=10, trump_suit=2, custom_variant=room)
+    >>> known_context(rules.SerializeToString()) is None  # not compiled yet
     True
     >>> checked = check_context("", 10, 2, custom=room)
-    >>> known_context(ctx.SerializeToString()).ruleset is checked.ruleset
+    >>> known_context(rules.SerializeToString()).ruleset is checked.ruleset
     True
     """
     try:

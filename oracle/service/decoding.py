@@ -166,9 +166,9 @@ def read_context(blob: bytes, field: str, problems: Problems) -> tuple[Ruleset |
     the context is bad (``None`` when the variant is unknown or broken); a context seen before is
     one look-up.
 
-    >>> ctx = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN).SerializeToString()
+    >>> rules = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN).SerializeToString()
     >>> problems = Problems()
-    >>> ruleset, deal = read_context(ctx, "context", problems)
+    >>> ruleset, deal = read_context(rules, "context", problems)
     >>> ruleset, deal.decks, [p.field for p in problems.items]
     (None, 2, ['context.trump_suit'])
     """
@@ -211,9 +211,9 @@ def read_variant_context(
     (``None`` when it is absent): a context seen before naming a catalogue variant (and a
     level of it, when the question takes one) and nothing else is one look-up.
 
-    >>> ctx = pb.Context(variant_id="qq-one-deck", level=pb.RANK_TEN)
-    >>> deal, rank = read_variant_context(pb.CompareDeclarationsRequest(context=ctx),
-    ...     ctx.SerializeToString(), Problems(), level=True)
+    >>> rules = pb.Context(variant_id="qq-one-deck", level=pb.RANK_TEN)
+    >>> deal, rank = read_variant_context(pb.CompareDeclarationsRequest(context=rules),
+    ...     rules.SerializeToString(), Problems(), level=True)
     >>> deal.variant.id, rank
     ('qq-one-deck', <Rank.TEN: 10>)
     """
@@ -238,8 +238,8 @@ def decode_variant_context(
     A context field the question does not use is refused, and so is setting both forms.
 
     >>> problems = Problems()
-    >>> ctx = pb.Context(variant_id="qq-one-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)
-    >>> variant, rank = decode_variant_context(pb.ScoreDealRequest(context=ctx), problems,
+    >>> rules = pb.Context(variant_id="qq-one-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)
+    >>> variant, rank = decode_variant_context(pb.ScoreDealRequest(context=rules), problems,
     ...     level=False)
     >>> variant.id, rank, [p.field for p in problems.items]
     ('qq-one-deck', None, ['context.level', 'context.trump_suit'])
@@ -252,21 +252,21 @@ def decode_variant_context(
     for field, value in (("variant_id", req.variant_id), ("level", old_level)):
         if value:
             problems.add(field, f"deprecated: set context.{field} instead, not both")
-    ctx = req.context
-    if ctx.HasField("custom_variant"):
-        room = ROOMS.room(ctx.custom_variant.SerializeToString(deterministic=True))
+    rules = req.context
+    if rules.HasField("custom_variant"):
+        room = ROOMS.room(rules.custom_variant.SerializeToString(deterministic=True))
         for problem in room.problems:
             problems.add(f"context.custom_variant.{problem.field}", problem.description)
         variant = None if room.problems else room.variant
     else:
-        variant = decode_variant(ctx.variant_id, "context.variant_id", problems)
-    unused = [("trump_suit", ctx.trump_suit), ("no_trump", ctx.no_trump)]
+        variant = decode_variant(rules.variant_id, "context.variant_id", problems)
+    unused = [("trump_suit", rules.trump_suit), ("no_trump", rules.no_trump)]
     if not level:
-        unused.insert(0, ("level", ctx.level))
+        unused.insert(0, ("level", rules.level))
     for field, value in unused:
         if value:
             problems.add(f"context.{field}", "not used by this question: leave it unset")
-    return variant, decode_level(ctx.level, "context.level", variant, problems) if level else None
+    return variant, decode_level(rules.level, "context.level", variant, problems) if level else None
 
 
 def decode_level(

@@ -4,13 +4,13 @@ A page token is the offset of the next play and a fingerprint of the question it
 (everything but the page), so a token given to another question, or made up, is refused.
 
 >>> from oracle.service.decoding import pb_cards
->>> ctx = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
->>> req = pb.ListLegalPlaysRequest(context=ctx, hand=pb_cards("3H 4H 5C"), lead=pb_cards("AH"), page_size=1)
+>>> rules = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
+>>> req = pb.ListLegalPlaysRequest(context=rules, hand=pb_cards("3H 4H 5C"), lead=pb_cards("AH"), page_size=1)
 >>> answer = answer_list_legal_plays(parse_list_legal_plays(req))
 >>> answer.total, len(answer.plays), parse_list_legal_plays(
-...     pb.ListLegalPlaysRequest(context=ctx, hand=req.hand, lead=req.lead, page_token=answer.next_page_token)).offset
+...     pb.ListLegalPlaysRequest(context=rules, hand=req.hand, lead=req.lead, page_token=answer.next_page_token)).offset
 (2, 1, 1)
->>> parse_list_legal_plays(pb.ListLegalPlaysRequest(context=ctx, hand=req.hand, page_token=answer.next_page_token))
+>>> parse_list_legal_plays(pb.ListLegalPlaysRequest(context=rules, hand=req.hand, page_token=answer.next_page_token))
 Traceback (most recent call last):
 ...
 oracle.errors.InvalidQuestion: page_token: the token belongs to another question: ask again without it
@@ -47,7 +47,7 @@ DEFAULT_PAGE = 100
 class ListLegalPlaysArgs:
     """The arguments of :func:`oracle.dispatch.questions.list_legal_plays`, and the question's fingerprint."""
 
-    ctx: Ruleset
+    rules: Ruleset
     hand: tuple[Card, ...]
     lead: tuple[Card, ...]
     offset: int
@@ -89,7 +89,7 @@ def parse_list_legal_plays(req: pb.ListLegalPlaysRequest) -> ListLegalPlaysArgs:
     """Validate a ListLegalPlays request."""
     keys = card_keys(req)
     problems = Problems()
-    ctx, deal = read_context(keys.context, "context", problems)
+    rules, deal = read_context(keys.context, "context", problems)
     hand_group = read_group(keys.hand, "hand", problems)
     hand = hand_group.cards
     check_hand_size(len(hand_group.keys), "hand", deal, problems)
@@ -98,11 +98,11 @@ def parse_list_legal_plays(req: pb.ListLegalPlaysRequest) -> ListLegalPlaysArgs:
     lead_group = read_group(keys.lead, "lead", problems)
     lead = lead_group.cards
     if lead_group.keys:
-        check_lead(lead, "lead", ctx, problems)
+        check_lead(lead, "lead", rules, problems)
         check_hand_size(len(lead_group.keys), "lead", deal, problems)
         if hand and len(req.hand) < len(req.lead):
             problems.add("hand", f"{len(req.hand)} cards, fewer than the {len(req.lead)} led: there is no follow")
-        if ctx is not None and (refused := engine.legal_play_counter_refusal(ctx)) is not None:
+        if rules is not None and (refused := engine.legal_play_counter_refusal(rules)) is not None:
             problems.add("context", f"{refused}: this variant's follows cannot be listed")
     check_copies([lead_group, hand_group], "the lead and the hand", deal, problems)
     if not 0 <= req.page_size <= MAX_LIST:
@@ -110,13 +110,13 @@ def parse_list_legal_plays(req: pb.ListLegalPlaysRequest) -> ListLegalPlaysArgs:
     print_ = fingerprint(req)
     offset = _read_token(req.page_token, print_, problems)
     problems.raise_if_any()
-    assert ctx is not None and hand is not None and lead is not None
-    return ListLegalPlaysArgs(ctx, hand, lead, offset, req.page_size or DEFAULT_PAGE, print_)
+    assert rules is not None and hand is not None and lead is not None
+    return ListLegalPlaysArgs(rules, hand, lead, offset, req.page_size or DEFAULT_PAGE, print_)
 
 
 def answer_list_legal_plays(args: ListLegalPlaysArgs) -> pb.ListLegalPlaysResponse:
     """Ask the engine; a token past the last play is refused, and the next page's token added."""
-    answer = engine.list_legal_plays(args.ctx, args.hand, args.lead, args.offset, args.limit)
+    answer = engine.list_legal_plays(args.rules, args.hand, args.lead, args.offset, args.limit)
     if args.offset and args.offset >= answer.total:
         raise InvalidQuestion.single("page_token", f"points past the last of the {answer.total} plays")
     after = args.offset + len(answer.plays)

@@ -40,7 +40,7 @@ from oracle.service.limits import MAX_LIST, points_problem
 
 
 def check_lead(
-    cards: Sequence[Card] | None, field: str, ctx: Ruleset | None, problems: Problems
+    cards: Sequence[Card] | None, field: str, rules: Ruleset | None, problems: Problems
 ) -> None:
     """A lead has cards, all of one effective suit, or of several where the ruleset allows such
     leads (:meth:`~oracle.engine.ruleset.Ruleset.lead_units`)."""
@@ -49,23 +49,23 @@ def check_lead(
     if not cards:
         problems.add(field, "the lead has no cards: lead at least one")
         return
-    if ctx is None:
+    if rules is None:
         return
-    table = ctx.suits
+    table = rules.suits
     if len({table[c.code] for c in cards}) == 1:
         return
-    suits = sorted({ctx.effective_suit(c) for c in cards})
-    if ctx.lead_units(cards) is None:
+    suits = sorted({rules.effective_suit(c) for c in cards})
+    if rules.lead_units(cards) is None:
         names = " and ".join(suit_name(s) for s in suits)
         rainbow = (" (or, in this room, a rainbow: each rank in at least "
-                   f"{ctx.rainbow_min_cards} cards over four effective suits, no jokers)") if ctx.strategies.compound else ""
+                   f"{rules.rainbow_min_cards} cards over four effective suits, no jokers)") if rules.strategies.compound else ""
         problems.add(field, f"a lead is of one effective suit{rainbow}, but these cards are {names}")
 
 
 def _seat_plays(
     msgs: Sequence[Any],
     field: str,
-    ctx: Ruleset | None,
+    rules: Ruleset | None,
     deal: Deal | None,
     problems: Problems,
     *,
@@ -121,7 +121,7 @@ def _seat_plays(
         if size > most:
             check_hand_size(size, cards_field, deal, problems)
         if i == 0:
-            check_lead(cards, cards_field, ctx, problems)
+            check_lead(cards, cards_field, rules, problems)
         elif lead_size and size != lead_size:
             problems.add(
                 cards_field,
@@ -137,7 +137,7 @@ def _seat_plays(
 class DescribePlayArgs(NamedTuple):
     """The arguments of :func:`oracle.dispatch.questions.describe_play`."""
 
-    ctx: Ruleset
+    rules: Ruleset
     cards: tuple[Card, ...]
 
 
@@ -146,17 +146,17 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
 
     >>> from oracle.cards import format_cards
     >>> from oracle.service.decoding import pb_cards
-    >>> ctx = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
-    >>> format_cards(parse_describe_play(pb.DescribePlayRequest(context=ctx, cards=pb_cards("3S 3S"))).cards)
+    >>> rules = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
+    >>> format_cards(parse_describe_play(pb.DescribePlayRequest(context=rules, cards=pb_cards("3S 3S"))).cards)
     '3S 3S'
-    >>> parse_describe_play(pb.DescribePlayRequest(context=ctx, cards=[pb.Card(rank=99)]))
+    >>> parse_describe_play(pb.DescribePlayRequest(context=rules, cards=[pb.Card(rank=99)]))
     Traceback (most recent call last):
     ...
     oracle.errors.InvalidQuestion: cards[0]: unknown rank 99: a rank is RANK_TWO (2) to RANK_BIG_JOKER (16)
     """
     keys = card_keys(req)
     problems = Problems()
-    ctx, deal = read_context(keys.context, "context", problems)
+    rules, deal = read_context(keys.context, "context", problems)
     group = read_group(keys.cards, "cards", problems)
     cards = group.cards
     if cards is not None and not cards:
@@ -164,14 +164,14 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
     check_hand_size(len(group.keys), "cards", deal, problems)
     check_copies([group], "the cards", deal, problems)
     problems.raise_if_any()
-    assert ctx is not None and cards is not None
-    return DescribePlayArgs(ctx, cards)
+    assert rules is not None and cards is not None
+    return DescribePlayArgs(rules, cards)
 
 
 class CheckFollowArgs(NamedTuple):
     """The arguments of :func:`oracle.dispatch.questions.check_follow`."""
 
-    ctx: Ruleset
+    rules: Ruleset
     lead: tuple[Card, ...]
     hand: tuple[Card, ...]
     play: tuple[Card, ...]
@@ -182,22 +182,22 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
 
     >>> from oracle.cards import format_cards
     >>> from oracle.service.decoding import pb_cards
-    >>> ctx = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
+    >>> rules = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
     >>> args = parse_check_follow(pb.CheckFollowRequest(
-    ...     context=ctx, lead=pb_cards("AH"), hand=pb_cards("3H 4C"), play=pb_cards("4C")))
+    ...     context=rules, lead=pb_cards("AH"), hand=pb_cards("3H 4C"), play=pb_cards("4C")))
     >>> format_cards(args.play)
     '4C'
     >>> parse_check_follow(pb.CheckFollowRequest(
-    ...     context=ctx, lead=pb_cards("AH"), hand=pb_cards("3H"), play=pb_cards("4C")))
+    ...     context=rules, lead=pb_cards("AH"), hand=pb_cards("3H"), play=pb_cards("4C")))
     Traceback (most recent call last):
     ...
     oracle.errors.InvalidQuestion: play[0]: 4C is not in the hand
     """
     keys = card_keys(req)
     problems = Problems()
-    ctx, deal = read_context(keys.context, "context", problems)
+    rules, deal = read_context(keys.context, "context", problems)
     lead = read_group(keys.lead, "lead", problems)
-    check_lead(lead.cards, "lead", ctx, problems)
+    check_lead(lead.cards, "lead", rules, problems)
     led = len(lead.keys)
     check_hand_size(led, "lead", deal, problems)
     hand = read_group(keys.hand, "hand", problems)
@@ -209,15 +209,15 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
     check_in_hand(play, hand, problems)
     check_copies([lead, hand], "the lead and the hand", deal, problems)
     problems.raise_if_any()
-    assert ctx is not None and lead.cards is not None and hand.cards is not None
+    assert rules is not None and lead.cards is not None and hand.cards is not None
     assert play.cards is not None
-    return CheckFollowArgs(ctx, lead.cards, hand.cards, play.cards)
+    return CheckFollowArgs(rules, lead.cards, hand.cards, play.cards)
 
 
 class JudgeTrickArgs(NamedTuple):
     """The arguments of :func:`oracle.dispatch.questions.judge_trick`."""
 
-    ctx: Ruleset
+    rules: Ruleset
     plays: tuple[SeatPlay, ...]
 
 
@@ -225,30 +225,30 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
     """Validate a JudgeTrick request. A trick may be judged before every seat has played.
 
     >>> from oracle.service.decoding import pb_cards
-    >>> ctx = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
+    >>> rules = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
     >>> plays = [pb.Play(seat=3, cards=pb_cards("AH")), pb.Play(seat=0, cards=pb_cards("3H"))]
-    >>> [p.seat for p in parse_judge_trick(pb.JudgeTrickRequest(context=ctx, plays=plays)).plays]
+    >>> [p.seat for p in parse_judge_trick(pb.JudgeTrickRequest(context=rules, plays=plays)).plays]
     [3, 0]
     >>> plays[1].seat = 1
-    >>> parse_judge_trick(pb.JudgeTrickRequest(context=ctx, plays=plays))
+    >>> parse_judge_trick(pb.JudgeTrickRequest(context=rules, plays=plays))
     Traceback (most recent call last):
     ...
     oracle.errors.InvalidQuestion: plays[1].seat: seat 1 is out of play order: the play after seat 3 is seat 0
     """
     keys = card_keys(req)
     problems = Problems()
-    ctx, deal = read_context(keys.context, "context", problems)
-    plays, groups = _seat_plays(keys.plays, "plays", ctx, deal, problems, complete=False)
+    rules, deal = read_context(keys.context, "context", problems)
+    plays, groups = _seat_plays(keys.plays, "plays", rules, deal, problems, complete=False)
     check_copies(groups, "the trick", deal, problems)
     problems.raise_if_any()
-    assert ctx is not None and plays is not None
-    return JudgeTrickArgs(ctx, plays)
+    assert rules is not None and plays is not None
+    return JudgeTrickArgs(rules, plays)
 
 
 class CheckThrowArgs(NamedTuple):
     """The arguments of :func:`oracle.dispatch.questions.check_throw`."""
 
-    ctx: Ruleset
+    rules: Ruleset
     thrower: SeatPlay
     other_hands: tuple[SeatPlay, ...]
 
@@ -257,8 +257,8 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
     """Validate a CheckThrow request. Other hands may leave seats out.
 
     >>> from oracle.service.decoding import pb_cards
-    >>> ctx = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
-    >>> args = parse_check_throw(pb.CheckThrowRequest(context=ctx,
+    >>> rules = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
+    >>> args = parse_check_throw(pb.CheckThrowRequest(context=rules,
     ...     throw=pb.Play(seat=0, cards=pb_cards("AH KH")),
     ...     other_hands=[pb.Hand(seat=1, cards=pb_cards("QH"))]))
     >>> args.thrower.seat, [h.seat for h in args.other_hands]
@@ -266,12 +266,12 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
     """
     keys = card_keys(req)
     problems = Problems()
-    ctx, deal = read_context(keys.context, "context", problems)
+    rules, deal = read_context(keys.context, "context", problems)
     thrower = keys.throw.seat
     thrower_ok = check_seat(thrower, "throw.seat", deal, problems)
     thrown = read_group(keys.throw.cards, "throw.cards", problems)
     throw = thrown.cards
-    check_lead(throw, "throw.cards", ctx, problems)
+    check_lead(throw, "throw.cards", rules, problems)
     check_hand_size(len(thrown.keys), "throw.cards", deal, problems)
     groups: list[Group] = [thrown]
     hands: list[SeatPlay] = []
@@ -305,14 +305,14 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
             hands.append(SeatPlay(seat, group.cards))
     check_copies(groups, "the throw and the other hands", deal, problems)
     problems.raise_if_any()
-    assert ctx is not None and throw is not None
-    return CheckThrowArgs(ctx, SeatPlay(thrower, throw), tuple(hands))
+    assert rules is not None and throw is not None
+    return CheckThrowArgs(rules, SeatPlay(thrower, throw), tuple(hands))
 
 
 class ScoreBottomArgs(NamedTuple):
     """The arguments of :func:`oracle.dispatch.questions.score_bottom`."""
 
-    ctx: Ruleset
+    rules: Ruleset
     last_trick: tuple[SeatPlay, ...]
     banker_seats: frozenset[int]
     bottom: tuple[Card, ...]
@@ -346,9 +346,9 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     """Validate a ScoreBottom request: a whole last trick and a whole bottom.
 
     >>> from oracle.service.decoding import pb_cards
-    >>> ctx = pb.Context(variant_id="qq-one-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
+    >>> rules = pb.Context(variant_id="qq-one-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
     >>> trick = [pb.Play(seat=s, cards=pb_cards(c)) for s, c in enumerate(["AH", "3H", "4H", "5H"])]
-    >>> parse_score_bottom(pb.ScoreBottomRequest(context=ctx, last_trick=trick, banker_seats=[0, 2],
+    >>> parse_score_bottom(pb.ScoreBottomRequest(context=rules, last_trick=trick, banker_seats=[0, 2],
     ...     bottom=pb_cards("6C 7C")))
     Traceback (most recent call last):
     ...
@@ -356,9 +356,9 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     """
     keys = card_keys(req)
     problems = Problems()
-    ctx, deal = read_context(keys.context, "context", problems)
+    rules, deal = read_context(keys.context, "context", problems)
     trick, groups = _seat_plays(
-        keys.last_trick, "last_trick", ctx, deal, problems, complete=True
+        keys.last_trick, "last_trick", rules, deal, problems, complete=True
     )
     seats = _banker_seats(keys.banker_seats, "banker_seats", deal, problems)
     bottom_group = read_group(keys.bottom, "bottom", problems)
@@ -375,5 +375,5 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
         if (why := points_problem(value, "a side's points are")) is not None:
             problems.add(name, why)
     problems.raise_if_any()
-    assert ctx is not None and trick is not None and bottom is not None
-    return ScoreBottomArgs(ctx, trick, seats, bottom, banker_side_points, attacker_points)
+    assert rules is not None and trick is not None and bottom is not None
+    return ScoreBottomArgs(rules, trick, seats, bottom, banker_side_points, attacker_points)

@@ -67,24 +67,24 @@ def handler(
 
 
 def _describe_play(args: DescribePlayArgs) -> pb.DescribePlayResponse:
-    return engine.describe_play(args.ctx, args.cards)
+    return engine.describe_play(args.rules, args.cards)
 
 
 def _check_follow(args: CheckFollowArgs) -> pb.CheckFollowResponse:
-    return engine.check_follow(args.ctx, args.lead, args.hand, args.play)
+    return engine.check_follow(args.rules, args.lead, args.hand, args.play)
 
 
 def _judge_trick(args: JudgeTrickArgs) -> pb.JudgeTrickResponse:
-    return engine.judge_trick(args.ctx, args.plays)
+    return engine.judge_trick(args.rules, args.plays)
 
 
 def _check_throw(args: CheckThrowArgs) -> pb.CheckThrowResponse:
-    return engine.check_throw(args.ctx, args.thrower, args.other_hands)
+    return engine.check_throw(args.rules, args.thrower, args.other_hands)
 
 
 def _score_bottom(args: ScoreBottomArgs) -> pb.ScoreBottomResponse:
     return engine.score_bottom(
-        args.ctx,
+        args.rules,
         args.last_trick,
         args.banker_seats,
         args.bottom,

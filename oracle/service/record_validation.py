@@ -161,20 +161,20 @@ def _plays(msgs: Sequence[pb.Play], field: str, deal: Deal | None,
 def parse_audit_deal(req: pb.AuditDealRequest) -> Record:
     """Validate an AuditDeal request into the record the referee replays."""
     msg, problems = req.record, Problems()
-    ctx = msg.context
-    custom = ctx.custom_variant if ctx.HasField("custom_variant") else None
-    trump_given = bool(ctx.trump_suit) or ctx.no_trump
+    rules = msg.context
+    custom = rules.custom_variant if rules.HasField("custom_variant") else None
+    trump_given = bool(rules.trump_suit) or rules.no_trump
     if not trump_given and not msg.declarations:
         problems.add("context.trump_suit", "set a trump suit, or no_trump, or the declarations that set it")
-    checked = check_context(ctx.variant_id, ctx.level, ctx.trump_suit,
-                            ctx.no_trump or not trump_given, custom)
+    checked = check_context(rules.variant_id, rules.level, rules.trump_suit,
+                            rules.no_trump or not trump_given, custom)
     problems.items.extend(v.prefixed("context") for v in checked.violations)
     variant = checked.variant
     if variant is not None and variant.deal.players % 2:
         problems.add("context", f"{variant.id} has {variant.deal.players} seats: the referee plays "
                                 "fixed partnerships of every second seat, which an odd number has not")
         variant = None
-    level = decode_level(ctx.level, "context.level", variant, Problems())
+    level = decode_level(rules.level, "context.level", variant, Problems())
     deal = None if variant is None else deal_of(variant)
     check_seat(msg.banker_seat, "banker_seat", deal, problems)
     hands = _hands(msg.hands, "hands", deal, problems)
@@ -192,10 +192,10 @@ def parse_audit_deal(req: pb.AuditDealRequest) -> Record:
     assert bottom is not None and buried is not None and tricks is not None
 
     def rules_for(trump: Suit | None) -> Ruleset:
-        found = check_context(ctx.variant_id, level, trump, trump is None, custom).ruleset
+        found = check_context(rules.variant_id, level, trump, trump is None, custom).ruleset
         assert found is not None
         return found
 
-    trump = Suit(ctx.trump_suit) if ctx.trump_suit else None
+    trump = Suit(rules.trump_suit) if rules.trump_suit else None
     return Record(variant, level, rules_for, trump_given, trump, msg.banker_seat, hands, bottom,
                   declarations, buried, tricks, attacker_level, reported)

@@ -133,9 +133,9 @@ VerdictEdit = Callable[[Ruleset, Sequence[SeatPlay], pb.JudgeTrickResponse], Non
 def edit_verdicts(edit: VerdictEdit) -> Callable[[TrickJudge], TrickJudge]:
     """A trick judge that lets ``edit`` change the real judge's verdicts, then names the winner again."""
     def make(original: TrickJudge) -> TrickJudge:
-        def judge(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
-            answer = original(ctx, plays)
-            edit(ctx, plays, answer)
+        def judge(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+            answer = original(rules, plays)
+            edit(rules, plays, answer)
             return rewon(answer)
         return judge
     return make
@@ -144,8 +144,8 @@ def edit_verdicts(edit: VerdictEdit) -> Callable[[TrickJudge], TrickJudge]:
 def legal_when_broken(*duties: str) -> Callable[[FollowCheck], FollowCheck]:
     """A follow check that answers legal where the real one finds one of ``duties`` broken."""
     def make(original: FollowCheck) -> FollowCheck:
-        def check(ctx: Ruleset, lead: Cards, hand: Cards, play: Cards) -> pb.CheckFollowResponse:
-            answer = original(ctx, lead, hand, play)
+        def check(rules: Ruleset, lead: Cards, hand: Cards, play: Cards) -> pb.CheckFollowResponse:
+            answer = original(rules, lead, hand, play)
             if answer.broken_rule_id in duties:
                 return pb.CheckFollowResponse(legal=True, rule_ids=list(answer.rule_ids))
             return answer

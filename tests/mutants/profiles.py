@@ -61,12 +61,12 @@ def with_strategies(**changes: Any) -> Callable[[Ruleset], Ruleset]:
     """A view of a ruleset with some of its strategies changed (one per ruleset, kept)."""
     views: dict[Ruleset, Ruleset] = {}
 
-    def view(ctx: Ruleset) -> Ruleset:
-        found = views.get(ctx)
+    def view(rules: Ruleset) -> Ruleset:
+        found = views.get(rules)
         if found is None:
-            found = copy.copy(ctx)
-            found.strategies = dataclasses.replace(ctx.strategies, **changes)
-            views[ctx] = found
+            found = copy.copy(rules)
+            found.strategies = dataclasses.replace(rules.strategies, **changes)
+            views[rules] = found
         return found
     return view
 
@@ -78,7 +78,7 @@ def judged_with(**changes: Any) -> Callable[[TrickJudge], TrickJudge]:
 
     def make(original: TrickJudge) -> TrickJudge:
         judge, view = other or original, with_strategies(**changes)
-        return lambda ctx, plays: judge(view(ctx), plays)
+        return lambda rules, plays: judge(view(rules), plays)
     return make
 
 
@@ -90,11 +90,11 @@ def judged_as(evaluation: int) -> Callable[[TrickJudge], TrickJudge]:
 
 def only_suit_duty(original: FollowCheck) -> FollowCheck:
     """A follow check that accepts any play holding as many cards of the led suit as it must."""
-    def check(ctx: Ruleset, lead: Cards, hand: Cards, play: Cards) -> pb.CheckFollowResponse:
-        suit = ctx.suit_of(lead)
-        if len(ctx.of_suit(play, suit)) >= min(len(lead), len(ctx.of_suit(hand, suit))):
+    def check(rules: Ruleset, lead: Cards, hand: Cards, play: Cards) -> pb.CheckFollowResponse:
+        suit = rules.suit_of(lead)
+        if len(rules.of_suit(play, suit)) >= min(len(lead), len(rules.of_suit(hand, suit))):
             return pb.CheckFollowResponse(legal=True, rule_ids=["follow.suit"])
-        return original(ctx, lead, hand, play)
+        return original(rules, lead, hand, play)
     return check
 
 
@@ -104,16 +104,16 @@ def _instead(registry: Registry[T], value: int) -> Callable[[T], T]:
 
 
 def _times_off_by_one(original: BottomMultiplier) -> BottomMultiplier:
-    def multiplier(ctx: Ruleset, lead_units: Any, winner_is_trump: bool) -> tuple[int, str, str]:
-        value, rule, why = original(ctx, lead_units, winner_is_trump)
-        return value + ctx.variant.bottom.base, rule, why
+    def multiplier(rules: Ruleset, lead_units: Any, winner_is_trump: bool) -> tuple[int, str, str]:
+        value, rule, why = original(rules, lead_units, winner_is_trump)
+        return value + rules.variant.bottom.base, rule, why
     return multiplier
 
 
 def _whole_unit(original: ForcedUnit) -> ForcedUnit:
     """The lowest beaten unit, every card of it, where one card of it is forced."""
-    def forced(ctx: Ruleset, blocks: Sequence[Block], thrown: Sequence[Card], order: Sequence[int]) -> list[Card]:
-        card = original(ctx, blocks, thrown, order)[0]
+    def forced(rules: Ruleset, blocks: Sequence[Block], thrown: Sequence[Card], order: Sequence[int]) -> list[Card]:
+        card = original(rules, blocks, thrown, order)[0]
         return list(next(b.unit for b in blocks if card in b.unit.cards).cards)
     return forced
 
@@ -134,7 +134,7 @@ def _format_draw(original: DrawRule) -> DrawRule:
     return dataclasses.replace(original, format_based=True)
 
 
-def _bombs_lose(ctx: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse) -> None:
+def _bombs_lose(rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse) -> None:
     """A bomb played is judged a bomb, but does not beat the best so far."""
     for verdict in answer.verdicts:
         if verdict.kind == pb.PLAY_KIND_BOMB:

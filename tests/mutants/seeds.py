@@ -52,13 +52,13 @@ from oracle.seed_rules import bottom, declarations, levels, trick
 
 # --- The play -----------------------------------------------------------------------------
 
-def _ties_to_later(ctx: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse) -> None:
+def _ties_to_later(rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse) -> None:
     for verdict in answer.verdicts:
         if "order.first_played_wins" in verdict.rule_ids:
             verdict.beats_best_so_far = True
 
 
-def _any_over_ruff(ctx: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse) -> None:
+def _any_over_ruff(rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse) -> None:
     for verdict in answer.verdicts:
         # A valid ruff that does not beat an earlier ruff is answered as a ruff that does not win.
         if verdict.kind == pb.PLAY_KIND_RUFF and not verdict.beats_best_so_far:
@@ -66,12 +66,12 @@ def _any_over_ruff(ctx: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTric
             verdict.kind = pb.PLAY_KIND_OVER_RUFF
 
 
-def _discard_by_rank(ctx: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse) -> None:
-    shape = trick.key_shape(ctx.units(plays[0].cards))
-    best = trick.key_strength(ctx, plays[0].cards, shape)
+def _discard_by_rank(rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse) -> None:
+    shape = trick.key_shape(rules.units(plays[0].cards))
+    best = trick.key_strength(rules, plays[0].cards, shape)
     for play, verdict in zip(plays[1:], answer.verdicts[1:], strict=True):
-        key = trick.key_strength(ctx, play.cards, shape)
-        side_suit = ctx.suit_of(play.cards) not in (TRUMP, MIXED)
+        key = trick.key_strength(rules, play.cards, shape)
+        side_suit = rules.suit_of(play.cards) not in (TRUMP, MIXED)
         if verdict.kind == pb.PLAY_KIND_DISCARD and side_suit and key is not None and best is not None and key > best:
             verdict.beats_best_so_far = True
         if verdict.beats_best_so_far:
@@ -79,11 +79,11 @@ def _discard_by_rank(ctx: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTr
 
 
 def _ruff_always(original: RuffTest) -> RuffTest:
-    return RuffTest(lambda ctx, lead_units, cards: True, original.needs)
+    return RuffTest(lambda rules, lead_units, cards: True, original.needs)
 
 
 def _forced_highest(original: ForcedUnit) -> ForcedUnit:
-    def forced(ctx: Ruleset, blocks: Sequence[Block], thrown: Sequence[Card], order: Sequence[int]) -> list[Card]:
+    def forced(rules: Ruleset, blocks: Sequence[Block], thrown: Sequence[Card], order: Sequence[int]) -> list[Card]:
         return list(max((b.unit for b in blocks), key=lambda u: (u.top, u.size)).cards)
     return forced
 
@@ -91,9 +91,9 @@ def _forced_highest(original: ForcedUnit) -> ForcedUnit:
 def _throw_ignores_last_seat(original: Any) -> Any:
     """Which hands a throw is checked against is no strategy (the forced-unit rule only sees the
     blocks found): the natural unit reading's throw check is replaced."""
-    def check(ctx: Ruleset, thrower: SeatPlay, others: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
-        order = sorted(others, key=lambda h: (h.seat - thrower.seat) % ctx.players)
-        answer: pb.CheckThrowResponse = original(ctx, thrower, order[:-1])
+    def check(rules: Ruleset, thrower: SeatPlay, others: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
+        order = sorted(others, key=lambda h: (h.seat - thrower.seat) % rules.players)
+        answer: pb.CheckThrowResponse = original(rules, thrower, order[:-1])
         return answer
     return check
 
@@ -184,21 +184,21 @@ def _king_worth_five(original: Callable[[Sequence[Card]], int]) -> Callable[[Seq
 # --- Scoring and declarations ----------------------------------------------------------------
 
 def _power_off_by_one(original: BottomMultiplier) -> BottomMultiplier:
-    def multiplier(ctx: Ruleset, lead_units: Any, winner_is_trump: bool) -> tuple[int, str, str]:
-        value, rule, why = original(ctx, lead_units, winner_is_trump)
-        return (value // ctx.variant.bottom.base if value > 1 else value), rule, why
+    def multiplier(rules: Ruleset, lead_units: Any, winner_is_trump: bool) -> tuple[int, str, str]:
+        value, rule, why = original(rules, lead_units, winner_is_trump)
+        return (value // rules.variant.bottom.base if value > 1 else value), rule, why
     return multiplier
 
 
 def _trump_doubles_reversed(original: BottomMultiplier) -> BottomMultiplier:
-    return lambda ctx, lead_units, winner_is_trump: original(ctx, lead_units, not winner_is_trump)
+    return lambda rules, lead_units, winner_is_trump: original(rules, lead_units, not winner_is_trump)
 
 
 def _banker_win_scores(original: Any) -> Any:
     """Which side scores the bottom is no strategy (only its multiplier is), so no registry reaches
     it: the public ``score_bottom`` is replaced."""
-    def score(ctx: Ruleset, last_trick: Any, banker_seats: frozenset[int], bottom_cards: Any, **kw: Any) -> Any:
-        return original(ctx, last_trick, frozenset(), bottom_cards, **kw)
+    def score(rules: Ruleset, last_trick: Any, banker_seats: frozenset[int], bottom_cards: Any, **kw: Any) -> Any:
+        return original(rules, last_trick, frozenset(), bottom_cards, **kw)
     return score
 
 

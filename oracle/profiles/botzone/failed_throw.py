@@ -20,19 +20,19 @@ from oracle.engine.units import Block, Unit
 from oracle.seed_rules.failed_throw import lowest_card
 
 
-def _tie(ctx: Ruleset, unit: Unit) -> int:
+def _tie(rules: Ruleset, unit: Unit) -> int:
     """Where the unit's suit comes in the variant's order for ties of the forced unit."""
-    order = [int(s) for s in ctx.variant.throws.forced_tie_suit_order]
+    order = [int(s) for s in rules.variant.throws.forced_tie_suit_order]
     suit = unit.cards[0].suit
     if suit is None or int(suit) not in order:
         return len(order)
     return order.index(int(suit))
 
 
-def lowest_beaten_one_card(ctx: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
+def lowest_beaten_one_card(rules: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
     """``FORCED_UNIT_LOWEST_BEATEN_ONE_CARD`` (``checkThrow``): one card of the lowest beaten unit."""
-    unit = min((b.unit for b in blocks), key=lambda u: (u.top, _tie(ctx, u), -u.size))
-    return [lowest_card(ctx, unit.cards)]
+    unit = min((b.unit for b in blocks), key=lambda u: (u.top, _tie(rules, u), -u.size))
+    return [lowest_card(rules, unit.cards)]
 
 
 def per_beaten_card_penalty(throws: pb.Throws, thrown: int, forced: int, beaten: int) -> int:

@@ -6,11 +6,11 @@ tagged ``ILLEGAL_MOVE [n]``): rules ``follow.same_type``, ``follow.suit``, ``fol
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
->>> r = check_follow_by_type(ctx, p("8S 8S"), p("AS 5S 3H 3H 4D"), p("3H 3H"))
+>>> rules = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
+>>> r = check_follow_by_type(rules, p("8S 8S"), p("AS 5S 3H 3H 4D"), p("3H 3H"))
 >>> r.legal   # no spade pair, a trump pair: the judge checks nothing (item 3)
 True
->>> r = check_follow_by_type(ctx, p("8S 8S"), p("AS 5S 5S 3H 3H"), p("3H 3H"))
+>>> r = check_follow_by_type(rules, p("8S 8S"), p("AS 5S 5S 3H 3H"), p("3H 3H"))
 >>> r.legal, r.broken_rule_id
 (False, 'follow.same_type')
 """
@@ -45,15 +45,15 @@ Verdict = tuple[str, str]
 LEGAL: Verdict = ("", "")
 
 
-def has_response(ctx: Ruleset, kind: str, n: int, in_suit: Sequence[Card]) -> bool:
+def has_response(rules: Ruleset, kind: str, n: int, in_suit: Sequence[Card]) -> bool:
     """checkRes: whether the hand's cards of the led suit hold a play of the lead's type.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
-    >>> has_response(ctx, "tractor", 4, p("SJ SJ BJ BJ 2H 2H 2S 2S"))   # no trump-suit run
+    >>> rules = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
+    >>> has_response(rules, "tractor", 4, p("SJ SJ BJ BJ 2H 2H 2S 2S"))   # no trump-suit run
     False
-    >>> has_response(ctx, "pair", 2, p("SJ SJ 5H"))
+    >>> has_response(rules, "pair", 2, p("SJ SJ 5H"))
     True
     """
     if kind == SINGLE:
@@ -61,12 +61,12 @@ def has_response(ctx: Ruleset, kind: str, n: int, in_suit: Sequence[Card]) -> bo
     counts = Counter(in_suit)
     if kind == PAIR:
         return any(k >= 2 for k in counts.values())
-    return any(len(run) >= n // 2 for run in _tractor_runs(ctx, counts))
+    return any(len(run) >= n // 2 for run in _tractor_runs(rules, counts))
 
 
-def _tractor_runs(ctx: Ruleset, counts: Counter[Card]) -> list[list[Card]]:
+def _tractor_runs(rules: Ruleset, counts: Counter[Card]) -> list[list[Card]]:
     """Runs of adjacent pairs (jokers and level cards never in them), each lowest first."""
-    return adjacent_runs(ctx, [c for c, k in counts.items() if k == 2 and joins_runs(ctx, c)])
+    return adjacent_runs(rules, [c for c, k in counts.items() if k == 2 and joins_runs(rules, c)])
 
 
 def _pairs(cards: Sequence[Card]) -> int:
@@ -79,22 +79,22 @@ def _paired_cards(parts: Sequence[Sequence[Card]]) -> int:
     return sum(len(p) for p in parts if len(p) >= 2)
 
 
-def judge(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> Verdict:
+def judge(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> Verdict:
     """The broken rule and why, or :data:`LEGAL` (checkLegalMove's follow branches)."""
-    suit = ctx.suit_of(lead)
+    suit = rules.suit_of(lead)
     n = len(lead)
-    kind = play_type(ctx, lead)
-    hand_x = ctx.of_suit(hand, suit)
-    play_x = ctx.of_suit(play, suit)
+    kind = play_type(rules, lead)
+    hand_x = rules.of_suit(hand, suit)
+    play_x = rules.of_suit(play, suit)
     name = suit_name(suit)
     if kind == THROW:
-        return _judge_throw(ctx, lead, hand_x, play, play_x, name)
-    own = play_type(ctx, play)
-    if has_response(ctx, kind, n, hand_x):
-        if own != kind or ctx.suit_of(play) != suit:
+        return _judge_throw(rules, lead, hand_x, play, play_x, name)
+    own = play_type(rules, play)
+    if has_response(rules, kind, n, hand_x):
+        if own != kind or rules.suit_of(play) != suit:
             rule = "follow.suit" if kind == SINGLE else "follow.same_type"
             return (rule, f"the hand holds a {kind} of {name} (checkRes), so the play must be a {kind} "
-                          f"of {name}; it is a {own}" + ("" if own != kind else f" of {suit_name(ctx.suit_of(play))}")
+                          f"of {name}; it is a {own}" + ("" if own != kind else f" of {suit_name(rules.suit_of(play))}")
                           + " (checkLegalMove, ILLEGAL_MOVE [13]-[15])")
         return LEGAL
     if own == kind:
@@ -113,7 +113,7 @@ def judge(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequen
 
 
 def _judge_throw(
-    ctx: Ruleset, lead: Sequence[Card], hand_x: Sequence[Card], play: Sequence[Card],
+    rules: Ruleset, lead: Sequence[Card], hand_x: Sequence[Card], play: Sequence[Card],
     play_x: Sequence[Card], name: str,
 ) -> Verdict:
     n = len(lead)
@@ -122,14 +122,14 @@ def _judge_throw(
             return ("follow.suit", (f"the play is not all {name}, so it must hold all {len(hand_x)} {name} of "
                                    f"the hand; it holds {len(play_x)} (checkLegalMove, ILLEGAL_MOVE [7], [10])"))
         return LEGAL
-    thrown = components(ctx, lead)
+    thrown = components(rules, lead)
     need = lengths(thrown)
     if need[0] < 4:
         return LEGAL  # no tractor in the throw: nothing is checked (docs/botzone.md, item 4)
-    played = components(ctx, play)
+    played = components(rules, play)
     if covers(lengths(played), need):
         return LEGAL
-    own = components(ctx, hand_x)
+    own = components(rules, hand_x)
     shown = "+".join(map(str, lengths(played)))
     wanted = "+".join(map(str, need))
     if covers(lengths(own), need):
@@ -146,19 +146,19 @@ def _judge_throw(
 
 
 def check_follow_by_type(
-    ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """Judge a follow as the Botzone judge does; ``hand`` is the whole hand before the play."""
-    suit = ctx.suit_of(lead)
-    kind = play_type(ctx, lead)
-    rule_ids = _rules_for(ctx, lead, kind)
-    broken, why = judge(ctx, lead, hand, play)
+    suit = rules.suit_of(lead)
+    kind = play_type(rules, lead)
+    rule_ids = _rules_for(rules, lead, kind)
+    broken, why = judge(rules, lead, hand, play)
     if not broken:
         return pb.CheckFollowResponse(
             legal=True, rule_ids=rule_ids,
-            explanation=f"Legal under the Botzone judge ({UPSTREAM} checkLegalMove): {_legal_reason(ctx, lead, hand, play)}.",
+            explanation=f"Legal under the Botzone judge ({UPSTREAM} checkLegalMove): {_legal_reason(rules, lead, hand, play)}.",
         )
-    example = example_follow(ctx, lead, hand)
+    example = example_follow(rules, lead, hand)
     if broken not in rule_ids:
         rule_ids.append(broken)
     cut = rule_ids[: rule_ids.index(broken) + 1]
@@ -172,7 +172,7 @@ def check_follow_by_type(
     )
 
 
-def _rules_for(ctx: Ruleset, lead: Sequence[Card], kind: str) -> list[str]:
+def _rules_for(rules: Ruleset, lead: Sequence[Card], kind: str) -> list[str]:
     """The rules the judge applies to a follow of this lead, in the order it applies them."""
     if kind == SINGLE:
         return ["follow.suit"]
@@ -180,54 +180,54 @@ def _rules_for(ctx: Ruleset, lead: Sequence[Card], kind: str) -> list[str]:
         return ["follow.same_type", "follow.suit"]
     if kind == TRACTOR:
         return ["follow.same_type", "follow.suit", "follow.pairs"]
-    if lengths(components(ctx, lead))[0] >= 4:
+    if lengths(components(rules, lead))[0] >= 4:
         return ["follow.suit", "follow.throw_components", "follow.pairs"]
     return ["follow.suit"]
 
 
-def _legal_reason(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> str:
+def _legal_reason(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> str:
     """Why :func:`judge` found the play legal, its branches asked in its order: the revoke hole
     (a play of the lead's type with no response in the suit, docs/botzone.md item 3) before the
     count of the suit's cards, which the judge never reaches there.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("botzone-tractor", Rank.THREE, Suit.SPADES)
-    >>> _legal_reason(ctx, p("5D 5D 4D 4D"), p("JD 5H 5H 4H 4H 2C"), p("5H 5H 4H 4H")).split(": ", 1)[1]
+    >>> rules = make_ruleset("botzone-tractor", Rank.THREE, Suit.SPADES)
+    >>> _legal_reason(rules, p("5D 5D 4D 4D"), p("JD 5H 5H 4H 4H 2C"), p("5H 5H 4H 4H")).split(": ", 1)[1]
     'the judge checks nothing more, though the play leaves JD of diamonds in the hand (a hole: docs/botzone.md, item 3)'
     """
-    suit = ctx.suit_of(lead)
+    suit = rules.suit_of(lead)
     name = suit_name(suit)
-    kind = play_type(ctx, lead)
-    hand_x = ctx.of_suit(hand, suit)
-    play_x = ctx.of_suit(play, suit)
+    kind = play_type(rules, lead)
+    hand_x = rules.of_suit(hand, suit)
+    play_x = rules.of_suit(play, suit)
     if kind == THROW:
         if len(play_x) < len(lead):
             return f"the hand's {name} are all played ({len(play_x)})"
-        if lengths(components(ctx, lead))[0] < 4:
+        if lengths(components(rules, lead))[0] < 4:
             return f"all {name}; against a throw without a tractor the judge checks nothing more"
         return f"all {name}, showing the throw's components as far as the judge asks"
-    if has_response(ctx, kind, len(lead), hand_x):
+    if has_response(rules, kind, len(lead), hand_x):
         return f"a {kind} of {name}, as the hand can play"
-    own = play_type(ctx, play)
+    own = play_type(rules, play)
     if own == kind and len(play_x) >= len(lead):
         return f"no {kind} of {name} in the hand and the play is a {kind}: the judge checks nothing more"
     kept = list((Counter(hand_x) - Counter(play_x)).elements())
     if own == kind and kept:
         return (f"no {kind} of {name} in the hand and the play is a {kind}: the judge checks nothing more, "
-                f"though the play leaves {format_cards(ctx.sorted(kept))} of {name} in the hand "
+                f"though the play leaves {format_cards(rules.sorted(kept))} of {name} in the hand "
                 "(a hole: docs/botzone.md, item 3)")
     if len(play_x) < len(lead):
         return f"the hand's {name} are all played ({len(play_x)})"
     return f"all {name}, with as many pairs as the judge asks"
 
 
-def example_follow(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
+def example_follow(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
     """A legal follow for the hand: the first of a few candidates that the judge accepts."""
     candidates: list[Callable[[], list[Card] | None]] = [
-        lambda: _same_type_response(ctx, lead, hand),
-        lambda: _covering(ctx, lead, hand),
-        lambda: _structured(ctx, lead, hand),
+        lambda: _same_type_response(rules, lead, hand),
+        lambda: _covering(rules, lead, hand),
+        lambda: _structured(rules, lead, hand),
     ]
     tried: list[Card] = []
     for make in candidates:
@@ -235,61 +235,61 @@ def example_follow(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> 
         if play is None:
             continue
         tried = play
-        if not judge(ctx, lead, hand, play)[0]:
+        if not judge(rules, lead, hand, play)[0]:
             break
-    return ctx.sorted(tried)
+    return rules.sorted(tried)
 
 
-def _same_type_response(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card] | None:
+def _same_type_response(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card] | None:
     """The lowest response of the lead's type in the suit, for a lead that is not a throw."""
-    suit = ctx.suit_of(lead)
-    kind = play_type(ctx, lead)
+    suit = rules.suit_of(lead)
+    kind = play_type(rules, lead)
     n = len(lead)
-    hand_x = ctx.of_suit(hand, suit)
-    if kind == THROW or not has_response(ctx, kind, n, hand_x):
+    hand_x = rules.of_suit(hand, suit)
+    if kind == THROW or not has_response(rules, kind, n, hand_x):
         return None
     if kind == SINGLE:
-        return lowest_first(ctx, hand_x)[:1]
+        return lowest_first(rules, hand_x)[:1]
     counts = Counter(hand_x)
     if kind == PAIR:
-        card = lowest_first(ctx, [c for c, k in counts.items() if k >= 2])[0]
+        card = lowest_first(rules, [c for c, k in counts.items() if k >= 2])[0]
         return [card, card]
-    windows = [run[i:i + n // 2] for run in _tractor_runs(ctx, counts) for i in range(len(run) - n // 2 + 1)]
-    lowest = min(windows, key=lambda w: (ctx.strength(w[0]), ctx.sort_key(w[0])))
+    windows = [run[i:i + n // 2] for run in _tractor_runs(rules, counts) for i in range(len(run) - n // 2 + 1)]
+    lowest = min(windows, key=lambda w: (rules.strength(w[0]), rules.sort_key(w[0])))
     return [c for card in lowest for c in (card, card)]
 
 
-def _covering(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card] | None:
+def _covering(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card] | None:
     """For a throw: cards of the suit whose components cover the throw's, if the hand's do.
 
     The judge's greedy order: each component of the throw, longest first, takes the
     lowest cards of the hand's component with the most cards left.
     """
-    suit = ctx.suit_of(lead)
-    hand_x = ctx.of_suit(hand, suit)
-    if play_type(ctx, lead) != THROW or len(hand_x) < len(lead):
+    suit = rules.suit_of(lead)
+    hand_x = rules.of_suit(hand, suit)
+    if play_type(rules, lead) != THROW or len(hand_x) < len(lead):
         return None
-    need = lengths(components(ctx, lead))
-    left = [lowest_first(ctx, p) for p in components(ctx, hand_x)]
+    need = lengths(components(rules, lead))
+    left = [lowest_first(rules, p) for p in components(rules, hand_x)]
     if not covers([len(p) for p in left], need):
         return None
     chosen: list[Card] = []
     for length in need:
-        left.sort(key=lambda p: (-len(p), ctx.strength(p[0]) if p else 0))
+        left.sort(key=lambda p: (-len(p), rules.strength(p[0]) if p else 0))
         chosen.extend(left[0][:length])
         left[0] = left[0][length:]
     return chosen
 
 
-def _structured(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
+def _structured(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
     """The suit's pairs and tractors first, the lowest first, then the lowest cards."""
-    suit = ctx.suit_of(lead)
+    suit = rules.suit_of(lead)
     n = len(lead)
-    hand_x = ctx.of_suit(hand, suit)
+    hand_x = rules.of_suit(hand, suit)
     if len(hand_x) <= n:
-        return top_up(ctx, list(hand_x), suit, hand, n)
-    parts = sorted((p for p in components(ctx, hand_x) if len(p) >= 2),
-                   key=lambda p: min((ctx.strength(c), ctx.sort_key(c)) for c in p))
+        return top_up(rules, list(hand_x), suit, hand, n)
+    parts = sorted((p for p in components(rules, hand_x) if len(p) >= 2),
+                   key=lambda p: min((rules.strength(c), rules.sort_key(c)) for c in p))
     chosen: list[Card] = []
     for part in parts:
         room = n - len(chosen)
@@ -297,5 +297,5 @@ def _structured(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> lis
             break
         # Whole pairs only: a triple of three decks gives its pair, the judge counts pairs.
         take = min(room - room % 2, len(part) - len(part) % 2)
-        chosen.extend(lowest_first(ctx, part)[:take])
-    return top_up(ctx, chosen, suit, hand, n)
+        chosen.extend(lowest_first(rules, part)[:take])
+    return top_up(rules, chosen, suit, hand, n)

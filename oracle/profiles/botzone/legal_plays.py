@@ -8,8 +8,8 @@ its components, read card by card into the lengths so far (:class:`ThrowComponen
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
->>> follows, listed = follow_families(ctx, p("8S 8S"), p("AS 5S 3H 3H 4D"))
+>>> rules = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
+>>> follows, listed = legal_follows_by_type(rules, p("8S 8S"), p("AS 5S 3H 3H 4D"))
 >>> [d.rule_id for d in follows.duties()], [d.rule_id for d in listed[0].duties()]
 (['follow.suit'], ['follow.same_type'])
 """
@@ -45,38 +45,38 @@ COVERS = Duty(1, "follow.throw_components", "the play's components cover the thr
 PAIRS = Duty(2, "follow.pairs", "as many cards in pairs and tractors as the judge asks")
 
 
-def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
+def legal_follows_by_type(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page."""
-    suit = ctx.suit_of(lead)
+    suit = rules.suit_of(lead)
     n = len(lead)
-    kind = play_type(ctx, lead)
-    hand_x = ctx.of_suit(hand, suit)
+    kind = play_type(rules, lead)
+    hand_x = rules.of_suit(hand, suit)
     if kind == THROW:
-        need = lengths(components(ctx, lead))
+        need = lengths(components(rules, lead))
 
         def thrown(space: Space) -> Automaton | None:
-            return None if need[0] < 4 else ThrowComponents(ctx, space, lead, hand_x)
+            return None if need[0] < 4 else ThrowComponents(rules, space, lead, hand_x)
 
-        return suit_split(ctx, lead, hand, SUIT_ONLY, thrown, Duty(1, "follow.suit", "any cards of the led suit")), []
+        return suit_split(rules, lead, hand, SUIT_ONLY, thrown, Duty(1, "follow.suit", "any cards of the led suit")), []
     rule = "follow.suit" if kind == SINGLE else "follow.same_type"
-    if has_response(ctx, kind, n, hand_x):
+    if has_response(rules, kind, n, hand_x):
         same = Duty(1, rule, f"a {kind} of the led suit")
-        none = Family(Space.of(ctx, ()), 0, Everything(same), excluded=frozenset({()}))
-        return none, [Listed(Space.of(ctx, hand), [(p, same) for p in same_type_plays(ctx, kind, n, hand_x)])]
+        none = Family(Space.of(rules, ()), 0, Everything(same), excluded=frozenset({()}))
+        return none, [Listed(Space.of(rules, hand), [(p, same) for p in same_type_plays(rules, kind, n, hand_x)])]
 
     def paired(space: Space) -> Automaton | None:
         return PairCount(space, min(n // 2, _pairs(hand_x))) if kind == TRACTOR else None
 
     full = (Duty(1, "follow.pairs", "as many pairs of the led suit as the hand holds, up to the tractor's")
             if kind == TRACTOR else Duty(1, "follow.suit", "any cards of the led suit"))
-    follows = suit_split(ctx, lead, hand, SUIT_ONLY, paired, full)
+    follows = suit_split(rules, lead, hand, SUIT_ONLY, paired, full)
     hole = Duty(3, rule, f"a {kind} of another suit: with no {kind} of the led suit the judge checks "
                          "nothing more (docs/botzone.md, item 3)")
-    extra = [(p, hole) for p in same_type_plays(ctx, kind, n, hand) if not follows.holds(p)]
-    return follows, [Listed(Space.of(ctx, hand), extra)]
+    extra = [(p, hole) for p in same_type_plays(rules, kind, n, hand) if not follows.holds(p)]
+    return follows, [Listed(Space.of(rules, hand), extra)]
 
 
-def same_type_plays(ctx: Ruleset, kind: str, n: int, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+def same_type_plays(rules: Ruleset, kind: str, n: int, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every play of ``kind`` and ``n`` cards from ``cards`` (checkPokerType), each once."""
     counts = Counter(cards)
     found: list[tuple[Card, ...]]
@@ -87,12 +87,12 @@ def same_type_plays(ctx: Ruleset, kind: str, n: int, cards: Sequence[Card]) -> l
     else:
         pairs = [c for c, k in counts.items() if k >= 2]
         found = [tuple(c for card in run[i:i + n // 2] for c in (card, card))
-                 for run in adjacent_runs(ctx, [c for c in pairs if joins_runs(ctx, c)])
+                 for run in adjacent_runs(rules, [c for c in pairs if joins_runs(rules, c)])
                  for i in range(len(run) - n // 2 + 1)]
         jokers = [c for c in pairs if c.is_joker]
         if n == 4 and len(jokers) == 2:
             found.append(tuple(c for card in jokers for c in (card, card)))
-    return [p for p in found if play_type(ctx, p) == kind]
+    return [p for p in found if play_type(rules, p) == kind]
 
 
 class PairCount:
@@ -116,14 +116,14 @@ class ThrowComponents:
     """A play of the suit read into the judge's components: the lengths so far (sorted), and the
     run of adjacent pairs going on (its length and its last slot)."""
 
-    def __init__(self, ctx: Ruleset, space: Space, lead: Sequence[Card], hand_x: Sequence[Card]) -> None:
+    def __init__(self, rules: Ruleset, space: Space, lead: Sequence[Card], hand_x: Sequence[Card]) -> None:
         self.space = space
-        thrown = components(ctx, lead)
-        own = components(ctx, hand_x)
+        thrown = components(rules, lead)
+        own = components(rules, hand_x)
         self.need = lengths(thrown)
         self.hand_covers = covers(lengths(own), self.need)
         self.limit = min(_paired(lengths(own)), _paired(self.need))
-        self.slots = [ctx.slot(c) if joins_runs(ctx, c) else None for c in space.cards]
+        self.slots = [rules.slot(c) if joins_runs(rules, c) else None for c in space.cards]
 
     def start(self) -> Hashable:
         return ((), 0, None)

@@ -5,10 +5,10 @@ loop over ``first_parse`` / ``outhis``); docs/botzone.md names the commits.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
->>> play_type(ctx, p("SJ SJ BJ BJ")), play_type(ctx, p("SJ SJ BJ BJ AH AH"))
+>>> rules = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
+>>> play_type(rules, p("SJ SJ BJ BJ")), play_type(rules, p("SJ SJ BJ BJ AH AH"))
 ('tractor', 'throw')
->>> [len(c) for c in components(ctx, p("SJ SJ BJ BJ AH AH KH"))]
+>>> [len(c) for c in components(rules, p("SJ SJ BJ BJ AH AH KH"))]
 [2, 2, 2, 1]
 >>> covers([4, 1], [2, 2, 1]), covers([2, 2, 1], [4, 1])
 (True, False)
@@ -34,37 +34,37 @@ UPSTREAM = "keyijing/Tractor-RL judger.py"
 _JOKERS = (Rank.SMALL_JOKER, Rank.BIG_JOKER)
 
 
-def joins_runs(ctx: Ruleset, card: Card) -> bool:
+def joins_runs(rules: Ruleset, card: Card) -> bool:
     """Whether the card can be one of the pairs of a run: not a joker, and a card with a place
     for tractors (the level cards have none in this profile)."""
-    return not card.is_joker and ctx.slot(card) is not None
+    return not card.is_joker and rules.slot(card) is not None
 
 
-def adjacent_runs(ctx: Ruleset, pairs: Sequence[Card]) -> list[list[Card]]:
+def adjacent_runs(rules: Ruleset, pairs: Sequence[Card]) -> list[list[Card]]:
     """Maximal runs of adjacent cards among ``pairs`` (one card per pair), each lowest first.
 
     Cards of different effective suits never join (the judge's single ``suit``
     variable can join them in a mixed discard; docs/botzone.md, item 17).
     """
-    ordered = sorted(pairs, key=lambda c: (ctx.effective_suit(c), ctx.slot(c) or 0))
+    ordered = sorted(pairs, key=lambda c: (rules.effective_suit(c), rules.slot(c) or 0))
     runs: list[list[Card]] = []
     for card in ordered:
         last = runs[-1][-1] if runs else None
-        if (last is not None and ctx.effective_suit(last) == ctx.effective_suit(card)
-                and (ctx.slot(last) or 0) + 1 == ctx.slot(card)):
+        if (last is not None and rules.effective_suit(last) == rules.effective_suit(card)
+                and (rules.slot(last) or 0) + 1 == rules.slot(card)):
             runs[-1].append(card)
         else:
             runs.append([card])
     return runs
 
 
-def play_type(ctx: Ruleset, cards: Sequence[Card]) -> str:
+def play_type(rules: Ruleset, cards: Sequence[Card]) -> str:
     """The judge's type of a play (checkPokerType): single, pair, tractor or throw.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("botzone-tractor", Rank.FIVE, Suit.SPADES)
-    >>> [play_type(ctx, p(t)) for t in ("4H 4H 6H 6H", "5H 5H 6H 6H", "AS AS 2S 2S", "9C 9C")]
+    >>> rules = make_ruleset("botzone-tractor", Rank.FIVE, Suit.SPADES)
+    >>> [play_type(rules, p(t)) for t in ("4H 4H 6H 6H", "5H 5H 6H 6H", "AS AS 2S 2S", "9C 9C")]
     ['tractor', 'throw', 'throw', 'pair']
     """
     n = len(cards)
@@ -80,13 +80,13 @@ def play_type(ctx: Ruleset, cards: Sequence[Card]) -> str:
         return TRACTOR if n == 4 and all(jokers.get(r) == 2 for r in _JOKERS) else THROW
     if any(k != 2 for k in counts.values()) or len({c.suit for c in counts}) != 1:
         return THROW
-    if not all(joins_runs(ctx, c) for c in counts):
+    if not all(joins_runs(rules, c) for c in counts):
         return THROW
-    runs = adjacent_runs(ctx, list(counts))
+    runs = adjacent_runs(rules, list(counts))
     return TRACTOR if len(runs) == 1 else THROW
 
 
-def components(ctx: Ruleset, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+def components(rules: Ruleset, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     """The judge's split of a set of cards (checkThrow with check=False), longest first.
 
     Runs of two or more adjacent pairs are tractors (lowest first); the other
@@ -94,14 +94,14 @@ def components(ctx: Ruleset, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit, format_cards
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("botzone-tractor", Rank.TEN, Suit.SPADES)
-    >>> [format_cards(c) for c in components(ctx, p("9S 9S JS JS 3S 3S 4S 4S 10S 10S 7S"))]
+    >>> rules = make_ruleset("botzone-tractor", Rank.TEN, Suit.SPADES)
+    >>> [format_cards(c) for c in components(rules, p("9S 9S JS JS 3S 3S 4S 4S 10S 10S 7S"))]
     ['3S 3S 4S 4S', '9S 9S JS JS', '10S 10S', '7S']
     """
     counts = Counter(cards)
-    pairs = [c for c, k in counts.items() if k == 2 and joins_runs(ctx, c)]
+    pairs = [c for c, k in counts.items() if k == 2 and joins_runs(rules, c)]
     parts: list[tuple[Card, ...]] = []
-    for run in adjacent_runs(ctx, pairs):
+    for run in adjacent_runs(rules, pairs):
         if len(run) >= 2:
             parts.append(tuple(c for card in run for c in (card, card)))
             for card in run:
@@ -109,8 +109,8 @@ def components(ctx: Ruleset, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     parts.extend(tuple([card] * k) for card, k in counts.items())
 
     def order(part: tuple[Card, ...]) -> tuple[int, int, tuple[int, int, int, int]]:
-        top = max(part, key=lambda c: (ctx.strength(c), ctx.sort_key(c)))
-        return (-len(part), ctx.strength(top), ctx.sort_key(top))
+        top = max(part, key=lambda c: (rules.strength(c), rules.sort_key(c)))
+        return (-len(part), rules.strength(top), rules.sort_key(top))
 
     return sorted(parts, key=order)
 
@@ -139,8 +139,8 @@ def covers(have: Sequence[int], need: Sequence[int]) -> bool:
     return True
 
 
-def top_strength(ctx: Ruleset, cards: Sequence[Card], min_copies: int = 1) -> int | None:
+def top_strength(rules: Ruleset, cards: Sequence[Card], min_copies: int = 1) -> int | None:
     """The strength of the highest card held at least ``min_copies`` times, if any."""
     counts = Counter(cards)
-    found = [ctx.strength(c) for c, k in counts.items() if k >= min_copies]
+    found = [rules.strength(c) for c, k in counts.items() if k >= min_copies]
     return max(found) if found else None

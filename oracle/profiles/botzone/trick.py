@@ -7,8 +7,8 @@ the vocabulary of :mod:`oracle.profiles.botzone.play_types`. The rule step by st
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.ruleset import SeatPlay
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
->>> judge_trick_by_type(ctx, [SeatPlay(0, tuple(p("AS"))), SeatPlay(1, tuple(p("3H")))]).winning_seat
+>>> rules = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
+>>> judge_trick_by_type(rules, [SeatPlay(0, tuple(p("AS"))), SeatPlay(1, tuple(p("3H")))]).winning_seat
 1
 """
 
@@ -32,32 +32,32 @@ from oracle.profiles.botzone.play_types import (
 )
 
 
-def _largest_key(ctx: Ruleset, cards: Sequence[Card]) -> int:
+def _largest_key(rules: Ruleset, cards: Sequence[Card]) -> int:
     """The top card of the first longest component (checkWinner: ``x_parse[0][-1]``)."""
-    first = components(ctx, cards)[0]
-    return max(ctx.strength(c) for c in first)
+    first = components(rules, cards)[0]
+    return max(rules.strength(c) for c in first)
 
 
 _Best = BestSoFar[int | None]
 
 
-def judge_trick_by_type(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """Judge a trick as the Botzone judge's checkWinner does; ``plays`` in play order.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
+    >>> rules = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
     >>> plays = [SeatPlay(0, tuple(p("AS AS KS"))), SeatPlay(1, tuple(p("3H 3H 4H"))),
     ...          SeatPlay(2, tuple(p("5H 6H 7H"))), SeatPlay(3, tuple(p("4S 5S 6S")))]
-    >>> r = judge_trick_by_type(ctx, plays)
+    >>> r = judge_trick_by_type(rules, plays)
     >>> r.winning_seat, [pb.PlayKind.Name(v.kind)[10:] for v in r.verdicts]
     (1, ['LEAD', 'RUFF', 'DISCARD', 'FOLLOW'])
     """
     lead = plays[0]
-    suit = ctx.suit_of(lead.cards)
-    kind = play_type(ctx, lead.cards)
+    suit = rules.suit_of(lead.cards)
+    kind = play_type(rules, lead.cards)
     if kind == THROW:
-        parts = components(ctx, lead.cards)
+        parts = components(rules, lead.cards)
         need = lengths(parts)
         what = "a throw of " + " + ".join(str(len(p)) for p in parts) + " cards"
         rule = "trick.largest_component"
@@ -65,48 +65,48 @@ def judge_trick_by_type(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTric
         need = []
         what = f"a {kind}"
         rule = "trick.same_type"
-    best = BestSoFar(0, lead.seat, suit == TRUMP, _key(ctx, lead.cards, kind, need))
+    best = BestSoFar(0, lead.seat, suit == TRUMP, _key(rules, lead.cards, kind, need))
     verdicts = [pb.PlayVerdict(seat=lead.seat, kind=pb.PLAY_KIND_LEAD, beats_best_so_far=True,
                                reason=f"leads {suit_name(suit)}: {what}", rule_ids=["lead.one_suit"])]
     used = {"lead.one_suit", "trick.points", rule}
     for index, play in enumerate(plays[1:], start=1):
         if kind == THROW:
-            verdict = _judge_throw_play(ctx, play, suit, need, best)
+            verdict = _judge_throw_play(rules, play, suit, need, best)
         else:
-            verdict = _judge_typed_play(ctx, play, suit, kind, best)
+            verdict = _judge_typed_play(rules, play, suit, kind, best)
         if verdict.beats_best_so_far:
-            best = BestSoFar(index, play.seat, True if kind == THROW else ctx.suit_of(play.cards) == TRUMP,
-                         _key(ctx, play.cards, kind, need))
+            best = BestSoFar(index, play.seat, True if kind == THROW else rules.suit_of(play.cards) == TRUMP,
+                         _key(rules, play.cards, kind, need))
         used.update(verdict.rule_ids)
         verdicts.append(verdict)
     return trick_answer(plays, verdicts, best.index, used, f"{UPSTREAM} checkWinner")
 
 
-def _key(ctx: Ruleset, cards: Sequence[Card], kind: str, need: Sequence[int]) -> int | None:
+def _key(rules: Ruleset, cards: Sequence[Card], kind: str, need: Sequence[int]) -> int | None:
     """How a counted play compares: its top card (not a throw), the top of its first longest
     component (a throw with a tractor) or its highest card held that often (other throws)."""
     if kind != THROW:
-        return top_strength(ctx, cards)
+        return top_strength(rules, cards)
     if need[0] >= 4:
-        return _largest_key(ctx, cards)
-    return top_strength(ctx, cards, need[0])
+        return _largest_key(rules, cards)
+    return top_strength(rules, cards, need[0])
 
 
 
 def _compare(
-    ctx: Ruleset, play: SeatPlay, key: int | None, best: _Best, kind: pb.PlayKind, what: str, rule: str
+    rules: Ruleset, play: SeatPlay, key: int | None, best: _Best, kind: pb.PlayKind, what: str, rule: str
 ) -> pb.PlayVerdict:
     """A play without a key, or against a best without one, beats nothing and ties nothing."""
     known = key is not None and best.key is not None
     outcome = -1 if key is None or best.key is None else (key > best.key) - (key < best.key)
-    return against_best(ctx, play, kind, outcome if known else -1, what, best.seat, rule)
+    return against_best(rules, play, kind, outcome if known else -1, what, best.seat, rule)
 
 
-def _judge_typed_play(ctx: Ruleset, play: SeatPlay, led: int, kind: str, best: _Best) -> pb.PlayVerdict:
+def _judge_typed_play(rules: Ruleset, play: SeatPlay, led: int, kind: str, best: _Best) -> pb.PlayVerdict:
     """checkWinner, a lead that is not a throw (rule trick.same_type)."""
     rule = "trick.same_type"
-    own = play_type(ctx, play.cards)
-    suit = ctx.suit_of(play.cards)
+    own = play_type(rules, play.cards)
+    suit = rules.suit_of(play.cards)
     if own != kind:
         return play_verdict(play, pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False,
                         f"a {own}, not a {kind} like the lead: it cannot win", rule)
@@ -114,26 +114,26 @@ def _judge_typed_play(ctx: Ruleset, play: SeatPlay, led: int, kind: str, best: _
         return play_verdict(play, pb.PLAY_KIND_DISCARD, False,
                         f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)",
                         "trick.discard")
-    key = top_strength(ctx, play.cards)
+    key = top_strength(rules, play.cards)
     if best.trump:
         if suit != TRUMP:
             return play_verdict(play, pb.PLAY_KIND_FOLLOW, False,
                             f"follows {suit_name(led)}, but seat {best.seat} has ruffed", "trick.ruff")
         kind_pb = pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_OVER_RUFF
-        return _compare(ctx, play, key, best, kind_pb, f"{kind} of trump",
+        return _compare(rules, play, key, best, kind_pb, f"{kind} of trump",
                         rule if led == TRUMP else "trick.over_ruff")
     if suit == TRUMP:
         return play_verdict(play, pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with a {kind} of trump", "trick.ruff")
-    return _compare(ctx, play, key, best, pb.PLAY_KIND_FOLLOW, kind, rule)
+    return _compare(rules, play, key, best, pb.PLAY_KIND_FOLLOW, kind, rule)
 
 
 def _judge_throw_play(
-    ctx: Ruleset, play: SeatPlay, led: int, need: Sequence[int], best: _Best
+    rules: Ruleset, play: SeatPlay, led: int, need: Sequence[int], best: _Best
 ) -> pb.PlayVerdict:
     """checkWinner, a throw lead (rule trick.largest_component)."""
     rule = "trick.largest_component"
-    suit = ctx.suit_of(play.cards)
-    have = lengths(components(ctx, play.cards))
+    suit = rules.suit_of(play.cards)
+    have = lengths(components(rules, play.cards))
     if not covers(have, need):
         kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
         return play_verdict(play, kind, False,
@@ -147,12 +147,12 @@ def _judge_throw_play(
                         "ruffs (毙) the throw with trump covering its components", "trick.ruff")
     kind_pb = pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_OVER_RUFF
     if need[0] >= 4:
-        if ctx.trump is None:
+        if rules.trump is None:
             return play_verdict(play, pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_RUFF, False,
                             "no-trump: the judge lets nothing beat trump against a throw with a tractor",
                             rule)
-        return _compare(ctx, play, _largest_key(ctx, play.cards), best, kind_pb,
+        return _compare(rules, play, _largest_key(rules, play.cards), best, kind_pb,
                         "first longest tractor", rule if led == TRUMP else "trick.over_ruff")
     what = "highest pair" if need[0] == 2 else "highest card"
-    return _compare(ctx, play, top_strength(ctx, play.cards, need[0]), best, kind_pb, what,
+    return _compare(rules, play, top_strength(rules, play.cards, need[0]), best, kind_pb, what,
                     rule if led == TRUMP else "trick.over_ruff")

@@ -10,8 +10,8 @@ copy of ``trick.rs`` at tgoh-ots/shengji-tractor @ 18514e6 (``is_bomb``, the bom
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.HEARTS)
->>> is_bomb(ctx, p("7C 7C 7C 7C")), is_bomb(ctx, p("7C 7C 8C 8C"))
+>>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.HEARTS)
+>>> is_bomb(rules, p("7C 7C 7C 7C")), is_bomb(rules, p("7C 7C 8C 8C"))
 (True, False)
 """
 
@@ -39,35 +39,35 @@ side suits from the lowest under each trump suit (``None``: no-trump); trump is 
 _TRUMP_PLACE = 5
 
 
-def allowed(ctx: Ruleset) -> bool:
+def allowed(rules: Ruleset) -> bool:
     """Whether the ruleset plays bombs at all."""
-    return policies(ctx).bombs.allowed
+    return policies(rules).bombs.allowed
 
 
-def is_bomb(ctx: Ruleset, cards: Sequence[Card]) -> bool:
+def is_bomb(rules: Ruleset, cards: Sequence[Card]) -> bool:
     """Four or more identical cards, and nothing else."""
-    return len(cards) >= 4 and len({ctx.identity(c) for c in cards}) == 1
+    return len(cards) >= 4 and len({rules.identity(c) for c in cards}) == 1
 
 
-def suit_place(ctx: Ruleset, card: Card) -> int:
+def suit_place(rules: Ruleset, card: Card) -> int:
     """The card's effective suit in upstream's suit order (``Trump::suit_ordinal``), the first key
     of ``Trump::compare_effective``: a fixed order of the side suits under each trump, trump last.
 
     >>> from oracle.cards import parse_card as c, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("rbtying-default", Rank.NINE, Suit.SPADES)
-    >>> [suit_place(ctx, c(t)) for t in ("6H", "6C", "6D", "6S", "9H")]
+    >>> rules = make_ruleset("rbtying-default", Rank.NINE, Suit.SPADES)
+    >>> [suit_place(rules, c(t)) for t in ("6H", "6C", "6D", "6S", "9H")]
     [1, 2, 3, 5, 5]
     """
-    if ctx.is_trump(card) or card.suit is None:
+    if rules.is_trump(card) or card.suit is None:
         return _TRUMP_PLACE
-    return 1 + _SIDE_SUITS[ctx.trump].index(card.suit)
+    return 1 + _SIDE_SUITS[rules.trump].index(card.suit)
 
 
-def bomb_key(ctx: Ruleset, cards: Sequence[Card]) -> BombKey:
+def bomb_key(rules: Ruleset, cards: Sequence[Card]) -> BombKey:
     """The key a bomb compares by: its cards, then ``cmp_effective`` of its card (the suit's place,
     then the strength inside the suit)."""
-    return (len(cards), suit_place(ctx, cards[0]), ctx.strength(cards[0]))
+    return (len(cards), suit_place(rules, cards[0]), rules.strength(cards[0]))
 
 
 def beats(earlier: BombKey, later: BombKey) -> bool:
@@ -82,19 +82,19 @@ def beats(earlier: BombKey, later: BombKey) -> bool:
     return later > earlier
 
 
-def follow_allowed(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> bool:
+def follow_allowed(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> bool:
     """Whether ``play`` is a bomb the policy lets a follower play whatever the usual duties say.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.HEARTS)
-    >>> follow_allowed(ctx, p("5S 6S 7S 8S"), p("9S 7C 7C 7C 7C"), p("7C 7C 7C 7C"))  # no bombs here
+    >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.HEARTS)
+    >>> follow_allowed(rules, p("5S 6S 7S 8S"), p("9S 7C 7C 7C 7C"), p("7C 7C 7C 7C"))  # no bombs here
     False
     """
-    if not allowed(ctx) or len(play) != len(lead) or not is_bomb(ctx, play):
+    if not allowed(rules) or len(play) != len(lead) or not is_bomb(rules, play):
         return False
-    if not policies(ctx).bombs.follows_suit:
+    if not policies(rules).bombs.follows_suit:
         return True
-    led = ctx.suit_of(lead)
-    bomb_suit = ctx.effective_suit(play[0])
-    return bomb_suit in (led, TRUMP) or not ctx.of_suit(hand, led)
+    led = rules.suit_of(lead)
+    bomb_suit = rules.effective_suit(play[0])
+    return bomb_suit in (led, TRUMP) or not rules.of_suit(hand, led)

@@ -9,8 +9,8 @@ a tractor of two pairs, ``(3, 2)`` a triple with a pair just above it.
 
 >>> from oracle.cards import parse_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.TEN, Suit.HEARTS)
->>> fill_needs(ctx, [Need((2, 2))], parse_cards("7S 7S 8S 8S 3S")) is not None
+>>> rules = make_ruleset("rbtying-default", Rank.TEN, Suit.HEARTS)
+>>> fill_needs(rules, [Need((2, 2))], parse_cards("7S 7S 8S 8S 3S")) is not None
 True
 """
 
@@ -37,16 +37,16 @@ class Need:
     sizes: tuple[int, ...]
 
 
-def rank_key(ctx: Ruleset, card: Card) -> RankKey:
+def rank_key(rules: Ruleset, card: Card) -> RankKey:
     """The key plays are compared by: any trump outranks any side-suit card.
 
     >>> from oracle.cards import parse_card, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> rank_key(ctx, parse_card("2H")) > rank_key(ctx, parse_card("AS"))
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> rank_key(rules, parse_card("2H")) > rank_key(rules, parse_card("AS"))
     True
     """
-    return (1 if ctx.is_trump(card) else 0, ctx.strength(card))
+    return (1 if rules.is_trump(card) else 0, rules.strength(card))
 
 
 def _need_order(need: Need) -> tuple[int, int, int]:
@@ -54,7 +54,7 @@ def _need_order(need: Need) -> tuple[int, int, int]:
 
 
 def fill_needs(
-    ctx: Ruleset,
+    rules: Ruleset,
     needs: Sequence[Need],
     cards: Sequence[Card],
     *,
@@ -72,20 +72,20 @@ def fill_needs(
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("qq-two-deck", Rank.FOUR, Suit.SPADES)
-    >>> fill_needs(ctx, [Need((2, 2))], parse_cards("3S 3S 5S 5S")) is not None   # 4 skipped
+    >>> rules = make_ruleset("qq-two-deck", Rank.FOUR, Suit.SPADES)
+    >>> fill_needs(rules, [Need((2, 2))], parse_cards("3S 3S 5S 5S")) is not None   # 4 skipped
     True
-    >>> fill_needs(ctx, [Need((2,)), Need((2,))], parse_cards("3S 3S 5S 6S")) is None
+    >>> fill_needs(rules, [Need((2,)), Need((2,))], parse_cards("3S 3S 5S 6S")) is None
     True
     """
     spend(len(cards) * (len(needs) + 10))  # a pool of the cards, then one scan per need
     if pool is None:  # a caller filling many requirements from the same cards passes their pool
-        pool = Pool(ctx, cards)
-    found = _greedy_fill(ctx, pool, needs, exact)
+        pool = Pool(rules, cards)
+    found = _greedy_fill(rules, pool, needs, exact)
     if found is None:
         # The greedy can miss a fill that exists (units competing for runs or copies): the
         # exact search of :mod:`.joint` decides.
-        return _joint_fill(ctx, cards, exact is not None, pool).fill([n.sizes for n in needs])
+        return _joint_fill(rules, cards, exact is not None, pool).fill([n.sizes for n in needs])
     return found
 
 
@@ -97,25 +97,25 @@ _joint_lock = threading.Lock()
 """The server's threads share the kept fills (a fill keeps no state of one search)."""
 
 
-def _joint_fill(ctx: Ruleset, cards: Sequence[Card], protected: bool, pool: Pool) -> JointFill:
+def _joint_fill(rules: Ruleset, cards: Sequence[Card], protected: bool, pool: Pool) -> JointFill:
     """The joint fill of these cards, kept while the same cards are filled again (a walk asks
     for many requirements of one hand: what it reads of the slots is read once)."""
-    key = (id(ctx), tuple(sorted(c.code for c in cards)), protected)
+    key = (id(rules), tuple(sorted(c.code for c in cards)), protected)
     with _joint_lock:
         kept = _joint_kept.get(key)
-    if kept is not None and kept[0] is ctx:
+    if kept is not None and kept[0] is rules:
         return kept[1]
-    joint = JointFill(ctx, cards, protected=protected, pool=pool)
+    joint = JointFill(rules, cards, protected=protected, pool=pool)
     with _joint_lock:
-        _joint_kept[key] = (ctx, joint)
+        _joint_kept[key] = (rules, joint)
         while len(_joint_kept) > _JOINT_KEPT:
             del _joint_kept[next(iter(_joint_kept))]
     return joint
 
 
-def _greedy_fill(ctx: Ruleset, pool: Pool, needs: Sequence[Need], exact: dict[Identity, int] | None) -> list[Placement] | None:
+def _greedy_fill(rules: Ruleset, pool: Pool, needs: Sequence[Need], exact: dict[Identity, int] | None) -> list[Placement] | None:
     left = {i: len(cs) for i, cs in pool.cards.items()}
-    keys = {i: rank_key(ctx, cs[0]) for i, cs in pool.cards.items()}
+    keys = {i: rank_key(rules, cs[0]) for i, cs in pool.cards.items()}
     at_slot: dict[int, list[Identity]] = {}
     for identity in sorted(left):
         for slot in pool.slots(identity):
@@ -204,17 +204,17 @@ def _place_adjacent(
     return None if best is None else best[1]
 
 
-def placement_cards(ctx: Ruleset, cards: Sequence[Card], placements: Sequence[Placement]) -> list[list[Card]]:
+def placement_cards(rules: Ruleset, cards: Sequence[Card], placements: Sequence[Placement]) -> list[list[Card]]:
     """The cards of each placement, taken from ``cards`` (each copy once).
 
     >>> from oracle.cards import parse_cards, format_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("qq-two-deck", Rank.FOUR, Suit.SPADES)
+    >>> rules = make_ruleset("qq-two-deck", Rank.FOUR, Suit.SPADES)
     >>> cs = parse_cards("3S 3S 5S 5S 9S")
-    >>> [format_cards(u) for u in placement_cards(ctx, cs, fill_needs(ctx, [Need((1,)), Need((2, 2))], cs) or [])]
+    >>> [format_cards(u) for u in placement_cards(rules, cs, fill_needs(rules, [Need((1,)), Need((2, 2))], cs) or [])]
     ['9S', '3S 3S 5S 5S']
     """
-    pool = Pool(ctx, cards)
+    pool = Pool(rules, cards)
     out: list[list[Card]] = []
     for placement in placements:
         unit: list[Card] = []

@@ -13,9 +13,9 @@ way has placed every unit. Why the requirement decides a follow (rbtying/shengji
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.legal_plays import Duty, Family, Space
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
->>> space = Space.of(ctx, p("9H 9H 8H 8H 7H 7H 5H"))
->>> fills = FillsRequirement.of(ctx, space, ((2, 2), (1,)), Duty(2, "follow.decomposition", "a tractor"))
+>>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+>>> space = Space.of(rules, p("9H 9H 8H 8H 7H 7H 5H"))
+>>> fills = FillsRequirement.of(rules, space, ((2, 2), (1,)), Duty(2, "follow.decomposition", "a tractor"))
 >>> fills is not None and Family(space, 5, fills).total()   # 99887 99885 98877 88775
 4
 """
@@ -81,7 +81,7 @@ class FillsRequirement:
         self._numbers: dict[State, int] = {}
 
     @classmethod
-    def of(cls, ctx: Ruleset, space: Space, requirement: Requirement, duty: Duty) -> FillsRequirement | None:
+    def of(cls, rules: Ruleset, space: Space, requirement: Requirement, duty: Duty) -> FillsRequirement | None:
         """The automaton for the plays of the space that the requirement's units split, or
         ``None`` where it does not apply: a unit mixing single cards with tuples, an identity at
         two slots (an ace at either end, which upstream does not play), or a slot whose cards are
@@ -95,10 +95,10 @@ class FillsRequirement:
         identities: list[dict[object, int]] = []
         slots: list[int | None] = []
         for card in space.cards:
-            places = ctx.places[card.code]
+            places = rules.places[card.code]
             if len(places) > 1:
                 return None
-            identity = ctx.identity(card)
+            identity = rules.identity(card)
             key: object = ("slot", places[0]) if places else ("identity", identity)
             if key not in numbers:
                 numbers[key] = len(members)

@@ -3,7 +3,7 @@
 rbtying/shengji ``TrickFormat::is_legal_play`` @ 71f8d43, as :func:`.follow.first_duty` walks it:
 a follow of ``n`` cards of the led suit meets the first requirement it fills (unprotected), as
 long as the hand fills none before it under its draw policy; under the longer-tuple protection
-the guard (:func:`.follow.kept_back`) may still refuse it. The requirements that matter are those
+the guard (:func:`.follow.longer_tuple_bypasses_genuine`) may still refuse it. The requirements that matter are those
 a play of the hand can fill, up to the first the hand fills (:func:`fillable_requirements`, one
 walk of the hand). :class:`FirstFill` reads a play into one :class:`.fill_count.FillsRequirement`
 state per requirement and, under the protection, what the guard counts, so the count judges no
@@ -13,11 +13,11 @@ play. Its cost: docs/rules.md (Legal plays).
 >>> from oracle.engine.legal_plays import Family, Space
 >>> from oracle.profiles.rbtying.trick_format import lead_format
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+>>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
 >>> hand = p("2S 2S 3S 3S 5S 5S")
->>> fillable_requirements(ctx, lead_format(ctx, p("7S 7S")), hand)
+>>> fillable_requirements(rules, lead_format(rules, p("7S 7S")), hand)
 ([(0, ((2,),))], True)
->>> first = FirstFill.of(ctx, Space.of(ctx, hand), lead_format(ctx, p("7S 7S")), hand)
+>>> first = FirstFill.of(rules, Space.of(rules, hand), lead_format(rules, p("7S 7S")), hand)
 >>> first is not None and Family(first.space, 2, first).total()   # a pair
 3
 """
@@ -35,11 +35,11 @@ from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying.fill_count import FillsRequirement
 from oracle.profiles.rbtying.follow import (
     WALK_STEPS,
-    alone_tuples,
+    decomposition,
     hand_fill,
     hand_protection,
+    n_slots,
     walk_bound,
-    walked,
 )
 from oracle.profiles.rbtying.ordering import Requirement
 from oracle.profiles.rbtying.policies import policies
@@ -62,7 +62,7 @@ def fills(position: int, requirement: Requirement) -> Duty:
 
 
 def fillable_requirements(
-    ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card]
+    rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card]
 ) -> tuple[list[tuple[int, Requirement]], bool]:
     """The requirements some play of the hand can fill, with their place in the walk (numbered
     as :func:`.follow.first_duty` numbers them for every play of one hand, ``same_positions``),
@@ -70,17 +70,17 @@ def fillable_requirements(
 
     One walk per question, within :data:`LISTING_WALK_STEPS`.
     """
-    draw = policies(ctx).draw
-    exact = hand_protection(ctx, hand_x)
+    draw = policies(rules).draw
+    exact = hand_protection(rules, hand_x)
     with walk_bound(LISTING_WALK_STEPS):
-        reach = Reach(ctx, hand_x, protected=exact is not None)
-        plays = Reach(ctx, hand_x)  # what any play of the hand can fill: the whole hand unprotected
-        pool = Pool(ctx, hand_x)
+        reach = Reach(rules, hand_x, protected=exact is not None)
+        plays = Reach(rules, hand_x)  # what any play of the hand can fill: the whole hand unprotected
+        pool = Pool(rules, hand_x)
         found: list[tuple[int, Requirement]] = []
-        for position, requirement in walked(units, draw, reach if exact is None else Either(plays, reach)):
+        for position, requirement in decomposition(units, draw, reach if exact is None else Either(plays, reach)):
             if plays.requirement(requirement):
                 found.append((position, requirement))
-            if hand_fill(ctx, reach, requirement, hand_x, exact, pool) is not None:
+            if hand_fill(rules, reach, requirement, hand_x, exact, pool) is not None:
                 return found, True
         return found, False
 
@@ -98,26 +98,26 @@ class FirstFill:
         self.space, self.parts, self.hand_fills = space, parts, hand_fills
         self.guard = guard
         """The tuple sizes the guard reads (``None`` without the protection)."""
-        self.cap = 1 + max((alone_tuples(r)[k] for _, r in parts for k in guard or ()), default=0)
+        self.cap = 1 + max((n_slots(r)[k] for _, r in parts for k in guard or ()), default=0)
         self._steppers = [automaton.step for automaton, _ in parts]
 
     @classmethod
-    def of(cls, ctx: Ruleset, space: Space, units: Sequence[FormatUnit], hand_x: Sequence[Card]) -> FirstFill | None:
+    def of(cls, rules: Ruleset, space: Space, units: Sequence[FormatUnit], hand_x: Sequence[Card]) -> FirstFill | None:
         """The automaton for the space (the hand's cards of the led suit), or ``None`` where a
         requirement's fill cannot be read by slots (``FillsRequirement.of``) or, under the guard,
         an identity is more than one card of the space (the two-colour game)."""
-        found, hand_fills = fillable_requirements(ctx, units, hand_x)
+        found, hand_fills = fillable_requirements(rules, units, hand_x)
         parts = []
         for position, requirement in found:
-            automaton = FillsRequirement.of(ctx, space, requirement, fills(position, requirement))
+            automaton = FillsRequirement.of(rules, space, requirement, fills(position, requirement))
             if automaton is None:
                 return None
             parts.append((automaton, requirement))
         guard = None
-        if policies(ctx).draw.protects_longer_tuples:
-            if len({ctx.identity(c) for c in space.cards}) != len(space.cards):
+        if policies(rules).draw.protects_longer_tuples:
+            if len({rules.identity(c) for c in space.cards}) != len(space.cards):
                 return None
-            guard = sorted({k for _, r in parts for k in alone_tuples(r)})
+            guard = sorted({k for _, r in parts for k in n_slots(r)})
         return cls(space, parts, hand_fills, guard)
 
     def start(self) -> Hashable:
@@ -154,12 +154,12 @@ class FirstFill:
         return None if self.hand_fills else NO_DUTY
 
     def _guard_passes(self, requirement: Requirement, guard: GuardState) -> bool:
-        """:func:`.follow.kept_back` from the counts: for each tuple size the requirement asks
+        """:func:`.follow.longer_tuple_bypasses_genuine` from the counts: for each tuple size the requirement asks
         for alone, its places less the play's identities of that many cards are not all kept
         back in the rest of the hand."""
         if not self.guard:
             return True
-        wanted = alone_tuples(requirement)
+        wanted = n_slots(requirement)
         for j, k in enumerate(self.guard):
             remaining = wanted[k] - guard[2 * j]
             if remaining > 0 and guard[2 * j + 1] >= remaining:

@@ -7,11 +7,11 @@ bombs are allowed). The walk, the draw policies, the greedy fill and its cost: d
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
->>> r = check_follow_decomposition(ctx, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"), p("2S 3S"))
+>>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+>>> r = check_follow_by_decomposition(rules, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"), p("2S 3S"))
 >>> r.legal, r.broken_rule_id
 (False, 'follow.decomposition')
->>> check_follow_decomposition(ctx, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"), p("2S 2S")).legal
+>>> check_follow_by_decomposition(rules, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"), p("2S 2S")).legal
 True
 """
 
@@ -52,8 +52,8 @@ def requirements(units: Sequence[FormatUnit], draw: DrawRule, skips: Skips | Non
         yield from subsequent_decompositions([u.adjacent for u in units], new_adjacency, skips)
 
 
-def _draw(ctx: Ruleset) -> DrawRule:
-    return policies(ctx).draw
+def _draw(rules: Ruleset) -> DrawRule:
+    return policies(rules).draw
 
 
 @dataclass(frozen=True)
@@ -65,12 +65,14 @@ class Duty:
     requirement: Requirement | None
     play_fills: bool
     hand_cards: tuple[Card, ...] = ()
-    kept_back: tuple[int, int] | None = None
+    longer_tuple_bypasses_genuine: tuple[int, int] | None = None
     """Where the play fills the requirement but the longer-tuple guard fires: the tuple size and
     how many such tuples the rest of the hand holds for places the play filled otherwise."""
 
 
-def kept_back(ctx: Ruleset, requirement: Requirement, hand_x: Sequence[Card], play_x: Sequence[Card]) -> tuple[int, int] | None:
+def longer_tuple_bypasses_genuine(
+    rules: Ruleset, requirement: Requirement, hand_x: Sequence[Card], play_x: Sequence[Card],
+) -> tuple[int, int] | None:
     """The guard of ``is_legal_play`` under the longer-tuple protections, once the play fills
     ``requirement`` (rbtying/shengji ``mechanics/src/trick.rs`` @ 71f8d43, #507 and #512; read in
     the fork copy at tgoh-ots/shengji-tractor @ 18514e6, ``longer_tuple_bypasses_genuine`` over
@@ -84,27 +86,28 @@ def kept_back(ctx: Ruleset, requirement: Requirement, hand_x: Sequence[Card], pl
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
-    >>> kept_back(ctx, ((2,), (1,), (1,)), p("QH QH QH 5H 5H 6H 8H"), p("QH QH QH 6H"))
+    >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+    >>> longer_tuple_bypasses_genuine(rules, ((2,), (1,), (1,)), p("QH QH QH 5H 5H 6H 8H"), p("QH QH QH 6H"))
     (2, 1)
-    >>> kept_back(ctx, ((2,), (1,), (1,)), p("QH QH QH 5H 5H 6H 8H"), p("5H 5H QH 6H")) is None
+    >>> longer_tuple_bypasses_genuine(rules, ((2,), (1,), (1,)), p("QH QH QH 5H 5H 6H 8H"), p("5H 5H QH 6H")) is None
     True
     """
-    in_play = Counter(ctx.identity(c) for c in play_x)
-    left = Counter(ctx.identity(c) for c in hand_x)
+    in_play = Counter(rules.identity(c) for c in play_x)
+    left = Counter(rules.identity(c) for c in hand_x)
     left.subtract(in_play)
-    for n, wanted in alone_tuples(requirement).items():
+    for n, wanted in n_slots(requirement).items():
         remaining = wanted - sum(1 for held in in_play.values() if held == n)
         if remaining > 0 and sum(1 for held in left.values() if held == n) >= remaining:
             return (n, remaining)
     return None
 
 
-def alone_tuples(requirement: Requirement) -> Counter[int]:
+def n_slots(requirement: Requirement) -> Counter[int]:
     """How many tuples of each size of two or more the requirement asks for as units of their
-    own: the places the longer-tuple guard counts.
+    own: the places the longer-tuple guard counts (the guard's ``n_slots`` in
+    ``TrickFormat::is_legal_play``, tgoh-ots/shengji-tractor @ 18514e6).
 
-    >>> sorted(alone_tuples(((2, 2), (2,), (2,), (3,), (1,))).items())
+    >>> sorted(n_slots(((2, 2), (2,), (2,), (3,), (1,))).items())
     [(2, 2), (3, 1)]
     """
     return Counter(a[0] for a in requirement if len(a) == 1 and a[0] >= 2)
@@ -156,7 +159,7 @@ def walk_bound(steps: int = WALK_STEPS) -> Iterator[None]:
 
 
 def first_duty(
-    ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play_x: Sequence[Card] | None,
+    rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play_x: Sequence[Card] | None,
     *, same_positions: bool = False,
 ) -> Duty:
     """Walk the requirements until the play (if given) or the hand fills one, within
@@ -169,49 +172,53 @@ def first_duty(
     under the longer-tuple protections.
     """
     with walk_bound():
-        return unbounded_first_duty(ctx, units, hand_x, play_x, same_positions=same_positions)
+        return unbounded_first_duty(rules, units, hand_x, play_x, same_positions=same_positions)
 
 
 def unbounded_first_duty(
-    ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play_x: Sequence[Card] | None,
+    rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play_x: Sequence[Card] | None,
     *, same_positions: bool = False,
 ) -> Duty:
     """:func:`first_duty` without its work bound (only the question's own budget): for the
     differential tests against the plain walk, which compare verdicts whatever they cost."""
-    draw = _draw(ctx)
-    exact = hand_protection(ctx, hand_x)
+    draw = _draw(rules)
+    exact = hand_protection(rules, hand_x)
     # A requirement that neither the play (no protection) nor the hand (its draw policy) can fill
     # (reach.Reach, whose last test is the exact joint fill) decides nothing: skipping it, alone
     # or in a stretch of the walk, changes no verdict. What the play can fill depends on the
     # play; the whole hand unprotected can fill all that any of its plays can.
-    reach = Reach(ctx, hand_x, protected=exact is not None)
+    reach = Reach(rules, hand_x, protected=exact is not None)
     play_side = hand_x if same_positions and exact is not None else play_x
-    play_reach = Reach(ctx, play_side) if play_side is not None else None
+    play_reach = Reach(rules, play_side) if play_side is not None else None
     skips: Reach | Either = reach if play_reach is None else Either(play_reach, reach)
-    hand_pool, play_pool = Pool(ctx, hand_x), Pool(ctx, play_x or ())
-    for position, requirement in walked(units, draw, skips):
+    hand_pool, play_pool = Pool(rules, hand_x), Pool(rules, play_x or ())
+    for position, requirement in decomposition(units, draw, skips):
         if (play_x is not None and play_reach is not None and play_reach.requirement(requirement)
-                and fill_needs(ctx, [Need(a) for a in requirement], play_x, pool=play_pool) is not None):
-            return _play_fills(ctx, draw, position, requirement, hand_x, play_x)
-        placed = hand_fill(ctx, reach, requirement, hand_x, exact, hand_pool)
+                and fill_needs(rules, [Need(a) for a in requirement], play_x, pool=play_pool) is not None):
+            return _play_fills(rules, draw, position, requirement, hand_x, play_x)
+        placed = hand_fill(rules, reach, requirement, hand_x, exact, hand_pool)
         if placed is not None:
-            cards = tuple(c for unit in placement_cards(ctx, hand_x, placed) for c in unit)
+            cards = tuple(c for unit in placement_cards(rules, hand_x, placed) for c in unit)
             if play_x is not None and not Counter(cards) - Counter(play_x):
                 # The play holds the very cards the hand fills it with (a fill of the play).
-                return _play_fills(ctx, draw, position, requirement, hand_x, play_x)
+                return _play_fills(rules, draw, position, requirement, hand_x, play_x)
             return Duty(position, requirement, False, cards)
     return Duty(None, None, False)
 
 
-def hand_protection(ctx: Ruleset, hand_x: Sequence[Card]) -> dict[Identity, int] | None:
+def hand_protection(rules: Ruleset, hand_x: Sequence[Card]) -> dict[Identity, int] | None:
     """Under the longer-tuple protection, the copies the hand holds of each identity (a tuple of
     ``k`` takes an identity held exactly ``k`` times); ``None`` without it."""
-    return dict(Counter(ctx.identity(c) for c in hand_x)) if _draw(ctx).protects_longer_tuples else None
+    return dict(Counter(rules.identity(c) for c in hand_x)) if _draw(rules).protects_longer_tuples else None
 
 
-def walked(units: Sequence[FormatUnit], draw: DrawRule, skips: Reach | Either) -> Iterator[tuple[int, Requirement]]:
+def decomposition(
+    units: Sequence[FormatUnit], draw: DrawRule, skips: Reach | Either,
+) -> Iterator[tuple[int, Requirement]]:
     """The walk's requirements, each once, with the place the walk numbers it by, less those
-    ``skips`` says nothing fills (each a step of the work budget)."""
+    ``skips`` says nothing fills (each a step of the work budget): rbtying/shengji
+    ``mechanics/src/trick.rs`` ``TrickFormat::decomposition`` @ 71f8d43, as
+    ``TrickFormat::is_legal_play`` walks it."""
     seen: set[Requirement] = set()
     for position, requirement in enumerate(requirements(units, draw, skips)):
         spend()
@@ -221,26 +228,26 @@ def walked(units: Sequence[FormatUnit], draw: DrawRule, skips: Reach | Either) -
         yield position, requirement
 
 
-def hand_fill(ctx: Ruleset, reach: Reach, requirement: Requirement, hand_x: Sequence[Card],
+def hand_fill(rules: Ruleset, reach: Reach, requirement: Requirement, hand_x: Sequence[Card],
               exact: dict[Identity, int] | None, pool: Pool) -> list[Placement] | None:
     """The hand's fill of the requirement under its draw policy (``exact``: the protection's
     copies, :func:`hand_protection`), if it has one."""
     if not reach.requirement(requirement):
         return None
-    return fill_needs(ctx, [Need(a) for a in requirement], hand_x, exact=exact, pool=pool)
+    return fill_needs(rules, [Need(a) for a in requirement], hand_x, exact=exact, pool=pool)
 
 
 def _play_fills(
-    ctx: Ruleset, draw: DrawRule, position: int, requirement: Requirement, hand_x: Sequence[Card],
+    rules: Ruleset, draw: DrawRule, position: int, requirement: Requirement, hand_x: Sequence[Card],
     play_x: Sequence[Card],
 ) -> Duty:
     """The play fills the requirement: legal, unless the longer-tuple guard fires."""
-    guard = kept_back(ctx, requirement, hand_x, play_x) if draw.protects_longer_tuples else None
-    return Duty(position, requirement, guard is None, kept_back=guard)
+    guard = longer_tuple_bypasses_genuine(rules, requirement, hand_x, play_x) if draw.protects_longer_tuples else None
+    return Duty(position, requirement, guard is None, longer_tuple_bypasses_genuine=guard)
 
 
 def legal_example(
-    ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], filled: Sequence[Card] | None = None
+    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], filled: Sequence[Card] | None = None
 ) -> list[Card]:
     """A legal follow: the cards the hand fills its first requirement with (when it holds
     enough of the suit), topped up with the lowest cards (rule ``follow.suit`` first).
@@ -254,44 +261,44 @@ def legal_example(
     no trump, a pair and two singles led: from ``SJ SJ SJ AS AS AS`` the greedy's ``AS AS`` +
     ``AS SJ`` is refused (the ``SJ SJ`` left is kept back), ``SJ SJ AS AS`` is the example.
     """
-    duty = suit_duty(ctx, lead, hand, ())
+    duty = suit_duty(rules, lead, hand, ())
     if len(duty.hand_x) < duty.led:
-        return top_up(ctx, duty.hand_x, duty.suit, hand, duty.led)
-    units = lead_format(ctx, lead)
+        return top_up(rules, duty.hand_x, duty.suit, hand, duty.led)
+    units = lead_format(rules, lead)
     if filled is None:  # the hand's fill of its first requirement, unless the caller has it
-        filled = first_duty(ctx, units, duty.hand_x, None).hand_cards
-    example = top_up(ctx, filled, duty.suit, hand, duty.led)
-    draw = _draw(ctx)
+        filled = first_duty(rules, units, duty.hand_x, None).hand_cards
+    example = top_up(rules, filled, duty.suit, hand, duty.led)
+    draw = _draw(rules)
     # Without the guard the walk accepts the example: no requirement before the hand's first can
     # be filled by the hand, and at that one the example holds the very cards of the hand's fill.
-    if not draw.protects_longer_tuples or _walk_accepts(ctx, units, duty.hand_x, example):
+    if not draw.protects_longer_tuples or _walk_accepts(rules, units, duty.hand_x, example):
         return example
     with walk_bound():
-        return _guarded_example(ctx, units, duty.hand_x, hand, duty.suit, duty.led, example)
+        return _guarded_example(rules, units, duty.hand_x, hand, duty.suit, duty.led, example)
 
 
-def _guarded_example(ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], hand: Sequence[Card],
+def _guarded_example(rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], hand: Sequence[Card],
                      suit: int, led: int, example: list[Card]) -> list[Card]:
     """:func:`legal_example`'s search under the longer-tuple guard."""
-    draw = _draw(ctx)
-    reach = Reach(ctx, hand_x)
+    draw = _draw(rules)
+    reach = Reach(rules, hand_x)
     for requirement in requirements(units, draw, reach):
         spend()
         if not reach.requirement(requirement):
             continue
-        placed = fill_needs(ctx, [Need(a) for a in requirement], hand_x)
+        placed = fill_needs(rules, [Need(a) for a in requirement], hand_x)
         if placed is None:
             continue
-        filled_units = placement_cards(ctx, hand_x, placed)
+        filled_units = placement_cards(rules, hand_x, placed)
         cards = [c for unit in filled_units for c in unit]
-        for candidate in (top_up(ctx, cards, suit, hand, led),
-                          _exact_tuples(ctx, filled_units, hand_x, led)):
-            if candidate is not None and _walk_accepts(ctx, units, hand_x, candidate):
+        for candidate in (top_up(rules, cards, suit, hand, led),
+                          _exact_tuples(rules, filled_units, hand_x, led)):
+            if candidate is not None and _walk_accepts(rules, units, hand_x, candidate):
                 return candidate
     return example
 
 
-def _exact_tuples(ctx: Ruleset, filled_units: Sequence[Sequence[Card]], hand_x: Sequence[Card],
+def _exact_tuples(rules: Ruleset, filled_units: Sequence[Sequence[Card]], hand_x: Sequence[Card],
                   led: int) -> list[Card] | None:
     """The fill's units of more than one card, then the lowest cards of the suit whose identity
     none of them uses, ``led`` cards in all (``None`` when the suit has too few): a play that
@@ -299,52 +306,52 @@ def _exact_tuples(ctx: Ruleset, filled_units: Sequence[Sequence[Card]], hand_x: 
 
     >>> from oracle.cards import parse_cards as p, format_cards, Rank
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("rbtying-default", Rank.ACE, None, no_trump=True)
-    >>> format_cards(_exact_tuples(ctx, [p("AS AS"), p("AS"), p("SJ")], p("SJ SJ SJ AS AS AS"), 4))
+    >>> rules = make_ruleset("rbtying-default", Rank.ACE, None, no_trump=True)
+    >>> format_cards(_exact_tuples(rules, [p("AS AS"), p("AS"), p("SJ")], p("SJ SJ SJ AS AS AS"), 4))
     'SJ SJ AS AS'
     """
     tuples = [c for unit in filled_units if len(unit) > 1 for c in unit]
-    used = {ctx.identity(c) for c in tuples}
-    others = [c for c in hand_x if ctx.identity(c) not in used]
+    used = {rules.identity(c) for c in tuples}
+    others = [c for c in hand_x if rules.identity(c) not in used]
     if len(tuples) + len(others) < led:
         return None
-    return ctx.sorted(tuples + lowest_first(ctx, others)[: led - len(tuples)])
+    return rules.sorted(tuples + lowest_first(rules, others)[: led - len(tuples)])
 
 
-def _walk_accepts(ctx: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play: Sequence[Card]) -> bool:
+def _walk_accepts(rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card], play: Sequence[Card]) -> bool:
     """Whether a play of ``len(lead)`` cards of the led suit passes the decomposition walk."""
-    duty = first_duty(ctx, units, hand_x, play)
+    duty = first_duty(rules, units, hand_x, play)
     return duty.requirement is None or duty.play_fills
 
 
-def check_follow_decomposition(
-    ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+def check_follow_by_decomposition(
+    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """Judge a follow by rbtying/shengji's rule; ``hand`` is the whole hand before the play.
     A rainbow lead is followed by its own rule, before bombs (:mod:`.rainbow`)."""
-    rainbow_units = rainbow.rainbow_format(ctx, lead)
+    rainbow_units = rainbow.rainbow_format(rules, lead)
     if rainbow_units is not None:
-        return rainbow.check_rainbow_follow(ctx, rainbow_units, hand, play)
-    if bombs.follow_allowed(ctx, lead, hand, play):
+        return rainbow.check_rainbow_follow(rules, rainbow_units, hand, play)
+    if bombs.follow_allowed(rules, lead, hand, play):
         return pb.CheckFollowResponse(
             legal=True, rule_ids=["follow.bomb"],
-            explanation=f"Legal: {format_cards(ctx.sorted(play))} is a bomb, which the variant lets a follower play.")
-    suited = suit_duty(ctx, lead, hand, play)
+            explanation=f"Legal: {format_cards(rules.sorted(play))} is a bomb, which the variant lets a follower play.")
+    suited = suit_duty(rules, lead, hand, play)
     name, n, hand_x, play_x = suit_name(suited.suit), suited.led, suited.hand_x, suited.play_x
-    units = lead_format(ctx, lead)
+    units = lead_format(rules, lead)
     shape = ", ".join(u.name for u in units)
     if not suited.met:
-        return _illegal(ctx, lead, hand, "follow.suit", ["follow.suit"], suited.shortfall())
+        return _illegal(rules, lead, hand, "follow.suit", ["follow.suit"], suited.shortfall())
     if len(play_x) < n:
         return pb.CheckFollowResponse(
             legal=True, rule_ids=["follow.suit"],
             explanation=f"Legal: every {name} card of the hand ({len(hand_x)}) is played.")
     rule_ids = ["follow.suit", "follow.decomposition"]
-    if not _draw(ctx).format_based:
+    if not _draw(rules).format_based:
         return pb.CheckFollowResponse(
             legal=True, rule_ids=rule_ids,
             explanation=f"Legal: all {n} cards are {name}; the draw policy asks for no format.")
-    duty = first_duty(ctx, units, hand_x, play_x)
+    duty = first_duty(rules, units, hand_x, play_x)
     if duty.requirement is None:
         return pb.CheckFollowResponse(
             legal=True, rule_ids=rule_ids,
@@ -352,10 +359,10 @@ def check_follow_decomposition(
                          f"decomposition of the lead ({shape})."))
     where = "the lead's own format" if duty.position == 0 else f"a decomposition of the lead ({shape})"
     wanted = requirement_name(duty.requirement)
-    if duty.kept_back is not None:
-        size, places = duty.kept_back
+    if duty.longer_tuple_bypasses_genuine is not None:
+        size, places = duty.longer_tuple_bypasses_genuine
         tuples = requirement_name(((size,),) * places)
-        return _illegal(ctx, lead, hand, "follow.decomposition", rule_ids,
+        return _illegal(rules, lead, hand, "follow.decomposition", rule_ids,
                         f"the play shows {wanted}, {where}, only by breaking a longer tuple, while the rest "
                         f"of the hand holds {tuples} of exactly that size (the longer-tuple guard)")
     if duty.play_fills:
@@ -363,16 +370,16 @@ def check_follow_decomposition(
             legal=True, rule_ids=rule_ids,
             explanation=(f"Legal: the play shows {wanted}, {where}, the first requirement that the play or the "
                          f"hand can fill."))
-    return _illegal(ctx, lead, hand, "follow.decomposition", rule_ids,
+    return _illegal(rules, lead, hand, "follow.decomposition", rule_ids,
                     f"the hand can show {wanted} of {name}, {where}, and the play cannot show it "
                     "or any requirement before it", duty.hand_cards)
 
 
 def _illegal(
-    ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], broken: str, rule_ids: list[str], why: str,
+    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], broken: str, rule_ids: list[str], why: str,
     filled: Sequence[Card] | None = None,
 ) -> pb.CheckFollowResponse:
-    example = legal_example(ctx, lead, hand, filled)
+    example = legal_example(rules, lead, hand, filled)
     return pb.CheckFollowResponse(
         legal=False,
         broken_rule_id=broken,

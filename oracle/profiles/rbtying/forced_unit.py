@@ -7,9 +7,9 @@ the fewest cards, then the lowest (``FORCED_UNIT_FIRST_BLOCKER_FEWEST_CARDS``).
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.units import Block
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.TEN, Suit.HEARTS)
->>> pair, single = ctx.units(p("4S 4S"))[0], ctx.units(p("9S"))[0]
->>> [str(c) for c in first_blocker_fewest_cards(ctx, [Block(pair, 2, ()), Block(single, 3, ())], p("9S 4S 4S"), [2, 3, 1])]
+>>> rules = make_ruleset("rbtying-default", Rank.TEN, Suit.HEARTS)
+>>> pair, single = rules.units(p("4S 4S"))[0], rules.units(p("9S"))[0]
+>>> [str(c) for c in first_blocker_fewest_cards(rules, [Block(pair, 2, ()), Block(single, 3, ())], p("9S 4S 4S"), [2, 3, 1])]
 ['4S', '4S']
 """
 
@@ -23,10 +23,10 @@ from oracle.engine.units import Block
 from oracle.profiles.rbtying.trick_format import order_key
 
 
-def first_blocker_fewest_cards(ctx: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
+def first_blocker_fewest_cards(rules: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
     """The first blocking seat's beaten unit with the fewest cards, then the lowest card in
     upstream's card order (``Trump::compare``: of equal level cards spades < hearts < diamonds
     < clubs), the order ``TrickFormat::from_cards`` sorts the units in."""
     first = min((b.seat for b in blocks), key=order.index)
     mine = [b.unit for b in blocks if b.seat == first]
-    return list(min(mine, key=lambda u: (u.size, min(order_key(ctx, c) for c in u.cards))).cards)
+    return list(min(mine, key=lambda u: (u.size, min(order_key(rules, c) for c in u.cards))).cards)

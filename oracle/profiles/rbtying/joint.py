@@ -11,8 +11,8 @@ is exact and polynomial").
 
 >>> from oracle.cards import parse_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
->>> runs = JointFill(ctx, parse_cards("3H 3H 4H 4H 5H 5H 6H 6H 8H 8H 9H 9H 10H 10H JH JH QH QH KH KH"))
+>>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+>>> runs = JointFill(rules, parse_cards("3H 3H 4H 4H 5H 5H 6H 6H 8H 8H 9H 9H 10H 10H JH JH QH QH KH KH"))
 >>> runs.holds(((2, 2, 2), (2, 2, 2), (2, 2), (2, 2)))   # 3+3 in the run of six, 2+2 in four
 True
 >>> runs.holds(((2, 2, 2),) * 4)
@@ -42,7 +42,7 @@ from oracle.profiles.rbtying.joint_search import (
     pooled,
 )
 
-Adjacent = tuple[int, ...]
+AdjacentTupleSizes = tuple[int, ...]
 """One unit: tuple sizes of adjacent cards, from the lowest up."""
 
 Placement = tuple[tuple[Identity, int], ...]
@@ -55,32 +55,32 @@ class JointFill:
     identity held exactly ``k`` times, whole, and a single card an identity held once.
     """
 
-    def __init__(self, ctx: Ruleset, cards: Sequence[Card], *, protected: bool = False,
+    def __init__(self, rules: Ruleset, cards: Sequence[Card], *, protected: bool = False,
                  pool: Pool | None = None) -> None:
-        pool = pool if pool is not None else Pool(ctx, cards)
+        pool = pool if pool is not None else Pool(rules, cards)
         self.protected = protected
         self.counts: dict[Identity, int] = {i: len(cs) for i, cs in pool.cards.items()}
-        self.order = sorted(self.counts, key=lambda i: (ctx.strengths[pool.cards[i][0].code], i))
+        self.order = sorted(self.counts, key=lambda i: (rules.strengths[pool.cards[i][0].code], i))
         """The identities, lowest first: single cards are taken from the lowest left."""
         self.slots = {i: pool.slots(i) for i in self.counts}
         self.total = sum(self.counts.values())
         self.once = sum(1 for c in self.counts.values() if c == 1)
         self._arrangements: list[Arrangement] | None = None
 
-    def holds(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent] = ()) -> bool:
+    def holds(self, requirement: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes] = ()) -> bool:
         """Whether the cards hold every unit of ``requirement`` at once, and with them the
         units of ``any_order``, each in some order of its tuples of the cards' choosing.
 
         >>> from oracle.cards import parse_cards, Rank, Suit
         >>> from oracle.variants import make_ruleset
-        >>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
-        >>> cards = JointFill(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H"))
+        >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+        >>> cards = JointFill(rules, parse_cards("5H 5H 6H 6H 6H 9H 9H"))
         >>> cards.holds([(3, 2)]), cards.holds([], any_order=[(3, 2)])
         (False, True)
         """
         return self.fill(requirement, any_order) is not None
 
-    def holds_split(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: Sequence[int],
+    def holds_split(self, requirement: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes], pool: Sequence[int],
                     blocks: int, longest: int, reaching: bool) -> bool:
         """Whether the cards hold the units of :meth:`holds` and with them the tuples of ``pool``
         (two or more cards each) split into exactly ``blocks`` adjacent units of the programme's
@@ -90,8 +90,8 @@ class JointFill:
 
         >>> from oracle.cards import parse_cards, Rank, Suit
         >>> from oracle.variants import make_ruleset
-        >>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
-        >>> cards = JointFill(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H 9H 10H 10H"))
+        >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+        >>> cards = JointFill(rules, parse_cards("5H 5H 6H 6H 6H 9H 9H 9H 10H 10H"))
         >>> cards.holds_split([], [], [3, 3, 2, 2], 2, 2, True)   # (2, 3) + (3, 2)
         True
         >>> cards.holds_split([], [], [3, 3, 2, 2], 1, 4, True), cards.holds_split([], [(3, 2)], [3, 2], 1, 2, True)
@@ -101,12 +101,12 @@ class JointFill:
         free = FreeState(blocks, int(reaching), tuple(list(pool).count(k) for k in pooled))
         return self._run(requirement, any_order, Free(tuple(pooled), longest, free)) is not None
 
-    def fill(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent] = ()) -> list[Placement] | None:
+    def fill(self, requirement: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes] = ()) -> list[Placement] | None:
         """A placement of each unit of ``requirement`` and then of ``any_order`` (in their
         order), or ``None`` when the cards cannot hold them all at once."""
         return self._run(requirement, any_order, None)
 
-    def _run(self, requirement: Sequence[Adjacent], any_order: Sequence[Adjacent],
+    def _run(self, requirement: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes],
              free: Free | None) -> list[Placement] | None:
         specs = [(ORDERED, *u) for u in requirement] + [(ANY_ORDER, *sorted(u, reverse=True)) for u in any_order]
         singles = [i for i, u in enumerate(specs) if u == (ORDERED, 1)]

@@ -20,9 +20,9 @@ from oracle.engine.units import Unit
 from oracle.seed_rules.bottom_multipliers import largest_unit, measured
 
 
-def times(ctx: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
+def times(rules: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
     """``BOTTOM_RULE_TIMES`` (``bottom.times``): ``base`` times the size of the largest unit."""
-    base = ctx.variant.bottom.base
+    base = rules.variant.bottom.base
     largest = largest_unit(lead_units)
-    size = measured(ctx, largest)
+    size = measured(rules, largest)
     return base * size, "bottom.times", f"its largest unit, a {largest.name}: {base} x {size}"

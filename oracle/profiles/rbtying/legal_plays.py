@@ -3,15 +3,15 @@
 Rule ``follow.suit`` splits the plays (:func:`oracle.engine.legal_follows.suit_split`); the
 plays of ``n`` cards of the led suit are counted by :class:`.first_fill.FirstFill`, grouped by the
 first requirement of the walk they fill (``follow.first_duty``), without judging any. A bomb the
-policy lets a follower play is a group of its own (``check_follow_decomposition`` asks for it
+policy lets a follower play is a group of its own (``check_follow_by_decomposition`` asks for it
 first). Only where the fills cannot be read by slots (an ace at either end, which upstream does
 not play, or the guard in the two-colour game), or the hand's walk is past its bound, is every
 play judged, at most :data:`MAX_JUDGMENTS`. docs/rules.md (Legal plays) gives the cost.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
->>> follows, bombs = follow_families(ctx, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"))
+>>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+>>> follows, bombs = legal_follows_by_decomposition(rules, p("7S 7S"), p("2S 2S 3S 3S 5S 5S 9H"))
 >>> follows.total(), bombs[0].total()
 (3, 0)
 """
@@ -50,48 +50,48 @@ BOMB_IN_SUIT = Duty(9_999, "follow.bomb", "a bomb of the led suit")
 BOMB = Duty(10_000, "follow.bomb", "a bomb, which the variant lets a follower play")
 
 
-def follow_families(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
+def legal_follows_by_decomposition(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page (to a rainbow,
-    :func:`.rainbow_plays.rainbow_follow_families`)."""
-    rainbow_units = rainbow.rainbow_format(ctx, lead)
+    :func:`.rainbow_plays.legal_rainbow_follows`)."""
+    rainbow_units = rainbow.rainbow_format(rules, lead)
     if rainbow_units is not None:
-        return rainbow_plays.rainbow_follow_families(ctx, rainbow_units, hand)
-    units = lead_format(ctx, lead)
-    hand_x = suit_duty(ctx, lead, hand, ()).hand_x
-    if not policies(ctx).draw.format_based:
-        follows = suit_split(ctx, lead, hand, SUIT_ONLY, lambda space: None, ANY_FORMAT)
-        return follows, [bomb_follows(ctx, lead, hand, follows)]
+        return rainbow_plays.legal_rainbow_follows(rules, rainbow_units, hand)
+    units = lead_format(rules, lead)
+    hand_x = suit_duty(rules, lead, hand, ()).hand_x
+    if not policies(rules).draw.format_based:
+        follows = suit_split(rules, lead, hand, SUIT_ONLY, lambda space: None, ANY_FORMAT)
+        return follows, [bomb_follows(rules, lead, hand, follows)]
     counted: Automaton | None = None
 
     def in_suit(space: Space) -> Automaton:
         nonlocal counted
         try:
-            counted = FirstFill.of(ctx, space, units, hand_x)
+            counted = FirstFill.of(rules, space, units, hand_x)
         except WalkExceeded:  # the hand's walk to its own fill is past the walk's bound
             counted = None
         if counted is None:
-            counted = _judged(ctx, lead, hand, units, hand_x, space)
+            counted = _judged(rules, lead, hand, units, hand_x, space)
         return counted
 
-    follows = suit_split(ctx, lead, hand, SUIT_ONLY, in_suit, ANY_FORMAT)
+    follows = suit_split(rules, lead, hand, SUIT_ONLY, in_suit, ANY_FORMAT)
     if not isinstance(counted, FirstFill):  # a short suit, or every play judged (the bombs among them)
-        return follows, [bomb_follows(ctx, lead, hand, follows)]
-    # check_follow_decomposition asks for a bomb the policy allows before the walk: such a play
+        return follows, [bomb_follows(rules, lead, hand, follows)]
+    # check_follow_by_decomposition asks for a bomb the policy allows before the walk: such a play
     # of the suit is a group of its own, whatever it fills.
     found: list[tuple[tuple[Card, ...], Duty]] = []
     excluded: set[tuple[int, ...]] = set()
-    for play in bomb_plays(ctx, lead, hand):
+    for play in bomb_plays(rules, lead, hand):
         vector = follows.space.vector(play)
         found.append((tuple(play), BOMB if vector is None else BOMB_IN_SUIT))
         if vector is not None and follows.accepts(vector) is not None:
             excluded.add(vector)
     follows = Family(follows.space, follows.size, follows.automaton, excluded=frozenset(excluded))
-    return follows, [Listed(Space.of(ctx, hand), found)]
+    return follows, [Listed(Space.of(rules, hand), found)]
 
 
-def _judged(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], units: Sequence[FormatUnit],
+def _judged(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], units: Sequence[FormatUnit],
             hand_x: Sequence[Card], space: Space) -> Automaton:
-    """Every play of ``n`` cards of the suit judged by ``check_follow_decomposition``'s steps, at
+    """Every play of ``n`` cards of the suit judged by ``check_follow_by_decomposition``'s steps, at
     most :data:`MAX_JUDGMENTS` of them: in rooms whose fills the count cannot read by slots (an
     ace at either end, which upstream does not play) or whose identities are several cards
     under the guard (the two-colour game), and where the walk of the hand to the first
@@ -104,33 +104,33 @@ def _judged(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], units: Seq
                            f"{MAX_JUDGMENTS} one question may judge")
 
     def judge(play: list[Card]) -> Duty | None:
-        # check_follow_decomposition's verdict for n cards of the suit: a bomb it allows,
+        # check_follow_by_decomposition's verdict for n cards of the suit: a bomb it allows,
         # else the walk's first requirement that the play or the hand fills, if the play does.
-        if bombs.follow_allowed(ctx, lead, hand, play):
+        if bombs.follow_allowed(rules, lead, hand, play):
             return BOMB_IN_SUIT
-        duty = first_duty(ctx, units, hand_x, play, same_positions=True)
+        duty = first_duty(rules, units, hand_x, play, same_positions=True)
         if duty.requirement is None or duty.position is None:
             return NO_DUTY
         return fills(duty.position, duty.requirement) if duty.play_fills else None
 
-    return Judged(ctx, space, Cores(1), judge, cost=JUDGMENT_STEPS)
+    return Judged(rules, space, Cores(1), judge, cost=JUDGMENT_STEPS)
 
 
-def bomb_follows(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card], follows: Family) -> Listed:
+def bomb_follows(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], follows: Family) -> Listed:
     """The bombs of ``n`` cards the policy lets the hand play that are not legal follows anyway
     (rbtying/shengji ``TrickFormat::is_legal_play`` @ 71f8d43, ``BombPolicy``)."""
-    found = [(tuple(play), BOMB) for play in bomb_plays(ctx, lead, hand) if not follows.holds(play)]
-    return Listed(Space.of(ctx, hand), found)
+    found = [(tuple(play), BOMB) for play in bomb_plays(rules, lead, hand) if not follows.holds(play)]
+    return Listed(Space.of(rules, hand), found)
 
 
-def bomb_plays(ctx: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Iterator[list[Card]]:
+def bomb_plays(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Iterator[list[Card]]:
     """The bombs of ``n`` cards the policy lets the hand play whatever the usual duties say."""
-    if not bombs.allowed(ctx) or len(lead) < 4:
+    if not bombs.allowed(rules) or len(lead) < 4:
         return
     by_identity: dict[object, Counter[Card]] = {}
     for card in hand:
-        by_identity.setdefault(ctx.identity(card), Counter())[card] += 1
+        by_identity.setdefault(rules.identity(card), Counter())[card] += 1
     for held in by_identity.values():
         for play in multisets(list(held.items()), len(lead)):
-            if bombs.follow_allowed(ctx, lead, hand, play):
+            if bombs.follow_allowed(rules, lead, hand, play):
                 yield play

@@ -20,11 +20,13 @@ from oracle.profiles.rbtying.split_classes import CoarseSplits, Keep, Some, Spli
 
 T = TypeVar("T")
 
-Adjacent = tuple[int, ...]
-"""One unit of a requirement: tuple sizes of adjacent cards, from the lowest up."""
+AdjacentTupleSizes = tuple[int, ...]
+"""One unit of a requirement: tuple sizes of adjacent cards, from the lowest up (rbtying/shengji
+``mechanics/src/ordered_card.rs`` ``AdjacentTupleSizes`` @ 71f8d43)."""
 
-Requirement = tuple[Adjacent, ...]
-"""Units to fill together, largest first."""
+Requirement = tuple[AdjacentTupleSizes, ...]
+"""Units to fill together, largest first: one requirement of ``TrickFormat::decomposition``
+(upstream's ``PlayRequirements``, ``mechanics/src/ordered_card.rs`` @ 71f8d43)."""
 
 EXACT_MAX_CARDS = 17
 """Units of up to this many cards get rbtying/shengji's exact order of decompositions."""
@@ -105,7 +107,7 @@ def _dedup(items: Sequence[T]) -> list[T]:
 
 
 @lru_cache(maxsize=256)
-def _exact_splits(big: tuple[int, ...], distinct: bool) -> tuple[tuple[Adjacent, ...], ...]:
+def _exact_splits(big: tuple[int, ...], distinct: bool) -> tuple[tuple[AdjacentTupleSizes, ...], ...]:
     """The ways to make adjacent units of a grouping's tuples of two or more cards, up to
     :data:`_EXACT_MAX_TUPLES` of them, in ``usize_partitions``' order; with ``distinct``, each
     split only where it first occurs (a repeat gives only repeated entries). No work steps: their
@@ -115,7 +117,7 @@ def _exact_splits(big: tuple[int, ...], distinct: bool) -> tuple[tuple[Adjacent,
     return tuple(dict.fromkeys(found)) if distinct else found
 
 
-def _descending_orderings(unit: Adjacent) -> Iterator[Adjacent]:
+def _descending_orderings(unit: AdjacentTupleSizes) -> Iterator[AdjacentTupleSizes]:
     """The distinct orderings of a unit's tuple sizes, lazily, in descending lexicographic order
     from the sizes sorted largest first (the next permutation each time, every one once).
 
@@ -138,7 +140,7 @@ def _descending_orderings(unit: Adjacent) -> Iterator[Adjacent]:
 
 
 @cache
-def orderings(unit: Adjacent) -> tuple[Adjacent, ...]:
+def orderings(unit: AdjacentTupleSizes) -> tuple[AdjacentTupleSizes, ...]:
     """The distinct orderings of an adjacent unit's tuple sizes, largest first (its own order)
     and then in descending lexicographic order: since rbtying/shengji #430 a decomposition lists
     every unique ordering of an irregular unit, as ``(3, 2)`` (a triple below a pair) and
@@ -153,20 +155,20 @@ def orderings(unit: Adjacent) -> tuple[Adjacent, ...]:
     return tuple(_descending_orderings(unit))
 
 
-def _unit_orderings(unit: Adjacent) -> Iterator[Adjacent]:
+def _unit_orderings(unit: AdjacentTupleSizes) -> Iterator[AdjacentTupleSizes]:
     return iter(orderings(unit)) if len(unit) <= _EXACT_MAX_TUPLES else _descending_orderings(unit)
 
 
-Fits = Callable[[Adjacent], bool]
+Fits = Callable[[AdjacentTupleSizes], bool]
 """Whether one ordering of an adjacent unit may be listed."""
 
-Joint = Callable[[Sequence[Adjacent], Sequence[Adjacent]], bool]
+Joint = Callable[[Sequence[AdjacentTupleSizes], Sequence[AdjacentTupleSizes]], bool]
 """Whether units may be listed together: some in the order given, the others each in an order
 of its tuples still to choose."""
 
 
-def _choices(split: Sequence[Adjacent], fits: Fits | None = None, joint: Joint | None = None,
-             fixed: tuple[Adjacent, ...] = ()) -> Iterator[tuple[Adjacent, ...]]:
+def _choices(split: Sequence[AdjacentTupleSizes], fits: Fits | None = None, joint: Joint | None = None,
+             fixed: tuple[AdjacentTupleSizes, ...] = ()) -> Iterator[tuple[AdjacentTupleSizes, ...]]:
     """Every choice of one ordering per unit of a split, the first unit's outermost, lazily;
     only orderings of adjacent units that pass ``fits``, and an ordering of a unit that has
     several only if, with those chosen before it (``fixed``), it passes ``joint``: every
@@ -201,11 +203,11 @@ def iter_entries(
     sharing their first units, none of whose splits it holds is passed in one step
     (``split_classes.Runs``)."""
     big = tuple(v for v in grouping if v > 1)
-    ones: list[Adjacent] = [(1,)] * (len(grouping) - len(big))
+    ones: list[AdjacentTupleSizes] = [(1,)] * (len(grouping) - len(big))
     if not big:
         yield tuple(ones)
         return
-    def alone(split: Sequence[Adjacent]) -> bool:  # each irregular unit fits alone in some order
+    def alone(split: Sequence[AdjacentTupleSizes]) -> bool:  # each irregular unit fits alone in some order
         return fits is None or not any(len(set(a)) > 1 for a in split) or all(
             len(a) == 1 or len(a) > _EXACT_MAX_TUPLES or any(fits(o) for o in orderings(a)) for a in split)
 
@@ -240,7 +242,7 @@ def full_decomposition_ordering(n: int) -> tuple[Requirement, ...]:
 
 
 @lru_cache(maxsize=256)
-def decompositions_after(unit: Adjacent) -> tuple[Requirement, ...]:
+def decompositions_after(unit: AdjacentTupleSizes) -> tuple[Requirement, ...]:
     """The entries of :func:`full_decomposition_ordering` after the unit's own entry.
 
     For units of up to :data:`EXACT_MAX_CARDS` cards (larger ones go through

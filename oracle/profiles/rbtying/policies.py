@@ -68,7 +68,7 @@ DEFAULT = Policies(NO_PROTECTIONS, NO_BOMBS)
 """A room that sets neither policy (and any ruleset not of rbtying's family)."""
 
 
-def policies(ctx: Ruleset) -> Policies:
+def policies(rules: Ruleset) -> Policies:
     """The room's policies: the ruleset's settings where they are rbtying's, :data:`DEFAULT` otherwise."""
-    settings = ctx.strategies.settings
+    settings = rules.strategies.settings
     return settings if isinstance(settings, Policies) else DEFAULT

@@ -17,19 +17,19 @@ policy play no part once the lead is a rainbow. The rules in full: docs/rbtying.
 >>> room = pb.Variant()
 >>> room.CopyFrom(get_variant("rbtying-default"))
 >>> room.compound_formats.rainbow_min_cards = 4
->>> ctx = make_ruleset(room, Rank.TWO, None)
->>> [u.name for u in rainbow_units(ctx, p("5C 5D 5H 5S"))], rainbow_units(ctx, p("5C 5D 5H"))
+>>> rules = make_ruleset(room, Rank.TWO, None)
+>>> [u.name for u in rainbow_units(rules, p("5C 5D 5H 5S"))], rainbow_units(rules, p("5C 5D 5H"))
 (['rainbow of 4 5s'], None)
->>> lead = rainbow_format(ctx, p("5C 5D 5H 5S"))
->>> r = check_rainbow_follow(ctx, lead, p("6C 6D 6H 6S 3C 4D 7H 9S"), p("3C 4D 7H 9S"))
+>>> lead = rainbow_format(rules, p("5C 5D 5H 5S"))
+>>> r = check_rainbow_follow(rules, lead, p("6C 6D 6H 6S 3C 4D 7H 9S"), p("3C 4D 7H 9S"))
 >>> r.legal, r.broken_rule_id, format_cards(cards_from_pb(r.example))
 (False, 'follow.rainbow', '6S 6H 6D 6C')
 >>> plays = [SeatPlay(0, tuple(p("5C 5D 5H 5S"))), SeatPlay(1, tuple(p("6C 6D 6H 6S"))),
 ...          SeatPlay(2, tuple(p("3C 3D 3H 3S"))), SeatPlay(3, tuple(p("4C 4D 4H 4S")))]
->>> judge_rainbow_trick(ctx, lead, plays).winning_seat
+>>> judge_rainbow_trick(rules, lead, plays).winning_seat
 1
 >>> throw = SeatPlay(0, tuple(p("5C 5D 5H 5S 8C 8D 8H 8S")))
->>> answer = check_rainbow_throw(ctx, rainbow_format(ctx, throw.cards), throw,
+>>> answer = check_rainbow_throw(rules, rainbow_format(rules, throw.cards), throw,
 ...                              [SeatPlay(1, tuple(p("9C 9D 9H 9S 2C 3D 4H 7S")))])
 >>> answer.succeeds, format_cards(cards_from_pb(answer.forced_play))
 (False, '5S 5H 5D 5C')
@@ -64,11 +64,11 @@ class RainbowUnit:
         return len(self.cards)
 
 
-def rainbow_format(ctx: Ruleset, cards: Sequence[Card]) -> list[RainbowUnit] | None:
+def rainbow_format(rules: Ruleset, cards: Sequence[Card]) -> list[RainbowUnit] | None:
     """``try_rainbow_format``: the cards' units, lowest rank first, or ``None`` when they are no
     rainbow (rainbows off, a joker, a rank in fewer cards than the minimum or fewer than four
     effective suits)."""
-    if not ctx.rainbow_min_cards or not cards:
+    if not rules.rainbow_min_cards or not cards:
         return None
     by_rank: dict[int, list[Card]] = {}
     for card in cards:
@@ -78,16 +78,16 @@ def rainbow_format(ctx: Ruleset, cards: Sequence[Card]) -> list[RainbowUnit] | N
     units = []
     for rank in sorted(by_rank):
         group = by_rank[rank]
-        if not one_rank_rainbow(ctx, group):
+        if not one_rank_rainbow(rules, group):
             return None
-        units.append(RainbowUnit(rank, tuple(ctx.sorted(group))))
+        units.append(RainbowUnit(rank, tuple(rules.sorted(group))))
     return units
 
 
-def one_rank_rainbow(ctx: Ruleset, cards: Sequence[Card]) -> bool:
+def one_rank_rainbow(rules: Ruleset, cards: Sequence[Card]) -> bool:
     """Whether cards of one rank make a unit of a rainbow lead: at least the room's minimum of
     them, over four effective suits or more."""
-    return len(cards) >= ctx.rainbow_min_cards and len({ctx.effective_suit(c) for c in cards}) >= 4
+    return len(cards) >= rules.rainbow_min_cards and len({rules.effective_suit(c) for c in cards}) >= 4
 
 
 def of_rank(cards: Iterable[Card], rank: int) -> list[Card]:
@@ -95,20 +95,20 @@ def of_rank(cards: Iterable[Card], rank: int) -> list[Card]:
     return [c for c in cards if c.suit is not None and int(c.rank) == rank]
 
 
-def as_unit(ctx: Ruleset, unit: RainbowUnit) -> Unit:
+def as_unit(rules: Ruleset, unit: RainbowUnit) -> Unit:
     """A rainbow unit as the engine's :class:`~oracle.engine.units.Unit`."""
-    return Unit(unit.size, 1, max(ctx.strength(c) for c in unit.cards), unit.cards, rainbow=True)
+    return Unit(unit.size, 1, max(rules.strength(c) for c in unit.cards), unit.cards, rainbow=True)
 
 
-def as_units(ctx: Ruleset, units: Sequence[RainbowUnit]) -> list[Unit]:
+def as_units(rules: Ruleset, units: Sequence[RainbowUnit]) -> list[Unit]:
     """Rainbow units as the engine's units, largest first, then the higher rank."""
-    return sorted((as_unit(ctx, u) for u in units), key=lambda u: (-u.tuple_size, -int(u.cards[0].rank)))
+    return sorted((as_unit(rules, u) for u in units), key=lambda u: (-u.tuple_size, -int(u.cards[0].rank)))
 
 
-def rainbow_units(ctx: Ruleset, cards: Sequence[Card]) -> list[Unit] | None:
+def rainbow_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit] | None:
     """The ruleset's reading of a lead of several suits (:attr:`Strategies.compound`)."""
-    units = rainbow_format(ctx, cards)
-    return None if units is None else as_units(ctx, units)
+    units = rainbow_format(rules, cards)
+    return None if units is None else as_units(rules, units)
 
 
 def rank_counts(cards: Iterable[Card]) -> Counter[int]:
@@ -211,7 +211,7 @@ def _words(units: Sequence[RainbowUnit]) -> str:
 
 
 def check_rainbow_follow(
-    ctx: Ruleset, units: Sequence[RainbowUnit], hand: Sequence[Card], play: Sequence[Card]
+    rules: Ruleset, units: Sequence[RainbowUnit], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """``TrickFormat::is_legal_play``'s rainbow branch; ``hand`` is the whole hand before the play."""
     wanted = _words(units)
@@ -227,23 +227,23 @@ def check_rainbow_follow(
             legal=True, rule_ids=rule_ids,
             explanation=(f"Legal: the hand cannot fill the rainbow's units ({wanted}) with cards of one "
                          "rank each, so any cards may follow."))
-    example = _example(ctx, hand, placed)
+    example = _example(rules, hand, placed)
     return pb.CheckFollowResponse(
         legal=False, broken_rule_id="follow.rainbow", example=cards_to_pb(example), rule_ids=rule_ids,
         explanation=(f"Illegal (follow.rainbow): the hand can fill the rainbow's units ({wanted}) with cards "
                      f"of one rank each, and the play does not. A legal play: {format_cards(example)}."))
 
 
-def _example(ctx: Ruleset, hand: Sequence[Card], placed: dict[int, list[int]]) -> list[Card]:
+def _example(rules: Ruleset, hand: Sequence[Card], placed: dict[int, list[int]]) -> list[Card]:
     """The hand's cheapest cards of each rank the assignment uses, as many as it places there."""
     out: list[Card] = []
     for rank, sizes in placed.items():
-        held = sorted(of_rank(hand, rank), key=lambda c: ctx.discards[c.code])
+        held = sorted(of_rank(hand, rank), key=lambda c: rules.discards[c.code])
         out.extend(held[:sum(sizes)])
-    return ctx.sorted(out)
+    return rules.sorted(out)
 
 
-def judge_rainbow_trick(ctx: Ruleset, units: Sequence[RainbowUnit], plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+def judge_rainbow_trick(rules: Ruleset, units: Sequence[RainbowUnit], plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """``Trick::compute_rainbow_winner``: the lead holds until a play's ranks rank strictly higher."""
     sizes = [u.size for u in units]
     best = combo(plays[0].cards, sizes)
@@ -253,7 +253,7 @@ def judge_rainbow_trick(ctx: Ruleset, units: Sequence[RainbowUnit], plays: Seque
                                reason=f"leads a rainbow: {_words(units)}", rule_ids=["lead.rainbow"])]
     for index, play in enumerate(plays[1:], start=1):
         found = combo(play.cards, sizes)
-        cards = format_cards(ctx.sorted(play.cards))
+        cards = format_cards(rules.sorted(play.cards))
         best_seat = plays[best_index].seat
         if found is None:
             verdict = play_verdict(play, pb.PLAY_KIND_DISCARD, False, rule="trick.rainbow",
@@ -277,17 +277,17 @@ def _ranks(ranks: Sequence[int]) -> str:
 
 
 def check_rainbow_throw(
-    ctx: Ruleset, units: Sequence[RainbowUnit], thrower: SeatPlay, other_hands: Sequence[SeatPlay]
+    rules: Ruleset, units: Sequence[RainbowUnit], thrower: SeatPlay, other_hands: Sequence[SeatPlay]
 ) -> pb.CheckThrowResponse:
     """``Trick::play_cards``'s rainbow search: each other seat in play order, each unit from the
     lowest rank: a unit falls to a higher rank held in as many cards (any suits); the first such
     seat's lowest such unit is forced."""
-    read = as_units(ctx, units)
+    read = as_units(rules, units)
     if len(units) == 1:
         single = not_a_throw(read)
         single.rule_ids[:] = ["lead.rainbow"]
         return single
-    order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % ctx.players)
+    order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % rules.players)
     blocks: list[Block] = []
     blocked: set[int] = set()
     forced: tuple[Card, ...] | None = None
@@ -302,8 +302,8 @@ def check_rainbow_throw(
                 forced = unit.cards
             if unit.rank not in blocked:
                 blocked.add(unit.rank)
-                beating = of_rank(ctx.sorted(hand.cards), higher[0])[:unit.size]
-                blocks.append(Block(as_unit(ctx, unit), hand.seat, tuple(beating)))
-    answer = throw_answer(ctx, read, thrower.cards, blocks, [h.seat for h in order], forced=forced)
+                beating = of_rank(rules.sorted(hand.cards), higher[0])[:unit.size]
+                blocks.append(Block(as_unit(rules, unit), hand.seat, tuple(beating)))
+    answer = throw_answer(rules, read, thrower.cards, blocks, [h.seat for h in order], forced=forced)
     answer.rule_ids.insert(0, "throw.rainbow")
     return answer

@@ -9,12 +9,12 @@ rainbow and the rainbow leads of a hand (rules ``follow.rainbow``, ``lead.rainbo
 >>> room = pb.Variant()
 >>> room.CopyFrom(get_variant("rbtying-default"))
 >>> room.compound_formats.rainbow_min_cards = 4
->>> ctx = make_ruleset(room, Rank.TWO, None)
->>> lead = rainbow_format(ctx, p("5C 5D 5H 5S"))
->>> family, _ = rainbow_follow_families(ctx, lead, p("6C 6D 6H 6S 6S 3C"))  # by rank: suits are free
->>> family.total(), [format_cards(ctx.sorted(c)) for c, _ in family.page(0, 2)]
+>>> rules = make_ruleset(room, Rank.TWO, None)
+>>> lead = rainbow_format(rules, p("5C 5D 5H 5S"))
+>>> family, _ = legal_rainbow_follows(rules, lead, p("6C 6D 6H 6S 6S 3C"))  # by rank: suits are free
+>>> family.total(), [format_cards(rules.sorted(c)) for c, _ in family.page(0, 2)]
 (4, ['6S 6S 6H 6D', '6S 6S 6H 6C'])
->>> [format_cards(lead) for lead in rainbow_leads(ctx, p("5C 5D 5H 5S 5S 3C"))]
+>>> [format_cards(lead) for lead in rainbow_leads(rules, p("5C 5D 5H 5S 5S 3C"))]
 ['5S 5H 5D 5C', '5S 5S 5H 5D 5C']
 """
 
@@ -100,17 +100,17 @@ class RainbowFill:
         return FILLS if ok else None
 
 
-def rainbow_follow_families(ctx: Ruleset, units: Sequence[RainbowUnit], hand: Sequence[Card]) -> Sources:
+def legal_rainbow_follows(rules: Ruleset, units: Sequence[RainbowUnit], hand: Sequence[Card]) -> Sources:
     """The legal follows to a rainbow: the plays that fill its units when the hand can, else
     every play of as many cards (rbtying has no suit duty against a rainbow)."""
-    space = Space.of(ctx, hand)
+    space = Space.of(rules, hand)
     size = sum(u.size for u in units)
     if fills(hand, units):
         return Family(space, size, RainbowFill(space, units)), []
     return Family(space, size, Everything(ANY_CARDS)), []
 
 
-def rainbow_leads(ctx: Ruleset, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+def rainbow_leads(rules: Ruleset, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every rainbow lead of the hand (:attr:`CompoundLeads.leads`): for each rank, each choice of
     its cards over four effective suits or more and at least the minimum, then every non-empty
     combination of ranks; :data:`MAX_RAINBOW_LEADS` at most."""
@@ -120,14 +120,14 @@ def rainbow_leads(ctx: Ruleset, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
             by_rank.setdefault(int(card.rank), Counter())[card] += 1
     choices: list[list[tuple[Card, ...]]] = []
     for held in by_rank.values():
-        if len({ctx.effective_suit(c) for c in held}) < 4:
+        if len({rules.effective_suit(c) for c in held}) < 4:
             continue
         cards = list(held)
         options = []
         for take in product(*(range(held[c] + 1) for c in cards)):
             spend()
             picked = [c for c, k in zip(cards, take, strict=True) for _ in range(k)]
-            if one_rank_rainbow(ctx, picked):
+            if one_rank_rainbow(rules, picked):
                 options.append(tuple(picked))
         if options:
             choices.append(options)
@@ -142,5 +142,5 @@ def rainbow_leads(ctx: Ruleset, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
         lead = [c for part in pick for c in part]
         if lead:
             spend()
-            found.append(tuple(ctx.sorted(lead)))
+            found.append(tuple(rules.sorted(lead)))
     return found

@@ -14,15 +14,15 @@ it changes no verdict of ``TrickFormat::is_legal_play`` (rbtying/shengji
 
 >>> from oracle.cards import parse_cards, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
->>> reach = Reach(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H"))
+>>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+>>> reach = Reach(rules, parse_cards("5H 5H 6H 6H 6H 9H 9H"))
 >>> reach.tuples((3, 2, 2)), reach.tuples((3, 3)), reach.longest
 (True, False, 2)
 >>> reach.unit((2, 3)), reach.unit((3, 2)), reach.requirement(((2, 2), (2,)))
 (True, False, True)
 >>> reach.requirement(((2, 2), (2, 2))), reach.supply   # a run of two slots holds five cards
 (False, [7, 7, 5])
->>> guarded = Reach(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H"), protected=True)
+>>> guarded = Reach(rules, parse_cards("5H 5H 6H 6H 6H 9H 9H"), protected=True)
 >>> guarded.unit((2, 3)), guarded.unit((2, 2)), guarded.tuples((3, 3)), guarded.tuples((2,), cards=3)
 (True, False, False, False)
 """
@@ -36,17 +36,19 @@ from oracle.engine.budget import spend
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying.joint import JointFill
-from oracle.profiles.rbtying.ordering import Adjacent, Requirement
+from oracle.profiles.rbtying.ordering import AdjacentTupleSizes, Requirement
 from oracle.profiles.rbtying.packing import pack_tuples
 
 
 class Reach:
     """The copy counts and slots of some cards of one suit, and the tests they answer; with
     ``protected``, under LongerTuplesProtected (a tuple of ``k`` on an identity held exactly
-    ``k`` times, a single card on one held once)."""
+    ``k`` times, a single card on one held once). Upstream has no such object: it asks
+    ``UnitLike::check_play`` of every requirement (``play_matches``, ``hand_can_play`` in
+    ``TrickFormat::is_legal_play``); these are necessary conditions of that answer."""
 
-    def __init__(self, ctx: Ruleset, cards: Sequence[Card], *, protected: bool = False) -> None:
-        pool = Pool(ctx, cards)
+    def __init__(self, rules: Ruleset, cards: Sequence[Card], *, protected: bool = False) -> None:
+        pool = Pool(rules, cards)
         self.protected = protected
         self.counts = sorted((len(cs) for cs in pool.cards.values()), reverse=True)
         self.total = sum(self.counts)
@@ -84,12 +86,12 @@ class Reach:
                        for size in range(self.longest + 1)]
         """``window[L]``: the most cards one adjacent unit of ``L`` tuples can take (one
         identity at each of ``L`` adjacent slots)."""
-        self._joint = JointFill(ctx, cards, protected=protected, pool=pool)
+        self._joint = JointFill(rules, cards, protected=protected, pool=pool)
         self._tuples: dict[tuple[tuple[int, ...], int | None], bool] = {}
         self._units: dict[tuple[int, ...], bool] = {}
         self._requirements: dict[Requirement, bool] = {}
-        self._joints: dict[tuple[tuple[Adjacent, ...], tuple[Adjacent, ...]], bool] = {}
-        self._splits: dict[tuple[tuple[Adjacent, ...], tuple[Adjacent, ...], tuple[int, ...], int, int, bool],
+        self._joints: dict[tuple[tuple[AdjacentTupleSizes, ...], tuple[AdjacentTupleSizes, ...]], bool] = {}
+        self._splits: dict[tuple[tuple[AdjacentTupleSizes, ...], tuple[AdjacentTupleSizes, ...], tuple[int, ...], int, int, bool],
                            bool] = {}
 
     def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool:
@@ -106,7 +108,7 @@ class Reach:
             self._tuples[key] = found
         return found
 
-    def unit(self, adjacent: Adjacent) -> bool:
+    def unit(self, adjacent: AdjacentTupleSizes) -> bool:
         """Whether adjacent slots hold the unit's tuples, from its lowest up, on their own."""
         if len(adjacent) == 1:
             return True
@@ -134,13 +136,13 @@ class Reach:
                    for n, c in profile)
 
     def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int,
-                units: Sequence[Adjacent] = ()) -> bool:
+                units: Sequence[AdjacentTupleSizes] = ()) -> bool:
         """The tests a stretch of requirements shares: their tuples and single cards (``cards``
         in all), their adjacent units' (tuples, cards) on the runs, and the adjacent ``units``
         they all hold, each alone."""
         return self.tuples(tuples, cards) and self.runs_hold(profile) and all(self.unit(a) for a in units)
 
-    def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool:
+    def joint(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes]) -> bool:
         """Whether the cards hold these units together, those of ``any_order`` each in an
         order of its tuples of their choosing (:mod:`.joint`): a test of every requirement that
         orders them."""
@@ -152,7 +154,7 @@ class Reach:
             found = self._joints[key] = self._joint.holds(*key)
         return found
 
-    def split(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: tuple[int, ...], units: int,
+    def split(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes], pool: tuple[int, ...], units: int,
               length: int, reaching: bool) -> bool:
         """Whether the cards hold these units (as :meth:`joint`) and with them some split of the
         tuples of ``pool`` into ``units`` adjacent units of at most ``length`` tuples each (one
@@ -190,9 +192,9 @@ class Either:
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
-    >>> hand = Reach(ctx, parse_cards("5H 5H 6H 6H 6H 9H 9H"), protected=True)
-    >>> play = Reach(ctx, parse_cards("5H 6H 6H 9H"))
+    >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+    >>> hand = Reach(rules, parse_cards("5H 5H 6H 6H 6H 9H 9H"), protected=True)
+    >>> play = Reach(rules, parse_cards("5H 6H 6H 9H"))
     >>> both = Either(play, hand)
     >>> both.requirement(((2, 2),)), both.requirement(((2,), (1,), (1,))), both.longest
     (False, True, 2)
@@ -205,20 +207,20 @@ class Either:
     def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool:
         return any(side.tuples(sizes, cards) for side in self.sides)
 
-    def unit(self, adjacent: Adjacent) -> bool:
+    def unit(self, adjacent: AdjacentTupleSizes) -> bool:
         return any(side.unit(adjacent) for side in self.sides)
 
     def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool:
         return any(side.runs_hold(profile) for side in self.sides)
 
     def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int,
-                units: Sequence[Adjacent] = ()) -> bool:
+                units: Sequence[AdjacentTupleSizes] = ()) -> bool:
         return any(side.stretch(tuples, profile, cards, units) for side in self.sides)
 
-    def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool:
+    def joint(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes]) -> bool:
         return any(side.joint(fixed, any_order) for side in self.sides)
 
-    def split(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: tuple[int, ...], units: int,
+    def split(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes], pool: tuple[int, ...], units: int,
               length: int, reaching: bool) -> bool:
         return any(side.split(fixed, any_order, pool, units, length, reaching) for side in self.sides)
 

@@ -20,14 +20,14 @@ from functools import lru_cache
 
 from oracle.engine.budget import spend
 
-Adjacent = tuple[int, ...]
+AdjacentTupleSizes = tuple[int, ...]
 """One unit of a requirement: tuple sizes of adjacent cards, from the lowest up."""
 
 Profile = tuple[tuple[int, int], ...]
 """The adjacent units of a requirement as (tuples, cards), largest first."""
 
 
-def profile(requirement: Sequence[Adjacent]) -> Profile:
+def profile(requirement: Sequence[AdjacentTupleSizes]) -> Profile:
     """The (tuples, cards) of each adjacent unit of a requirement, largest first.
 
     >>> profile(((3, 2), (2,), (1,)))
@@ -39,14 +39,14 @@ def profile(requirement: Sequence[Adjacent]) -> Profile:
 Keep = Callable[[tuple[int, ...], Profile], bool]
 """Whether a split may be listed, from its tuples (largest first) and its profile."""
 
-Some = Callable[[Sequence[Adjacent], Sequence[Adjacent], tuple[int, ...], int, int, bool], bool]
+Some = Callable[[Sequence[AdjacentTupleSizes], Sequence[AdjacentTupleSizes], tuple[int, ...], int, int, bool], bool]
 """Whether units may be listed with some split of tuples (``joint.JointFill.holds_split``): units
 in the order given, units each in an order of its tuples still to choose, the tuples left (largest
 first), into how many units they split, at most how many tuples each, and whether one must hold
 that many."""
 
 
-def split_class(split: Sequence[Adjacent]) -> tuple[int, int]:
+def split_class(split: Sequence[AdjacentTupleSizes]) -> tuple[int, int]:
     """The class of a split in rbtying's order of splits (``usize_partitions``, stably sorted by
     its longest unit, longest first, then by its number of units, fewest first): the splits of
     one class stand together.
@@ -58,7 +58,7 @@ def split_class(split: Sequence[Adjacent]) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=256)
-def shared_runs(splits: tuple[tuple[Adjacent, ...], ...]) -> tuple[int, ...]:
+def shared_runs(splits: tuple[tuple[AdjacentTupleSizes, ...], ...]) -> tuple[int, ...]:
     """For each split of a list (kept with it: read once per process), the depth of the run it
     shares with the split before it (0: another class; 1 its class, and one more for each first
     unit they share).
@@ -107,11 +107,11 @@ class SplitList:
     [(((2,), (2,)), 0), (((2, 2),), 0)]
     """
 
-    def __init__(self, splits: tuple[tuple[Adjacent, ...], ...]) -> None:
+    def __init__(self, splits: tuple[tuple[AdjacentTupleSizes, ...], ...]) -> None:
         self.splits = splits
         self.cut: int | None = None
 
-    def __iter__(self) -> Iterator[tuple[tuple[Adjacent, ...], int]]:
+    def __iter__(self) -> Iterator[tuple[tuple[AdjacentTupleSizes, ...], int]]:
         splits, shared = self.splits, shared_runs(self.splits)
         index = 0
         while index < len(splits):
@@ -142,17 +142,17 @@ class CoarseSplits:
         self.size = len(tuples)
         self.longest = self.size if longest is None else min(longest, self.size)
         self.cut: int | None = None
-        self.blocks: list[Adjacent] = []
-        self.last: tuple[Adjacent, ...] = ()
+        self.blocks: list[AdjacentTupleSizes] = []
+        self.last: tuple[AdjacentTupleSizes, ...] = ()
 
-    def __iter__(self) -> Iterator[tuple[tuple[Adjacent, ...], int]]:
+    def __iter__(self) -> Iterator[tuple[tuple[AdjacentTupleSizes, ...], int]]:
         n = self.size
         for length in range(self.longest, 0, -1):
             for units in range(-(-n // length), n - length + 2):
                 self.cut, self.last = None, ()
                 yield from self._unit(n, units, length, True)
 
-    def _unit(self, left: int, units: int, length: int, reaching: bool) -> Iterator[tuple[tuple[Adjacent, ...], int]]:
+    def _unit(self, left: int, units: int, length: int, reaching: bool) -> Iterator[tuple[tuple[AdjacentTupleSizes, ...], int]]:
         if units == 0:
             split, last = tuple(self.blocks), self.last
             same = 0
@@ -167,7 +167,7 @@ class CoarseSplits:
         self.counts[first] += 1
 
     def _grow(self, block: list[int], at: int, left: int, units: int, length: int,
-              reaching: bool) -> Iterator[tuple[tuple[Adjacent, ...], int]]:
+              reaching: bool) -> Iterator[tuple[tuple[AdjacentTupleSizes, ...], int]]:
         spend(BLOCK_STEP_COST)
         unit, blocks = tuple(block), self.blocks
         depth = len(blocks)
@@ -223,7 +223,7 @@ class Runs:
     True
     """
 
-    def __init__(self, ones: tuple[Adjacent, ...], some: Some, coarse: bool) -> None:
+    def __init__(self, ones: tuple[AdjacentTupleSizes, ...], some: Some, coarse: bool) -> None:
         self.ones = ones
         self.some = some
         self.coarse = coarse
@@ -232,7 +232,7 @@ class Runs:
         sharing its first ``d`` units (the coarse order sorts a class by its units, largest
         first)."""
 
-    def passes(self, split: tuple[Adjacent, ...], shared: int, listed: Callable[[], bool]) -> int | None:
+    def passes(self, split: tuple[AdjacentTupleSizes, ...], shared: int, listed: Callable[[], bool]) -> int | None:
         """The depth of the run of ``split`` (``shared``: the depth of the run it shares with the
         split before) that is passed from it on, or ``None`` when the walk must take it (counted
         as taken when it passes ``listed``)."""
@@ -261,9 +261,9 @@ RUN_TESTED = 12
 tested at once by :data:`Some` (fewer are tested one by one)."""
 
 
-def listed_splits(splits: Splits, tuples: tuple[int, ...], ones: tuple[Adjacent, ...],
-                  keep: Keep | None, alone: Callable[[Sequence[Adjacent]], bool] | None, some: Some | None,
-                  coarse: bool) -> Iterator[tuple[Adjacent, ...]]:
+def listed_splits(splits: Splits, tuples: tuple[int, ...], ones: tuple[AdjacentTupleSizes, ...],
+                  keep: Keep | None, alone: Callable[[Sequence[AdjacentTupleSizes]], bool] | None, some: Some | None,
+                  coarse: bool) -> Iterator[tuple[AdjacentTupleSizes, ...]]:
     """The splits of a listing (of these ``tuples``) the walk takes, lazily: those that pass the
     cheap tests (``keep``, by their tuples and profile, and ``alone``), less the classes and runs
     :class:`Runs` passes with ``some``.
@@ -273,7 +273,7 @@ def listed_splits(splits: Splits, tuples: tuple[int, ...], ones: tuple[Adjacent,
     """
     runs = Runs(ones, some, coarse) if some is not None else None
 
-    def cheap(split: tuple[Adjacent, ...]) -> Callable[[], bool]:
+    def cheap(split: tuple[AdjacentTupleSizes, ...]) -> Callable[[], bool]:
         found: list[bool] = []
 
         def listed() -> bool:  # asked once at most

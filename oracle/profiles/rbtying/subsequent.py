@@ -12,14 +12,14 @@ docs/rbtying.md ("The cost of the walk").
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Protocol
 
 from oracle.engine.budget import spend
 from oracle.profiles.rbtying.ordering import (
     EXACT_MAX_CARDS,
-    Adjacent,
+    AdjacentTupleSizes,
     Requirement,
     decompositions_after,
     iter_entries,
@@ -39,13 +39,13 @@ class Skips(Protocol):
     def runs_hold(self, profile: Sequence[tuple[int, int]]) -> bool: ...
 
     def stretch(self, tuples: Sequence[int], profile: Sequence[tuple[int, int]], cards: int,
-                units: Sequence[Adjacent] = ()) -> bool: ...
+                units: Sequence[AdjacentTupleSizes] = ()) -> bool: ...
 
-    def unit(self, adjacent: Adjacent) -> bool: ...
+    def unit(self, adjacent: AdjacentTupleSizes) -> bool: ...
 
-    def joint(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool: ...
+    def joint(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes]) -> bool: ...
 
-    def split(self, fixed: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: tuple[int, ...], units: int,
+    def split(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes], pool: tuple[int, ...], units: int,
               length: int, reaching: bool) -> bool: ...
 
 
@@ -56,49 +56,58 @@ tested in a skip: about what a fill of as many cards costs (``fill.fill_needs``)
 walk's work bound (``follow.WALK_STEPS``) bounds its time alike whether it fills or merges."""
 
 
-def _lazy_tail(unit: Adjacent, skips: Skips | None, beside: Sequence[Requirement] = (),
-               cards: int | None = None) -> Iterator[Requirement]:
-    """The entries after a unit of more than :data:`EXACT_MAX_CARDS` cards, lazily.
+class _LazyTests:
+    """The tests a lazily listed unit's groupings, splits and orderings must pass: ``skips``
+    (none: every one passes), beside the other units' requirements (``beside``, fixed while this
+    unit is listed) and, with ``cards`` (the requirements' cards in all), with the single cards.
+    Its methods are the callbacks :func:`.ordering.iter_entries` takes."""
 
-    Groupings in descending order from the unit's own (their first part is never larger), a
-    grouping whose tuples fail ``skips`` left out with every grouping that extends the same
-    prefix; each grouping's distinct splits in the coarse order (docs/rbtying.md), a split
-    whose adjacent units fail ``skips`` left out before its orderings are listed. ``beside``:
-    the other units' requirements, fixed while this unit is listed (it is the only lazy one),
-    tested with it; then with ``cards`` (the requirements' cards in all) a whole grouping is
-    tested with its single cards too.
-    """
-    fits_beside = _Fits(skips, beside, cards) if skips is not None and cards is not None else None
+    def __init__(self, skips: Skips | None, beside: Sequence[Requirement], cards: int | None) -> None:
+        self.skips = skips
+        self.beside = _Fits(skips, beside, cards) if skips is not None and cards is not None else None
+        self.with_them = tuple(a for r in beside for a in r)
+        """The other units' adjacent units, joined to this unit's in the joint tests."""
+        self.longest = None if skips is None else max(1, skips.longest)
 
-    def possible(sizes: Sequence[int]) -> bool:
-        if fits_beside is not None:
-            return fits_beside.tuples(tuple(sorted(sizes, reverse=True)), cards=False)
-        return skips is None or skips.tuples(sizes)
+    def possible(self, sizes: Sequence[int]) -> bool:
+        """Whether the tuples of a grouping begun so far may be held (the partial grouping)."""
+        if self.beside is not None:
+            return self.beside.tuples(tuple(sorted(sizes, reverse=True)), cards=False)
+        return self.skips is None or self.skips.tuples(sizes)
 
-    def whole(grouping: Sequence[int]) -> bool:
-        return fits_beside is None or fits_beside.tuples(tuple(v for v in grouping if v > 1))
+    def whole(self, grouping: Sequence[int]) -> bool:
+        """Whether a whole grouping's tuples may be held with the single cards."""
+        return self.beside is None or self.beside.tuples(tuple(v for v in grouping if v > 1))
 
-    def keep(tuples: tuple[int, ...], shape: Profile) -> bool:
-        if fits_beside is not None:
-            return fits_beside.shape(tuples, shape)
-        return skips is None or skips.runs_hold(shape)
+    def keep(self, tuples: tuple[int, ...], shape: Profile) -> bool:
+        """Whether a split's adjacent units (their profile) may be held: ``iter_entries``' keep."""
+        if self.beside is not None:
+            return self.beside.shape(tuples, shape)
+        return self.skips is None or self.skips.runs_hold(shape)
 
-    def fits(ordering: Adjacent) -> bool:
-        return skips is None or skips.unit(ordering)
+    def fits(self, ordering: AdjacentTupleSizes) -> bool:
+        """Whether one ordering of an adjacent unit may be held: ``iter_entries``' fits."""
+        return self.skips is None or self.skips.unit(ordering)
 
-    with_them = tuple(a for r in beside for a in r)
+    def joint(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes]) -> bool:
+        """The joint fill of a split with the other units: ``iter_entries``' joint."""
+        return self.skips is None or self.skips.joint((*fixed, *self.with_them), any_order)
 
-    def joint(fixed: Sequence[Adjacent], any_order: Sequence[Adjacent]) -> bool:
-        return skips is None or skips.joint((*fixed, *with_them), any_order)
-
-    def some(fixed: Sequence[Adjacent], any_order: Sequence[Adjacent], pool: tuple[int, ...], units: int,
+    def some(self, fixed: Sequence[AdjacentTupleSizes], any_order: Sequence[AdjacentTupleSizes], pool: tuple[int, ...], units: int,
              length: int, reaching: bool) -> bool:
-        return skips is None or skips.split((*fixed, *with_them), any_order, pool, units, length, reaching)
+        """Whether a class or run of splits holds one that may be filled: ``iter_entries``' some."""
+        return self.skips is None or self.skips.split((*fixed, *self.with_them), any_order, pool, units, length,
+                                                      reaching)
 
-    own = tuple(sorted(unit, reverse=True))
-    n = sum(own)
-    longest = None if skips is None else max(1, skips.longest)
 
+def _groupings_from(own: tuple[int, ...], possible: Callable[[Sequence[int]], bool]) -> Iterator[tuple[int, ...]]:
+    """The groupings of a unit's cards in descending order from its own (``own``, largest
+    first), a grouping begun with tuples that fail ``possible`` left out with every grouping
+    that extends it (each part tried a step of the work budget).
+
+    >>> list(_groupings_from((2, 1), lambda sizes: True))
+    [(2, 1), (1, 1, 1)]
+    """
     def partitions(prefix: tuple[int, ...], remaining: int, largest: int) -> Iterator[tuple[int, ...]]:
         if remaining == 0:
             yield prefix
@@ -112,10 +121,28 @@ def _lazy_tail(unit: Adjacent, skips: Skips | None, beside: Sequence[Requirement
                 continue
             yield from partitions(grown, remaining - part, part)
 
-    for grouping in partitions((), n, own[0]):
-        if max(grouping) > 1 and not whole(grouping):
+    return partitions((), sum(own), own[0])
+
+
+def _lazy_tail(unit: AdjacentTupleSizes, skips: Skips | None, beside: Sequence[Requirement] = (),
+               cards: int | None = None) -> Iterator[Requirement]:
+    """The entries after a unit of more than :data:`EXACT_MAX_CARDS` cards, lazily.
+
+    Groupings in descending order from the unit's own (their first part is never larger,
+    :func:`_groupings_from`), a grouping whose tuples fail ``skips`` left out with every grouping
+    that extends the same prefix; each grouping's distinct splits in the coarse order
+    (docs/rbtying.md), a split whose adjacent units fail ``skips`` left out before its orderings
+    are listed. ``beside``: the other units' requirements, fixed while this unit is listed (it is
+    the only lazy one), tested with it; then with ``cards`` (the requirements' cards in all) a
+    whole grouping is tested with its single cards too (:class:`_LazyTests`).
+    """
+    tests = _LazyTests(skips, beside, cards)
+    own = tuple(sorted(unit, reverse=True))
+    for grouping in _groupings_from(own, tests.possible):
+        if max(grouping) > 1 and not tests.whole(grouping):
             continue  # (the last grouping, of single cards, stays: the unit's current one after)
-        entries = iter_entries(grouping, keep, fits, distinct=True, longest=longest, joint=joint, some=some)
+        entries = iter_entries(grouping, tests.keep, tests.fits, distinct=True, longest=tests.longest,
+                               joint=tests.joint, some=tests.some)
         if grouping == own:
             # The unit's own entry is its grouping's first (one unit, its own order).
             first = next(entries, None)
@@ -131,7 +158,7 @@ last stretch in a row with the same tuples, tuples, profile)."""
 
 
 @lru_cache(maxsize=256)
-def _chunks(unit: Adjacent) -> tuple[tuple[Chunk, ...], tuple[int, ...]]:
+def _chunks(unit: AdjacentTupleSizes) -> tuple[tuple[Chunk, ...], tuple[int, ...]]:
     """The stretches of :func:`decompositions_after`, and the stretch of each entry.
 
     >>> _chunks((2, 2))
@@ -162,7 +189,7 @@ class _Tail:
     LAZY = 1 << 62
     """The count a lazily listed unit reports: more than any listed one (docs/rbtying.md)."""
 
-    def __init__(self, unit: Adjacent, skips: Skips | None, beside: Sequence[Requirement] = (),
+    def __init__(self, unit: AdjacentTupleSizes, skips: Skips | None, beside: Sequence[Requirement] = (),
                  cards: int | None = None) -> None:
         self.unit = unit
         self.listed: tuple[Requirement, ...] = ()
@@ -278,7 +305,7 @@ class _Fits:
 
 
 def subsequent_decompositions(
-    units: Sequence[Adjacent], include_new_adjacency: bool, skips: Skips | None = None
+    units: Sequence[AdjacentTupleSizes], include_new_adjacency: bool, skips: Skips | None = None
 ) -> Iterator[Requirement]:
     """The requirements after a format's own units, in rbtying/shengji's order.
 

@@ -10,9 +10,9 @@ rule and penalty then apply, as in the seeds' check.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.FIVE, Suit.SPADES)
+>>> rules = make_ruleset("rbtying-default", Rank.FIVE, Suit.SPADES)
 >>> others = [SeatPlay(1, tuple(p("5H 5H 5S 5S 3C"))), SeatPlay(2, tuple(p("4C"))), SeatPlay(3, tuple(p("6C")))]
->>> check_throw_by_format(ctx, SeatPlay(0, tuple(p("AS AS 5D 5D BJ"))), others).succeeds
+>>> check_throw_by_format(rules, SeatPlay(0, tuple(p("AS AS 5D 5D BJ"))), others).succeeds
 True
 """
 
@@ -44,9 +44,9 @@ class _Hand:
     successors: dict[Identity, list[Identity]]
 
 
-def _hand(ctx: Ruleset, cards: Sequence[Card]) -> _Hand:
-    pool = Pool(ctx, cards)
-    ordered = tuple(sorted(pool.cards, key=lambda i: order_key(ctx, pool.cards[i][0])))
+def _hand(rules: Ruleset, cards: Sequence[Card]) -> _Hand:
+    pool = Pool(rules, cards)
+    ordered = tuple(sorted(pool.cards, key=lambda i: order_key(rules, pool.cards[i][0])))
     at_slot: dict[int, list[Identity]] = {}
     for identity in ordered:
         for slot in pool.slots(identity):
@@ -85,54 +85,54 @@ def _tractor_from(hand: _Hand, start: Identity, count: int, length: int) -> tupl
     return None
 
 
-def _beating(ctx: Ruleset, hand: _Hand, unit: FormatUnit) -> tuple[Card, ...] | None:
+def _beating(rules: Ruleset, hand: _Hand, unit: FormatUnit) -> tuple[Card, ...] | None:
     """The cards of ``hand`` that beat the unit as upstream's search finds them, if any."""
     if not unit.is_tractor:
-        low = rank_key(ctx, unit.cards[0])
+        low = rank_key(rules, unit.cards[0])
         for identity in hand.ordered:
             spend()
             held = hand.cards[identity]
-            if len(held) >= unit.count and rank_key(ctx, held[0]) > low:
-                return tuple(ctx.sorted(held[:unit.count]))
+            if len(held) >= unit.count and rank_key(rules, held[0]) > low:
+                return tuple(rules.sorted(held[:unit.count]))
         return None
-    second = next(c for c in unit.cards if ctx.identity(c) == unit.members[1])
-    floor = order_key(ctx, second)
+    second = next(c for c in unit.cards if rules.identity(c) == unit.members[1])
+    floor = order_key(rules, second)
     for start in hand.ordered:
-        if order_key(ctx, hand.cards[start][0]) < floor:
+        if order_key(rules, hand.cards[start][0]) < floor:
             continue  # upstream searches in_suit.range(members[1]..)
         found = _tractor_from(hand, start, unit.count, len(unit.members))
         if found is not None:
-            return tuple(ctx.sorted(c for member in found for c in hand.cards[member][:unit.count]))
+            return tuple(rules.sorted(c for member in found for c in hand.cards[member][:unit.count]))
     return None
 
 
-def _listed(ctx: Ruleset, unit: FormatUnit) -> tuple[object, ...]:
+def _listed(rules: Ruleset, unit: FormatUnit) -> tuple[object, ...]:
     """Where :func:`~oracle.profiles.rbtying.trick_format.format_units` lists the unit."""
-    as_engine = as_unit(ctx, unit)
-    return (as_engine.sort_key(), [ctx.sort_key(c) for c in as_engine.cards])
+    as_engine = as_unit(rules, unit)
+    return (as_engine.sort_key(), [rules.sort_key(c) for c in as_engine.cards])
 
 
-def check_throw_by_format(ctx: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
+def check_throw_by_format(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
     """Judge a throw against the other seats' hands as rbtying/shengji does (a rainbow by its
     own search, :mod:`.rainbow`)."""
-    rainbow_units = rainbow.rainbow_format(ctx, thrower.cards)
+    rainbow_units = rainbow.rainbow_format(rules, thrower.cards)
     if rainbow_units is not None:
-        return rainbow.check_rainbow_throw(ctx, rainbow_units, thrower, other_hands)
+        return rainbow.check_rainbow_throw(rules, rainbow_units, thrower, other_hands)
     cards = thrower.cards
-    suit = ctx.suit_of(cards)
-    read = ctx.units(cards)
-    units = lead_format(ctx, cards)  # fewest cards first, then the lowest: upstream's order
+    suit = rules.suit_of(cards)
+    read = rules.units(cards)
+    units = lead_format(rules, cards)  # fewest cards first, then the lowest: upstream's order
     if len(units) == 1:
         return not_a_throw(read)
-    order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % ctx.players)
-    hands = [(h.seat, _hand(ctx, ctx.of_suit(h.cards, suit))) for h in order]
+    order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % rules.players)
+    hands = [(h.seat, _hand(rules, rules.of_suit(h.cards, suit))) for h in order]
     blocks: list[Block] = []
     # Each unit with the first seat that beats it, listed as ``units`` lists them; the forced-unit
     # rule picks from these (the first blocker's fewest cards is upstream's first find).
-    for unit in sorted(units, key=lambda u: _listed(ctx, u)):
+    for unit in sorted(units, key=lambda u: _listed(rules, u)):
         for seat, hand in hands:
-            beating = _beating(ctx, hand, unit)
+            beating = _beating(rules, hand, unit)
             if beating is not None:
-                blocks.append(Block(as_unit(ctx, unit), seat, beating))
+                blocks.append(Block(as_unit(rules, unit), seat, beating))
                 break
-    return throw_answer(ctx, read, cards, blocks, [h.seat for h in order])
+    return throw_answer(rules, read, cards, blocks, [h.seat for h in order])

@@ -11,10 +11,10 @@ The policies and the search: docs/rbtying.md, "The trick".
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.engine.ruleset import SeatPlay
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.KING, Suit.SPADES)
+>>> rules = make_ruleset("rbtying-default", Rank.KING, Suit.SPADES)
 >>> plays = [SeatPlay(1, tuple(p("4C 6C"))), SeatPlay(2, tuple(p("2S 3S"))),
 ...          SeatPlay(3, tuple(p("3S 4S"))), SeatPlay(4 % 4, tuple(p("2S BJ")))]
->>> judge_trick_by_format(ctx, plays, Policy.ALL).winning_seat
+>>> judge_trick_by_format(rules, plays, Policy.ALL).winning_seat
 3
 """
 
@@ -43,16 +43,16 @@ class Policy(Enum):
     TRICK_UNIT_LENGTH = "TrickUnitLength"
 
 
-def leader_split(ctx: Ruleset, units: Sequence[FormatUnit]) -> Split:
+def leader_split(rules: Ruleset, units: Sequence[FormatUnit]) -> Split:
     """The leader's own units as the first best so far."""
-    lows = tuple(min(rank_key(ctx, c) for c in u.cards) for u in units)
-    top = max(rank_key(ctx, c) for u in units for c in u.cards)
+    lows = tuple(min(rank_key(rules, c) for c in u.cards) for u in units)
+    top = max(rank_key(rules, c) for u in units for c in u.cards)
     return Split(lows, tuple(u.cards for u in units), top)
 
 
-def matches(ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card]) -> Split | None:
+def matches(rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card]) -> Split | None:
     """The first split of ``cards`` into the format's units, if there is one (``TrickFormat::matches``)."""
-    found = SplitSearch(ctx, units, cards).first([None] * len(units))
+    found = SplitSearch(rules, units, cards).first([None] * len(units))
     return None if found is None else found[1]
 
 
@@ -111,11 +111,11 @@ def _candidates(units: Sequence[FormatUnit], best: Split, policy: Policy) -> lis
 
 
 def defeating_split(
-    ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split, policy: Policy
+    rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split, policy: Policy
 ) -> Split | None:
     """The split of ``cards`` rbtying/shengji's ``Trick::compute_winner`` takes: the first, in
     ``find_format_matches``'s order, that beats ``best`` under ``policy`` (``Trick::_defeats``)."""
-    search = SplitSearch(ctx, units, cards)
+    search = SplitSearch(rules, units, cards)
     found = [f for f in (search.first(b) for b in _candidates(units, best, policy)) if f is not None]
     if not found:
         return None
@@ -123,35 +123,35 @@ def defeating_split(
     return split if defeats(units, split, best, policy) else None
 
 
-def _level_split(ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split) -> bool:
+def _level_split(rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split) -> bool:
     """Whether the play can be split level with the best, place by place (a tie)."""
-    return SplitSearch(ctx, units, cards).first([("equal", low) for low in best.lows]) is not None
+    return SplitSearch(rules, units, cards).first([("equal", low) for low in best.lows]) is not None
 
 
-def judge_trick_by_format(ctx: Ruleset, plays: Sequence[SeatPlay], policy: Policy) -> pb.JudgeTrickResponse:
+def judge_trick_by_format(rules: Ruleset, plays: Sequence[SeatPlay], policy: Policy) -> pb.JudgeTrickResponse:
     """Judge a trick by rbtying/shengji's rules under ``policy``; ``plays`` in play order, the lead
     first (a rainbow lead by its own rule, :mod:`.rainbow`)."""
-    rainbow_units = rainbow.rainbow_format(ctx, plays[0].cards)
+    rainbow_units = rainbow.rainbow_format(rules, plays[0].cards)
     if rainbow_units is not None:
-        return rainbow.judge_rainbow_trick(ctx, rainbow_units, plays)
+        return rainbow.judge_rainbow_trick(rules, rainbow_units, plays)
     policy_name = policy.value
     lead = plays[0]
-    suit = ctx.suit_of(lead.cards)
-    units = lead_format(ctx, lead.cards)
+    suit = rules.suit_of(lead.cards)
+    units = lead_format(rules, lead.cards)
     shape = ", ".join(u.name for u in units)
-    best = leader_split(ctx, units)
+    best = leader_split(rules, units)
     best_index, best_trump = 0, suit == TRUMP
-    playing_bombs = bombs.allowed(ctx)
-    best_bomb = bombs.bomb_key(ctx, lead.cards) if playing_bombs and bombs.is_bomb(ctx, lead.cards) else None
+    playing_bombs = bombs.allowed(rules)
+    best_bomb = bombs.bomb_key(rules, lead.cards) if playing_bombs and bombs.is_bomb(rules, lead.cards) else None
     verdicts = [pb.PlayVerdict(seat=lead.seat, kind=pb.PLAY_KIND_LEAD, beats_best_so_far=True,
                                reason=f"leads {suit_name(suit)}: {shape}", rule_ids=["lead.one_suit"])]
     used = {"lead.one_suit", "trick.points"}
     for index, play in enumerate(plays[1:], start=1):
-        play_suit = ctx.suit_of(play.cards)
+        play_suit = rules.suit_of(play.cards)
         best_seat = plays[best_index].seat
-        if playing_bombs and bombs.is_bomb(ctx, play.cards):
-            key = bombs.bomb_key(ctx, play.cards)
-            cards = format_cards(ctx.sorted(play.cards))
+        if playing_bombs and bombs.is_bomb(rules, play.cards):
+            key = bombs.bomb_key(rules, play.cards)
+            cards = format_cards(rules.sorted(play.cards))
             if best_bomb is None or bombs.beats(best_bomb, key):
                 what = "is a bomb and beats any play that is not" if best_bomb is None else (
                     f"is a bomb above seat {best_seat}'s")
@@ -171,21 +171,21 @@ def judge_trick_by_format(ctx: Ruleset, plays: Sequence[SeatPlay], policy: Polic
         else:
             ruff = play_suit == TRUMP and suit != TRUMP
             kind = pb.PLAY_KIND_RUFF if ruff else pb.PLAY_KIND_FOLLOW
-            found = matches(ctx, units, play.cards)
+            found = matches(rules, units, play.cards)
             if found is None:
                 what = "trump" if ruff else f"follows {suit_name(suit)}"
                 verdict = play_verdict(play, pb.PLAY_KIND_DISCARD if ruff else kind, False, rule="trick.format",
                                    reason=f"{what} without the lead's format ({shape}), so cannot win")
             else:
-                beating = defeating_split(ctx, units, play.cards, best, policy)
-                cards = format_cards(ctx.sorted(play.cards))
+                beating = defeating_split(rules, units, play.cards, best, policy)
+                cards = format_cards(rules.sorted(play.cards))
                 if beating is not None:
                     if ruff and best_trump:
                         kind = pb.PLAY_KIND_OVER_RUFF
                     verdict = play_verdict(play, kind, True, rule="trick.throw_evaluation",
                                        reason=f"{cards} beats seat {best_seat}'s play under the {policy_name} policy")
                     best, best_index, best_trump = beating, index, play_suit == TRUMP
-                elif _level_split(ctx, units, play.cards, best):
+                elif _level_split(rules, units, play.cards, best):
                     verdict = play_verdict(play, kind, False, rule="order.first_played_wins",
                                        reason=f"{cards} is level with seat {best_seat}'s play, and the first played wins")
                 else:
@@ -203,7 +203,7 @@ def judge_under(policy: Policy) -> TrickJudge:
     >>> judge_under(Policy.HIGHEST).__name__
     'judge_trick_by_format_highest'
     """
-    def judge(ctx: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
-        return judge_trick_by_format(ctx, plays, policy)
+    def judge(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
+        return judge_trick_by_format(rules, plays, policy)
     judge.__name__ = judge.__qualname__ = f"judge_trick_by_format_{policy.name.lower()}"
     return judge

@@ -6,8 +6,8 @@ reader (:func:`format_units`), so every question of such a room sees a play alik
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
->>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
->>> [u.name for u in format_units(ctx, p("QS QS KS KS AS"))]
+>>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+>>> [u.name for u in format_units(rules, p("QS QS KS KS AS"))]
 ['tractor of 2 pairs', 'single']
 """
 
@@ -24,23 +24,23 @@ from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit
 from oracle.profiles.rbtying.fill import RankKey, rank_key
-from oracle.profiles.rbtying.ordering import Adjacent, Requirement
+from oracle.profiles.rbtying.ordering import AdjacentTupleSizes, Requirement
 
 _SUIT_TIEBREAK = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 """rbtying/shengji breaks ties between equal cards by their playing-card character."""
 
 
-def order_key(ctx: Ruleset, card: Card) -> tuple[RankKey, int]:
+def order_key(rules: Ruleset, card: Card) -> tuple[RankKey, int]:
     """rbtying/shengji's total order of cards (``Trump::compare``): the rank plays compare by,
     then, between equal cards, spades < hearts < diamonds < clubs.
 
     >>> from oracle.cards import parse_card as c, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
-    >>> order_key(ctx, c("4H")) < order_key(ctx, c("4D")) < order_key(ctx, c("4S"))
+    >>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+    >>> order_key(rules, c("4H")) < order_key(rules, c("4D")) < order_key(rules, c("4S"))
     True
     """
-    return (rank_key(ctx, card), -1 if card.suit is None else _SUIT_TIEBREAK[card.suit])
+    return (rank_key(rules, card), -1 if card.suit is None else _SUIT_TIEBREAK[card.suit])
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class FormatUnit:
         return self.count * len(self.members)
 
     @property
-    def adjacent(self) -> Adjacent:
+    def adjacent(self) -> AdjacentTupleSizes:
         return (self.count,) * len(self.members)
 
     @property
@@ -79,7 +79,7 @@ class FormatUnit:
 _TUPLE_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
 
 
-def unit_name(adjacent: Adjacent) -> str:
+def unit_name(adjacent: AdjacentTupleSizes) -> str:
     """A unit of a requirement in words.
 
     >>> unit_name((2,)), unit_name((2, 2, 2)), unit_name((3, 2))
@@ -111,9 +111,9 @@ def requirement_name(requirement: Requirement) -> str:
 class _Formats:
     """rbtying/shengji's ``find_plays`` over one lead, searched without listing every option."""
 
-    def __init__(self, ctx: Ruleset, cards: Sequence[Card]) -> None:
-        self.ctx = ctx
-        pool = Pool(ctx, cards)
+    def __init__(self, rules: Ruleset, cards: Sequence[Card]) -> None:
+        self.rules = rules
+        pool = Pool(rules, cards)
         self.pool = pool
         self.ids = sorted(pool.cards, key=lambda i: self.ord_key(i))
         self.index = {identity: n for n, identity in enumerate(self.ids)}
@@ -125,7 +125,7 @@ class _Formats:
             [m for slot in pool.slots(identity) for m in at_slot.get(slot + 1, ()) if m != n]
             for n, identity in enumerate(self.ids)
         ]
-        tractors = ctx.variant.tractors
+        tractors = rules.variant.tractors
         self.min_count = max(2, tractors.min_tuple_size)
         self.min_length = max(2, tractors.min_length)
         self.start = tuple(len(pool.cards[identity]) for identity in self.ids)
@@ -133,7 +133,7 @@ class _Formats:
         self._candidates: dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]] = {}
 
     def ord_key(self, identity: Identity) -> tuple[RankKey, int]:
-        return order_key(self.ctx, self.pool.cards[identity][0])
+        return order_key(self.rules, self.pool.cards[identity][0])
 
     def tractors_from(self, start: int, counts: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
         """``find_tractors_from_start``: every tractor beginning at ``start``, shortest first."""
@@ -212,7 +212,7 @@ class _Formats:
     def format(self) -> list[FormatUnit]:
         chosen = self.last(self.start, self.best(self.start))
         units: list[FormatUnit] = []
-        taken = Pool(self.ctx, [c for cs in self.pool.cards.values() for c in cs])
+        taken = Pool(self.rules, [c for cs in self.pool.cards.values() for c in cs])
         for count, members in chosen:
             identities = tuple(self.ids[m] for m in members)
             cards = tuple(c for identity in identities for c in taken.take(identity, count))
@@ -221,7 +221,7 @@ class _Formats:
         return units
 
 
-def lead_format(ctx: Ruleset, cards: Sequence[Card]) -> list[FormatUnit]:
+def lead_format(rules: Ruleset, cards: Sequence[Card]) -> list[FormatUnit]:
     """The lead's units as rbtying/shengji's ``TrickFormat::from_cards`` finds them.
 
     Of the splits ``find_plays`` lists (tractors from the lowest card, or all its copies as
@@ -234,16 +234,16 @@ def lead_format(ctx: Ruleset, cards: Sequence[Card]) -> list[FormatUnit]:
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
     >>> from oracle.cards import format_cards
-    >>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
-    >>> [(u.name, format_cards(u.cards)) for u in lead_format(ctx, p("QS QS KS KS AS"))]
+    >>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+    >>> [(u.name, format_cards(u.cards)) for u in lead_format(rules, p("QS QS KS KS AS"))]
     [('single', 'AS'), ('tractor of 2 pairs', 'QS QS KS KS')]
     """
     if not cards:
         raise ValueError("a lead has cards")
-    return _Formats(ctx, cards).format()
+    return _Formats(rules, cards).format()
 
 
-def format_units(ctx: Ruleset, cards: Sequence[Card]) -> list[Unit]:
+def format_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     """The units of a play as rbtying/shengji reads them (``TrickFormat::from_cards``), largest first.
 
     This ruleset's unit reader: DescribePlay, CheckThrow and ScoreBottom see a play as the
@@ -251,14 +251,14 @@ def format_units(ctx: Ruleset, cards: Sequence[Card]) -> list[Unit]:
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> ctx = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
-    >>> [u.name for u in format_units(ctx, p("QS QS KS KS AS"))]
+    >>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+    >>> [u.name for u in format_units(rules, p("QS QS KS KS AS"))]
     ['tractor of 2 pairs', 'single']
     """
-    units = [as_unit(ctx, u) for u in lead_format(ctx, cards)]
-    return sorted(units, key=lambda u: (u.sort_key(), [ctx.sort_key(c) for c in u.cards]))
+    units = [as_unit(rules, u) for u in lead_format(rules, cards)]
+    return sorted(units, key=lambda u: (u.sort_key(), [rules.sort_key(c) for c in u.cards]))
 
 
-def as_unit(ctx: Ruleset, unit: FormatUnit) -> Unit:
+def as_unit(rules: Ruleset, unit: FormatUnit) -> Unit:
     """A format unit as the engine's :class:`~oracle.engine.units.Unit` (cards highest first)."""
-    return Unit(unit.count, len(unit.members), max(ctx.strength(c) for c in unit.cards), tuple(ctx.sorted(unit.cards)))
+    return Unit(unit.count, len(unit.members), max(rules.strength(c) for c in unit.cards), tuple(rules.sorted(unit.cards)))

@@ -10,9 +10,9 @@ are compared with. The order, the search and its cost: docs/rbtying.md, "The tri
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
 >>> from oracle.profiles.rbtying.trick_format import lead_format
->>> ctx = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
->>> units = lead_format(ctx, p("3H 5H 5H"))  # a single and a pair
->>> found = SplitSearch(ctx, units, p("9H 9H 9H")).first([None, None])
+>>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+>>> units = lead_format(rules, p("3H 5H 5H"))  # a single and a pair
+>>> found = SplitSearch(rules, units, p("9H 9H 9H")).first([None, None])
 >>> found is not None and [len(u) for u in found[1].units]
 [1, 2]
 """
@@ -75,12 +75,12 @@ class SplitSearch:
     "The trick".
     """
 
-    def __init__(self, ctx: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card]) -> None:
-        self.ctx = ctx
-        pool = Pool(ctx, cards)
-        ids = sorted(pool.cards, key=lambda i: order_key(ctx, pool.cards[i][0]))
+    def __init__(self, rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card]) -> None:
+        self.rules = rules
+        pool = Pool(rules, cards)
+        ids = sorted(pool.cards, key=lambda i: order_key(rules, pool.cards[i][0]))
         self.cards = [pool.cards[i] for i in ids]
-        self.lows = [rank_key(ctx, held[0]) for held in self.cards]
+        self.lows = [rank_key(rules, held[0]) for held in self.cards]
         self.start = tuple(len(held) for held in self.cards)
         at_slot: dict[int, list[int]] = {}
         for n, identity in enumerate(ids):
@@ -96,7 +96,7 @@ class SplitSearch:
         self.shapes = sorted(self.places)
         self.tuple_shapes = [s for s in self.shapes if len(s) == 1]
         self.tractor_shapes = [s for s in self.shapes if len(s) > 1]
-        self.top = max(rank_key(ctx, c) for c in cards)
+        self.top = max(rank_key(rules, c) for c in cards)
 
     def first(self, bounds: Sequence[Bound]) -> tuple[tuple[object, ...], Split] | None:
         """The first split whose places meet ``bounds`` (by place of the format), with its place
