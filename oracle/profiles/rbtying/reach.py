@@ -46,8 +46,9 @@ class Reach:
     ``protected``, under LongerTuplesProtected (a tuple of ``k`` on an identity held exactly
     ``k`` times, a single card on one held once)."""
 
-    def __init__(self, ctx: Ruleset, cards: Sequence[Card], *, protected: bool = False) -> None:
-        pool = Pool(ctx, cards)
+    def __init__(self, ctx: Ruleset, cards: Sequence[Card], *, protected: bool = False,
+                 pool: Pool | None = None) -> None:
+        pool = pool if pool is not None else Pool(ctx, cards)  # a pool of ``cards`` is only read
         self.ctx, self.cards, self.pool = ctx, cards, pool
         self.protected = protected
         self.counts = sorted((len(cs) for cs in pool.cards.values()), reverse=True)
