@@ -2,7 +2,8 @@
 
 ``reach.Reach.requirement`` decides a requirement of tuples and single cards by its packing
 alone, without the joint fill: checked here against ``joint.JointFill.holds`` on random cards of
-one suit, two to eight decks, with and without the longer-tuple protection.
+one suit, two to eight decks, with and without the longer-tuple protection. A ruleset keeps
+its leads' formats (``trick_format.lead_format``): a kept one is the search's, and costs its steps.
 """
 
 from __future__ import annotations
