@@ -173,13 +173,14 @@ def judge_trick_by_format(ctx: Ruleset, plays: Sequence[SeatPlay], policy: Polic
             ruff = play_suit == TRUMP and suit != TRUMP
             kind = pb.PLAY_KIND_RUFF if ruff else pb.PLAY_KIND_FOLLOW
             search = SplitSearch(ctx, units, play.cards)  # the play's splits, searched by each test below
-            found = matches(ctx, units, play.cards, search)
-            if found is None:
+            # A split that beats the best is a split of the play into the format: where there is
+            # one, the play matches the format without asking (``TrickFormat::matches``).
+            beating = defeating_split(search, units, best, policy)
+            if beating is None and matches(ctx, units, play.cards, search) is None:
                 what = "trump" if ruff else f"follows {suit_name(suit)}"
                 verdict = play_verdict(play, pb.PLAY_KIND_DISCARD if ruff else kind, False, rule="trick.format",
                                    reason=f"{what} without the lead's format ({shape}), so cannot win")
             else:
-                beating = defeating_split(search, units, best, policy)
                 cards = format_cards(ctx.sorted(play.cards))
                 if beating is not None:
                     if ruff and best_trump:
