@@ -13,6 +13,7 @@ reader (:func:`format_units`), so every question of such a room sees a play alik
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -253,9 +254,10 @@ def lead_format(ctx: Ruleset, cards: Sequence[Card]) -> list[FormatUnit]:
     if found is None:
         search = _Formats(ctx, cards)
         found = (tuple(search.format()), search.spent)
-        if len(kept) >= FORMATS_KEPT:
-            kept.pop(next(iter(kept), ()), None)
-        kept[key] = found
+        with _formats_lock:  # the server's threads share the kept formats
+            if len(kept) >= FORMATS_KEPT:
+                kept.pop(next(iter(kept), ()), None)
+            kept[key] = found
     else:
         spend(found[1])  # the search's steps, as if it ran again: the budget sees the same work
     return list(found[0])
@@ -265,6 +267,7 @@ FORMATS_KEPT = 1024
 """How many leads' formats each ruleset keeps (:func:`lead_format`), the oldest dropped first: a
 trick asks its lead's format once per play, a deal's questions ask the same leads again."""
 
+_formats_lock = threading.Lock()
 _FORMATS: WeakKeyDictionary[Ruleset, dict[tuple[int, ...], tuple[tuple[FormatUnit, ...], int]]] = WeakKeyDictionary()
 
 
@@ -274,7 +277,8 @@ def _formats_of(ctx: Ruleset) -> dict[tuple[int, ...], tuple[tuple[FormatUnit, .
     search spent; kept as long as the ruleset is."""
     kept = _FORMATS.get(ctx)
     if kept is None:
-        kept = _FORMATS[ctx] = {}
+        with _formats_lock:
+            kept = _FORMATS.setdefault(ctx, {})
     return kept
 
 
