@@ -187,11 +187,12 @@ def unbounded_first_duty(
     # (reach.Reach, whose last test is the exact joint fill) decides nothing: skipping it, alone
     # or in a stretch of the walk, changes no verdict. What the play can fill depends on the
     # play; the whole hand unprotected can fill all that any of its plays can.
-    reach = Reach(rules, hand_x, protected=exact is not None)
-    play_side = hand_x if same_positions and exact is not None else play_x
-    play_reach = Reach(rules, play_side) if play_side is not None else None
-    skips: Reach | Either = reach if play_reach is None else Either(play_reach, reach)
     hand_pool, play_pool = Pool(rules, hand_x), Pool(rules, play_x or ())
+    reach = Reach(rules, hand_x, protected=exact is not None, pool=hand_pool)
+    play_side = hand_x if same_positions and exact is not None else play_x
+    play_reach = (None if play_side is None
+                  else Reach(rules, play_side, pool=hand_pool if play_side is hand_x else play_pool))
+    skips: Reach | Either = reach if play_reach is None else Either(play_reach, reach)
     for position, requirement in decomposition(units, draw, skips):
         if (play_x is not None and play_reach is not None and play_reach.requirement(requirement)
                 and fill_needs(rules, [Need(a) for a in requirement], play_x, pool=play_pool) is not None):

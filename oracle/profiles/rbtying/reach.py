@@ -30,6 +30,7 @@ it changes no verdict of ``TrickFormat::is_legal_play`` (rbtying/shengji
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 
 from oracle.cards import Card
 from oracle.engine.budget import spend
@@ -47,28 +48,50 @@ class Reach:
     ``UnitLike::check_play`` of every requirement (``play_matches``, ``hand_can_play`` in
     ``TrickFormat::is_legal_play``); these are necessary conditions of that answer."""
 
-    def __init__(self, rules: Ruleset, cards: Sequence[Card], *, protected: bool = False) -> None:
-        pool = Pool(rules, cards)
+    def __init__(self, rules: Ruleset, cards: Sequence[Card], *, protected: bool = False,
+                 pool: Pool | None = None) -> None:
+        pool = pool if pool is not None else Pool(rules, cards)  # a pool of ``cards`` is only read
+        self.rules, self.cards, self.pool = rules, cards, pool
         self.protected = protected
         self.counts = sorted((len(cs) for cs in pool.cards.values()), reverse=True)
         self.total = sum(self.counts)
         self.once = sum(1 for c in self.counts if c == 1)
         """Identities held once: under the protection, the only single cards a fill may take."""
-        # The copies of each identity at each slot an identity can take in a tractor.
-        self.at_slot: dict[int, set[int]] = {}
-        in_tuples: dict[int, int] = {}
+        self._tuples: dict[tuple[tuple[int, ...], int | None], bool] = {}
+        self._units: dict[tuple[int, ...], bool] = {}
+        self._requirements: dict[Requirement, bool] = {}
+        self._joints: dict[tuple[tuple[AdjacentTupleSizes, ...], tuple[AdjacentTupleSizes, ...]], bool] = {}
+        self._splits: dict[tuple[tuple[AdjacentTupleSizes, ...], tuple[AdjacentTupleSizes, ...], tuple[int, ...], int, int, bool],
+                           bool] = {}
+
+    # The slots, the runs and the joint fill are read only for requirements with adjacent units
+    # (tractors): a walk of tuples and single cards never builds them.
+
+    @cached_property
+    def at_slot(self) -> dict[int, set[int]]:
+        """The copies of each identity at each slot an identity can take in a tractor."""
+        at_slot: dict[int, set[int]] = {}
+        pool = self.pool
         for identity, held in pool.cards.items():
             for slot in pool.slots(identity):
-                self.at_slot.setdefault(slot, set()).add(len(held))
-                if len(held) >= 2:
+                at_slot.setdefault(slot, set()).add(len(held))
+        return at_slot
+
+    @cached_property
+    def _runs(self) -> tuple[list[tuple[int, int]], list[list[int]]]:
+        """Maximal runs of adjacent slots each holding a pair: (length, cards in their tuples),
+        and the most copies of one identity at each of their slots."""
+        in_tuples: dict[int, int] = {}
+        for identity, held in self.pool.cards.items():
+            if len(held) >= 2:
+                for slot in self.pool.slots(identity):
                     in_tuples[slot] = in_tuples.get(slot, 0) + len(held)
-        # Maximal runs of adjacent slots each holding a pair: (length, cards in their tuples),
-        # and the most copies of one identity at each of their slots.
         runs: list[tuple[int, int]] = []
         tops: list[list[int]] = []
         length = held_in_run = 0
-        for slot in range(min(self.at_slot, default=0), max(self.at_slot, default=-1) + 2):
-            top = max(self.at_slot.get(slot, (0,)))
+        at_slot = self.at_slot
+        for slot in range(min(at_slot, default=0), max(at_slot, default=-1) + 2):
+            top = max(at_slot.get(slot, (0,)))
             if top >= 2:
                 if not length:
                     tops.append([])
@@ -77,22 +100,31 @@ class Reach:
             elif length:
                 runs.append((length, held_in_run))
                 length = held_in_run = 0
-        self.longest = max((n for n, _ in runs), default=0)
+        return runs, tops
+
+    @cached_property
+    def longest(self) -> int:
         """The longest run of adjacent slots each holding a pair: no adjacent unit is longer."""
-        self.supply = [sum(c for n, c in runs if n >= size) for size in range(self.longest + 1)]
+        return max((n for n, _ in self._runs[0]), default=0)
+
+    @cached_property
+    def supply(self) -> list[int]:
         """``supply[L]``: the cards in tuples on runs of ``L`` slots or more, all an adjacent
         unit of ``L`` or more tuples can take from."""
-        self.window = [max((sum(t[i:i + size]) for t in tops for i in range(len(t) - size + 1)), default=0)
-                       for size in range(self.longest + 1)]
+        runs = self._runs[0]
+        return [sum(c for n, c in runs if n >= size) for size in range(self.longest + 1)]
+
+    @cached_property
+    def window(self) -> list[int]:
         """``window[L]``: the most cards one adjacent unit of ``L`` tuples can take (one
         identity at each of ``L`` adjacent slots)."""
-        self._joint = JointFill(rules, cards, protected=protected, pool=pool)
-        self._tuples: dict[tuple[tuple[int, ...], int | None], bool] = {}
-        self._units: dict[tuple[int, ...], bool] = {}
-        self._requirements: dict[Requirement, bool] = {}
-        self._joints: dict[tuple[tuple[AdjacentTupleSizes, ...], tuple[AdjacentTupleSizes, ...]], bool] = {}
-        self._splits: dict[tuple[tuple[AdjacentTupleSizes, ...], tuple[AdjacentTupleSizes, ...], tuple[int, ...], int, int, bool],
-                           bool] = {}
+        tops = self._runs[1]
+        return [max((sum(t[i:i + size]) for t in tops for i in range(len(t) - size + 1)), default=0)
+                for size in range(self.longest + 1)]
+
+    @cached_property
+    def _joint(self) -> JointFill:
+        return JointFill(self.rules, self.cards, protected=self.protected, pool=self.pool)
 
     def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool:
         """Whether the counts hold all these tuples at once (sizes of two or more cards); with
@@ -174,14 +206,26 @@ class Reach:
     def requirement(self, requirement: Requirement) -> bool:
         """Whether the cards fill the requirement: the necessary tests first (its tuples and
         single cards, each adjacent unit alone, the adjacent units together on the runs), then
-        the exact joint fill (:mod:`.joint`)."""
+        the exact joint fill (:mod:`.joint`). A requirement of tuples and single cards alone
+        is decided by its tuples' packing (exact, :mod:`.packing`) and its single cards' count:
+        the cards left by the tuples, or under the protection the identities held once, which no
+        tuple takes; the joint fill would answer the same, and is not asked.
+
+        >>> from oracle.cards import parse_cards, Rank, Suit
+        >>> from oracle.variants import make_ruleset
+        >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+        >>> hand = Reach(rules, parse_cards("5H 5H 6H 6H 6H 9H"), protected=True)
+        >>> hand.requirement(((3,), (1,))), hand.requirement(((2,), (1,), (1,))), "_joint" in vars(hand)
+        (True, False, False)
+        """
         found = self._requirements.get(requirement)
         if found is None:
+            adjacent = [a for a in requirement if len(a) > 1]
             found = (self.stretch([k for a in requirement for k in a if k > 1],
-                                  [(len(a), sum(a)) for a in requirement if len(a) > 1],
+                                  [(len(a), sum(a)) for a in adjacent],
                                   sum(map(sum, requirement)))
-                     and all(self.unit(a) for a in requirement)
-                     and self.joint(requirement, ()))
+                     and all(self.unit(a) for a in adjacent)
+                     and (not adjacent or self.joint(requirement, ())))
             self._requirements[requirement] = found
         return found
 
@@ -202,7 +246,10 @@ class Either:
 
     def __init__(self, *sides: Reach) -> None:
         self.sides = sides
-        self.longest = max(side.longest for side in sides)
+
+    @property
+    def longest(self) -> int:
+        return max(side.longest for side in self.sides)
 
     def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool:
         return any(side.tuples(sizes, cards) for side in self.sides)

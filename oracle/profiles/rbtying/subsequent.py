@@ -31,8 +31,9 @@ class Skips(Protocol):
     """Necessary conditions for a requirement to be filled (``reach.Reach``): the walk skips
     whole stretches of a unit's decompositions that fail them."""
 
-    longest: int
-    """The most tuples an adjacent unit may hold: ``runs_hold`` refuses any longer unit."""
+    @property
+    def longest(self) -> int:
+        """The most tuples an adjacent unit may hold: ``runs_hold`` refuses any longer unit."""
 
     def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool: ...
 

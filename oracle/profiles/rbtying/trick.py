@@ -50,9 +50,12 @@ def leader_split(rules: Ruleset, units: Sequence[FormatUnit]) -> Split:
     return Split(lows, tuple(u.cards for u in units), top)
 
 
-def matches(rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card]) -> Split | None:
-    """The first split of ``cards`` into the format's units, if there is one (``TrickFormat::matches``)."""
-    found = SplitSearch(rules, units, cards).first([None] * len(units))
+def matches(rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card],
+            search: SplitSearch | None = None) -> Split | None:
+    """The first split of ``cards`` into the format's units, if there is one (``TrickFormat::matches``);
+    ``search``: the play's splits, when the caller has them."""
+    search = search if search is not None else SplitSearch(rules, units, cards)
+    found = search.first([None] * len(units))
     return None if found is None else found[1]
 
 
@@ -110,12 +113,10 @@ def _candidates(units: Sequence[FormatUnit], best: Split, policy: Policy) -> lis
     return [[("above", low) for low in best.lows]]
 
 
-def defeating_split(
-    rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split, policy: Policy
-) -> Split | None:
-    """The split of ``cards`` rbtying/shengji's ``Trick::compute_winner`` takes: the first, in
-    ``find_format_matches``'s order, that beats ``best`` under ``policy`` (``Trick::_defeats``)."""
-    search = SplitSearch(rules, units, cards)
+def defeating_split(search: SplitSearch, units: Sequence[FormatUnit], best: Split, policy: Policy) -> Split | None:
+    """The split of the play rbtying/shengji's ``Trick::compute_winner`` takes: the first, in
+    ``find_format_matches``'s order, that beats ``best`` under ``policy`` (``Trick::_defeats``);
+    ``search``: the play's splits into the format's ``units``."""
     found = [f for f in (search.first(b) for b in _candidates(units, best, policy)) if f is not None]
     if not found:
         return None
@@ -123,9 +124,9 @@ def defeating_split(
     return split if defeats(units, split, best, policy) else None
 
 
-def _level_split(rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card], best: Split) -> bool:
+def _level_split(search: SplitSearch, best: Split) -> bool:
     """Whether the play can be split level with the best, place by place (a tie)."""
-    return SplitSearch(rules, units, cards).first([("equal", low) for low in best.lows]) is not None
+    return search.first([("equal", low) for low in best.lows]) is not None
 
 
 def judge_trick_by_format(rules: Ruleset, plays: Sequence[SeatPlay], policy: Policy) -> pb.JudgeTrickResponse:
@@ -171,13 +172,15 @@ def judge_trick_by_format(rules: Ruleset, plays: Sequence[SeatPlay], policy: Pol
         else:
             ruff = play_suit == TRUMP and suit != TRUMP
             kind = pb.PLAY_KIND_RUFF if ruff else pb.PLAY_KIND_FOLLOW
-            found = matches(rules, units, play.cards)
-            if found is None:
+            search = SplitSearch(rules, units, play.cards)  # the play's splits, searched by each test below
+            # A split that beats the best is a split of the play into the format: where there is
+            # one, the play matches the format without asking (``TrickFormat::matches``).
+            beating = defeating_split(search, units, best, policy)
+            if beating is None and matches(rules, units, play.cards, search) is None:
                 what = "trump" if ruff else f"follows {suit_name(suit)}"
                 verdict = play_verdict(play, pb.PLAY_KIND_DISCARD if ruff else kind, False, rule="trick.format",
                                    reason=f"{what} without the lead's format ({shape}), so cannot win")
             else:
-                beating = defeating_split(rules, units, play.cards, best, policy)
                 cards = format_cards(rules.sorted(play.cards))
                 if beating is not None:
                     if ruff and best_trump:
@@ -185,7 +188,7 @@ def judge_trick_by_format(rules: Ruleset, plays: Sequence[SeatPlay], policy: Pol
                     verdict = play_verdict(play, kind, True, rule="trick.throw_evaluation",
                                        reason=f"{cards} beats seat {best_seat}'s play under the {policy_name} policy")
                     best, best_index, best_trump = beating, index, play_suit == TRUMP
-                elif _level_split(rules, units, play.cards, best):
+                elif _level_split(search, best):
                     verdict = play_verdict(play, kind, False, rule="order.first_played_wins",
                                        reason=f"{cards} is level with seat {best_seat}'s play, and the first played wins")
                 else:

@@ -13,9 +13,11 @@ reader (:func:`format_units`), so every question of such a room sees a play alik
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from oracle.cards import Card, Suit
 from oracle.engine.budget import spend
@@ -130,7 +132,13 @@ class _Formats:
         self.min_length = max(2, tractors.min_length)
         self.start = tuple(len(pool.cards[identity]) for identity in self.ids)
         self._best: dict[tuple[int, ...], tuple[int, bool]] = {}
+        self.spent = 0
+        """The steps of the work budget the search has spent."""
         self._candidates: dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]] = {}
+
+    def spend(self, steps: int) -> None:
+        self.spent += steps
+        spend(steps)
 
     def ord_key(self, identity: Identity) -> tuple[RankKey, int]:
         return order_key(self.rules, self.pool.cards[identity][0])
@@ -145,7 +153,7 @@ class _Formats:
         while frontier:
             following: list[tuple[int, tuple[int, ...]]] = []
             for member, path in frontier:
-                spend()
+                self.spend(1)
                 if counts[member] >= 2:
                     lowest = min(lowest, counts[member])
                     longer = (*path, member)
@@ -187,7 +195,7 @@ class _Formats:
         """The largest unit key any option of these cards reaches."""
         if counts in self._best:
             return self._best[counts]
-        spend(len(counts))
+        self.spend(len(counts))
         cover = self.covering(counts)
         if cover is not None:
             value = self.key(cover)
@@ -240,7 +248,38 @@ def lead_format(rules: Ruleset, cards: Sequence[Card]) -> list[FormatUnit]:
     """
     if not cards:
         raise ValueError("a lead has cards")
-    return _Formats(rules, cards).format()
+    kept = _formats_of(rules)
+    key = tuple(sorted(c.code for c in cards))
+    found = kept.get(key)
+    if found is None:
+        search = _Formats(rules, cards)
+        found = (tuple(search.format()), search.spent)
+        with _formats_lock:  # the server's threads share the kept formats
+            if len(kept) >= FORMATS_KEPT:
+                kept.pop(next(iter(kept), ()), None)
+            kept[key] = found
+    else:
+        spend(found[1])  # the search's steps, as if it ran again: the budget sees the same work
+    return list(found[0])
+
+
+FORMATS_KEPT = 1024
+"""How many leads' formats each ruleset keeps (:func:`lead_format`), the oldest dropped first: a
+trick asks its lead's format once per play, a deal's questions ask the same leads again."""
+
+_formats_lock = threading.Lock()
+_FORMATS: WeakKeyDictionary[Ruleset, dict[tuple[int, ...], tuple[tuple[FormatUnit, ...], int]]] = WeakKeyDictionary()
+
+
+def _formats_of(rules: Ruleset) -> dict[tuple[int, ...], tuple[tuple[FormatUnit, ...], int]]:
+    """The formats found for the ruleset's leads, by the lead's card codes (a lead's format
+    depends on its cards alone, not on their order: ``Pool`` sorts them), with the steps each
+    search spent; kept as long as the ruleset is."""
+    kept = _FORMATS.get(rules)
+    if kept is None:
+        with _formats_lock:
+            kept = _FORMATS.setdefault(rules, {})
+    return kept
 
 
 def format_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
