@@ -160,7 +160,8 @@ def suits_held(ctx: Ruleset, cards: Iterable[Card]) -> list[int]:
 # --- Questions --------------------------------------------------------------------------------
 
 def ctx_pb(ctx: Ruleset) -> pb.Context:
-    return pb.Context(variant_id=ctx.variant.id, level=int(ctx.level), trump_suit=int(ctx.trump or 0),
+    return pb.Context(variant_id=ctx.variant.id, level=int(ctx.level),  # type: ignore[arg-type]
+                      trump_suit=int(ctx.trump or 0),  # type: ignore[arg-type]
                       no_trump=ctx.trump is None)
 
 
@@ -335,7 +336,8 @@ def gen_declare(rng: random.Random, variant: pb.Variant) -> Iterable[tuple[pb.Qu
     while True:
         level = Rank(rng.choice(list(variant.card_order.levels)))
         challenger = _declaration_cards(rng, variant, level)
-        request = pb.CompareDeclarationsRequest(context=pb.Context(variant_id=variant.id, level=int(level)),
+        context = pb.Context(variant_id=variant.id, level=int(level))  # type: ignore[arg-type]
+        request = pb.CompareDeclarationsRequest(context=context,
                                                 challenger=pb.Declaration(seat=rng.randrange(players),
                                                                           cards=cards_to_pb(challenger)))
         if rng.random() < 0.75:
@@ -760,8 +762,9 @@ def counts_table() -> str:
     for case in cases:
         kind = "error" if case.expects_error else (case.kind or "error")
         grid[kind][case.origin] += 1
-        known = case.variant in variant_files.variant_ids()
-        variants.setdefault(case.variant if known else "(no shipped variant: error cases)", Counter())[case.origin] += 1
+        shipped = case.variant is not None and case.variant in variant_files.variant_ids()
+        name = case.variant if shipped and case.variant is not None else "(no shipped variant: error cases)"
+        variants.setdefault(name, Counter())[case.origin] += 1
     rules = Counter(r for c in cases if c.origin != "generated" for r in c.rules)
     negative = Counter(r for c in cases if c.origin != "generated" for r in c.raw.get("negative", ()))
     version = (ROOT / "conformance" / "VERSION").read_text().strip()
@@ -817,15 +820,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1 if stale else 0
     if args.only in (None, "hand"):
         authored = authored_files()  # everything is built before any file is replaced
-        for stale in [*CASES_DIR.glob("hand-*.jsonl"), *ALTERNATIVES_DIR.glob("*/*.jsonl")]:
-            stale.unlink()
+        for old in [*CASES_DIR.glob("hand-*.jsonl"), *ALTERNATIVES_DIR.glob("*/*.jsonl")]:
+            old.unlink()
         for name, cases in authored.items():
             authored_path(name).parent.mkdir(parents=True, exist_ok=True)
             write(authored_path(name).name, cases, authored_path(name).parent)
     if args.only in (None, "generated"):
         generated = generated_cases()
-        for stale in REGRESSION_DIR.glob("generated-*.jsonl"):
-            stale.unlink()
+        for old in REGRESSION_DIR.glob("generated-*.jsonl"):
+            old.unlink()
         for kind, cases in generated.items():
             write(f"generated-{'errors' if kind == 'error' else kind}.jsonl", cases, REGRESSION_DIR)
     update_readme()

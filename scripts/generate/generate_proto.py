@@ -1,6 +1,6 @@
 """Generate the Python code for the proto contract into oracle/_gen.
 
-Run from anywhere: ``python -m scripts.generate.generate_proto [OUT_DIR]``. The
+Run from the checkout's root: ``python -m scripts.generate.generate_proto [OUT_DIR]``. The
 generated modules import each other as ``oracle._gen.shengji.oracle.v1``, so
 the package needs no top-level ``shengji`` module. The tests regenerate into a
 temporary folder and compare, so the committed code is always fresh.
