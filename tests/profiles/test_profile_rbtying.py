@@ -994,7 +994,7 @@ def test_the_walk_decides_as_the_plain_walk_does() -> None:
     decks under the four draw policies that walk (``scripts/research/rbtying/walk.py`` runs thousands)."""
     import random
 
-    from rbtying_reference import random_follow, reference_duty
+    from scripts.research.rbtying.reference import random_follow, reference_duty
 
     from oracle.engine.following import suit_duty
     from oracle.profiles.rbtying.follow import unbounded_first_duty
@@ -1021,7 +1021,7 @@ def test_a_lazily_listed_unit_keeps_a_split_whose_own_order_does_not_fit() -> No
     protections: the split ``(5, 2, 2, 2, 2, 2)`` fits the hand only as ``(2, 2, 2, 2, 2, 5)``;
     it must not be passed because its own order does not (found by
     ``scripts/research/rbtying/walk.py --max-lead 24 --seed 14``)."""
-    from rbtying_reference import reference_duty
+    from scripts.research.rbtying.reference import reference_duty
 
     from oracle.engine.following import suit_duty
     from oracle.profiles.rbtying.follow import unbounded_first_duty
@@ -1111,7 +1111,7 @@ def test_upstreams_50_second_follow_is_answered_within_the_budget(hand: str) -> 
     """The issue's slow input for upstream: the follow is answered within the question's work
     budget (``limited()``, the service's default; a refusal would raise), and decides as the plain
     walk does, for the hand's 25 lowest and 25 highest trumps."""
-    from rbtying_reference import reference_duty
+    from scripts.research.rbtying.reference import reference_duty
 
     from oracle.engine.budget import limited
     from oracle.engine.following import suit_duty
@@ -1201,7 +1201,7 @@ def test_the_joint_fill_is_the_exhaustive_search() -> None:
     it gives is a fill."""
     import random
 
-    from rbtying_reference import random_suit_run
+    from scripts.research.rbtying.reference import random_suit_run
 
     from oracle.profiles.rbtying.joint import JointFill
 
@@ -1273,7 +1273,7 @@ def test_follows_the_bound_refused_are_answered_as_the_plain_walk_does(
     bound before the joint test (tractors of the decompositions competing for runs, under
     LongerTuplesProtected a hand that holds none of them exactly): the walk, within its bound,
     now passes them in bulk and decides as the plain walk does."""
-    from rbtying_reference import reference_duty
+    from scripts.research.rbtying.reference import reference_duty
 
     from oracle.engine.budget import limited
     from oracle.engine.following import suit_duty
@@ -1293,7 +1293,7 @@ def test_units_taking_turns_are_passed_in_whole_rounds_in_the_merges_order() -> 
     bulk must leave the units in the order the plain merge would. Six decks under both
     protections (found by ``scripts/research/rbtying/walk.py --max-lead 24 --seed 6``): the hand fills
     ``(3,) (2, 2) (2,) x6 (1,) x5`` first."""
-    from rbtying_reference import reference_duty
+    from scripts.research.rbtying.reference import reference_duty
 
     from oracle.engine.following import suit_duty
     from oracle.profiles.rbtying.follow import requirements, unbounded_first_duty
@@ -1357,7 +1357,7 @@ def test_legal_plays_are_grouped_by_one_numbering_of_the_walk_for_the_whole_hand
     fill unprotected, so that every play of the hand numbers them alike and the groups come in
     the walk's order. The groups are checked against the plain walk of every play of the suit
     (``scripts/research/rbtying/reference.py``) and the order of upstream's whole list of requirements."""
-    from rbtying_reference import reference_duty
+    from scripts.research.rbtying.reference import reference_duty
 
     from oracle.profiles.rbtying.follow import requirements
     from oracle.profiles.rbtying.trick_format import requirement_name

@@ -319,7 +319,7 @@ def test_the_favicon_is_served(server: RunningHttp) -> None:
 
 def test_a_botzone_log_is_read_as_the_importer_reads_it(page: Page, server: RunningHttp) -> None:
     from google.protobuf import json_format
-    from test_botzone_log import _botzone_record, judge_log
+    from tests.referee.test_botzone_log import _botzone_record, judge_log
 
     from oracle.importers.botzone_log import record_from_botzone
 
