@@ -994,10 +994,9 @@ def test_the_walk_decides_as_the_plain_walk_does() -> None:
     decks under the four draw policies that walk (``scripts/research/rbtying/walk.py`` runs thousands)."""
     import random
 
-    from scripts.research.rbtying.reference import random_follow, reference_duty
-
     from oracle.engine.following import suit_duty
     from oracle.profiles.rbtying.follow import unbounded_first_duty
+    from scripts.research.rbtying.reference import random_follow, reference_duty
 
     rng = random.Random(20261202)
     verdicts: list[bool] = []
@@ -1021,10 +1020,9 @@ def test_a_lazily_listed_unit_keeps_a_split_whose_own_order_does_not_fit() -> No
     protections: the split ``(5, 2, 2, 2, 2, 2)`` fits the hand only as ``(2, 2, 2, 2, 2, 5)``;
     it must not be passed because its own order does not (found by
     ``scripts/research/rbtying/walk.py --max-lead 24 --seed 14``)."""
-    from scripts.research.rbtying.reference import reference_duty
-
     from oracle.engine.following import suit_duty
     from oracle.profiles.rbtying.follow import unbounded_first_duty
+    from scripts.research.rbtying.reference import reference_duty
 
     rules = ctx(Rank.QUEEN, Suit.DIAMONDS, decks=6, draw=BOTH)
     lead = parse_cards(" ".join(["AD"] * 5 + ["KD"] * 5 + ["JD"] * 5 + ["10D"] * 5))
@@ -1111,10 +1109,9 @@ def test_upstreams_50_second_follow_is_answered_within_the_budget(hand: str) -> 
     """The issue's slow input for upstream: the follow is answered within the question's work
     budget (``limited()``, the service's default; a refusal would raise), and decides as the plain
     walk does, for the hand's 25 lowest and 25 highest trumps."""
-    from scripts.research.rbtying.reference import reference_duty
-
     from oracle.engine.budget import limited
     from oracle.engine.following import suit_duty
+    from scripts.research.rbtying.reference import reference_duty
 
     rules = ctx(Rank.KING, Suit.HEARTS, decks=4)
     lead, held = parse_cards(UPSTREAM_50_S_LEAD), parse_cards(hand)
@@ -1201,9 +1198,8 @@ def test_the_joint_fill_is_the_exhaustive_search() -> None:
     it gives is a fill."""
     import random
 
-    from scripts.research.rbtying.reference import random_suit_run
-
     from oracle.profiles.rbtying.joint import JointFill
+    from scripts.research.rbtying.reference import random_suit_run
 
     rng = random.Random(430)
     holds = asked = 0
@@ -1273,10 +1269,9 @@ def test_follows_the_bound_refused_are_answered_as_the_plain_walk_does(
     bound before the joint test (tractors of the decompositions competing for runs, under
     LongerTuplesProtected a hand that holds none of them exactly): the walk, within its bound,
     now passes them in bulk and decides as the plain walk does."""
-    from scripts.research.rbtying.reference import reference_duty
-
     from oracle.engine.budget import limited
     from oracle.engine.following import suit_duty
+    from scripts.research.rbtying.reference import reference_duty
 
     rules = ctx(level, trump, decks=decks, draw=draw)
     duty = suit_duty(rules, cards(lead), cards(hand), cards(play))
@@ -1293,11 +1288,10 @@ def test_units_taking_turns_are_passed_in_whole_rounds_in_the_merges_order() -> 
     bulk must leave the units in the order the plain merge would. Six decks under both
     protections (found by ``scripts/research/rbtying/walk.py --max-lead 24 --seed 6``): the hand fills
     ``(3,) (2, 2) (2,) x6 (1,) x5`` first."""
-    from scripts.research.rbtying.reference import reference_duty
-
     from oracle.engine.following import suit_duty
     from oracle.profiles.rbtying.follow import requirements, unbounded_first_duty
     from oracle.profiles.rbtying.reach import Either, Reach
+    from scripts.research.rbtying.reference import reference_duty
 
     rules = ctx(Rank.QUEEN, Suit.DIAMONDS, decks=6, draw=BOTH)
     lead = cards("8D 8D 7D 7D 6D 6D 5D 5D 5D 5D 5D 5D AD AD KD KD JD JD 10D 10D 10D 10D 10D 9D")
@@ -1357,10 +1351,9 @@ def test_legal_plays_are_grouped_by_one_numbering_of_the_walk_for_the_whole_hand
     fill unprotected, so that every play of the hand numbers them alike and the groups come in
     the walk's order. The groups are checked against the plain walk of every play of the suit
     (``scripts/research/rbtying/reference.py``) and the order of upstream's whole list of requirements."""
-    from scripts.research.rbtying.reference import reference_duty
-
     from oracle.profiles.rbtying.follow import requirements
     from oracle.profiles.rbtying.trick_format import requirement_name
+    from scripts.research.rbtying.reference import reference_duty
 
     c = ctx(Rank.EIGHT, None, decks=3, draw=LTP)
     lead = parse_cards("JH JH 10H 10H 9H 9H 7H 7H 7H")

@@ -319,9 +319,9 @@ def test_the_favicon_is_served(server: RunningHttp) -> None:
 
 def test_a_botzone_log_is_read_as_the_importer_reads_it(page: Page, server: RunningHttp) -> None:
     from google.protobuf import json_format
-    from tests.referee.test_botzone_log import _botzone_record, judge_log
 
     from oracle.importers.botzone_log import record_from_botzone
+    from tests.referee.test_botzone_log import _botzone_record, judge_log
 
     log = judge_log(_botzone_record(5))
     record = json_format.MessageToDict(record_from_botzone(log))
