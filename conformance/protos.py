@@ -3,7 +3,7 @@
 The runner needs ``shengji.oracle.v1.Question``, ``Answer`` and the batch
 messages. It builds them at import from ``descriptors.binpb``, a
 ``FileDescriptorSet`` of every proto file of the contract (written by
-``scripts/generate_proto.py``), in a descriptor pool of its own: so the
+``scripts/generate/generate_proto.py``), in a descriptor pool of its own: so the
 conformance package depends on ``protobuf`` only, and never clashes with an
 engine's generated code loaded in the same process.
 

@@ -1,6 +1,6 @@
 """Building case lines from the card notation.
 
-The case files are written by :mod:`scripts.generate_cases` from the
+The case files are written by :mod:`conformance.authoring.generate` from the
 definitions in this package. Each builder takes the question in the
 notation people use ("9S 8S 8S 4S 4S"), the answer reasoned from the rules,
 and where the case comes from (:func:`hand` or :func:`seed`), and returns one

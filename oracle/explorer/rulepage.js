@@ -1,7 +1,7 @@
 // A rule's page (?rule=follow.suit): its summary in the page's language, every source by its
 // title and section with the source's own words, the Variant field that chooses its form, the
 // variants whose conformance cases cite it and a few of those cases (rules.json, written by
-// scripts/explorer_rules.py).
+// scripts/generate/explorer_rules.py).
 import { getLang, t } from './i18n.js';
 import { $, el, state, variantName } from './page.js';
 

@@ -70,7 +70,7 @@ REQUEST_NUMBERS: dict[str, tuple[int, int] | str] = {
 """Every number of every request message, by its path from the request (indices left out; an
 ``AnswerBatch`` question is one of these requests; a ``custom_variant`` is bounded by
 ``oracle.variants.limits``): its lowest and highest value, or :data:`SEAT`. A value outside is
-refused, ``INVALID_ARGUMENT`` naming the field. tests/test_request_limits.py walks the request
+refused, ``INVALID_ARGUMENT`` naming the field. tests/service/test_request_limits.py walks the request
 messages and fails on a number missing here, and sends each one past its bounds."""
 
 

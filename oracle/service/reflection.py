@@ -1,7 +1,7 @@
 """Server reflection, as ``grpc.reflection.v1`` and ``grpc.reflection.v1alpha``, serving the
 contract's proto files with their comments, so ``grpcurl describe`` shows what each field means.
 
-The generated Python code keeps no comments; ``scripts/generate_proto.py`` also writes the
+The generated Python code keeps no comments; ``scripts/generate/generate_proto.py`` also writes the
 files as a descriptor set with their source info (``oracle/_gen/descriptors.binpb``), and the
 answers carry those files instead. The two versions of the protocol have the same messages.
 

@@ -121,7 +121,7 @@ passed only by a joint fill of its own (``joint.JointFill``), so a walk can ask 
 past the bound answers RESOURCE_EXHAUSTED naming it. About 6 ms on the benchmark machine (every
 part of the walk charged at about 0.3 µs a step: a fill of ``n`` cards ``n`` steps per unit
 asked, the joint fill, the packing and the merge of the units' lists calibrated alike); the
-heaviest walk of ``scripts/bench.py``'s questions that answers spends about 13,000
+heaviest walk of ``scripts/bench/bench.py``'s questions that answers spends about 13,000
 (docs/rbtying.md, "The cost of the walk")."""
 
 

@@ -1,0 +1,1 @@
+"""The fuzzer of the service (tests/service/test_fuzz_short.py runs it briefly)."""

@@ -1,0 +1,1 @@
+"""The conformance suite's release archive, and the drift check of the locked test environment."""

@@ -1,0 +1,1 @@
+"""Research scripts, one folder per upstream engine."""

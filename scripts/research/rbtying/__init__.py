@@ -1,0 +1,1 @@
+"""rbtying/shengji's rules read literally (``reference``, ``trick_reference``) and the walks comparing the profile with them at scale."""

@@ -1,0 +1,1 @@
+"""The public Python API (``oracle.Table``) and the command line."""

@@ -1,0 +1,1 @@
+"""The compatibility profiles: rbtying/shengji's and the Botzone judge's rules."""

@@ -1,0 +1,1 @@
+"""The referee (AuditDeal, bulk audits) and the importers of other engines' logs."""

@@ -1,0 +1,1 @@
+"""What the tests share: the seeds' quotes, the browser, the mutants, the recorded answers."""
