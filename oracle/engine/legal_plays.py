@@ -19,7 +19,7 @@ docs/rules.md (Legal plays) gives the states of each follow rule and the cost.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import add
 from typing import Protocol
@@ -388,22 +388,28 @@ def collect(ctx: Ruleset, hand: Sequence[Card], family: Family, listed: Sequence
             limit: int) -> LegalPlays:
     """The duties of the family and the listed plays (disjoint), and the page of the plays of all
     from ``offset`` of at most ``limit``, in canonical order over the whole hand."""
-    space = Space.of(ctx, hand)
     counts = Counter(family.counts())
-    spelled: list[tuple[tuple[int, ...], tuple[Card, ...], Duty]] = []
-    for source in listed:
-        counts.update(source.counts())
-        spelled.extend((canonical_key(space, cards), cards, duty) for cards, duty in source.plays)
-    spelled.sort(key=lambda item: item[0])
-    # The listed plays before the offset: those whose place among all plays is below it.
-    taken = 0
-    for j, (key, _, _) in enumerate(spelled):
-        if j + family.rank(space, [-k for k in key]) >= offset:
-            break
-        taken = j + 1
-    from_family = family.page(offset - taken, limit)
-    merged = [(canonical_key(space, cards), tuple(cards), duty) for cards, duty in from_family]
-    merged.extend(spelled[taken:taken + limit])
-    merged.sort(key=lambda item: item[0])
-    page = tuple((tuple(ctx.sorted(cards)), duty) for _, cards, duty in merged[:limit])
+    if not listed:
+        # The family's page is in the whole hand's canonical order already: its space's cards
+        # come in the hand's order, and its fixed cards are in every play.
+        plays: list[tuple[Sequence[Card], Duty]] = list(family.page(offset, limit))
+    else:
+        space = Space.of(ctx, hand)
+        spelled: list[tuple[tuple[int, ...], tuple[Card, ...], Duty]] = []
+        for source in listed:
+            counts.update(source.counts())
+            spelled.extend((canonical_key(space, cards), cards, duty) for cards, duty in source.plays)
+        spelled.sort(key=lambda item: item[0])
+        # The listed plays before the offset: those whose place among all plays is below it.
+        taken = 0
+        for j, (key, _, _) in enumerate(spelled):
+            if j + family.rank(space, [-k for k in key]) >= offset:
+                break
+            taken = j + 1
+        from_family = family.page(offset - taken, limit)
+        merged = [(canonical_key(space, cards), tuple(cards), duty) for cards, duty in from_family]
+        merged.extend(spelled[taken:taken + limit])
+        merged.sort(key=lambda item: item[0])
+        plays = [(cards, duty) for _, cards, duty in merged[:limit]]
+    page = tuple((tuple(ctx.sorted(cards)), duty) for cards, duty in plays)
     return LegalPlays(tuple(sorted((d, n) for d, n in counts.items() if n)), page)
