@@ -18,11 +18,11 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.convert import cards_to_pb
+from oracle.convert import add_cards
 from oracle.dispatch.registry import Refused
 from oracle.dispatch.strategies import follow_counter
 from oracle.engine.legal_leads import lead_families
-from oracle.engine.legal_plays import collect
+from oracle.engine.legal_play_pages import collect
 from oracle.engine.ruleset import Ruleset
 
 
@@ -47,12 +47,16 @@ def list_legal_plays(
     found = collect(rules, hand, family, listed, offset, limit)
     duties = [d for d, _ in found.duties]
     groups = [pb.LegalPlayGroup(rule_id=d.rule_id, description=d.description, count=n) for d, n in found.duties]
-    plays = [pb.LegalPlay(cards=cards_to_pb(cards), group=duties.index(d)) for cards, d in found.page]
     rule_ids = ["follow.suit" if lead else "lead.one_suit"]
     rule_ids += [d.rule_id for d in duties if d.rule_id not in rule_ids]
     what = f"follows of {format_cards(rules.sorted(lead))}" if lead else "leads"
     parts = "; ".join(f"{n} {d.description}" for d, n in found.duties) or "none"
-    return pb.ListLegalPlaysResponse(
-        total=found.total, groups=groups, plays=plays, rule_ids=rule_ids,
-        explanation=f"{found.total} legal {what} ({parts}); {len(plays)} listed from play {offset}.",
+    answer = pb.ListLegalPlaysResponse(
+        total=found.total, groups=groups, rule_ids=rule_ids,
+        explanation=f"{found.total} legal {what} ({parts}); {len(found.page)} listed from play {offset}.",
     )
+    group_of = {d: i for i, d in enumerate(duties)}
+    for cards, duty in found.page:  # each card a copy of its shared message: cheaper than building it
+        play = answer.plays.add(group=group_of[duty])
+        add_cards(play.cards, cards)
+    return answer

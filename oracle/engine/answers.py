@@ -214,7 +214,7 @@ def finish_trick(
 ) -> pb.JudgeTrickResponse:
     """:func:`trick_answer` for an answer whose verdicts are already in it (``winner_reason``
     is the reason of the winner's verdict): the winner, the points, the rules and the explanation."""
-    total = sum(points(p.cards) for p in plays)
+    total = points([card for play in plays for card in play.cards])
     seat = plays[winner].seat
     answer.winning_seat = seat
     answer.points = total

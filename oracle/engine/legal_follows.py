@@ -133,7 +133,8 @@ class Judged:
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         spend(STEP_STEPS)
-        before = self._states[cast(int, state)]
+        number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
+        before = self._states[number]
         open_, read = before
         ident = self.ident[index]
         if self.last[ident] == index and (not open_ or ident not in dict(open_)):
@@ -150,7 +151,7 @@ class Judged:
             open_ = tuple(sorted(held.items()))
         if self.viable is not None and not self.viable(read, index + 1):
             return None
-        after = cast(int, state) if read is before[1] and open_ is before[0] else self._number((open_, read))
+        after = number if read is before[1] and open_ is before[0] else self._number((open_, read))
         if index + 1 == len(self.space.cards):
             key = self.reading.decides(read)
             if key not in self._verdicts:

@@ -19,7 +19,7 @@ docs/rules.md (Legal plays) gives the states of each follow rule and the cost.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import add
 from typing import Protocol
@@ -41,6 +41,10 @@ class Duty:
     description: str
 
 
+NO_DUTIES: Counter[Duty] = Counter()
+"""No excluded play below a prefix (never changed)."""
+
+
 @dataclass(frozen=True)
 class Space:
     """A hand's distinct cards in the ruleset's order (trump first, highest first), with copies.
@@ -53,6 +57,11 @@ class Space:
 
     cards: tuple[Card, ...]
     copies: tuple[int, ...]
+    places: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
+    """Each card's place in ``cards`` (a play's vector is its copies counted at these places)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "places", {card: i for i, card in enumerate(self.cards)})
 
     @classmethod
     def of(cls, rules: Ruleset, cards: Iterable[Card]) -> Space:
@@ -62,9 +71,14 @@ class Space:
 
     def vector(self, play: Iterable[Card]) -> tuple[int, ...] | None:
         """The play's copies of each card of the space; ``None`` if it holds another card."""
-        held = Counter(play)
-        vector = tuple(held.pop(c, 0) for c in self.cards)
-        return None if held else vector
+        places = self.places
+        vector = [0] * len(self.cards)
+        for card in play:
+            place = places.get(card)
+            if place is None:
+                return None
+            vector[place] += 1
+        return tuple(vector)
 
     def cards_of(self, vector: Sequence[int]) -> list[Card]:
         return [c for c, k in zip(self.cards, vector, strict=True) for _ in range(k)]
@@ -72,9 +86,10 @@ class Space:
 
 def canonical_key(space: Space, play: Iterable[Card]) -> tuple[int, ...]:
     """The order plays are listed in: most copies of the space's first card first, and so on."""
-    vector = space.vector(play)
-    assert vector is not None
-    return tuple(-k for k in vector)
+    places, key = space.places, [0] * len(space.cards)
+    for card in play:
+        key[places[card]] -= 1
+    return tuple(key)
 
 
 class Automaton(Protocol):
@@ -213,7 +228,7 @@ class Family:
     def counts(self) -> dict[Duty, int]:
         """How many plays meet each duty."""
         found = dict(self._count(0, -1 if self.size is None else self.size, self.automaton.start()))
-        for duty, n in self._prefixes.get((), Counter()).items():
+        for duty, n in self._prefixes.get((), NO_DUTIES).items():
             found[duty] -= n
         return {d: n for d, n in found.items() if n}
 
@@ -244,28 +259,41 @@ class Family:
 
     def _total(self, i: int, left: int, state: Hashable, prefix: Sequence[int]) -> int:
         """Plays of the family going on from a prefix (``excluded`` ones taken off)."""
-        found = sum(self._count(i, left, state).values())
+        if left > self._room[i]:
+            return 0
+        if not self._reached:
+            self._reach()
+        at = max(left, 0)
+        found = sum([ways[at] for ways in self._vector(i, state).values()])
         if self._prefixes:
-            found -= sum(self._prefixes.get(tuple(prefix), Counter()).values())
+            found -= sum(self._prefixes.get(tuple(prefix), NO_DUTIES).values())
         return found
 
-    def _children(self, i: int, left: int, state: Hashable) -> Iterator[tuple[int, int, Hashable]]:
-        top = self.space.copies[i] if left < 0 else min(self.space.copies[i], left)
-        for copies in range(top, -1, -1):
-            after = self.automaton.step(state, i, copies)
-            if after is not None:
-                yield copies, (left - copies if left >= 0 else -1), after
+    def _children(self, i: int, left: int, state: Hashable) -> list[tuple[int, int, Hashable]]:
+        """The steps out of ``state`` before card ``i`` taking at most ``left`` cards (any number
+        for ``-1``), most copies first: the ones :meth:`_reach` kept (the others lead to no play),
+        else asked of the automaton."""
+        steps = self._edges.get((i, state))
+        if steps is None:
+            top = self.space.copies[i] if left < 0 else min(self.space.copies[i], left)
+            steps = [(copies, after) for copies in range(top, -1, -1)
+                     if (after := self.automaton.step(state, i, copies)) is not None]
+        if left < 0:
+            return [(copies, -1, after) for copies, after in steps]
+        return [(copies, left - copies, after) for copies, after in steps if copies <= left]
 
     def page(self, offset: int, limit: int) -> list[tuple[list[Card], Duty]]:
         """The plays from ``offset`` on, at most ``limit``, in canonical order, with their duty."""
         out: list[tuple[list[Card], Duty]] = []
         prefix: list[int] = []
 
+        cards, fixed = self.space.cards, list(self.fixed)
+
         def walk(i: int, left: int, state: Hashable, skip: int) -> int:
-            if i == len(self.space.copies):
+            if i == len(cards):
                 duty = self.automaton.accept(state)
                 assert duty is not None
-                out.append((self.space.cards_of(prefix) + list(self.fixed), duty))
+                out.append((self.space.cards_of(prefix) + fixed, duty))
                 return skip
             for copies, rest, after in self._children(i, left, state):
                 if len(out) >= limit:
@@ -274,6 +302,9 @@ class Family:
                 n = self._total(i + 1, rest, after, prefix)
                 if 0 < n <= skip:
                     skip -= n
+                elif n > 0 and rest == 0:  # one play: no more copies of the cards after these
+                    duty = next(d for d, ways in self._vector(i + 1, after).items() if ways[0])
+                    out.append(([c for c, k in zip(cards, prefix, strict=False) for _ in range(k)] + fixed, duty))
                 elif n > 0:
                     skip = walk(i + 1, rest, after, skip)
                 prefix.pop()
@@ -288,7 +319,7 @@ class Family:
         """How many of the family's plays come before ``target`` (a vector over ``hand``, the
         space of the whole hand, which holds this family's cards and fixed cards)."""
         fixed = hand.vector(self.fixed) or (0,) * len(hand.cards)
-        where = {card: i for i, card in enumerate(self.space.cards)}
+        where = self.space.places
         before, prefix = 0, list[int]()
         i, left, state = 0, -1 if self.size is None else self.size, self.automaton.start()
         for card, want, pinned in zip(hand.cards, target, fixed, strict=True):
@@ -339,40 +370,3 @@ Sources = tuple["Family", list[Listed]]
 
 FollowCounter = Callable[[Ruleset, Sequence[Card], Sequence[Card]], Sources]
 """A follow rule's legal follows: (ruleset, lead, the follower's whole hand) to its sources."""
-
-
-@dataclass(frozen=True)
-class LegalPlays:
-    """Every duty with its count, and one page of plays with their duty."""
-
-    duties: tuple[tuple[Duty, int], ...]
-    page: tuple[tuple[tuple[Card, ...], Duty], ...]
-
-    @property
-    def total(self) -> int:
-        return sum(n for _, n in self.duties)
-
-
-def collect(rules: Ruleset, hand: Sequence[Card], family: Family, listed: Sequence[Listed], offset: int,
-            limit: int) -> LegalPlays:
-    """The duties of the family and the listed plays (disjoint), and the page of the plays of all
-    from ``offset`` of at most ``limit``, in canonical order over the whole hand."""
-    space = Space.of(rules, hand)
-    counts = Counter(family.counts())
-    spelled: list[tuple[tuple[int, ...], tuple[Card, ...], Duty]] = []
-    for source in listed:
-        counts.update(source.counts())
-        spelled.extend((canonical_key(space, cards), cards, duty) for cards, duty in source.plays)
-    spelled.sort(key=lambda item: item[0])
-    # The listed plays before the offset: those whose place among all plays is below it.
-    taken = 0
-    for j, (key, _, _) in enumerate(spelled):
-        if j + family.rank(space, [-k for k in key]) >= offset:
-            break
-        taken = j + 1
-    from_family = family.page(offset - taken, limit)
-    merged = [(canonical_key(space, cards), tuple(cards), duty) for cards, duty in from_family]
-    merged.extend(spelled[taken:taken + limit])
-    merged.sort(key=lambda item: item[0])
-    page = tuple((tuple(rules.sorted(cards)), duty) for _, cards, duty in merged[:limit])
-    return LegalPlays(tuple(sorted((d, n) for d, n in counts.items() if n)), page)

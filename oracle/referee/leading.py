@@ -56,19 +56,21 @@ def check_lead(
     """Check the lead of one trick (step ``{trick}.plays[0]``); the cards are already known to
     be held. ``attempted_throw`` is the throw the record says failed, the lead then being the
     play it forced. A lead of one card is one unit of one suit, so neither DescribePlay nor
-    CheckThrow is asked."""
+    CheckThrow is asked; a throw (units of one suit, or a lead of several suits the ruleset
+    allows, as :meth:`~oracle.engine.ruleset.Ruleset.lead_units` reads them, as DescribePlay
+    does) goes to CheckThrow without DescribePlay, whose words it would not use."""
     step, seat = f"{trick}.plays[0]", lead.seat
     if attempted_throw is None and len(lead.cards) == 1:
         log.ok(step, seat, lead.cards, _ONE_CARD_RULES,
                f"seat {seat} leads {lead.cards[0]}: one card is one unit of one suit, not a throw")
         return LeadOutcome()
     tried = tuple(attempted_throw) if attempted_throw is not None else lead.cards
-    described = engine.describe_play(rules, tried)
-    if not described.valid_lead:
-        log.broken(step, seat, tried, "lead.one_suit", described.rule_ids, described.explanation)
-        return LeadOutcome()
-    if not described.is_throw:
-        if attempted_throw is not None:
+    units = rules.lead_units(tried)  # DescribePlay's reading: no lead (None), one unit, or a throw
+    if units is None or len(units) < 2:  # DescribePlay's words say which
+        described = engine.describe_play(rules, tried)
+        if not described.valid_lead:
+            log.broken(step, seat, tried, "lead.one_suit", described.rule_ids, described.explanation)
+        elif attempted_throw is not None:
             log.broken(step, seat, tried, "throw.unbeatable", described.rule_ids,
                        f"{format_cards(tried)} is one unit, not a throw: it cannot fail, and is "
                        "led as it is", alternative=tried)

@@ -22,11 +22,17 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import add_cards, suit_name
-from oracle.engine.following import suit_duty, top_up
+from oracle.engine.following import SuitDuty, suit_duty, top_up
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit, shape_name
 from oracle.seed_rules.matching import Match, Shape, lead_requirements, match_shapes, shown_in
+
+SINGLE: Shape = (1, 1)
+"""The shape of a lead of one card."""
+
+NO_PAIRS = "no pairs"
+"""What a hand shows against a lead that asks for no tuples."""
 
 
 def _duty_of(shape: Shape) -> str:
@@ -53,6 +59,10 @@ def check_follow_by_structure(
 ) -> pb.CheckFollowResponse:
     """Judge a follow (``FOLLOW_RULE_GREEDY_STRUCTURE``); ``hand`` is the whole hand before ``play``."""
     duty = suit_duty(rules, lead, hand, play)
+    if len(lead) == 1 and duty.met and SINGLE not in rules.ladders:
+        # One card led asks for the suit alone (singles require nothing, and no ladder answers
+        # a single): the answer the match below would reach, without matching.
+        return _legal(duty, ["follow.suit"], NO_PAIRS)
     suit, hand_x, play_x = duty.suit, duty.hand_x, duty.play_x
     lead_units = rules.units(lead)
     rule_ids = ["follow.suit"]
@@ -78,7 +88,7 @@ def check_follow_by_structure(
         # that can show none of its rungs owes only the suit (follow.ladder asks nothing more).
         shown = "none of the ladder's rungs (the hand holds none)"
     else:
-        shown = ", ".join(shape_name(s) for s in hand_match.profile) or "no pairs"
+        shown = ", ".join(shape_name(s) for s in hand_match.profile) or NO_PAIRS
     if not duty.met:
         broken, why = "follow.suit", duty.shortfall()
     elif ladder is not None:
@@ -95,11 +105,7 @@ def check_follow_by_structure(
             why = (f"the hand can show a {shape_name(short)} of {name} against the lead "
                    f"({format_cards(rules.sorted(lead))}) and the play does not")
     if not broken:
-        return pb.CheckFollowResponse(
-            legal=True,
-            rule_ids=rule_ids,
-            explanation=f"Legal: {duty.needed} {name} played as required, showing {shown} as the hand allows.",
-        )
+        return _legal(duty, rule_ids, shown)
     example = top_up(rules, hand_match.chosen, suit, hand, len(lead))
     answer = pb.CheckFollowResponse(
         legal=False,
@@ -109,6 +115,15 @@ def check_follow_by_structure(
     )
     add_cards(answer.example, example)
     return answer
+
+
+def _legal(duty: SuitDuty, rule_ids: list[str], shown: str) -> pb.CheckFollowResponse:
+    """A legal follow's answer: the suit played as required, showing ``shown``."""
+    return pb.CheckFollowResponse(
+        legal=True,
+        rule_ids=rule_ids,
+        explanation=f"Legal: {duty.needed} {suit_name(duty.suit)} played as required, showing {shown} as the hand allows.",
+    )
 
 
 def ladder_for(rules: Ruleset, lead_units: Sequence[Unit]) -> pb.FollowLadder | None:

@@ -148,8 +148,10 @@ def shows_structure(
     >>> shows_structure(rules, lead, parse_cards("9H 9H 7H 7H 5H 2H"))
     False
     """
-    match = match_structure(rules, lead_units, cards, exact_tuples=exact_tuples)
-    return match.profile == lead_requirements(lead_units)
+    required = lead_requirements(lead_units)
+    if not required:  # singles ask for nothing: any cards show them
+        return True
+    return match_shapes(rules, required, cards, exact_tuples=exact_tuples).profile == required
 
 
 def shown_in(pool: Pool, shapes: Sequence[Shape]) -> Match | None:

@@ -44,7 +44,7 @@ def key_shape(lead_units: Sequence[Unit]) -> tuple[int, int]:
     >>> key_shape([Unit(3, 1, 0, ()), Unit(2, 2, 0, ())])
     (2, 2)
     """
-    best = max(lead_units, key=lambda u: (u.size, u.tuple_size))
+    best = lead_units[0] if len(lead_units) == 1 else max(lead_units, key=lambda u: (u.size, u.tuple_size))
     return (best.tuple_size, 2 if best.is_tractor else 1)
 
 

@@ -364,7 +364,7 @@ def test_the_seeds_readings_count_as_the_whole_core_does(variant: str) -> None:
     plays counted and listed are those of the whole core, judged play by play."""
     import oracle.seed_rules.legal_plays as seeds
     from oracle.engine.legal_follows import Cores
-    from oracle.engine.legal_plays import collect
+    from oracle.engine.legal_play_pages import collect
 
     rng = random.Random(variant)
     readings = set()

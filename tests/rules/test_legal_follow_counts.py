@@ -25,7 +25,8 @@ from oracle.convert import cards_from_pb
 from oracle.dispatch.questions import list_legal_plays
 from oracle.engine.budget import WorkExceeded, limited
 from oracle.engine.legal_follows import Cores, Judged, identity_numbers
-from oracle.engine.legal_plays import Duty, Space, collect
+from oracle.engine.legal_play_pages import collect
+from oracle.engine.legal_plays import Duty, Space
 from oracle.seed_rules.follow_readings import Segments, ShapeHeld, could_show
 from oracle.variants import get_variant, load_catalogue, make_ruleset
 
