@@ -24,6 +24,7 @@ from oracle.profiles.rbtying.legal_plays import MAX_JUDGMENTS
 from oracle.rules import RULES
 from oracle.service.legal_play_validation import DEFAULT_PAGE
 from oracle.service.limits import (
+    MAX_ANSWER_BYTES,
     MAX_LIST,
     MAX_MESSAGE_BYTES,
     MAX_QUESTIONS,
@@ -122,7 +123,13 @@ def limits_page() -> str:
     """docs/limits.md: the bounds, each with the module that enforces it."""
     service = "`oracle/service/limits.py`"
     rows = [
-        ("one request", f"{MAX_MESSAGE_BYTES // 2**20} MiB (`--max-message-bytes`)", "gRPC"),
+        ("one request, on either door (gRPC and HTTP)",
+         f"{MAX_MESSAGE_BYTES // 2**20} MiB (`--max-message-bytes`)",
+         "gRPC; the HTTP door's Connect application (`oracle/service/http_calls.py`)"),
+        ("one answer over HTTP, in its encoding (compact JSON or binary)",
+         (f"{MAX_ANSWER_BYTES // 2**20} MiB; a batch past it is refused with `RESOURCE_EXHAUSTED` (HTTP 429) "
+          "before it is built, or as it is written"),
+         "`oracle/service/http_answer_size.py` (`MAX_ANSWER_BYTES`)"),
         ("items in any list of a question (cards, plays, hands, seats)", f"{MAX_LIST:,}", service),
         ("questions in one `AnswerBatch`", f"{MAX_QUESTIONS:,}", service),
         ("plays in one `ListLegalPlays` page", (f"1 to {MAX_LIST:,} (`page_size` 0 means {DEFAULT_PAGE}); the total "
@@ -157,7 +164,7 @@ def limits_page() -> str:
         "",
         "Every request is bounded before it is answered, and every answer fits its fields. A request over",
         "a limit fails with `INVALID_ARGUMENT` naming the field (a message over the request limit with",
-        "`RESOURCE_EXHAUSTED` from gRPC itself); a question past its work budget with `RESOURCE_EXHAUSTED`,",
+        "`RESOURCE_EXHAUSTED` from gRPC itself or the HTTP door); a question past its work budget with `RESOURCE_EXHAUSTED`,",
         "one whose deadline passes or whose client goes away with `DEADLINE_EXCEEDED`, and the work stops.",
         "A large batch can have a large answer: raise your client's receive limit or split the batch.",
         "",
