@@ -18,9 +18,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from hypothesis import given, settings
 
+from conformance import SCHEMA_PATH
 from conformance.claims import Claim
 from conformance.fuzz.deck import Room
 from conformance.fuzz.generate import questions
@@ -39,6 +41,16 @@ spec.loader.exec_module(fuzz_mutants)
 ADAPTER = shlex.join([sys.executable, str(fuzz_mutants.ADAPTER)])
 QQ = {"id": "qq-two-deck", "deal": {"decks": 2, "players": 4, "handSize": 25, "bottomSize": 8},
       "cardOrder": {"levels": ["RANK_TWO", "RANK_TEN", "RANK_ACE"]}}
+
+
+def written_cases(out: Path) -> list[dict[str, Any]]:
+    """The case lines the fuzz wrote, each checked against conformance/schema/case.schema.json."""
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
+        jsonschema.validate(line, schema)
+        assert line["generator"].startswith("shengji-conformance fuzz@"), line["generator"]
+    return lines
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +83,7 @@ def test_a_mutant_is_found_shrunk_and_replayed(reference: str, tmp_path: Path, c
                    "--kinds", kind, "--examples", "3000", "--max-findings", "1", "--seed", "2", "--out", str(out)])
     report = capsys.readouterr().out
     assert status == 1, report
-    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    lines = written_cases(out)
     assert len(lines) == 1 and lines[0]["tags"] == [kind], report
     case = lines[0]
     assert size_of(case["question"]) <= most_cards, case["notation"]
@@ -93,7 +105,7 @@ def test_the_worked_example_of_the_readme(reference: str, tmp_path: Path, monkey
     monkeypatch.setenv("SHENGJI_TOY_BUG", "no-trump-level-cards")
     assert main(command) == 1
     report = capsys.readouterr().out
-    case = json.loads(out.read_text(encoding="utf-8"))
+    [case] = written_cases(out)
     assert case["question"]["checkFollow"]["context"].get("noTrump") is True, report
     assert size_of(case["question"]) <= 4, case["notation"]
     assert "checkFollow.legal: expected true, got false" in report
@@ -144,7 +156,7 @@ def test_an_engine_that_dies_on_a_question(reference: str, tmp_path: Path, capsy
     assert main(command) == 1
     report = capsys.readouterr().out
     assert "no answer: the process closed its stdout before answering (exit status 3)" in report
-    case = json.loads(out.read_text(encoding="utf-8"))
+    [case] = written_cases(out)
     assert size_of(case["question"]) <= 3 and "BJ" in case["notation"], case["notation"]
     command[2] = shlex.join([sys.executable, "-c", "import sys; sys.exit(4)"])
     assert main(command) == 2
@@ -198,3 +210,19 @@ def test_the_examples_of_the_fuzz_modules_run() -> None:
         module = importlib.import_module(f"conformance.fuzz.{name}")
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0, name
+
+
+def test_the_runner_help_names_the_fuzz_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "shengji-conformance fuzz --help" in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_schema_keeps_the_generator_apart() -> None:
+    """Only the suite's generator and the fuzz mode's line are generators; anything else is refused."""
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))["properties"]["generator"]
+    jsonschema.validate("shengji-conformance fuzz@2.1.0 seed=12", schema)
+    jsonschema.validate("scripts/generate_cases.py@1", schema)
+    for wrong in ("shengji-conformance fuzz@2.1.0", "fuzz seed=1", "scripts/generate_cases.py@x"):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(wrong, schema)

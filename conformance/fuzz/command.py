@@ -146,7 +146,7 @@ def main(argv: Sequence[str]) -> int:
 
     def found(finding: Finding) -> None:
         with args.out.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(case_line(finding, engine.name), ensure_ascii=False, separators=(",", ":")) + "\n")
+            out.write(json.dumps(case_line(finding, engine.name, reference.name), ensure_ascii=False, separators=(",", ":")) + "\n")
         if not args.quiet:
             print(f"fuzz: disagreement #{len(findings_so_far) + 1}: {finding.outcome.kind} in "
                   f"{finding.outcome.room} after {finding.examples} questions, shrunk to {finding.size} cards",

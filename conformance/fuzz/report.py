@@ -24,6 +24,7 @@ from typing import Any
 
 from google.protobuf import json_format
 
+from conformance import SUITE_VERSION
 from conformance.compare import normalise, show
 from conformance.fuzz.search import Finding, Tally
 from conformance.targets import Failure
@@ -82,8 +83,17 @@ def case_id(finding: Finding) -> str:
     return f"gen/fuzz/{outcome.kind}/{room}/{digest}"
 
 
-def case_line(finding: Finding, engine: str) -> dict[str, Any]:
-    """The finding as a case of the suite's format."""
+def generator(seed: int) -> str:
+    """The ``generator`` of a case line the fuzz writes (case.schema.json accepts it).
+
+    >>> generator(7).endswith(" seed=7"), generator(7).startswith("shengji-conformance fuzz@")
+    (True, True)
+    """
+    return f"shengji-conformance fuzz@{SUITE_VERSION} seed={seed}"
+
+
+def case_line(finding: Finding, engine: str, asked: str = "the reference") -> dict[str, Any]:
+    """The finding as a case of the suite's format (``oracle_version`` names the reference asked)."""
     outcome = finding.outcome
     reference = _answer_json(outcome.reference)
     kind_json = next(iter(reference), "")
@@ -97,7 +107,8 @@ def case_line(finding: Finding, engine: str) -> dict[str, Any]:
         "id": case_id(finding), "variant": outcome.room, "question": outcome.question,
         "expected": normalise(outcome.reference, outcome.compare), "compare": list(outcome.compare),
         "rules": rules, "tags": [outcome.kind, *(["custom-variant"] if custom else [])],
-        "origin": "generated", "notation": notation(outcome.question), "why": why,
+        "origin": "generated", "generator": generator(finding.seed), "oracle_version": asked,
+        "notation": notation(outcome.question), "why": why,
     }
 
 
