@@ -226,3 +226,19 @@ def test_the_schema_keeps_the_generator_apart() -> None:
     for wrong in ("shengji-conformance fuzz@2.1.0", "fuzz seed=1", "scripts/generate_cases.py@x"):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(wrong, schema)
+
+
+def test_the_profiles_feature_keeps_the_profile_rooms_apart() -> None:
+    """A room only the compatibility profiles' cases (profile/...) ask about needs the ``profiles`` feature."""
+    from conformance.cases import load_suite
+    from conformance.fuzz.rooms import suite_rooms
+
+    profile_rooms = {next(iter(c.question.values()))["context"]["customVariant"]["id"]
+                     for c in load_suite(["normative"]) if c.id.startswith("profile/") and not c.expects_error
+                     and "customVariant" in next(iter(c.question.values())).get("context", {})}
+    every = ("custom-variants", "profiles")
+    with_profiles = {r.variant_id for r in suite_rooms(Claim(variants=("qq-two-deck",), features=every))}
+    without = {r.variant_id for r in suite_rooms(Claim(variants=("qq-two-deck",), features=every[:1]))}
+    assert with_profiles & profile_rooms and not without & profile_rooms
+    assert without and without < with_profiles
+    assert suite_rooms(Claim(variants=("qq-two-deck",), features=("profiles",))) == []

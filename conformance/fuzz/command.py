@@ -30,7 +30,13 @@ from conformance.claims import Claim, ClaimError, read_claim, shipped_variants
 from conformance.fuzz.deck import Room
 from conformance.fuzz.generate import GENERATED_KINDS, questions
 from conformance.fuzz.report import case_line, report_lines
-from conformance.fuzz.rooms import SetupError, catalogue_variant, read_room, reference_target
+from conformance.fuzz.rooms import (
+    SetupError,
+    catalogue_variant,
+    read_room,
+    reference_target,
+    suite_rooms,
+)
 from conformance.fuzz.run import fuzz
 from conformance.fuzz.scope import left_out, scope_of
 from conformance.fuzz.search import Asker, Finding
@@ -63,6 +69,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         help="a variant to ask about (repeatable; default: the claim's variants)")
     parser.add_argument("--room", metavar="FILE", type=Path,
                         help="a room's own variant (JSON or TOML, as custom_variant; extends allowed)")
+    parser.add_argument("--suite-rooms", action="store_true",
+                        help="also every room of the suite's cases (custom_variant) the claim covers")
     parser.add_argument("--kinds", type=_kinds, default=[], help="the kinds of question, comma-separated")
     parser.add_argument("--claim", metavar="FILE", type=Path, help="ask only what this claim covers")
     budget = parser.add_mutually_exclusive_group()
@@ -100,7 +108,11 @@ def _rooms(args: argparse.Namespace, claim: Claim | None, reference: Target) -> 
             raise SetupError("--room: the claim does not include the custom-variants feature")
     if not variants and not args.room:
         raise SetupError("say what to ask about: --variant ID, --room FILE or --claim FILE")
+    if args.suite_rooms and claim is not None and "custom-variants" not in claim.features:
+        raise SetupError("--suite-rooms: the claim does not include the custom-variants feature")
     rooms = [Room.of(catalogue_variant(reference, v)) for v in variants]
+    if args.suite_rooms:
+        rooms += suite_rooms(claim)
     if args.room:
         rooms.append(Room.of(read_room(args.room, reference), custom=True))
     return rooms
