@@ -45,7 +45,7 @@ from conformance.fuzz.generate import questions
 from conformance.fuzz.report import notation
 from conformance.fuzz.rooms import catalogue_variant, reference_target, suite_rooms
 from conformance.fuzz.run import fuzz
-from conformance.fuzz.scope import left_out, scope_of
+from conformance.fuzz.scope import left_out, resendable, scope_of
 from conformance.fuzz.search import Asker, Finding
 from conformance.targets import StdioTarget, Target
 
@@ -124,7 +124,8 @@ def fuzz_engine(name: str, command: str, reference: Target, rooms: Sequence[Room
     asker = Asker(reference, make(), make, frozenset(r.variant_id for r in rooms if r.two_colours))
     start = time.perf_counter()
     try:
-        findings, _ = fuzz(asker, strategy, examples=examples, seed=seed, max_findings=max_findings)
+        findings, _ = fuzz(asker, strategy, examples=examples, seed=seed, max_findings=max_findings,
+                           catalogue=resendable(claim, rooms))
     finally:
         asker.engine.close()
     return Row(name, findings[0] if findings else None, asker.tally.compared, time.perf_counter() - start)

@@ -242,3 +242,19 @@ def test_the_profiles_feature_keeps_the_profile_rooms_apart() -> None:
     assert with_profiles & profile_rooms and not without & profile_rooms
     assert without and without < with_profiles
     assert suite_rooms(Claim(variants=("qq-two-deck",), features=("profiles",))) == []
+
+
+def test_shrinking_lowers_the_decks(reference: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A two-deck variant's disagreement that one deck shows too is sent as a one-deck room, when the claim
+    allows custom variants; the room's deal still adds up (the reference answered it)."""
+    out = tmp_path / "found.jsonl"
+    assert main(["fuzz", "--stdio", fuzz_mutants.mutant_command("follow-suit-unchecked"), "--reference", reference,
+                 "--claim", str(fuzz_mutants.CLAIM), "--variant", "qq-two-deck", "--kinds", "check_follow",
+                 "--examples", "1500", "--max-findings", "1", "--seed", "2", "--out", str(out)]) == 1
+    [case] = written_cases(out)
+    room = case["question"]["checkFollow"]["context"]["customVariant"]
+    deal = room["deal"]
+    assert room["id"] == case["variant"] == "qq-two-deck" and deal["decks"] == 1, case["notation"]
+    assert deal["handSize"] * deal["players"] + deal["bottomSize"] == 54
+    assert "(1 deck)" in case["notation"] and "custom-variant" in case["tags"]
+    capsys.readouterr()

@@ -38,7 +38,7 @@ from conformance.fuzz.rooms import (
     suite_rooms,
 )
 from conformance.fuzz.run import fuzz
-from conformance.fuzz.scope import left_out, scope_of
+from conformance.fuzz.scope import left_out, resendable, scope_of
 from conformance.fuzz.search import Asker, Finding
 from conformance.targets import STDIO_PROTOCOLS, GrpcTarget, ProtocolError, StdioTarget, Target
 
@@ -173,7 +173,7 @@ def main(argv: Sequence[str]) -> int:
     try:
         findings, why = fuzz(asker, strategy, examples=args.examples or (0 if args.seconds else DEFAULT_EXAMPLES),
                              seconds=args.seconds, seed=args.seed, batch=max(args.batch, 1),
-                             max_findings=args.max_findings, on_finding=found)
+                             max_findings=args.max_findings, on_finding=found, catalogue=resendable(claim, rooms))
     except ProtocolError as problem:  # a stray stdout line, or no process at all: nothing more to ask
         print(f"shengji-conformance fuzz: the run stopped: {problem}", file=err)
         return 2

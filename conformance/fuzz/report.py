@@ -35,7 +35,9 @@ _LEVEL = {"RANK_ACE": "A", "RANK_KING": "K", "RANK_QUEEN": "Q", "RANK_JACK": "J"
 
 
 def _context_text(context: dict[str, Any]) -> str:
-    room = context.get("variantId") or f"room {context.get('customVariant', {}).get('id', '')}"
+    custom = context.get("customVariant", {})
+    decks = custom.get("deal", {}).get("decks")
+    room = context.get("variantId") or f"room {custom.get('id', '')}" + (f" ({decks} deck{'s' if decks != 1 else ''})" if decks else "")
     parts = [str(room)]
     if context.get("level"):
         parts.append(f"playing {_LEVEL.get(context['level'], context['level'])}")
