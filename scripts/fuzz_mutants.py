@@ -43,7 +43,7 @@ from conformance.claims import Claim, read_claim, shipped_variants
 from conformance.fuzz.deck import Room
 from conformance.fuzz.generate import questions
 from conformance.fuzz.report import notation
-from conformance.fuzz.rooms import catalogue_variant, reference_target, suite_rooms
+from conformance.fuzz.rooms import asking, catalogue_variant, reference_target, suite_rooms
 from conformance.fuzz.run import fuzz
 from conformance.fuzz.scope import left_out, resendable, scope_of
 from conformance.fuzz.search import Asker, Finding
@@ -116,7 +116,7 @@ def fuzz_engine(name: str, command: str, reference: Target, rooms: Sequence[Room
     """The fuzz of one engine (a stdio command) against the reference, as the fuzz mode runs it."""
     chosen = {r: data.get("reference", "") for r, data in readings().items()}
     skip = left_out(claim, chosen)
-    strategy = questions(rooms, scope_of(claim)).filter(lambda q: not skip(q))
+    strategy = questions(rooms, scope_of(claim), asking(reference)).filter(lambda q: not skip(q))
 
     def make() -> Target:
         return StdioTarget(command, timeout=60, protocol=2)

@@ -258,3 +258,29 @@ def test_shrinking_lowers_the_decks(reference: str, tmp_path: Path, capsys: pyte
     assert deal["handSize"] * deal["players"] + deal["bottomSize"] == 54
     assert "(1 deck)" in case["notation"] and "custom-variant" in case["tags"]
     capsys.readouterr()
+
+
+def test_deal_records_are_played_out_and_audited(reference: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """AuditDeal questions: records whose plays the reference chose legal (now and then one fault);
+    the unbroken engine audits them as the reference does."""
+    from hypothesis import find
+
+    from conformance.fuzz.deals import record_strategy
+    from conformance.fuzz.rooms import asking
+
+    target = reference_target(reference)
+    room = Room.of(fuzz_mutants.catalogue_variant(target, "qq-one-deck"))
+    context = {"variantId": "qq-one-deck", "level": "RANK_TWO", "trumpSuit": "SUIT_SPADES"}
+    body = find(record_strategy(room, asking(target), context), lambda b: len(b["record"]["tricks"]) == 2)
+    record = body["record"]
+    assert sorted(len(h["cards"]) for h in record["hands"]) == [12] * 4
+    answer = asking(target)({"auditDeal": body})["auditDeal"]
+    target.close()
+    for trick in record["tricks"]:  # every follow as long as its lead, each seat once
+        assert len({len(p["cards"]) for p in trick["plays"]}) == 1 and len({p["seat"] for p in trick["plays"]}) == 4
+    assert answer.get("complete", False) is False and (answer.get("clean", False) or "firstViolation" in answer)
+    out = tmp_path / "found.jsonl"
+    assert main(["fuzz", "--stdio", ADAPTER, "--reference", reference, "--claim", str(fuzz_mutants.CLAIM),
+                 "--variant", "qq-one-deck", "--kinds", "audit_deal", "--examples", "40", "--out", str(out)]) == 0
+    assert "0 disagreements" in capsys.readouterr().out

@@ -32,6 +32,7 @@ from conformance.fuzz.generate import GENERATED_KINDS, questions
 from conformance.fuzz.report import case_line, report_lines
 from conformance.fuzz.rooms import (
     SetupError,
+    asking,
     catalogue_variant,
     read_room,
     reference_target,
@@ -151,7 +152,7 @@ def main(argv: Sequence[str]) -> int:
         return 2
     chosen = {r: data.get("reference", "") for r, data in readings().items()}
     skip = left_out(claim, chosen)
-    strategy = questions(rooms, scope).filter(lambda q: not skip(q))
+    strategy = questions(rooms, scope, asking(reference)).filter(lambda q: not skip(q))
     asker = Asker(reference, engine, make_engine,
                   two_colour_rooms=frozenset(r.variant_id for r in rooms if r.two_colours))
     args.out.write_text("", encoding="utf-8")

@@ -49,6 +49,8 @@ def _context_text(context: dict[str, Any]) -> str:
 
 
 def _value_text(value: Any) -> str:
+    if isinstance(value, list) and value and all(isinstance(v, dict) and "plays" in v for v in value):
+        return " / ".join(_value_text(v["plays"]) for v in value)
     if isinstance(value, list) and value and all(isinstance(v, dict) and "cards" in v for v in value):
         return "; ".join(f"seat {v.get('seat', 0)}: {show(v['cards']) if v['cards'] else '-'}" for v in value)
     if isinstance(value, dict) and "cards" in value:
@@ -65,6 +67,7 @@ def _words(name: str) -> str:
 def notation(question: dict[str, Any]) -> str:
     """A question in the card notation (docs/notation.md), for people."""
     body = next(iter(question.values()))
+    body = body.get("record", body)  # a deal record: its context, hands, bottom and tricks
     parts = [_context_text(body.get("context", {}))]
     parts += [f"{_words(k)}: {_value_text(v)}" for k, v in body.items() if k != "context"]
     return " | ".join(parts)
@@ -100,7 +103,8 @@ def case_line(finding: Finding, engine: str, asked: str = "the reference") -> di
     reference = _answer_json(outcome.reference)
     kind_json = next(iter(reference), "")
     rules = [str(r) for r in reference.get(kind_json, {}).get("ruleIds", [])]
-    custom = "customVariant" in next(iter(outcome.question.values())).get("context", {})
+    body = next(iter(outcome.question.values()))
+    custom = "customVariant" in body.get("record", body).get("context", {})
     differences = "; ".join(str(m) for m in outcome.mismatches)
     why = (f"Found by shengji-conformance fuzz (seed {finding.seed}) against {engine}, after "
            f"{finding.examples} questions; shrunk from {finding.first_size} cards to {finding.size}. "

@@ -21,7 +21,7 @@ import re
 import tomllib
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +85,16 @@ def ask_one(reference: Target, question: dict[str, Any]) -> dict[str, Any]:
         raise SetupError(f"the reference gave no answer: {answer.reason}")
     result: dict[str, Any] = json_format.MessageToDict(answer)
     return result
+
+
+def asking(reference: Target) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """One question at a time to the reference, for generation (an AuditDeal's plays); ``{}`` for no answer."""
+    def ask(question: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return ask_one(reference, question)
+        except SetupError:
+            return {}
+    return ask
 
 
 def catalogue_variant(reference: Target, variant_id: str) -> dict[str, Any]:
