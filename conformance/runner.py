@@ -289,7 +289,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="shengji-conformance",
         description="Run the Shengji conformance suite against an implementation of the rules.",
-        epilog="The case files and how to read them: README.md and INTERPRETING.md of the suite.",
+        epilog="The case files and how to read them: README.md and INTERPRETING.md of the suite. "
+               "Fuzz mode: 'shengji-conformance fuzz --stdio CMD --reference HOST:PORT --variant ID' asks "
+               "random questions of an engine and a reference oracle and shrinks each disagreement to a case "
+               "line ('shengji-conformance fuzz --help'; README.md step 7).",
     )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--target", metavar="HOST:PORT", help="a gRPC server of shengji.oracle.v1.OracleService")

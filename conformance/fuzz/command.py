@@ -30,9 +30,16 @@ from conformance.claims import Claim, ClaimError, read_claim, shipped_variants
 from conformance.fuzz.deck import Room
 from conformance.fuzz.generate import GENERATED_KINDS, questions
 from conformance.fuzz.report import case_line, report_lines
-from conformance.fuzz.rooms import SetupError, catalogue_variant, read_room, reference_target
+from conformance.fuzz.rooms import (
+    SetupError,
+    asking,
+    catalogue_variant,
+    read_room,
+    reference_target,
+    suite_rooms,
+)
 from conformance.fuzz.run import fuzz
-from conformance.fuzz.scope import left_out, scope_of
+from conformance.fuzz.scope import left_out, resendable, scope_of
 from conformance.fuzz.search import Asker, Finding
 from conformance.targets import STDIO_PROTOCOLS, GrpcTarget, ProtocolError, StdioTarget, Target
 
@@ -63,6 +70,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         help="a variant to ask about (repeatable; default: the claim's variants)")
     parser.add_argument("--room", metavar="FILE", type=Path,
                         help="a room's own variant (JSON or TOML, as custom_variant; extends allowed)")
+    parser.add_argument("--suite-rooms", action="store_true",
+                        help="also every room of the suite's cases (custom_variant) the claim covers")
     parser.add_argument("--kinds", type=_kinds, default=[], help="the kinds of question, comma-separated")
     parser.add_argument("--claim", metavar="FILE", type=Path, help="ask only what this claim covers")
     budget = parser.add_mutually_exclusive_group()
@@ -100,7 +109,11 @@ def _rooms(args: argparse.Namespace, claim: Claim | None, reference: Target) -> 
             raise SetupError("--room: the claim does not include the custom-variants feature")
     if not variants and not args.room:
         raise SetupError("say what to ask about: --variant ID, --room FILE or --claim FILE")
+    if args.suite_rooms and claim is not None and "custom-variants" not in claim.features:
+        raise SetupError("--suite-rooms: the claim does not include the custom-variants feature")
     rooms = [Room.of(catalogue_variant(reference, v)) for v in variants]
+    if args.suite_rooms:
+        rooms += suite_rooms(claim)
     if args.room:
         rooms.append(Room.of(read_room(args.room, reference), custom=True))
     return rooms
@@ -139,14 +152,14 @@ def main(argv: Sequence[str]) -> int:
         return 2
     chosen = {r: data.get("reference", "") for r, data in readings().items()}
     skip = left_out(claim, chosen)
-    strategy = questions(rooms, scope).filter(lambda q: not skip(q))
+    strategy = questions(rooms, scope, asking(reference)).filter(lambda q: not skip(q))
     asker = Asker(reference, engine, make_engine,
                   two_colour_rooms=frozenset(r.variant_id for r in rooms if r.two_colours))
     args.out.write_text("", encoding="utf-8")
 
     def found(finding: Finding) -> None:
         with args.out.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(case_line(finding, engine.name), ensure_ascii=False, separators=(",", ":")) + "\n")
+            out.write(json.dumps(case_line(finding, engine.name, reference.name), ensure_ascii=False, separators=(",", ":")) + "\n")
         if not args.quiet:
             print(f"fuzz: disagreement #{len(findings_so_far) + 1}: {finding.outcome.kind} in "
                   f"{finding.outcome.room} after {finding.examples} questions, shrunk to {finding.size} cards",
@@ -161,7 +174,7 @@ def main(argv: Sequence[str]) -> int:
     try:
         findings, why = fuzz(asker, strategy, examples=args.examples or (0 if args.seconds else DEFAULT_EXAMPLES),
                              seconds=args.seconds, seed=args.seed, batch=max(args.batch, 1),
-                             max_findings=args.max_findings, on_finding=found)
+                             max_findings=args.max_findings, on_finding=found, catalogue=resendable(claim, rooms))
     except ProtocolError as problem:  # a stray stdout line, or no process at all: nothing more to ask
         print(f"shengji-conformance fuzz: the run stopped: {problem}", file=err)
         return 2

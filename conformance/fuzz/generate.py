@@ -30,18 +30,20 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from conformance.fuzz.deals import Ask, record_strategy
 from conformance.fuzz.deck import SUITS, TRUMP, Card, Room, cards_json, fits
 
 GENERATED_KINDS: tuple[str, ...] = (
     "describe_play", "check_follow", "judge_trick", "check_throw", "score_bottom", "score_deal",
-    "compare_declarations", "list_legal_plays",
+    "compare_declarations", "list_legal_plays", "audit_deal",
 )
-"""The kinds the fuzzer asks (``get_variant`` has one question per variant and ``audit_deal``
-needs a whole legal deal: the fixed suite asks those)."""
+"""The kinds the fuzzer asks (``get_variant`` has one question per variant: the fixed suite asks
+it). ``audit_deal`` needs the reference to play the deal out (:mod:`conformance.fuzz.deals`)."""
 
 JSON_NAMES = {"describe_play": "describePlay", "check_follow": "checkFollow", "judge_trick": "judgeTrick",
               "check_throw": "checkThrow", "score_bottom": "scoreBottom", "score_deal": "scoreDeal",
-              "compare_declarations": "compareDeclarations", "list_legal_plays": "listLegalPlays"}
+              "compare_declarations": "compareDeclarations", "list_legal_plays": "listLegalPlays",
+              "audit_deal": "auditDeal"}
 
 MAX_RUN = 4
 """The longest run of neighbouring ranks one unit is drawn with."""
@@ -310,8 +312,19 @@ def question(room: Room, kind: str, scope: Scope) -> st.SearchStrategy[dict[str,
     return questions()
 
 
-def questions(rooms: Sequence[Room], scope: Scope) -> st.SearchStrategy[dict[str, Any]]:
-    """Questions of every kind of the scope about every room.
+def audit_question(room: Room, ask: Ask) -> st.SearchStrategy[dict[str, Any]]:
+    """AuditDeal questions about one room: a deal context, then a record played out with ``ask``."""
+
+    @st.composite
+    def questions(draw: Draw) -> dict[str, Any]:
+        deal = _deal(draw, room)
+        return {"auditDeal": draw(record_strategy(room, ask, deal.context))}
+
+    return questions()
+
+
+def questions(rooms: Sequence[Room], scope: Scope, ask: Ask | None = None) -> st.SearchStrategy[dict[str, Any]]:
+    """Questions of every kind of the scope about every room (``audit_deal`` only with ``ask``, the reference).
 
     >>> from hypothesis import find
     >>> room = Room.of({"id": "qq-one-deck", "deal": {"decks": 1}})
@@ -319,5 +332,9 @@ def questions(rooms: Sequence[Room], scope: Scope) -> st.SearchStrategy[dict[str
     >>> next(iter(find(strategy, lambda q: "judgeTrick" in q)))
     'judgeTrick'
     """
-    kinds = [k for k in GENERATED_KINDS if k in scope.kinds and (scope.throws or k != "check_throw")]
-    return st.one_of([question(room, kind, scope) for room in rooms for kind in kinds])
+    kinds = [k for k in GENERATED_KINDS if k in scope.kinds and k in BUILDERS
+             and (scope.throws or k != "check_throw")]
+    strategies = [question(room, kind, scope) for room in rooms for kind in kinds]
+    if ask is not None and "audit_deal" in scope.kinds:
+        strategies += [audit_question(room, ask) for room in rooms]
+    return st.one_of(strategies)

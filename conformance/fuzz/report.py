@@ -24,6 +24,7 @@ from typing import Any
 
 from google.protobuf import json_format
 
+from conformance import SUITE_VERSION
 from conformance.compare import normalise, show
 from conformance.fuzz.search import Finding, Tally
 from conformance.targets import Failure
@@ -34,7 +35,9 @@ _LEVEL = {"RANK_ACE": "A", "RANK_KING": "K", "RANK_QUEEN": "Q", "RANK_JACK": "J"
 
 
 def _context_text(context: dict[str, Any]) -> str:
-    room = context.get("variantId") or f"room {context.get('customVariant', {}).get('id', '')}"
+    custom = context.get("customVariant", {})
+    decks = custom.get("deal", {}).get("decks")
+    room = context.get("variantId") or f"room {custom.get('id', '')}" + (f" ({decks} deck{'s' if decks != 1 else ''})" if decks else "")
     parts = [str(room)]
     if context.get("level"):
         parts.append(f"playing {_LEVEL.get(context['level'], context['level'])}")
@@ -46,6 +49,8 @@ def _context_text(context: dict[str, Any]) -> str:
 
 
 def _value_text(value: Any) -> str:
+    if isinstance(value, list) and value and all(isinstance(v, dict) and "plays" in v for v in value):
+        return " / ".join(_value_text(v["plays"]) for v in value)
     if isinstance(value, list) and value and all(isinstance(v, dict) and "cards" in v for v in value):
         return "; ".join(f"seat {v.get('seat', 0)}: {show(v['cards']) if v['cards'] else '-'}" for v in value)
     if isinstance(value, dict) and "cards" in value:
@@ -62,6 +67,7 @@ def _words(name: str) -> str:
 def notation(question: dict[str, Any]) -> str:
     """A question in the card notation (docs/notation.md), for people."""
     body = next(iter(question.values()))
+    body = body.get("record", body)  # a deal record: its context, hands, bottom and tricks
     parts = [_context_text(body.get("context", {}))]
     parts += [f"{_words(k)}: {_value_text(v)}" for k, v in body.items() if k != "context"]
     return " | ".join(parts)
@@ -82,13 +88,23 @@ def case_id(finding: Finding) -> str:
     return f"gen/fuzz/{outcome.kind}/{room}/{digest}"
 
 
-def case_line(finding: Finding, engine: str) -> dict[str, Any]:
-    """The finding as a case of the suite's format."""
+def generator(seed: int) -> str:
+    """The ``generator`` of a case line the fuzz writes (case.schema.json accepts it).
+
+    >>> generator(7).endswith(" seed=7"), generator(7).startswith("shengji-conformance fuzz@")
+    (True, True)
+    """
+    return f"shengji-conformance fuzz@{SUITE_VERSION} seed={seed}"
+
+
+def case_line(finding: Finding, engine: str, asked: str = "the reference") -> dict[str, Any]:
+    """The finding as a case of the suite's format (``oracle_version`` names the reference asked)."""
     outcome = finding.outcome
     reference = _answer_json(outcome.reference)
     kind_json = next(iter(reference), "")
     rules = [str(r) for r in reference.get(kind_json, {}).get("ruleIds", [])]
-    custom = "customVariant" in next(iter(outcome.question.values())).get("context", {})
+    body = next(iter(outcome.question.values()))
+    custom = "customVariant" in body.get("record", body).get("context", {})
     differences = "; ".join(str(m) for m in outcome.mismatches)
     why = (f"Found by shengji-conformance fuzz (seed {finding.seed}) against {engine}, after "
            f"{finding.examples} questions; shrunk from {finding.first_size} cards to {finding.size}. "
@@ -97,7 +113,8 @@ def case_line(finding: Finding, engine: str) -> dict[str, Any]:
         "id": case_id(finding), "variant": outcome.room, "question": outcome.question,
         "expected": normalise(outcome.reference, outcome.compare), "compare": list(outcome.compare),
         "rules": rules, "tags": [outcome.kind, *(["custom-variant"] if custom else [])],
-        "origin": "generated", "notation": notation(outcome.question), "why": why,
+        "origin": "generated", "generator": generator(finding.seed), "oracle_version": asked,
+        "notation": notation(outcome.question), "why": why,
     }
 
 

@@ -21,13 +21,16 @@ import re
 import tomllib
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from google.protobuf import json_format
 
 from conformance import protos
+from conformance.cases import load_suite
+from conformance.claims import Claim
+from conformance.fuzz.deck import Room
 from conformance.targets import Failure, GrpcTarget, Target
 
 Variant: Any = protos.message_class("Variant")
@@ -82,6 +85,16 @@ def ask_one(reference: Target, question: dict[str, Any]) -> dict[str, Any]:
         raise SetupError(f"the reference gave no answer: {answer.reason}")
     result: dict[str, Any] = json_format.MessageToDict(answer)
     return result
+
+
+def asking(reference: Target) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """One question at a time to the reference, for generation (an AuditDeal's plays); ``{}`` for no answer."""
+    def ask(question: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return ask_one(reference, question)
+        except SetupError:
+            return {}
+    return ask
 
 
 def catalogue_variant(reference: Target, variant_id: str) -> dict[str, Any]:
@@ -146,3 +159,34 @@ def read_room(path: Path, reference: Target) -> dict[str, Any]:
         raise SetupError(f"--room {path}: the reference refuses this variant: "
                          f"{problems or answer['error'].get('message', '')}")
     return room
+
+
+RULE_CHOICES = ("following", "comparison", "throws", "bottom", "compoundFormats", "tractors")
+"""The parts of a variant that choose rules: rooms differing only elsewhere (decks, deal) are one choice."""
+
+
+def suite_rooms(claim: Claim | None) -> list[Room]:
+    """The rooms (``custom_variant``) the suite's cases ask about, one per distinct choice of rules.
+
+    Some rules only a room chooses (rbtying's Highest throw evaluation, its draw policies,
+    bombs): the catalogue's variants never reach them. The first room met of each choice is
+    kept. The claim bounds them as conformance/claims.py bounds the cases: none without the
+    ``custom-variants`` feature, and a compatibility profile's rooms (the rooms of its
+    ``profile/`` cases, :meth:`Claim.needs`) only with the ``profiles`` feature.
+
+    >>> suite_rooms(Claim(variants=("qq-two-deck",)))
+    []
+    >>> len(suite_rooms(Claim(variants=("qq-two-deck",), features=("custom-variants",)))) < len(suite_rooms(None))
+    True
+    """
+    if claim is not None and "custom-variants" not in claim.features:
+        return []
+    rooms: dict[str, Room] = {}
+    for case in load_suite(["normative"]):
+        body: Any = next(iter(case.question.values()), {})
+        variant = body.get("context", {}).get("customVariant") if isinstance(body, dict) else None
+        if not variant or case.expects_error or (claim is not None and "profiles" in claim.needs(case)):
+            continue
+        rules = json.dumps({k: variant.get(k) for k in RULE_CHOICES}, sort_keys=True)
+        rooms.setdefault(rules, Room.of(variant, custom=True))
+    return list(rooms.values())

@@ -1,7 +1,7 @@
 """A fuzz run: rounds of :func:`conformance.fuzz.search.one_round` until the budget is spent.
 
 Each round has its own seed (derived from the run's), so a run is repeatable. A disagreement
-found is shrunk by Hypothesis, then card by card (:func:`conformance.fuzz.shrink.trim`), and kept with its signature, and later rounds look past it: a run lists one shrunk question
+found is shrunk by Hypothesis, then deck by deck and card by card (:func:`conformance.fuzz.shrink.trim`), and kept with its signature, and later rounds look past it: a run lists one shrunk question
 per distinct disagreement (kind, room, fields that differ), not the same bug many times. The
 budget is questions compared (``examples``) or seconds, whichever ends first.
 
@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hypothesis import strategies as st
@@ -34,8 +34,13 @@ def round_seed(seed: int, number: int) -> int:
 
 def fuzz(asker: Asker, strategy: st.SearchStrategy[dict[str, Any]], *, examples: int = 0, seconds: float = 0.0,
          seed: int = 0, batch: int = 20, max_findings: int = 0,
-         on_finding: Callable[[Finding], None] | None = None) -> tuple[list[Finding], str]:
-    """Findings until ``examples`` questions were compared or ``seconds`` passed; and why it stopped."""
+         on_finding: Callable[[Finding], None] | None = None,
+         catalogue: Mapping[str, Mapping[str, Any]] | None = None) -> tuple[list[Finding], str]:
+    """Findings until ``examples`` questions were compared or ``seconds`` passed; and why it stopped.
+
+    ``catalogue``: the catalogue variants the shrinking may send with fewer decks as a room's own
+    (only when the engine claims custom variants).
+    """
     start = time.perf_counter()
     findings: list[Finding] = []
     known: set[Signature] = set()
@@ -56,7 +61,7 @@ def fuzz(asker: Asker, strategy: st.SearchStrategy[dict[str, Any]], *, examples:
         number += 1
         idle = idle + 1 if asker.tally.compared == before else 0
         if finding is not None:
-            finding.outcome = trim(asker, finding.outcome)
+            finding.outcome = trim(asker, finding.outcome, catalogue)
             findings.append(finding)
             known.add(finding.outcome.signature)
             if on_finding is not None:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from conformance.claims import Claim
+from conformance.fuzz.deck import Room
 from conformance.fuzz.generate import GENERATED_KINDS, Scope
 
 Question = dict[str, Any]
@@ -75,3 +76,16 @@ def left_out(claim: Claim | None, references: Mapping[str, str]) -> Callable[[Qu
     tests = [test for reading, test in READINGS.items()
              if claim.alternatives.get(reading) != references.get(reading)]
     return lambda question: any(test(question) for test in tests)
+
+
+def resendable(claim: Claim | None, rooms: Sequence[Room]) -> dict[str, Mapping[str, Any]]:
+    """The catalogue variants (by id) the shrinking may send with fewer decks as a room's own
+    variant: every one, unless the claim lacks the ``custom-variants`` feature (then none).
+
+    >>> room = Room.of({"id": "qq-two-deck", "deal": {"decks": 2}})
+    >>> list(resendable(None, [room])), resendable(Claim(variants=("qq-two-deck",)), [room])
+    (['qq-two-deck'], {})
+    """
+    if claim is not None and "custom-variants" not in claim.features:
+        return {}
+    return {room.variant_id: room.variant for room in rooms if not room.custom}

@@ -54,6 +54,8 @@ COMPARED: dict[str, tuple[str, ...]] = {
     "compare_declarations": ("compareDeclarations.challengerValid", "compareDeclarations.overrides",
                              "compareDeclarations.noTrump", "compareDeclarations.trumpSuit"),
     "list_legal_plays": ("listLegalPlays.total", "listLegalPlays.plays[].cards"),
+    "audit_deal": ("auditDeal.clean", "auditDeal.complete", "auditDeal.firstViolation.step",
+                   "auditDeal.firstViolation.seat", "auditDeal.firstViolation.brokenRuleId"),
 }
 """The paths compared for each kind: the normative fields of INTERPRETING.md section 5."""
 
@@ -81,7 +83,7 @@ def signature(kind: str, room: str, mismatches: Sequence[Mismatch]) -> Signature
 def room_of(question: dict[str, Any]) -> str:
     """The variant id a question in JSON names (its room's own id for a ``customVariant``)."""
     body = next(iter(question.values()))
-    context = body.get("context", {})
+    context = body.get("record", body).get("context", {})  # a deal record holds its context
     return str(context.get("variantId") or context.get("customVariant", {}).get("id", "room"))
 
 

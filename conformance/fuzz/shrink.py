@@ -10,6 +10,11 @@ that still disagrees the same way (same kind, room and differing fields) is kept
 pass starts from it, until no card can go. The reference refuses a candidate that is no longer
 a valid question (a follow of another length, a play not held): refused ones never count.
 
+Each pass first tries the room with one deck fewer (:func:`fewer_decks`): a room's own variant
+with its deal made for fewer decks, or a catalogue variant sent as such a ``custom_variant``
+when the engine's claim allows custom variants (``catalogue``). It is kept only if the question
+still fits (the reference answers it) and still disagrees the same way.
+
 >>> body = {"lead": [1, 2], "play": [3, 4], "hand": [3, 4, 5]}
 >>> [sorted((k, len(v)) for k, v in c.items()) for c in candidates_of(body, ("lead", "play"))][:2]
 [[('hand', 3), ('lead', 1), ('play', 1)], [('hand', 3), ('lead', 1), ('play', 1)]]
@@ -20,7 +25,7 @@ a valid question (a follow of another length, a play not held): refused ones nev
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from conformance.fuzz.search import Asker, Outcome
@@ -95,12 +100,83 @@ def candidates_of(body: dict[str, Any], tied: tuple[str, ...]) -> list[dict[str,
     return out
 
 
-def trim(asker: Asker, outcome: Outcome) -> Outcome:
-    """The outcome with as many cards taken out as can be while it disagrees the same way."""
+def _get(message: Mapping[str, Any], name: str) -> Any:
+    """A field of a variant in the proto3 JSON mapping, by its lowerCamelCase or snake_case name."""
+    snake = "".join("_" + ch.lower() if ch.isupper() else ch for ch in name)
+    return message.get(name, message.get(snake))
+
+
+def deal_for(variant: Mapping[str, Any], decks: int) -> dict[str, Any] | None:
+    """The variant dealt with ``decks`` decks: the same players, the bottom at most as large, every
+    hand of one size (the cards add up, as oracle/variants/checks.py requires), and the limits that
+    depend on the decks brought within them (a tractor's tuple size, a rainbow's cards, the points);
+    ``None`` when no bottom as small makes the cards add up (no bottom, 3 decks, 4 players).
+
+    >>> v = deal_for({"id": "r", "deal": {"decks": 2, "players": 4, "handSize": 25, "bottomSize": 8},
+    ...               "levelTable": {"totalPoints": 200}, "tractors": {"minTupleSize": 2}}, 1)
+    >>> v["deal"], v["levelTable"]["totalPoints"]
+    ({'players': 4, 'handSize': 12, 'bottomSize': 6, 'decks': 1}, 100)
+    >>> deal_for({"deal": {"decks": 4, "players": 4, "handSize": 54}}, 3) is None
+    True
+    """
+    out = copy.deepcopy(dict(variant))
+    deal = out.setdefault("deal", {})
+    old = int(_get(deal, "decks") or 0)
+    players = int(_get(deal, "players") or 4)
+    most = min(int(_get(deal, "bottomSize") or 0), 54 * decks)
+    bottom = next((b for b in range(most, -1, -1) if (54 * decks - b) % players == 0), None)
+    if bottom is None:  # no bottom at most as large: the deal needs another number of decks
+        return None
+    for name in ("decks", "hand_size", "bottom_size"):
+        deal.pop(name, None)
+    deal.update(decks=decks, handSize=(54 * decks - bottom) // players, bottomSize=bottom)
+    table, tractors, formats = out.get("levelTable"), out.get("tractors"), out.get("compoundFormats")
+    if isinstance(table, dict) and old and int(_get(table, "totalPoints") or 0) == 100 * old:
+        table.pop("total_points", None)
+        table["totalPoints"] = 100 * decks
+    if isinstance(tractors, dict) and int(_get(tractors, "minTupleSize") or 0) > max(2, decks):
+        tractors.pop("min_tuple_size", None)
+        tractors["minTupleSize"] = max(2, decks)
+    if isinstance(formats, dict) and int(_get(formats, "rainbowMinCards") or 0) > 4 * decks:
+        formats.pop("rainbow_min_cards", None)
+        formats["rainbowMinCards"] = 4 * decks
+    return out
+
+
+def fewer_decks(body: dict[str, Any], catalogue: Mapping[str, Mapping[str, Any]]) -> dict[str, Any] | None:
+    """The question's body in its room with one deck fewer (or the most below that a deal fits), sent
+    as ``custom_variant``; ``None`` when the room has one deck, or is a catalogue variant not in
+    ``catalogue`` (the claim allows no room).
+
+    >>> room = {"id": "r", "deal": {"decks": 3, "players": 4, "handSize": 39, "bottomSize": 6}}
+    >>> fewer_decks({"context": {"variantId": "r", "level": "RANK_TWO"}, "cards": []}, {"r": room})["context"]
+    {'level': 'RANK_TWO', 'customVariant': {'id': 'r', 'deal': {'players': 4, 'handSize': 26, 'bottomSize': 4, 'decks': 2}}}
+    >>> fewer_decks({"context": {"variantId": "r"}}, {}) is None
+    True
+    """
+    context = body.get("context", {})
+    variant = context.get("customVariant") or catalogue.get(str(context.get("variantId", "")))
+    decks = int(_get(_get(variant, "deal") or {}, "decks") or 0) if variant else 0
+    dealt = next(filter(None, (deal_for(variant, d) for d in range(decks - 1, 0, -1))), None) if variant else None
+    if dealt is None:
+        return None
+    smaller = copy.deepcopy(body)
+    smaller["context"] = {k: v for k, v in context.items() if k not in ("variantId", "customVariant")}
+    smaller["context"]["customVariant"] = dealt
+    return smaller
+
+
+def trim(asker: Asker, outcome: Outcome, catalogue: Mapping[str, Mapping[str, Any]] | None = None) -> Outcome:
+    """The outcome with as few decks and as many cards taken out as can be while it disagrees the same way.
+
+    ``catalogue``: the catalogue variants (by id) that may be sent as a room's own variant.
+    """
     best = outcome
     for _ in range(MAX_PASSES):
         kind_json, body = next(iter(best.question.items()))
-        tries = [{kind_json: c} for c in candidates_of(body, TIED.get(kind_json, ()))]
+        smaller = fewer_decks(body, catalogue or {})
+        tries = [{kind_json: smaller}] if smaller is not None else []
+        tries += [{kind_json: c} for c in candidates_of(body, TIED.get(kind_json, ()))]
         if not tries:
             return best
         found = next((o for o in asker.ask(tries, counting=False)

@@ -9,7 +9,7 @@ each mutant (default: all of them) runs the fuzz of ``shengji-conformance fuzz``
 adapter (examples/stdio_adapter/adapter.py) with that mutant's wrong rule in force, claiming what
 examples/stdio_adapter/claim.json claims (every shipped variant, every feature), until the first
 disagreement or ``--examples`` questions (default 20,000), about every shipped variant and every
-room of the suite's cases with a rule choice of its own (:func:`suite_rooms`). It prints one row per mutant: the
+room of the suite's cases with a rule choice of its own (:func:`conformance.fuzz.rooms.suite_rooms`). It prints one row per mutant: the
 questions compared before the first finding, the cards of that first question and of the shrunk
 one, the kind and variant, the seconds, and the shrunk question in the card notation. With
 ``--clean N`` it then fuzzes the unbroken adapter for N questions, where nothing may be found.
@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib.util
-import json
 import os
 import re
 import shlex
@@ -35,7 +34,6 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,9 +42,9 @@ from conformance.claims import Claim, read_claim, shipped_variants
 from conformance.fuzz.deck import Room
 from conformance.fuzz.generate import questions
 from conformance.fuzz.report import notation
-from conformance.fuzz.rooms import catalogue_variant, reference_target
+from conformance.fuzz.rooms import asking, catalogue_variant, reference_target, suite_rooms
 from conformance.fuzz.run import fuzz
-from conformance.fuzz.scope import left_out, scope_of
+from conformance.fuzz.scope import left_out, resendable, scope_of
 from conformance.fuzz.search import Asker, Finding
 from conformance.targets import StdioTarget, Target
 
@@ -97,25 +95,6 @@ def reference_server() -> Iterator[str]:
                 proc.wait()
 
 
-def suite_rooms() -> list[Room]:
-    """The rooms (``custom_variant``) the suite's cases ask about, one per distinct choice of rules.
-
-    Some mutants break a strategy only a room chooses (rbtying's Highest throw evaluation, its
-    draw policies, bombs): the catalogue's variants never reach it. Rooms differing only in
-    their decks or their deal are one choice; the first met is kept.
-    """
-    rooms: dict[str, Room] = {}
-    for case in load_suite(["normative"]):
-        body: Any = next(iter(case.question.values()), {})
-        variant = body.get("context", {}).get("customVariant") if isinstance(body, dict) else None
-        if not variant or case.expects_error:
-            continue
-        rules = json.dumps({k: variant.get(k) for k in ("following", "comparison", "throws", "bottom",
-                                                         "compoundFormats", "tractors")}, sort_keys=True)
-        rooms.setdefault(rules, Room.of(variant, custom=True))
-    return list(rooms.values())
-
-
 def adapter_claim() -> Claim:
     """What the stdio adapter claims (every shipped variant and feature)."""
     return read_claim(CLAIM, shipped_variants(load_suite(["normative"])))
@@ -136,7 +115,7 @@ def fuzz_engine(name: str, command: str, reference: Target, rooms: Sequence[Room
     """The fuzz of one engine (a stdio command) against the reference, as the fuzz mode runs it."""
     chosen = {r: data.get("reference", "") for r, data in readings().items()}
     skip = left_out(claim, chosen)
-    strategy = questions(rooms, scope_of(claim)).filter(lambda q: not skip(q))
+    strategy = questions(rooms, scope_of(claim), asking(reference)).filter(lambda q: not skip(q))
 
     def make() -> Target:
         return StdioTarget(command, timeout=60, protocol=2)
@@ -144,7 +123,8 @@ def fuzz_engine(name: str, command: str, reference: Target, rooms: Sequence[Room
     asker = Asker(reference, make(), make, frozenset(r.variant_id for r in rooms if r.two_colours))
     start = time.perf_counter()
     try:
-        findings, _ = fuzz(asker, strategy, examples=examples, seed=seed, max_findings=max_findings)
+        findings, _ = fuzz(asker, strategy, examples=examples, seed=seed, max_findings=max_findings,
+                           catalogue=resendable(claim, rooms))
     finally:
         asker.engine.close()
     return Row(name, findings[0] if findings else None, asker.tally.compared, time.perf_counter() - start)
@@ -185,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     failed = False
     with reference_server() as address:
         reference = reference_target(address)
-        rooms = [Room.of(catalogue_variant(reference, v)) for v in claim.variants] + suite_rooms()
+        rooms = [Room.of(catalogue_variant(reference, v)) for v in claim.variants] + suite_rooms(claim)
         print(f"{'mutant':<{width}}  {'questions':>9}  {'cards':>5} {'shrunk':>6}  {'kind':<20} {'variant':<20} "
               f"{'s':>6}  shrunk question", flush=True)
         for name in names:

@@ -17,9 +17,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from hypothesis import given, settings
 
+from conformance import SCHEMA_PATH
 from conformance.claims import Claim
 from conformance.fuzz.deck import Room
 from conformance.fuzz.generate import questions
@@ -34,6 +36,16 @@ ROOT = Path(__file__).resolve().parents[2]
 ADAPTER = shlex.join([sys.executable, str(fuzz_mutants.ADAPTER)])
 QQ = {"id": "qq-two-deck", "deal": {"decks": 2, "players": 4, "handSize": 25, "bottomSize": 8},
       "cardOrder": {"levels": ["RANK_TWO", "RANK_TEN", "RANK_ACE"]}}
+
+
+def written_cases(out: Path) -> list[dict[str, Any]]:
+    """The case lines the fuzz wrote, each checked against conformance/schema/case.schema.json."""
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
+        jsonschema.validate(line, schema)
+        assert line["generator"].startswith("shengji-conformance fuzz@"), line["generator"]
+    return lines
 
 
 @pytest.fixture(scope="module")
@@ -66,8 +78,8 @@ def test_a_mutant_is_found_shrunk_and_replayed(reference: str, tmp_path: Path, c
                    "--kinds", kind, "--examples", "3000", "--max-findings", "1", "--seed", "2", "--out", str(out)])
     report = capsys.readouterr().out
     assert status == 1, report
-    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert len(lines) == 1 and lines[0]["tags"] == [kind], report
+    lines = written_cases(out)
+    assert len(lines) == 1 and lines[0]["tags"][0] == kind, report
     case = lines[0]
     assert size_of(case["question"]) <= most_cards, case["notation"]
     assert case["id"] in report and "replay: shengji-conformance --stdio" in report
@@ -88,7 +100,7 @@ def test_the_worked_example_of_the_readme(reference: str, tmp_path: Path, monkey
     monkeypatch.setenv("SHENGJI_TOY_BUG", "no-trump-level-cards")
     assert main(command) == 1
     report = capsys.readouterr().out
-    case = json.loads(out.read_text(encoding="utf-8"))
+    [case] = written_cases(out)
     assert case["question"]["checkFollow"]["context"].get("noTrump") is True, report
     assert size_of(case["question"]) <= 4, case["notation"]
     assert "checkFollow.legal: expected true, got false" in report
@@ -139,7 +151,7 @@ def test_an_engine_that_dies_on_a_question(reference: str, tmp_path: Path, capsy
     assert main(command) == 1
     report = capsys.readouterr().out
     assert "no answer: the process closed its stdout before answering (exit status 3)" in report
-    case = json.loads(out.read_text(encoding="utf-8"))
+    [case] = written_cases(out)
     assert size_of(case["question"]) <= 3 and "BJ" in case["notation"], case["notation"]
     command[2] = shlex.join([sys.executable, "-c", "import sys; sys.exit(4)"])
     assert main(command) == 2
@@ -193,3 +205,77 @@ def test_the_examples_of_the_fuzz_modules_run() -> None:
         module = importlib.import_module(f"conformance.fuzz.{name}")
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0, name
+
+
+def test_the_runner_help_names_the_fuzz_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "shengji-conformance fuzz --help" in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_schema_keeps_the_generator_apart() -> None:
+    """Only the suite's generator and the fuzz mode's line are generators; anything else is refused."""
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))["properties"]["generator"]
+    jsonschema.validate("shengji-conformance fuzz@2.1.0 seed=12", schema)
+    jsonschema.validate("scripts/generate_cases.py@1", schema)
+    for wrong in ("shengji-conformance fuzz@2.1.0", "fuzz seed=1", "scripts/generate_cases.py@x"):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(wrong, schema)
+
+
+def test_the_profiles_feature_keeps_the_profile_rooms_apart() -> None:
+    """A room only the compatibility profiles' cases (profile/...) ask about needs the ``profiles`` feature."""
+    from conformance.cases import load_suite
+    from conformance.fuzz.rooms import suite_rooms
+
+    profile_rooms = {next(iter(c.question.values()))["context"]["customVariant"]["id"]
+                     for c in load_suite(["normative"]) if c.id.startswith("profile/") and not c.expects_error
+                     and "customVariant" in next(iter(c.question.values())).get("context", {})}
+    every = ("custom-variants", "profiles")
+    with_profiles = {r.variant_id for r in suite_rooms(Claim(variants=("qq-two-deck",), features=every))}
+    without = {r.variant_id for r in suite_rooms(Claim(variants=("qq-two-deck",), features=every[:1]))}
+    assert with_profiles & profile_rooms and not without & profile_rooms
+    assert without and without < with_profiles
+    assert suite_rooms(Claim(variants=("qq-two-deck",), features=("profiles",))) == []
+
+
+def test_shrinking_lowers_the_decks(reference: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A two-deck variant's disagreement that one deck shows too is sent as a one-deck room, when the claim
+    allows custom variants; the room's deal still adds up (the reference answered it)."""
+    out = tmp_path / "found.jsonl"
+    assert main(["fuzz", "--stdio", fuzz_mutants.mutant_command("follow-suit-unchecked"), "--reference", reference,
+                 "--claim", str(fuzz_mutants.CLAIM), "--variant", "qq-two-deck", "--kinds", "check_follow",
+                 "--examples", "1500", "--max-findings", "1", "--seed", "2", "--out", str(out)]) == 1
+    [case] = written_cases(out)
+    room = case["question"]["checkFollow"]["context"]["customVariant"]
+    deal = room["deal"]
+    assert room["id"] == case["variant"] == "qq-two-deck" and deal["decks"] == 1, case["notation"]
+    assert deal["handSize"] * deal["players"] + deal["bottomSize"] == 54
+    assert "(1 deck)" in case["notation"] and "custom-variant" in case["tags"]
+    capsys.readouterr()
+
+
+def test_deal_records_are_played_out_and_audited(reference: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """AuditDeal questions: records whose plays the reference chose legal (now and then one fault);
+    the unbroken engine audits them as the reference does."""
+    from hypothesis import find
+
+    from conformance.fuzz.deals import record_strategy
+    from conformance.fuzz.rooms import asking
+
+    target = reference_target(reference)
+    room = Room.of(fuzz_mutants.catalogue_variant(target, "qq-one-deck"))
+    context = {"variantId": "qq-one-deck", "level": "RANK_TWO", "trumpSuit": "SUIT_SPADES"}
+    body = find(record_strategy(room, asking(target), context), lambda b: len(b["record"]["tricks"]) == 2)
+    record = body["record"]
+    assert sorted(len(h["cards"]) for h in record["hands"]) == [12] * 4
+    answer = asking(target)({"auditDeal": body})["auditDeal"]
+    target.close()
+    for trick in record["tricks"]:  # every follow as long as its lead, each seat once
+        assert len({len(p["cards"]) for p in trick["plays"]}) == 1 and len({p["seat"] for p in trick["plays"]}) == 4
+    assert answer.get("complete", False) is False and (answer.get("clean", False) or "firstViolation" in answer)
+    out = tmp_path / "found.jsonl"
+    assert main(["fuzz", "--stdio", ADAPTER, "--reference", reference, "--claim", str(fuzz_mutants.CLAIM),
+                 "--variant", "qq-one-deck", "--kinds", "audit_deal", "--examples", "20", "--out", str(out)]) == 0
+    assert "0 disagreements" in capsys.readouterr().out
