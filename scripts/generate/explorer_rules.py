@@ -30,6 +30,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[2]
 
 from oracle.rules import RULES
+from scripts.generate.written import write_or_check
 
 EXPLORER = ROOT / "oracle" / "explorer"
 RULES_JSON = EXPLORER / "rules.json"
@@ -356,16 +357,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="exit 1 when the files are stale")
     args = parser.parse_args(argv)
-    stale = [path for path, text in rendered().items()
-             if not path.exists() or path.read_text(encoding="utf-8") != text]
-    if args.check:
-        for path in stale:
-            print(f"{path.relative_to(ROOT)} is stale: run python -m scripts.generate.explorer_rules")
-        return 1 if stale else 0
-    for path, text in rendered().items():
-        path.write_text(text, encoding="utf-8")
-    return 0
-
+    return write_or_check(rendered(), check=args.check, root=ROOT,
+                          command="python -m scripts.generate.explorer_rules")
 
 if __name__ == "__main__":
     raise SystemExit(main())

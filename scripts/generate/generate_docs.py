@@ -35,6 +35,7 @@ from oracle.service.limits import (
 from oracle.service.room_cache import MAX_BYTES, RULESET_BYTES
 from oracle.service.status import MAX_ECHO
 from oracle.variants.limits import LIMITS
+from scripts.generate.written import write_or_check
 
 ROOT = Path(__file__).resolve().parents[2]
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
@@ -193,16 +194,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if a page differs, write nothing")
     args = parser.parse_args()
-    stale = [path for path, text in pages().items()
-             if not path.exists() or path.read_text(encoding="utf-8") != text]
-    if args.check:
-        for path in stale:
-            print(f"{path.relative_to(ROOT)} differs from the code: run scripts/generate/generate_docs.py")
-        return 1 if stale else 0
-    for path, text in pages().items():
-        path.write_text(text, encoding="utf-8")
-    return 0
-
+    return write_or_check(pages(), check=args.check, root=ROOT,
+                          command="python -m scripts.generate.generate_docs")
 
 if __name__ == "__main__":
     raise SystemExit(main())
