@@ -207,6 +207,21 @@ def test_the_conformance_folder_installs_alone_and_earns_a_claim(
     earns_the_claim(conformance_env, served, tmp_path)
 
 
+def test_the_installed_fuzz_mode_runs_against_the_installed_server(
+        conformance_env: Path, served: Server, tmp_path: Path) -> None:
+    """``pip install './conformance[fuzz]'`` and ``shengji-conformance fuzz`` with the installed
+    server as both the engine and the reference: questions asked, none disagrees (exit 0)."""
+    copy_of_conformance(tmp_path)
+    install(conformance_env / "bin" / "python", "./conformance[fuzz]", cwd=tmp_path)
+    address = f"127.0.0.1:{served.grpc_port}"
+    out = tmp_path / "found.jsonl"
+    done = run(conformance_env / "bin" / "shengji-conformance", "fuzz", "--target", address,
+               "--reference", address, "--variant", "qq-two-deck", "--examples", "40", "--seed", "1",
+               "--out", out, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert not out.exists() or out.read_text(encoding="utf-8").strip() == ""
+
+
 def test_the_git_subdirectory_form_installs_and_earns_a_claim(
         conformance_env: Path, served: Server, tmp_path: Path) -> None:
     """The documented ``pip install "git+URL#subdirectory=conformance"``, from a file:// clone."""
