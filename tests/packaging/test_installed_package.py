@@ -219,6 +219,9 @@ def test_the_installed_fuzz_mode_runs_against_the_installed_server(
                "--reference", address, "--variant", "qq-two-deck", "--examples", "40", "--seed", "1",
                "--out", out, cwd=tmp_path)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    asked = re.search(r"fuzz: (\d+) questions compared", done.stdout)
+    assert asked and int(asked.group(1)) >= 40, done.stdout
+    assert "fuzz: 0 disagreements" in done.stdout, done.stdout
     assert not out.exists() or out.read_text(encoding="utf-8").strip() == ""
 
 
