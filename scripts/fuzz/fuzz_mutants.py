@@ -1,4 +1,4 @@
-"""Proof the fuzz mode finds bugs: every mutant of tests/mutants/ fuzzed against the oracle.
+"""Proof the fuzz mode finds bugs: every mutant of tests/support/mutants/ fuzzed against the oracle.
 
 Usage::
 

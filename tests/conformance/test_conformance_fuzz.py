@@ -2,7 +2,7 @@
 
 A sample of what scripts/fuzz/fuzz_mutants.py runs in full: the stdio adapter (this project's engine)
 fuzzed against a reference oracle on a free loopback port finds nothing; under three mutants of
-tests/mutants/ (a wrong trick judge, a wrong follow check, a level table read wrongly) it finds the bug within a bounded
+tests/support/mutants/ (a wrong trick judge, a wrong follow check, a level table read wrongly) it finds the bug within a bounded
 number of questions and shrinks it to a question of a few cards, which the runner replays from
 the case line written (failing under the mutant, passing without it). A room's own variant in
 TOML, with ``extends``, is fuzzed as ``custom_variant``; the claim bounds what is generated.
