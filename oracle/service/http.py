@@ -193,7 +193,10 @@ class RunningHttp:
         self.server.should_exit = True
         self.thread.join((grace or 0.0) + 0.2)  # the server looks at should_exit every 0.1 s
         if self.thread.is_alive():
-            self.loop.call_soon_threadsafe(self.calls.abandon)
+            try:
+                self.loop.call_soon_threadsafe(self.calls.abandon)
+            except RuntimeError:  # the loop closed since the join: the server is done, none left
+                pass
             self.thread.join(STOP_SECONDS)
         if self.thread.is_alive():  # a connection still sending its body, say
             self.server.force_exit = True

@@ -533,3 +533,24 @@ def test_cors_off() -> None:
 def test_the_page_gets_no_cors_headers(door: RunningHttp) -> None:
     _, headers, _ = ask(door, "GET", "/", headers={"Origin": "https://a.example"})
     assert "access-control-allow-origin" not in headers
+
+
+def test_stop_survives_the_loop_closing_during_its_join() -> None:
+    """The door's thread may close its event loop after stop's first join timed out and before
+    stop asks the loop to abandon the calls still running; stop then finishes without raising
+    (it once failed a test's teardown with 'Event loop is closed')."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    from types import SimpleNamespace
+
+    loop = asyncio.new_event_loop()
+    loop.close()
+    finishing = threading.Thread(target=time.sleep, args=(0.5,))  # alive past the first join
+    finishing.start()
+    abandoned: list[bool] = []
+    calls = SimpleNamespace(abandon=lambda: abandoned.append(True), abandoned=0,
+                            pool=ThreadPoolExecutor(1))
+    server = SimpleNamespace(should_exit=False, force_exit=False)
+    door = RunningHttp(server, 0, finishing, loop, calls)  # type: ignore[arg-type]
+    door.stop(0.0)
+    assert server.should_exit and not finishing.is_alive() and abandoned == []
