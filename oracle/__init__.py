@@ -3,11 +3,12 @@
 Every module holds one concept, and the layers import only downwards (docs/architecture.md);
 each rule module names the rule ids it decides, and docs/ says how.
 
->>> from oracle import Table
+>>> from oracle.table import Table
 >>> Table("qq-two-deck", level="10", trump="H").check_follow(lead="8S 8S", hand="AS 5S 3C", play="AS 3C").legal
 False
 
-The public API (:mod:`oracle.table`, exported here):
+The public API (:mod:`oracle.table`; the package itself imports none of its modules, so that
+every module can import ``oracle.pb`` and the rest without a cycle):
 
 - :mod:`oracle.table`: ``Table``: one deal's questions in card notation, through the service's validation
 - :mod:`oracle.table.records`: its answers as frozen dataclasses, to and from the proto messages
@@ -167,22 +168,6 @@ The command line (:mod:`oracle.cli`: the server by default, and its subcommands)
 - :mod:`oracle.cli.refusal`: a refused question shown the same way by every subcommand
 """
 
-from typing import TYPE_CHECKING, Any
-
 from oracle.version import __version__
 
-if TYPE_CHECKING:
-    from oracle.table import InvalidQuestion, Table, TooMuchWork
-
-__all__ = ["InvalidQuestion", "Table", "TooMuchWork", "__version__"]
-
-_PUBLIC = frozenset({"InvalidQuestion", "Table", "TooMuchWork"})
-
-
-def __getattr__(name: str) -> Any:
-    """The public API, imported on first use (``import oracle.cards`` stays light)."""
-    if name in _PUBLIC:
-        from oracle import table
-
-        return getattr(table, name)
-    raise AttributeError(f"module 'oracle' has no attribute {name!r}")
+__all__ = ["__version__"]

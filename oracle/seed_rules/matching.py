@@ -8,7 +8,7 @@ order and why it is greedy: docs/rules.md (Following).
 >>> from oracle.variants import make_ruleset
 >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
 >>> lead = rules.units(parse_cards("KS KS QS QS JS JS"))
->>> match_structure(rules, lead, parse_cards("9S 9S 8S 8S 4S 4S 3S")).profile
+>>> match_shapes(rules, lead_requirements(lead), parse_cards("9S 9S 8S 8S 4S 4S 3S")).profile
 [(2, 2), (2, 1)]
 """
 
@@ -45,17 +45,6 @@ def lead_requirements(lead_units: Sequence[Unit]) -> list[Shape]:
     [(2, 2), (2, 1)]
     """
     return sorted((u.shape for u in lead_units if u.tuple_size >= 2), reverse=True)
-
-
-def match_structure(
-    rules: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card], *, exact_tuples: bool = False
-) -> Match:
-    """Greedily match ``cards`` (all of the led suit) against the lead's units.
-
-    With ``exact_tuples`` only tuples of exactly the asked size count (a
-    triple is not a pair): the variant's ``following.must_break_tuples`` off.
-    """
-    return match_shapes(rules, lead_requirements(lead_units), cards, exact_tuples=exact_tuples)
 
 
 def match_shapes(
@@ -141,7 +130,7 @@ def shows_structure(
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
-        >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> lead = rules.units(parse_cards("AS KS 5S 5S 4S 4S"))
     >>> shows_structure(rules, lead, parse_cards("9H 9H 8H 8H 7H 2H"))
     True
@@ -149,8 +138,6 @@ def shows_structure(
     False
     """
     required = lead_requirements(lead_units)
-    if not required:  # singles ask for nothing: any cards show them
-        return True
     return match_shapes(rules, required, cards, exact_tuples=exact_tuples).profile == required
 
 

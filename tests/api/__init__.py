@@ -1,1 +1,1 @@
-"""The public Python API (``oracle.Table``) and the command line."""
+"""The public Python API (``oracle.table.Table``) and the command line."""

@@ -1,4 +1,4 @@
-"""The public Python API (``oracle.Table``): the service's answers in frozen dataclasses, cards in
+"""The public Python API (``oracle.table.Table``): the service's answers in frozen dataclasses, cards in
 notation or codes, errors by kind naming the field; and the records' lossless proto mapping."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from oracle import InvalidQuestion, Table, TooMuchWork, pb
+from oracle import pb
 from oracle.cards import parse_card, parse_cards
 from oracle.convert import cards_to_pb
 from oracle.engine.budget import question_budget
@@ -15,7 +15,7 @@ from oracle.referee.random_deal import random_record
 from oracle.referee.record_message import record_to_pb
 from oracle.service import questions
 from oracle.service.questions import dispatch
-from oracle.table import records
+from oracle.table import InvalidQuestion, Table, TooMuchWork, records
 
 TABLE = Table("qq-two-deck", level="10", trump="H")
 CONTEXT = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)
