@@ -19,7 +19,13 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.answers import BestSoFar, Verdict, add_verdict, finish_trick, verdict_against_best
+from oracle.engine.answers import (
+    BestSoFar,
+    Verdict,
+    add_verdict,
+    finish_trick,
+    verdict_against_best,
+)
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.profiles.botzone.play_types import (
     THROW,
@@ -125,8 +131,9 @@ def _judge_throw_play(rules: Ruleset, play: SeatPlay, led: int, need: Sequence[i
     have = part_lengths(rules, play.cards)
     if not covers(have, need):
         kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
-        return (kind, False, f"its components ({'+'.join(map(str, have))} cards) do not cover the throw's "
-                             f"({'+'.join(map(str, need))}): it cannot win", rule), None
+        why = (f"its components ({'+'.join(map(str, have))} cards) do not cover the throw's "
+               f"({'+'.join(map(str, need))}): it cannot win")
+        return (kind, False, why, rule), None
     if suit != TRUMP:
         kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
         return (kind, False, "not all trump: only trump can beat a throw", rule), None
