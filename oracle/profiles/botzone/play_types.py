@@ -121,19 +121,21 @@ def code_parts(rules: Ruleset, cards: Sequence[Card]) -> list[Part]:
     """
     counts = counted(cards)
     strengths, order, places = rules.strengths, rules.order, rules.places
-    parts: list[Part] = []
-    if len(counts) < len(cards):
-        pairs = [c for c, k in counts.items() if k == 2 and c < _FIRST_JOKER and places[c]]
-        if len(pairs) > 1:
-            for run in code_runs(rules, pairs):
-                if len(run) >= 2:
-                    parts.append([c for code in run for c in (code, code)])
-                    for code in run:
-                        del counts[code]
-    parts.extend([code] * k for code, k in counts.items())
 
     def rank(code: int) -> tuple[int, int]:
         return strengths[code], order[code]
+
+    if len(counts) == len(cards):  # no card twice: singles, the lower first
+        return [[code] for code in sorted(counts, key=rank)]
+    parts: list[Part] = []
+    pairs = [c for c, k in counts.items() if k == 2 and c < _FIRST_JOKER and places[c]]
+    if len(pairs) > 1:
+        for run in code_runs(rules, pairs):
+            if len(run) >= 2:
+                parts.append([c for code in run for c in (code, code)])
+                for code in run:
+                    del counts[code]
+    parts.extend([code] * k for code, k in counts.items())
 
     def part_order(part: Part) -> tuple[int, tuple[int, int]]:
         return -len(part), rank(max(part, key=rank))
@@ -180,6 +182,8 @@ def covers(have: Sequence[int], need: Sequence[int]) -> bool:
     >>> covers([6], [4, 2]), covers([2, 2, 2], [4, 2]), covers([2, 1, 1], [1, 1, 1, 1])
     (True, False, True)
     """
+    if max(need, default=0) <= 1:  # singles: one card of any component each
+        return sum(have) >= len(need)
     left = sorted(have, reverse=True)
     for length in sorted(need, reverse=True):
         if not left or left[0] < length:
@@ -193,6 +197,8 @@ def top_strength(rules: Ruleset, cards: Sequence[Card], min_copies: int = 1) -> 
     """The strength of the highest card held at least ``min_copies`` times, if any."""
     strengths = rules.strengths
     if min_copies <= 1:
+        if len(cards) == 1:
+            return strengths[cards[0].code]
         return max([strengths[c.code] for c in cards]) if cards else None
     found = [strengths[code] for code, k in counted(cards).items() if k >= min_copies]
     return max(found) if found else None

@@ -128,12 +128,14 @@ def _judge_throw_play(rules: Ruleset, play: SeatPlay, led: int, need: Sequence[i
     """checkWinner, a throw lead (rule trick.largest_component)."""
     rule = "trick.largest_component"
     suit = rules.suit_of(play.cards)
-    have = part_lengths(rules, play.cards)
-    if not covers(have, need):
-        kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
-        why = (f"its components ({'+'.join(map(str, have))} cards) do not cover the throw's "
-               f"({'+'.join(map(str, need))}): it cannot win")
-        return (kind, False, why, rule), None
+    # Any cards cover a throw of singles as long as it (covers): no split to read then.
+    if need[0] > 1 or len(play.cards) < len(need):
+        have = part_lengths(rules, play.cards)
+        if not covers(have, need):
+            kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
+            why = (f"its components ({'+'.join(map(str, have))} cards) do not cover the throw's "
+                   f"({'+'.join(map(str, need))}): it cannot win")
+            return (kind, False, why, rule), None
     if suit != TRUMP:
         kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
         return (kind, False, "not all trump: only trump can beat a throw", rule), None
