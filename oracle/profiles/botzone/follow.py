@@ -198,7 +198,7 @@ def check_follow_by_type(
             legal=True, rule_ids=rule_ids,
             explanation=f"Legal under the Botzone judge ({UPSTREAM} checkLegalMove): {why}.",
         )
-    example = example_follow(rules, lead, hand)
+    example = _example(rules, lead, kind, need, hand)
     if broken not in rule_ids:
         rule_ids.append(broken)
     cut = rule_ids[: rule_ids.index(broken) + 1]
@@ -226,7 +226,20 @@ def _rules_for(kind: str, need: Sequence[int]) -> list[str]:
 
 
 def example_follow(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
-    """A legal follow for the hand: the first of a few candidates that the judge accepts."""
+    """A legal follow for the hand: the first of a few candidates that the judge accepts.
+
+    >>> from oracle.cards import parse_cards as p, format_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
+    >>> format_cards(example_follow(rules, p("8S 8S"), p("AS 5S 5S 3H 3H")))
+    '5S 5S'
+    """
+    kind = play_type(rules, lead)
+    return _example(rules, lead, kind, _need(rules, lead, kind), hand)
+
+
+def _example(rules: Ruleset, lead: Sequence[Card], kind: str, need: Sequence[int], hand: Sequence[Card]) -> list[Card]:
+    """:func:`example_follow` for a lead whose type and (a throw) components' lengths are known."""
     candidates: list[Callable[[], list[Card] | None]] = [
         lambda: _same_type_response(rules, lead, hand),
         lambda: _covering(rules, lead, hand),
@@ -238,7 +251,7 @@ def example_follow(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -
         if play is None:
             continue
         tried = play
-        if not judge(rules, lead, hand, play)[0]:
+        if not _judge(rules, lead, kind, need, hand, play)[0]:
             break
     return rules.sorted(tried)
 
@@ -253,14 +266,13 @@ def _same_type_response(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Car
         return None
     if kind == SINGLE:
         return lowest_first(rules, hand_x)[:1]
-    counts = Counter(hand_x)
+    by_code = {c.code: c for c in hand_x}
     if kind == PAIR:
-        card = lowest_first(rules, [c for c, k in counts.items() if k >= 2])[0]
+        card = lowest_first(rules, [by_code[c] for c, k in counted(hand_x).items() if k >= 2])[0]
         return [card, card]
     windows = [run[i:i + n // 2] for run in _tractor_runs(rules, hand_x) for i in range(len(run) - n // 2 + 1)]
     strengths, order = rules.strengths, rules.order
     lowest = min(windows, key=lambda w: (strengths[w[0]], order[w[0]]))
-    by_code = {c.code: c for c in hand_x}
     return [by_code[code] for code in lowest for _ in (0, 1)]
 
 
