@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.convert import cards_to_pb, suit_name
+from oracle.convert import add_cards, suit_name
 from oracle.engine.following import lowest_first, top_up
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.botzone.play_types import (
@@ -202,14 +202,15 @@ def check_follow_by_type(
     if broken not in rule_ids:
         rule_ids.append(broken)
     cut = rule_ids[: rule_ids.index(broken) + 1]
-    return pb.CheckFollowResponse(
+    answer = pb.CheckFollowResponse(
         legal=False,
         broken_rule_id=broken,
-        example=cards_to_pb(example),
         rule_ids=cut,
         explanation=f"Illegal ({broken}) against a {kind} of {suit_name(rules.suit_of(lead))}: {why}. "
                     f"A legal play: {format_cards(example)}.",
     )
+    add_cards(answer.example, example)
+    return answer
 
 
 def _rules_for(kind: str, need: Sequence[int]) -> list[str]:
