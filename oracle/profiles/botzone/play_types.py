@@ -86,7 +86,7 @@ def play_type(rules: Ruleset, cards: Sequence[Card]) -> str:
         return SINGLE
     if n == 2:
         return PAIR if cards[0].code == cards[1].code else THROW
-    if n % 2:
+    if n % 2 or not n:
         return THROW
     codes = sorted([c.code for c in cards])
     if codes[-1] >= _FIRST_JOKER:
@@ -111,7 +111,8 @@ def counted(cards: Sequence[Card]) -> dict[int, int]:
 
 
 def code_parts(rules: Ruleset, cards: Sequence[Card]) -> list[Part]:
-    """:func:`components` as card codes (the same parts in the same order).
+    """:func:`components` as card codes (the same parts in the same order): cards held once
+    each on a short way, a sort (:func:`grouped_parts` gives the same).
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -120,13 +121,24 @@ def code_parts(rules: Ruleset, cards: Sequence[Card]) -> list[Part]:
     [4, 2, 1]
     """
     counts = counted(cards)
+    if len(counts) < len(cards):
+        return grouped_parts(rules, counts)
+    strengths, order = rules.strengths, rules.order
+    return [[code] for code in sorted(counts, key=lambda c: (strengths[c], order[c]))]
+
+
+def grouped_parts(rules: Ruleset, counts: dict[int, int]) -> list[Part]:
+    """The components of cards counted by code (:func:`counted`): runs of two or more adjacent
+    pairs, then groups of identical cards, longest first, then the lower top card first.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
+    >>> [len(part) for part in grouped_parts(rules, counted(p("KS 9S 9S 3S 3S 4S 4S")))]
+    [4, 2, 1]
+    """
+    counts = dict(counts)
     strengths, order, places = rules.strengths, rules.order, rules.places
-
-    def rank(code: int) -> tuple[int, int]:
-        return strengths[code], order[code]
-
-    if len(counts) == len(cards):  # no card twice: singles, the lower first
-        return [[code] for code in sorted(counts, key=rank)]
     parts: list[Part] = []
     pairs = [c for c, k in counts.items() if k == 2 and c < _FIRST_JOKER and places[c]]
     if len(pairs) > 1:
@@ -136,6 +148,9 @@ def code_parts(rules: Ruleset, cards: Sequence[Card]) -> list[Part]:
                 for code in run:
                     del counts[code]
     parts.extend([code] * k for code, k in counts.items())
+
+    def rank(code: int) -> tuple[int, int]:
+        return strengths[code], order[code]
 
     def part_order(part: Part) -> tuple[int, tuple[int, int]]:
         return -len(part), rank(max(part, key=rank))
@@ -173,17 +188,24 @@ def lengths(parts: Sequence[Sequence[Card]]) -> list[int]:
 
 
 def covers(have: Sequence[int], need: Sequence[int]) -> bool:
-    """Whether component lengths ``have`` cover ``need`` as the judge checks it.
-
-    Each needed length, longest first, is taken out of the longest length
-    left; lengths only, so a tractor of four covers two pairs, and a pair two
-    singles.
+    """Whether component lengths ``have`` cover ``need`` as the judge checks it
+    (:func:`greedy_covers`); a throw of singles on a short way: one card of any component each.
 
     >>> covers([6], [4, 2]), covers([2, 2, 2], [4, 2]), covers([2, 1, 1], [1, 1, 1, 1])
     (True, False, True)
     """
-    if max(need, default=0) <= 1:  # singles: one card of any component each
+    if max(need, default=0) <= 1:
         return sum(have) >= len(need)
+    return greedy_covers(have, need)
+
+
+def greedy_covers(have: Sequence[int], need: Sequence[int]) -> bool:
+    """The judge's check: each needed length, longest first, is taken out of the longest length
+    left; lengths only, so a tractor of four covers two pairs, and a pair two singles.
+
+    >>> greedy_covers([6], [4, 2]), greedy_covers([2, 2, 2], [4, 2]), greedy_covers([3], [1, 1])
+    (True, False, True)
+    """
     left = sorted(have, reverse=True)
     for length in sorted(need, reverse=True):
         if not left or left[0] < length:
