@@ -31,7 +31,6 @@ from oracle.profiles.botzone.play_types import (
     THROW,
     TRACTOR,
     UPSTREAM,
-    code_parts,
     code_runs,
     components,
     counted,
@@ -94,7 +93,7 @@ def judge(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequ
 
 def _need(rules: Ruleset, lead: Sequence[Card], kind: str) -> list[int]:
     """The lengths of a throw's components, longest first (none for another lead)."""
-    return [len(part) for part in code_parts(rules, lead)] if kind == THROW else []
+    return part_lengths(rules, lead) if kind == THROW else []
 
 
 def _judge(

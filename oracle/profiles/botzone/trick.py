@@ -56,11 +56,10 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
     suit = rules.suit_of(lead.cards)
     kind = play_type(rules, lead.cards)
     if kind == THROW:
-        parts = code_parts(rules, lead.cards)
-        need = [len(p) for p in parts]
+        need = part_lengths(rules, lead.cards)
         what = "a throw of " + " + ".join(map(str, need)) + " cards"
         rule = "trick.largest_component"
-        key = max(rules.strengths[c] for c in parts[0]) if need[0] >= 4 else top_strength(rules, lead.cards, need[0])
+        key = _throw_key(rules, lead.cards, need)
     else:
         need = []
         what = f"a {kind}"
@@ -139,7 +138,7 @@ def _judge_throw_play(rules: Ruleset, play: SeatPlay, led: int, need: Sequence[i
     if suit != TRUMP:
         kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
         return (kind, False, "not all trump: only trump can beat a throw", rule), None
-    key = _largest_key(rules, play.cards) if need[0] >= 4 else top_strength(rules, play.cards, need[0])
+    key = _throw_key(rules, play.cards, need)
     if not best.trump:
         return (pb.PLAY_KIND_RUFF, True, "ruffs (毙) the throw with trump covering its components", "trick.ruff"), key
     kind_pb = pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_OVER_RUFF
@@ -153,7 +152,11 @@ def _judge_throw_play(rules: Ruleset, play: SeatPlay, led: int, need: Sequence[i
     return _compare(rules, play, key, best, kind_pb, what, rule if led == TRUMP else "trick.over_ruff")
 
 
-def _largest_key(rules: Ruleset, cards: Sequence[Card]) -> int:
-    """The top card of the first longest component (checkWinner: ``x_parse[0][-1]``)."""
+def _throw_key(rules: Ruleset, cards: Sequence[Card], need: Sequence[int]) -> int | None:
+    """How a play compares against a throw of components ``need``: the top card of its first
+    longest component (a throw with a tractor; checkWinner: ``x_parse[0][-1]``), or its highest
+    card held as often as the throw's longest component (other throws)."""
+    if need[0] < 4:
+        return top_strength(rules, cards, need[0])
     strengths = rules.strengths
     return max(strengths[c] for c in code_parts(rules, cards)[0])
