@@ -73,14 +73,14 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
     used = {"lead.one_suit", "trick.points", rule}
     for index, play in enumerate(plays[1:], start=1):
         if kind == THROW:
-            verdict, key = _judge_throw_play(rules, play, suit, need, best)
+            (play_kind, beats, reason, rule_id), key = _judge_throw_play(rules, play, suit, need, best)
         else:
-            verdict, key = _judge_typed_play(rules, play, suit, kind, best)
-        if verdict[1]:
+            (play_kind, beats, reason, rule_id), key = _judge_typed_play(rules, play, suit, kind, best)
+        if beats:
             best = BestSoFar(index, play.seat, True if kind == THROW else rules.suit_of(play.cards) == TRUMP, key)
-        used.add(verdict[3])
-        reasons.append(verdict[2])
-        add_verdict(field, play.seat, *verdict)
+        used.add(rule_id)
+        reasons.append(reason)
+        add_verdict(field, play.seat, play_kind, beats, reason, rule_id)
     return finish_trick(answer, plays, best.index, reasons[best.index], used, f"{UPSTREAM} checkWinner")
 
 
