@@ -38,6 +38,7 @@ from oracle.profiles.botzone.play_types import (
     lengths,
     part_lengths,
     play_type,
+    run_pairs,
 )
 
 Verdict = tuple[str, str]
@@ -65,12 +66,7 @@ def has_response(rules: Ruleset, kind: str, n: int, in_suit: Sequence[Card]) -> 
 def _tractor_runs(rules: Ruleset, cards: Sequence[Card]) -> list[list[int]]:
     """Runs of adjacent pairs among the cards, as card codes (jokers and level cards never in
     them), each lowest first."""
-    places = rules.places
-    return code_runs(rules, [c for c, k in counted(cards).items() if k == 2 and c < _JOKERS and places[c]])
-
-
-_JOKERS = 120
-"""The smallest joker's card code: the jokers join no run."""
+    return code_runs(rules, run_pairs(rules, counted(cards)))
 
 
 def _pairs(cards: Sequence[Card]) -> int:

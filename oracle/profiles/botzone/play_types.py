@@ -110,6 +110,13 @@ def counted(cards: Sequence[Card]) -> dict[int, int]:
     return counts
 
 
+def run_pairs(rules: Ruleset, counts: dict[int, int]) -> list[int]:
+    """The codes held exactly twice that can be pairs of a run (no joker, a place for tractors),
+    in the order of ``counts``."""
+    places = rules.places
+    return [c for c, k in counts.items() if k == 2 and c < _FIRST_JOKER and places[c]]
+
+
 def code_parts(rules: Ruleset, cards: Sequence[Card]) -> list[Part]:
     """:func:`components` as card codes (the same parts in the same order): cards held once
     each on a short way, a sort (:func:`grouped_parts` gives the same).
@@ -138,9 +145,9 @@ def grouped_parts(rules: Ruleset, counts: dict[int, int]) -> list[Part]:
     [4, 2, 1]
     """
     counts = dict(counts)
-    strengths, order, places = rules.strengths, rules.order, rules.places
+    strengths, order = rules.strengths, rules.order
     parts: list[Part] = []
-    pairs = [c for c, k in counts.items() if k == 2 and c < _FIRST_JOKER and places[c]]
+    pairs = run_pairs(rules, counts)
     if len(pairs) > 1:
         for run in code_runs(rules, pairs):
             if len(run) >= 2:
