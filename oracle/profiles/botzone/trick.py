@@ -72,12 +72,13 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
     add_verdict(field, lead.seat, pb.PLAY_KIND_LEAD, True, reasons[0], "lead.one_suit")
     used = {"lead.one_suit", "trick.points", rule}
     for index, play in enumerate(plays[1:], start=1):
+        play_suit = rules.suit_of(play.cards)
         if kind == THROW:
-            (play_kind, beats, reason, rule_id), key = _judge_throw_play(rules, play, suit, need, best)
+            (play_kind, beats, reason, rule_id), key = _judge_throw_play(rules, play, play_suit, suit, need, best)
         else:
-            (play_kind, beats, reason, rule_id), key = _judge_typed_play(rules, play, suit, kind, best)
+            (play_kind, beats, reason, rule_id), key = _judge_typed_play(rules, play, play_suit, suit, kind, best)
         if beats:
-            best = BestSoFar(index, play.seat, True if kind == THROW else rules.suit_of(play.cards) == TRUMP, key)
+            best = BestSoFar(index, play.seat, True if kind == THROW else play_suit == TRUMP, key)
         used.add(rule_id)
         reasons.append(reason)
         add_verdict(field, play.seat, play_kind, beats, reason, rule_id)
@@ -99,11 +100,10 @@ def _compare(
     return verdict_against_best(rules, play, kind, outcome if known else -1, what, best.seat, rule), key
 
 
-def _judge_typed_play(rules: Ruleset, play: SeatPlay, led: int, kind: str, best: _Best) -> Judged:
-    """checkWinner, a lead that is not a throw (rule trick.same_type)."""
+def _judge_typed_play(rules: Ruleset, play: SeatPlay, suit: int, led: int, kind: str, best: _Best) -> Judged:
+    """checkWinner, a lead that is not a throw (rule trick.same_type); ``suit`` is the play's."""
     rule = "trick.same_type"
     own = play_type(rules, play.cards)
-    suit = rules.suit_of(play.cards)
     if own != kind:
         return (pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False,
                 f"a {own}, not a {kind} like the lead: it cannot win", rule), None
@@ -123,10 +123,11 @@ def _judge_typed_play(rules: Ruleset, play: SeatPlay, led: int, kind: str, best:
     return _compare(rules, play, key, best, pb.PLAY_KIND_FOLLOW, kind, rule)
 
 
-def _judge_throw_play(rules: Ruleset, play: SeatPlay, led: int, need: Sequence[int], best: _Best) -> Judged:
-    """checkWinner, a throw lead (rule trick.largest_component)."""
+def _judge_throw_play(
+    rules: Ruleset, play: SeatPlay, suit: int, led: int, need: Sequence[int], best: _Best
+) -> Judged:
+    """checkWinner, a throw lead (rule trick.largest_component); ``suit`` is the play's."""
     rule = "trick.largest_component"
-    suit = rules.suit_of(play.cards)
     # Any cards cover a throw of singles as long as it (covers): no split to read then.
     if need[0] > 1 or len(play.cards) < len(need):
         have = part_lengths(rules, play.cards)
