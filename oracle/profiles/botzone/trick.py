@@ -95,9 +95,8 @@ def _compare(
     rules: Ruleset, play: SeatPlay, key: int | None, best: _Best, kind: pb.PlayKind, what: str, rule: str
 ) -> Judged:
     """A play without a key, or against a best without one, beats nothing and ties nothing."""
-    known = key is not None and best.key is not None
     outcome = -1 if key is None or best.key is None else (key > best.key) - (key < best.key)
-    return verdict_against_best(rules, play, kind, outcome if known else -1, what, best.seat, rule), key
+    return verdict_against_best(rules, play, kind, outcome, what, best.seat, rule), key
 
 
 def _judge_typed_play(rules: Ruleset, play: SeatPlay, suit: int, led: int, kind: str, best: _Best) -> Judged:
