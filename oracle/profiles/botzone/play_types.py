@@ -92,7 +92,8 @@ def play_type(rules: Ruleset, cards: Sequence[Card]) -> str:
     if codes[-1] >= _FIRST_JOKER:
         return TRACTOR if codes == _JOKER_TRACTOR else THROW
     pairs = codes[::2]
-    # Every card exactly twice, all of one physical suit, each with a place for tractors.
+    # Every card exactly twice, all of one physical suit (a code is rank * 8 + suit), each with a
+    # place for tractors.
     if pairs != codes[1::2] or len(set(pairs)) != len(pairs) or len({c & 7 for c in pairs}) != 1:
         return THROW
     places = rules.places
