@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.convert import cards_to_pb, suit_name
+from oracle.convert import add_cards, suit_name
 from oracle.engine.following import lowest_first, top_up
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.botzone.play_types import (
@@ -31,18 +31,18 @@ from oracle.profiles.botzone.play_types import (
     THROW,
     TRACTOR,
     UPSTREAM,
-    adjacent_runs,
+    code_runs,
     components,
+    counted,
     covers,
-    joins_runs,
     lengths,
+    part_lengths,
     play_type,
+    run_pairs,
 )
 
 Verdict = tuple[str, str]
-"""A broken rule id and why (both empty for a legal play)."""
-
-LEGAL: Verdict = ("", "")
+"""A broken rule id and why; for a legal play, an empty rule id and why it is legal."""
 
 
 def has_response(rules: Ruleset, kind: str, n: int, in_suit: Sequence[Card]) -> bool:
@@ -58,37 +58,64 @@ def has_response(rules: Ruleset, kind: str, n: int, in_suit: Sequence[Card]) -> 
     """
     if kind == SINGLE:
         return bool(in_suit)
-    counts = Counter(in_suit)
     if kind == PAIR:
-        return any(k >= 2 for k in counts.values())
-    return any(len(run) >= n // 2 for run in _tractor_runs(rules, counts))
+        return len({c.code for c in in_suit}) < len(in_suit)
+    return any(len(run) >= n // 2 for run in _tractor_runs(rules, in_suit))
 
 
-def _tractor_runs(rules: Ruleset, counts: Counter[Card]) -> list[list[Card]]:
-    """Runs of adjacent pairs (jokers and level cards never in them), each lowest first."""
-    return adjacent_runs(rules, [c for c, k in counts.items() if k == 2 and joins_runs(rules, c)])
+def _tractor_runs(rules: Ruleset, cards: Sequence[Card]) -> list[list[int]]:
+    """Runs of adjacent pairs among the cards, as card codes (jokers and level cards never in
+    them), each lowest first."""
+    return code_runs(rules, run_pairs(rules, counted(cards)))
 
 
 def _pairs(cards: Sequence[Card]) -> int:
     """How many different cards are held at least twice (the judge's pkpairs / hdpairs)."""
-    return sum(1 for k in Counter(cards).values() if k >= 2)
+    return sum(1 for k in counted(cards).values() if k >= 2)
 
 
-def _paired_cards(parts: Sequence[Sequence[Card]]) -> int:
-    """Cards in components of two or more (the judge's pair_own / pair_his / pair_pok)."""
-    return sum(len(p) for p in parts if len(p) >= 2)
+def _paired_cards(parts: Sequence[int]) -> int:
+    """Cards in components of two or more (the judge's pair_own / pair_his / pair_pok), from the
+    components' lengths."""
+    return sum(p for p in parts if p >= 2)
 
 
 def judge(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> Verdict:
-    """The broken rule and why, or :data:`LEGAL` (checkLegalMove's follow branches)."""
+    """The broken rule and why, or ``""`` and why the play is legal (checkLegalMove's follow
+    branches)."""
+    kind = play_type(rules, lead)
+    return _judge(rules, lead, kind, _need(rules, lead, kind), hand, play)
+
+
+def _need(rules: Ruleset, lead: Sequence[Card], kind: str) -> list[int]:
+    """The lengths of a throw's components, longest first (none for another lead)."""
+    return part_lengths(rules, lead) if kind == THROW else []
+
+
+def _judge(
+    rules: Ruleset, lead: Sequence[Card], kind: str, need: Sequence[int], hand: Sequence[Card],
+    play: Sequence[Card],
+) -> Verdict:
+    """:func:`judge` for a lead whose type and (a throw) components' lengths are known.
+
+    A legal play's reason names the branch the judge took: the revoke hole (a play of the lead's
+    type with no response in the suit, docs/botzone.md item 3) before the count of the suit's
+    cards, which the judge never reaches there.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("botzone-tractor", Rank.THREE, Suit.SPADES)
+    >>> judge(rules, p("5D 5D 4D 4D"), p("JD 5H 5H 4H 4H 2C"), p("5H 5H 4H 4H"))[1].split(": ", 1)[1]
+    'the judge checks nothing more, though the play leaves JD of diamonds in the hand (a hole: docs/botzone.md, item 3)'
+    """
     suit = rules.suit_of(lead)
     n = len(lead)
-    kind = play_type(rules, lead)
-    hand_x = rules.of_suit(hand, suit)
-    play_x = rules.of_suit(play, suit)
+    table = rules.suits
+    hand_x = [c for c in hand if table[c.code] == suit]
+    play_x = [c for c in play if table[c.code] == suit]
     name = suit_name(suit)
     if kind == THROW:
-        return _judge_throw(rules, lead, hand_x, play, play_x, name)
+        return _judge_throw(rules, lead, need, hand_x, play, play_x, name)
     own = play_type(rules, play)
     if has_response(rules, kind, n, hand_x):
         if own != kind or rules.suit_of(play) != suit:
@@ -96,24 +123,32 @@ def judge(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequ
             return (rule, f"the hand holds a {kind} of {name} (checkRes), so the play must be a {kind} "
                           f"of {name}; it is a {own}" + ("" if own != kind else f" of {suit_name(rules.suit_of(play))}")
                           + " (checkLegalMove, ILLEGAL_MOVE [13]-[15])")
-        return LEGAL
+        return "", f"a {kind} of {name}, as the hand can play"
     if own == kind:
-        return LEGAL  # the judge checks nothing more (docs/botzone.md, item 3)
+        # The judge checks nothing more (docs/botzone.md, item 3).
+        nothing = f"no {kind} of {name} in the hand and the play is a {kind}: the judge checks nothing more"
+        if len(play_x) >= n:
+            return "", nothing
+        kept = list((Counter(hand_x) - Counter(play_x)).elements())
+        if kept:
+            return "", (f"{nothing}, though the play leaves {format_cards(rules.sorted(kept))} of {name} in the "
+                        "hand (a hole: docs/botzone.md, item 3)")
+        return "", f"the hand's {name} are all played ({len(play_x)})"
     if len(play_x) < n:
         if len(play_x) != len(hand_x):
             return ("follow.suit", (f"the play is not all {name}, so it must hold all {len(hand_x)} {name} of "
                                    f"the hand; it holds {len(play_x)} (checkLegalMove, ILLEGAL_MOVE [16], [19])"))
-        return LEGAL
+        return "", f"the hand's {name} are all played ({len(play_x)})"
     if kind == TRACTOR:
         wanted, held, shown = n // 2, _pairs(hand_x), _pairs(play)
         if shown < wanted and shown < held:
             return ("follow.pairs", (f"against a tractor of {wanted} pairs the hand holds {held} pairs of {name}, "
                                     f"the play {shown} (checkLegalMove, ILLEGAL_MOVE [18], [21])"))
-    return LEGAL
+    return "", f"all {name}, with as many pairs as the judge asks"
 
 
 def _judge_throw(
-    rules: Ruleset, lead: Sequence[Card], hand_x: Sequence[Card], play: Sequence[Card],
+    rules: Ruleset, lead: Sequence[Card], need: Sequence[int], hand_x: Sequence[Card], play: Sequence[Card],
     play_x: Sequence[Card], name: str,
 ) -> Verdict:
     n = len(lead)
@@ -121,58 +156,59 @@ def _judge_throw(
         if len(play_x) != len(hand_x):
             return ("follow.suit", (f"the play is not all {name}, so it must hold all {len(hand_x)} {name} of "
                                    f"the hand; it holds {len(play_x)} (checkLegalMove, ILLEGAL_MOVE [7], [10])"))
-        return LEGAL
-    thrown = components(rules, lead)
-    need = lengths(thrown)
+        return "", f"the hand's {name} are all played ({len(play_x)})"
     if need[0] < 4:
-        return LEGAL  # no tractor in the throw: nothing is checked (docs/botzone.md, item 4)
-    played = components(rules, play)
-    if covers(lengths(played), need):
-        return LEGAL
-    own = components(rules, hand_x)
-    shown = "+".join(map(str, lengths(played)))
+        # No tractor in the throw: nothing is checked (docs/botzone.md, item 4).
+        return "", f"all {name}; against a throw without a tractor the judge checks nothing more"
+    legal = f"all {name}, showing the throw's components as far as the judge asks"
+    played = part_lengths(rules, play)
+    if covers(played, need):
+        return "", legal
+    own = part_lengths(rules, hand_x)
+    shown = "+".join(map(str, played))
     wanted = "+".join(map(str, need))
-    if covers(lengths(own), need):
+    if covers(own, need):
         return ("follow.throw_components",
-                (f"the hand's {name} split as {'+'.join(map(str, lengths(own)))} cards cover the throw's "
+                (f"the hand's {name} split as {'+'.join(map(str, own))} cards cover the throw's "
                 f"components ({wanted}), the play's ({shown}) do not (checkLegalMove, ILLEGAL_MOVE [8], [11])"))
-    limit = min(_paired_cards(own), _paired_cards(thrown))
+    limit = min(_paired_cards(own), _paired_cards(need))
     if _paired_cards(played) < limit:
         return ("follow.pairs",
                 (f"the hand cannot cover the throw's components ({wanted}), so the play must hold {limit} cards "
                 f"in pairs and tractors of {name}; it holds {_paired_cards(played)} "
                 f"(checkLegalMove, ILLEGAL_MOVE [9], [12])"))
-    return LEGAL
+    return "", legal
 
 
 def check_follow_by_type(
     rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
 ) -> pb.CheckFollowResponse:
     """Judge a follow as the Botzone judge does; ``hand`` is the whole hand before the play."""
-    suit = rules.suit_of(lead)
     kind = play_type(rules, lead)
-    rule_ids = _rules_for(rules, lead, kind)
-    broken, why = judge(rules, lead, hand, play)
+    need = _need(rules, lead, kind)
+    rule_ids = _rules_for(kind, need)
+    broken, why = _judge(rules, lead, kind, need, hand, play)
     if not broken:
         return pb.CheckFollowResponse(
             legal=True, rule_ids=rule_ids,
-            explanation=f"Legal under the Botzone judge ({UPSTREAM} checkLegalMove): {_legal_reason(rules, lead, hand, play)}.",
+            explanation=f"Legal under the Botzone judge ({UPSTREAM} checkLegalMove): {why}.",
         )
-    example = example_follow(rules, lead, hand)
+    example = _example(rules, lead, kind, need, hand)
     if broken not in rule_ids:
         rule_ids.append(broken)
     cut = rule_ids[: rule_ids.index(broken) + 1]
-    return pb.CheckFollowResponse(
+    answer = pb.CheckFollowResponse(
         legal=False,
         broken_rule_id=broken,
-        example=cards_to_pb(example),
         rule_ids=cut,
-        explanation=f"Illegal ({broken}) against a {kind} of {suit_name(suit)}: {why}. "
+        explanation=f"Illegal ({broken}) against a {kind} of {suit_name(rules.suit_of(lead))}: {why}. "
                     f"A legal play: {format_cards(example)}.",
     )
+    add_cards(answer.example, example)
+    return answer
 
 
-def _rules_for(rules: Ruleset, lead: Sequence[Card], kind: str) -> list[str]:
+def _rules_for(kind: str, need: Sequence[int]) -> list[str]:
     """The rules the judge applies to a follow of this lead, in the order it applies them."""
     if kind == SINGLE:
         return ["follow.suit"]
@@ -180,50 +216,26 @@ def _rules_for(rules: Ruleset, lead: Sequence[Card], kind: str) -> list[str]:
         return ["follow.same_type", "follow.suit"]
     if kind == TRACTOR:
         return ["follow.same_type", "follow.suit", "follow.pairs"]
-    if lengths(components(rules, lead))[0] >= 4:
+    if need[0] >= 4:
         return ["follow.suit", "follow.throw_components", "follow.pairs"]
     return ["follow.suit"]
 
 
-def _legal_reason(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]) -> str:
-    """Why :func:`judge` found the play legal, its branches asked in its order: the revoke hole
-    (a play of the lead's type with no response in the suit, docs/botzone.md item 3) before the
-    count of the suit's cards, which the judge never reaches there.
-
-    >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.variants import make_ruleset
-    >>> rules = make_ruleset("botzone-tractor", Rank.THREE, Suit.SPADES)
-    >>> _legal_reason(rules, p("5D 5D 4D 4D"), p("JD 5H 5H 4H 4H 2C"), p("5H 5H 4H 4H")).split(": ", 1)[1]
-    'the judge checks nothing more, though the play leaves JD of diamonds in the hand (a hole: docs/botzone.md, item 3)'
-    """
-    suit = rules.suit_of(lead)
-    name = suit_name(suit)
-    kind = play_type(rules, lead)
-    hand_x = rules.of_suit(hand, suit)
-    play_x = rules.of_suit(play, suit)
-    if kind == THROW:
-        if len(play_x) < len(lead):
-            return f"the hand's {name} are all played ({len(play_x)})"
-        if lengths(components(rules, lead))[0] < 4:
-            return f"all {name}; against a throw without a tractor the judge checks nothing more"
-        return f"all {name}, showing the throw's components as far as the judge asks"
-    if has_response(rules, kind, len(lead), hand_x):
-        return f"a {kind} of {name}, as the hand can play"
-    own = play_type(rules, play)
-    if own == kind and len(play_x) >= len(lead):
-        return f"no {kind} of {name} in the hand and the play is a {kind}: the judge checks nothing more"
-    kept = list((Counter(hand_x) - Counter(play_x)).elements())
-    if own == kind and kept:
-        return (f"no {kind} of {name} in the hand and the play is a {kind}: the judge checks nothing more, "
-                f"though the play leaves {format_cards(rules.sorted(kept))} of {name} in the hand "
-                "(a hole: docs/botzone.md, item 3)")
-    if len(play_x) < len(lead):
-        return f"the hand's {name} are all played ({len(play_x)})"
-    return f"all {name}, with as many pairs as the judge asks"
-
-
 def example_follow(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
-    """A legal follow for the hand: the first of a few candidates that the judge accepts."""
+    """A legal follow for the hand: the first of a few candidates that the judge accepts.
+
+    >>> from oracle.cards import parse_cards as p, format_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
+    >>> format_cards(example_follow(rules, p("8S 8S"), p("AS 5S 5S 3H 3H")))
+    '5S 5S'
+    """
+    kind = play_type(rules, lead)
+    return _example(rules, lead, kind, _need(rules, lead, kind), hand)
+
+
+def _example(rules: Ruleset, lead: Sequence[Card], kind: str, need: Sequence[int], hand: Sequence[Card]) -> list[Card]:
+    """:func:`example_follow` for a lead whose type and (a throw) components' lengths are known."""
     candidates: list[Callable[[], list[Card] | None]] = [
         lambda: _same_type_response(rules, lead, hand),
         lambda: _covering(rules, lead, hand),
@@ -235,7 +247,7 @@ def example_follow(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -
         if play is None:
             continue
         tried = play
-        if not judge(rules, lead, hand, play)[0]:
+        if not _judge(rules, lead, kind, need, hand, play)[0]:
             break
     return rules.sorted(tried)
 
@@ -250,13 +262,14 @@ def _same_type_response(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Car
         return None
     if kind == SINGLE:
         return lowest_first(rules, hand_x)[:1]
-    counts = Counter(hand_x)
+    by_code = {c.code: c for c in hand_x}
     if kind == PAIR:
-        card = lowest_first(rules, [c for c, k in counts.items() if k >= 2])[0]
+        card = lowest_first(rules, [by_code[c] for c, k in counted(hand_x).items() if k >= 2])[0]
         return [card, card]
-    windows = [run[i:i + n // 2] for run in _tractor_runs(rules, counts) for i in range(len(run) - n // 2 + 1)]
-    lowest = min(windows, key=lambda w: (rules.strength(w[0]), rules.sort_key(w[0])))
-    return [c for card in lowest for c in (card, card)]
+    windows = [run[i:i + n // 2] for run in _tractor_runs(rules, hand_x) for i in range(len(run) - n // 2 + 1)]
+    strengths, order = rules.strengths, rules.order
+    lowest = min(windows, key=lambda w: (strengths[w[0]], order[w[0]]))
+    return [by_code[code] for code in lowest for _ in (0, 1)]
 
 
 def _covering(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> list[Card] | None:

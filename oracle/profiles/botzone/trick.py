@@ -19,24 +19,23 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.answers import BestSoFar, against_best, play_verdict, trick_answer
+from oracle.engine.answers import (
+    BestSoFar,
+    Verdict,
+    add_verdict,
+    finish_trick,
+    verdict_against_best,
+)
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.profiles.botzone.play_types import (
     THROW,
     UPSTREAM,
-    components,
+    code_parts,
     covers,
-    lengths,
+    part_lengths,
     play_type,
     top_strength,
 )
-
-
-def _largest_key(rules: Ruleset, cards: Sequence[Card]) -> int:
-    """The top card of the first longest component (checkWinner: ``x_parse[0][-1]``)."""
-    first = components(rules, cards)[0]
-    return max(rules.strength(c) for c in first)
-
 
 _Best = BestSoFar[int | None]
 
@@ -57,102 +56,107 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
     suit = rules.suit_of(lead.cards)
     kind = play_type(rules, lead.cards)
     if kind == THROW:
-        parts = components(rules, lead.cards)
-        need = lengths(parts)
-        what = "a throw of " + " + ".join(str(len(p)) for p in parts) + " cards"
+        need = part_lengths(rules, lead.cards)
+        what = "a throw of " + " + ".join(map(str, need)) + " cards"
         rule = "trick.largest_component"
+        key = _throw_key(rules, lead.cards, need)
     else:
         need = []
         what = f"a {kind}"
         rule = "trick.same_type"
-    best = BestSoFar(0, lead.seat, suit == TRUMP, _key(rules, lead.cards, kind, need))
-    verdicts = [pb.PlayVerdict(seat=lead.seat, kind=pb.PLAY_KIND_LEAD, beats_best_so_far=True,
-                               reason=f"leads {suit_name(suit)}: {what}", rule_ids=["lead.one_suit"])]
+        key = top_strength(rules, lead.cards)
+    best = BestSoFar(0, lead.seat, suit == TRUMP, key)
+    answer = pb.JudgeTrickResponse()
+    field = answer.verdicts
+    reasons = [f"leads {suit_name(suit)}: {what}"]
+    add_verdict(field, lead.seat, pb.PLAY_KIND_LEAD, True, reasons[0], "lead.one_suit")
     used = {"lead.one_suit", "trick.points", rule}
     for index, play in enumerate(plays[1:], start=1):
+        play_suit = rules.suit_of(play.cards)
         if kind == THROW:
-            verdict = _judge_throw_play(rules, play, suit, need, best)
+            (play_kind, beats, reason, rule_id), key = _judge_throw_play(rules, play, play_suit, suit, need, best)
         else:
-            verdict = _judge_typed_play(rules, play, suit, kind, best)
-        if verdict.beats_best_so_far:
-            best = BestSoFar(index, play.seat, True if kind == THROW else rules.suit_of(play.cards) == TRUMP,
-                         _key(rules, play.cards, kind, need))
-        used.update(verdict.rule_ids)
-        verdicts.append(verdict)
-    return trick_answer(plays, verdicts, best.index, used, f"{UPSTREAM} checkWinner")
+            (play_kind, beats, reason, rule_id), key = _judge_typed_play(rules, play, play_suit, suit, kind, best)
+        if beats:
+            best = BestSoFar(index, play.seat, True if kind == THROW else play_suit == TRUMP, key)
+        used.add(rule_id)
+        reasons.append(reason)
+        add_verdict(field, play.seat, play_kind, beats, reason, rule_id)
+    return finish_trick(answer, plays, best.index, reasons[best.index], used, f"{UPSTREAM} checkWinner")
 
 
-def _key(rules: Ruleset, cards: Sequence[Card], kind: str, need: Sequence[int]) -> int | None:
-    """How a counted play compares: its top card (not a throw), the top of its first longest
-    component (a throw with a tractor) or its highest card held that often (other throws)."""
-    if kind != THROW:
-        return top_strength(rules, cards)
-    if need[0] >= 4:
-        return _largest_key(rules, cards)
-    return top_strength(rules, cards, need[0])
-
+Judged = tuple[Verdict, "int | None"]
+"""A play's verdict, and how it compares should it beat the best so far: its top card (not a
+throw), the top of its first longest component (a throw with a tractor) or its highest card
+held that often (other throws)."""
 
 
 def _compare(
     rules: Ruleset, play: SeatPlay, key: int | None, best: _Best, kind: pb.PlayKind, what: str, rule: str
-) -> pb.PlayVerdict:
+) -> Judged:
     """A play without a key, or against a best without one, beats nothing and ties nothing."""
-    known = key is not None and best.key is not None
     outcome = -1 if key is None or best.key is None else (key > best.key) - (key < best.key)
-    return against_best(rules, play, kind, outcome if known else -1, what, best.seat, rule)
+    return verdict_against_best(rules, play, kind, outcome, what, best.seat, rule), key
 
 
-def _judge_typed_play(rules: Ruleset, play: SeatPlay, led: int, kind: str, best: _Best) -> pb.PlayVerdict:
-    """checkWinner, a lead that is not a throw (rule trick.same_type)."""
+def _judge_typed_play(rules: Ruleset, play: SeatPlay, suit: int, led: int, kind: str, best: _Best) -> Judged:
+    """checkWinner, a lead that is not a throw (rule trick.same_type); ``suit`` is the play's."""
     rule = "trick.same_type"
     own = play_type(rules, play.cards)
-    suit = rules.suit_of(play.cards)
     if own != kind:
-        return play_verdict(play, pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False,
-                        f"a {own}, not a {kind} like the lead: it cannot win", rule)
+        return (pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False,
+                f"a {own}, not a {kind} like the lead: it cannot win", rule), None
     if suit not in (led, TRUMP):
-        return play_verdict(play, pb.PLAY_KIND_DISCARD, False,
-                        f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)",
-                        "trick.discard")
+        return (pb.PLAY_KIND_DISCARD, False, f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)",
+                "trick.discard"), None
     key = top_strength(rules, play.cards)
     if best.trump:
         if suit != TRUMP:
-            return play_verdict(play, pb.PLAY_KIND_FOLLOW, False,
-                            f"follows {suit_name(led)}, but seat {best.seat} has ruffed", "trick.ruff")
+            return (pb.PLAY_KIND_FOLLOW, False, f"follows {suit_name(led)}, but seat {best.seat} has ruffed",
+                    "trick.ruff"), None
         kind_pb = pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_OVER_RUFF
         return _compare(rules, play, key, best, kind_pb, f"{kind} of trump",
                         rule if led == TRUMP else "trick.over_ruff")
     if suit == TRUMP:
-        return play_verdict(play, pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with a {kind} of trump", "trick.ruff")
+        return (pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with a {kind} of trump", "trick.ruff"), key
     return _compare(rules, play, key, best, pb.PLAY_KIND_FOLLOW, kind, rule)
 
 
 def _judge_throw_play(
-    rules: Ruleset, play: SeatPlay, led: int, need: Sequence[int], best: _Best
-) -> pb.PlayVerdict:
-    """checkWinner, a throw lead (rule trick.largest_component)."""
+    rules: Ruleset, play: SeatPlay, suit: int, led: int, need: Sequence[int], best: _Best
+) -> Judged:
+    """checkWinner, a throw lead (rule trick.largest_component); ``suit`` is the play's."""
     rule = "trick.largest_component"
-    suit = rules.suit_of(play.cards)
-    have = lengths(components(rules, play.cards))
-    if not covers(have, need):
-        kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
-        return play_verdict(play, kind, False,
-                        f"its components ({'+'.join(map(str, have))} cards) do not cover the throw's "
-                        f"({'+'.join(map(str, need))}): it cannot win", rule)
+    # Any cards cover a throw of singles as long as it (covers): no split to read then.
+    if need[0] > 1 or len(play.cards) < len(need):
+        have = part_lengths(rules, play.cards)
+        if not covers(have, need):
+            kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
+            why = (f"its components ({'+'.join(map(str, have))} cards) do not cover the throw's "
+                   f"({'+'.join(map(str, need))}): it cannot win")
+            return (kind, False, why, rule), None
     if suit != TRUMP:
         kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
-        return play_verdict(play, kind, False, "not all trump: only trump can beat a throw", rule)
+        return (kind, False, "not all trump: only trump can beat a throw", rule), None
+    key = _throw_key(rules, play.cards, need)
     if not best.trump:
-        return play_verdict(play, pb.PLAY_KIND_RUFF, True,
-                        "ruffs (毙) the throw with trump covering its components", "trick.ruff")
+        return (pb.PLAY_KIND_RUFF, True, "ruffs (毙) the throw with trump covering its components", "trick.ruff"), key
     kind_pb = pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_OVER_RUFF
     if need[0] >= 4:
         if rules.trump is None:
-            return play_verdict(play, pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_RUFF, False,
-                            "no-trump: the judge lets nothing beat trump against a throw with a tractor",
-                            rule)
-        return _compare(rules, play, _largest_key(rules, play.cards), best, kind_pb,
-                        "first longest tractor", rule if led == TRUMP else "trick.over_ruff")
-    what = "highest pair" if need[0] == 2 else "highest card"
-    return _compare(rules, play, top_strength(rules, play.cards, need[0]), best, kind_pb, what,
-                    rule if led == TRUMP else "trick.over_ruff")
+            return (pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_RUFF, False,
+                    "no-trump: the judge lets nothing beat trump against a throw with a tractor", rule), None
+        what = "first longest tractor"
+    else:
+        what = "highest pair" if need[0] == 2 else "highest card"
+    return _compare(rules, play, key, best, kind_pb, what, rule if led == TRUMP else "trick.over_ruff")
+
+
+def _throw_key(rules: Ruleset, cards: Sequence[Card], need: Sequence[int]) -> int | None:
+    """How a play compares against a throw of components ``need``: the top card of its first
+    longest component (a throw with a tractor; checkWinner: ``x_parse[0][-1]``), or its highest
+    card held as often as the throw's longest component (other throws)."""
+    if need[0] < 4:
+        return top_strength(rules, cards, need[0])
+    strengths = rules.strengths
+    return max(strengths[c] for c in code_parts(rules, cards)[0])
