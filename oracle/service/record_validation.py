@@ -32,7 +32,7 @@ from oracle import pb
 from oracle.cards import Card, Suit
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.referee.record import Record, RecordedTrick, Reported
-from oracle.service.card_keys import card_keys, cards_of
+from oracle.service.card_keys import CARDS_BY_KEY, card_keys
 from oracle.service.contexts import Deal, check_context, deal_of
 from oracle.service.decoding import (
     Problems,
@@ -67,6 +67,9 @@ def _hands(msgs: Sequence[Any], field: str, deal: Deal | None,
     return tuple(by_seat[s] for s in range(players)) if ok and len(by_seat) == players else None
 
 
+_CARD = CARDS_BY_KEY.get
+"""A card by its key (``None`` for bytes that are no card's)."""
+
 _seat_play = partial(tuple.__new__, SeatPlay)
 """A :class:`SeatPlay` from its two values, built in C (a named tuple's own constructor is
 Python code)."""
@@ -76,29 +79,24 @@ def _whole_trick(msgs: Sequence[Any], deal: Deal) -> tuple[SeatPlay, ...] | None
     """The plays of a trick that has no problem, read in one pass (``None`` when it may have
     one, which :func:`_trick_plays` then names): one play per seat in play order, each of the
     lead's count, of one card at least and at most a hand's, every card a card's key."""
-    read = [(msg.seat, msg.cards[:]) for msg in msgs]
+    plays = [_seat_play((msg.seat, tuple(map(_CARD, msg.cards[:])))) for msg in msgs]
     players = deal.players
-    if len(read) != players:
+    if len(plays) != players:
         return None
-    first, lead = read[0]
+    first, lead = plays[0]
     count = len(lead)
     if not 0 < count <= deal.most_cards or not 0 <= first < players:
         return None
-    plays = []
-    for i, (seat, keys) in enumerate(read):
-        cards = cards_of(keys) if len(keys) == count and seat == (first + i) % players else None
-        if cards is None:
+    for i, (seat, cards) in enumerate(plays):
+        if len(cards) != count or seat != (first + i) % players or not all(cards):
             return None
-        plays.append(_seat_play((seat, cards)))
     return tuple(plays)
 
 
 def _trick_plays(msgs: Sequence[Any], field: str, deal: Deal,
                  problems: Problems) -> tuple[SeatPlay, ...] | None:
-    """One play per seat in play order (seat s + 1 after s), each of the lead's count."""
-    whole = _whole_trick(msgs, deal)
-    if whole is not None:
-        return whole
+    """One play per seat in play order (seat s + 1 after s), each of the lead's count: the
+    problems of a trick that :func:`_whole_trick` did not read, each named."""
     players = deal.players
     if len(msgs) != players:
         problems.add(field, f"{len(msgs)} plays: a whole trick of {deal.variant.id} has {players}, "
@@ -142,16 +140,19 @@ def _tricks(keys: Sequence[Any], msgs: Sequence[pb.Trick], field: str, deal: Dea
                             f"{hand_size}, one card a seat at least")
         return None
     tricks: list[RecordedTrick] = []
+    players = deal.players
     for i, (trick, msg) in enumerate(zip(keys, msgs)):
         where = f"{field}[{i}]"
-        plays = _trick_plays(trick.plays, f"{where}.plays", deal, problems)
+        plays = _whole_trick(trick.plays, deal)
+        if plays is None:
+            plays = _trick_plays(trick.plays, f"{where}.plays", deal, problems)
         tried: tuple[Card, ...] | None = None
         thrown = trick.attempted_throw
         if thrown:
             tried = read_group(thrown, f"{where}.attempted_throw", problems).cards
             check_hand_size(len(thrown), f"{where}.attempted_throw", deal, problems)
         winner = msg.reported_winner if msg.HasField("reported_winner") else None
-        if winner is not None:
+        if winner is not None and not 0 <= winner < players:
             check_seat(winner, f"{where}.reported_winner", deal, problems)
         points = msg.reported_points if msg.HasField("reported_points") else None
         if points is not None and (why := points_problem(points, "a trick holds")) is not None:
