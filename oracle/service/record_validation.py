@@ -74,6 +74,9 @@ _seat_play = partial(tuple.__new__, SeatPlay)
 """A :class:`SeatPlay` from its two values, built in C (a named tuple's own constructor is
 Python code)."""
 
+_recorded_trick = partial(tuple.__new__, RecordedTrick)
+"""A :class:`RecordedTrick` from its four values, built in C."""
+
 
 def _whole_trick(msgs: Sequence[Any], deal: Deal) -> tuple[SeatPlay, ...] | None:
     """The plays of a trick that has no problem, read in one pass (``None`` when it may have
@@ -81,7 +84,7 @@ def _whole_trick(msgs: Sequence[Any], deal: Deal) -> tuple[SeatPlay, ...] | None
     lead's count, of one card at least and at most a hand's, every card a card's key."""
     plays = [_seat_play((msg.seat, tuple(map(_CARD, msg.cards[:])))) for msg in msgs]
     players = deal.players
-    if len(plays) != players:
+    if not plays or len(plays) != players:
         return None
     first, lead = plays[0]
     count = len(lead)
@@ -142,23 +145,22 @@ def _tricks(keys: Sequence[Any], msgs: Sequence[pb.Trick], field: str, deal: Dea
     tricks: list[RecordedTrick] = []
     players = deal.players
     for i, (trick, msg) in enumerate(zip(keys, msgs)):
-        where = f"{field}[{i}]"
         plays = _whole_trick(trick.plays, deal)
         if plays is None:
-            plays = _trick_plays(trick.plays, f"{where}.plays", deal, problems)
+            plays = _trick_plays(trick.plays, f"{field}[{i}].plays", deal, problems)
         tried: tuple[Card, ...] | None = None
         thrown = trick.attempted_throw
         if thrown:
-            tried = read_group(thrown, f"{where}.attempted_throw", problems).cards
-            check_hand_size(len(thrown), f"{where}.attempted_throw", deal, problems)
+            tried = read_group(thrown, f"{field}[{i}].attempted_throw", problems).cards
+            check_hand_size(len(thrown), f"{field}[{i}].attempted_throw", deal, problems)
         winner = msg.reported_winner if msg.HasField("reported_winner") else None
         if winner is not None and not 0 <= winner < players:
-            check_seat(winner, f"{where}.reported_winner", deal, problems)
+            check_seat(winner, f"{field}[{i}].reported_winner", deal, problems)
         points = msg.reported_points if msg.HasField("reported_points") else None
         if points is not None and (why := points_problem(points, "a trick holds")) is not None:
-            problems.add(f"{where}.reported_points", why)
+            problems.add(f"{field}[{i}].reported_points", why)
         if plays is not None and (tried is not None or not thrown):
-            tricks.append(RecordedTrick(plays, tried, winner, points))
+            tricks.append(_recorded_trick((plays, tried, winner, points)))
     return tuple(tricks) if len(tricks) == len(msgs) else None
 
 
