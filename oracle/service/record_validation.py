@@ -3,9 +3,11 @@
 seat, whole tricks in play order, sizes bounded. A record of an illegal game passes: judging
 it is the referee's work.
 
-The cards are read from the request's mirror (:mod:`oracle.service.card_keys`), one look-up a
-card; a trick is read in one pass when it has no problem (:func:`_whole_trick`, the common
-case), and its problems named play by play when it may have one.
+The record is read from the request's mirror (:mod:`oracle.service.card_keys`) in which each
+card and each play is its bytes: a play of one card or of a pair (most plays) is one look-up
+(:data:`PLAYS_BY_KEY`), another's cards one look-up each; a trick is read in one pass when it has
+no problem (:func:`_whole_trick`, the common case), and its problems named play by play when it
+may have one.
 
 >>> from oracle.service.decoding import pb_cards
 >>> from oracle.errors import InvalidQuestion
@@ -32,7 +34,7 @@ from oracle import pb
 from oracle.cards import Card, Suit
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.referee.record import Record, RecordedTrick, Reported
-from oracle.service.card_keys import CARDS_BY_KEY, card_keys
+from oracle.service.card_keys import CARDS_BY_KEY, cards_of, mirrors
 from oracle.service.contexts import Deal, check_context, deal_of
 from oracle.service.decoding import (
     Problems,
@@ -67,9 +69,6 @@ def _hands(msgs: Sequence[Any], field: str, deal: Deal | None,
     return tuple(by_seat[s] for s in range(players)) if ok and len(by_seat) == players else None
 
 
-_CARD = CARDS_BY_KEY.get
-"""A card by its key (``None`` for bytes that are no card's)."""
-
 _seat_play = partial(tuple.__new__, SeatPlay)
 """A :class:`SeatPlay` from its two values, built in C (a named tuple's own constructor is
 Python code)."""
@@ -77,12 +76,65 @@ Python code)."""
 _recorded_trick = partial(tuple.__new__, RecordedTrick)
 """A :class:`RecordedTrick` from its four values, built in C."""
 
+_PLAY = pb.Play.DESCRIPTOR.full_name
+_MIRRORS = mirrors([pb.AuditDealRequest.DESCRIPTOR, pb.Play.DESCRIPTOR], frozenset({_PLAY}),
+                   "record_keys")
+_RECORD_KEYS = _MIRRORS[pb.AuditDealRequest.DESCRIPTOR.full_name]
+"""The request's mirror (:mod:`oracle.service.card_keys`) in which each play (a trick's, a
+declaration) is its bytes too."""
+_PLAY_KEYS = _MIRRORS[_PLAY]
+"""A play's mirror (its seat, each card as its bytes), parsed from the play's bytes."""
 
-def _whole_trick(msgs: Sequence[Any], deal: Deal) -> tuple[SeatPlay, ...] | None:
-    """The plays of a trick that has no problem, read in one pass (``None`` when it may have
-    one, which :func:`_trick_plays` then names): one play per seat in play order, each of the
-    lead's count, of one card at least and at most a hand's, every card a card's key."""
-    plays = [_seat_play((msg.seat, tuple(map(_CARD, msg.cards[:])))) for msg in msgs]
+_SEATS = 8
+"""The most seats a variant has (``deal.players``, :mod:`oracle.variants.checks`): the seats of
+:data:`PLAYS_BY_KEY` (a play of any other seat is read as its mirror, and its problem named)."""
+
+PLAYS_BY_KEY: dict[bytes, SeatPlay] = {
+    pb.Play(seat=seat, cards=[card_message] * copies).SerializeToString(): SeatPlay(seat, (card,) * copies)
+    for card_message, card in ((pb.Card.FromString(key), card) for key, card in CARDS_BY_KEY.items())
+    for seat in range(_SEATS) for copies in (1, 2)
+}
+"""The plays of one card or of a pair (most plays of a deal) by their bytes: each such play of a
+record is one look-up (a play's bytes hold no field beyond its seat and cards: the encoder writes
+one encoding per value)."""
+
+
+def _read_play(key: bytes) -> SeatPlay | None:
+    """A play by its bytes, its cards read by their keys; ``None`` when a card is no key."""
+    play = PLAYS_BY_KEY.get(key)
+    if play is not None:
+        return play
+    msg = _PLAY_KEYS.FromString(key)
+    cards = cards_of(msg.cards)
+    return None if cards is None else _seat_play((msg.seat, cards))
+
+
+def _read_plays(keys: Sequence[bytes]) -> tuple[SeatPlay, ...] | None:
+    """Plays by their bytes (one look-up each when all are in :data:`PLAYS_BY_KEY`); ``None``
+    when a card is no card's key."""
+    plays = tuple(map(PLAYS_BY_KEY.get, keys))
+    if None in plays:
+        plays = tuple(map(_read_play, keys))
+    return None if None in plays else plays  # type: ignore[return-value]
+
+
+def _whole_trick(keys: Sequence[bytes], deal: Deal) -> tuple[SeatPlay, ...] | None:
+    """The plays of a trick that has no problem, by their bytes, read in one pass (``None`` when
+    it may have one, which :func:`_trick_plays` then names): one play per seat in play order,
+    each of the lead's count, of one card at least and at most a hand's, every card a card's key.
+
+    >>> from oracle.service.contexts import deal_of
+    >>> from oracle.service.decoding import pb_cards
+    >>> from oracle.variants import get_variant
+    >>> deal = deal_of(get_variant("qq-one-deck"))
+    >>> trick = [pb.Play(seat=s, cards=pb_cards(c)) for s, c in [(2, "AS"), (3, "3S"), (0, "BJ"), (1, "9S")]]
+    >>> [str(p.cards[0]) for p in _whole_trick([p.SerializeToString() for p in trick], deal)]
+    ['AS', '3S', 'BJ', '9S']
+    >>> trick[3].seat = 0  # out of play order: named by _trick_plays
+    >>> _whole_trick([p.SerializeToString() for p in trick], deal) is None
+    True
+    """
+    plays = _read_plays(keys)
     players = deal.players
     if not plays or len(plays) != players:
         return None
@@ -91,9 +143,9 @@ def _whole_trick(msgs: Sequence[Any], deal: Deal) -> tuple[SeatPlay, ...] | None
     if not 0 < count <= deal.most_cards or not 0 <= first < players:
         return None
     for i, (seat, cards) in enumerate(plays):
-        if len(cards) != count or seat != (first + i) % players or not all(cards):
+        if len(cards) != count or seat != (first + i) % players:
             return None
-    return tuple(plays)
+    return plays
 
 
 def _trick_plays(msgs: Sequence[Any], field: str, deal: Deal,
@@ -145,9 +197,11 @@ def _tricks(keys: Sequence[Any], msgs: Sequence[pb.Trick], field: str, deal: Dea
     tricks: list[RecordedTrick] = []
     players = deal.players
     for i, (trick, msg) in enumerate(zip(keys, msgs)):
-        plays = _whole_trick(trick.plays, deal)
+        listed = trick.plays[:]
+        plays = _whole_trick(listed, deal)
         if plays is None:
-            plays = _trick_plays(trick.plays, f"{field}[{i}].plays", deal, problems)
+            plays = _trick_plays(list(map(_PLAY_KEYS.FromString, listed)), f"{field}[{i}].plays",
+                                 deal, problems)
         tried: tuple[Card, ...] | None = None
         thrown = trick.attempted_throw
         if thrown:
@@ -191,7 +245,7 @@ def _plays(msgs: Sequence[Any], field: str, deal: Deal | None,
         problems.add(field, f"{len(msgs)} declarations: at most {MAX_LIST} in any list")
         return ()
     found = []
-    for i, msg in enumerate(msgs):
+    for i, msg in enumerate(map(_PLAY_KEYS.FromString, msgs)):
         seat_ok = check_seat(msg.seat, f"{field}[{i}].seat", deal, problems)
         cards = read_group(msg.cards, f"{field}[{i}].cards", problems).cards
         check_hand_size(len(msg.cards), f"{field}[{i}].cards", deal, problems)
@@ -203,7 +257,7 @@ def _plays(msgs: Sequence[Any], field: str, deal: Deal | None,
 def parse_audit_deal(req: pb.AuditDealRequest) -> Record:
     """Validate an AuditDeal request into the record the referee replays."""
     msg, problems = req.record, Problems()
-    keys = card_keys(req).record  # the cards as their bytes, read by one look-up each
+    keys = _RECORD_KEYS.FromString(req.SerializeToString()).record  # each card and play as its bytes
     rules = msg.context
     custom = rules.custom_variant if rules.HasField("custom_variant") else None
     trump_given = bool(rules.trump_suit) or rules.no_trump
