@@ -90,9 +90,9 @@ _SEATS = 8
 :data:`PLAYS_BY_KEY` (a play of any other seat is read as its mirror, and its problem named)."""
 
 PLAYS_BY_KEY: dict[bytes, SeatPlay] = {
-    pb.Play(seat=seat, cards=[card_message] * copies).SerializeToString(): SeatPlay(seat, (card,) * copies)
-    for card_message, card in ((pb.Card.FromString(key), card) for key, card in CARDS_BY_KEY.items())
-    for seat in range(_SEATS) for copies in (1, 2)
+    pb.Play(seat=seat, cards=[pb.Card.FromString(key)] * copies).SerializeToString():
+        SeatPlay(seat, (card,) * copies)
+    for key, card in CARDS_BY_KEY.items() for seat in range(_SEATS) for copies in (1, 2)
 }
 """The plays of one card or of a pair (most plays of a deal) by their bytes: each such play of a
 record is one look-up (a play's bytes hold no field beyond its seat and cards: the encoder writes
@@ -127,7 +127,8 @@ def _whole_trick(keys: Sequence[bytes], deal: Deal) -> tuple[SeatPlay, ...] | No
     >>> from oracle.service.decoding import pb_cards
     >>> from oracle.variants import get_variant
     >>> deal = deal_of(get_variant("qq-one-deck"))
-    >>> trick = [pb.Play(seat=s, cards=pb_cards(c)) for s, c in [(2, "AS"), (3, "3S"), (0, "BJ"), (1, "9S")]]
+    >>> plays = [(2, "AS"), (3, "3S"), (0, "BJ"), (1, "9S")]
+    >>> trick = [pb.Play(seat=s, cards=pb_cards(c)) for s, c in plays]
     >>> [str(p.cards[0]) for p in _whole_trick([p.SerializeToString() for p in trick], deal)]
     ['AS', '3S', 'BJ', '9S']
     >>> trick[3].seat = 0  # out of play order: named by _trick_plays
@@ -257,7 +258,7 @@ def _plays(msgs: Sequence[Any], field: str, deal: Deal | None,
 def parse_audit_deal(req: pb.AuditDealRequest) -> Record:
     """Validate an AuditDeal request into the record the referee replays."""
     msg, problems = req.record, Problems()
-    keys = _RECORD_KEYS.FromString(req.SerializeToString()).record  # each card and play as its bytes
+    keys = _RECORD_KEYS.FromString(req.SerializeToString()).record  # cards and plays as bytes
     rules = msg.context
     custom = rules.custom_variant if rules.HasField("custom_variant") else None
     trump_given = bool(rules.trump_suit) or rules.no_trump
