@@ -12,16 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit
 from oracle.engine.ruleset import Ruleset, SeatPlay
 
 
-@dataclass(frozen=True)
-class RecordedTrick:
+class RecordedTrick(NamedTuple):
     """One trick as recorded: the plays in play order, the throw the leader tried when it
-    failed (the lead is then the forced play), and the winner and points the client reported."""
+    failed (the lead is then the forced play), and the winner and points the client reported.
+    A named tuple: a record holds one per trick, built at a fraction of a frozen dataclass's
+    cost."""
 
     plays: tuple[SeatPlay, ...]
     attempted_throw: tuple[Card, ...] | None = None

@@ -90,13 +90,14 @@ def card_keys(request: Message) -> Any:
     return _MIRRORS[request.DESCRIPTOR.full_name].FromString(request.SerializeToString())
 
 
-def _holds_cards(desc: Descriptor, seen: frozenset[str] = frozenset()) -> bool:
-    if desc.full_name in _AS_BYTES:
+def _holds_cards(desc: Descriptor, seen: frozenset[str] = frozenset(),
+                 as_bytes: frozenset[str] = _AS_BYTES) -> bool:
+    if desc.full_name in as_bytes:
         return True
     if desc.full_name in seen:
         return False
     inner = seen | {desc.full_name}
-    return any(f.message_type is not None and _holds_cards(f.message_type, inner)
+    return any(f.message_type is not None and _holds_cards(f.message_type, inner, as_bytes)
                for f in desc.fields)
 
 
@@ -104,12 +105,14 @@ def _mirror_name(desc: Descriptor) -> str:
     return desc.full_name.replace(".", "_")
 
 
-def _mirror_classes(roots: list[Any]) -> dict[str, Any]:
+def _mirror_classes(roots: list[Any], as_bytes: frozenset[str] = _AS_BYTES,
+                    package: str = "card_keys") -> dict[str, Any]:
     """The mirrors of these message types (and of the messages inside them that hold cards), in
-    one file of a private pool, by the full name of the type mirrored. A mirror keeps every
-    field that is a number or a text as it is."""
+    one file of a private pool (its own ``package``), by the full name of the type mirrored. A
+    mirror keeps every field that is a number or a text as it is, and every message named in
+    ``as_bytes`` as its bytes."""
     file = descriptor_pb2.FileDescriptorProto(
-        name="card_keys.proto", package="card_keys", syntax="proto3"
+        name=f"{package}.proto", package=package, syntax="proto3"
     )
     done: set[str] = set()
     todo = list(roots)
@@ -125,20 +128,20 @@ def _mirror_classes(roots: list[Any]) -> dict[str, Any]:
                 kind = _FieldProto.TYPE_INT32 if f.type == f.TYPE_ENUM else f.type
                 message.field.add(name=f.name, number=f.number, label=label, type=kind)
                 continue
-            if not _holds_cards(f.message_type):
+            if not _holds_cards(f.message_type, as_bytes=as_bytes):
                 continue
-            if f.message_type.full_name in _AS_BYTES:
+            if f.message_type.full_name in as_bytes:
                 message.field.add(name=f.name, number=f.number, label=label,
                                   type=_FieldProto.TYPE_BYTES)
             else:
                 message.field.add(name=f.name, number=f.number, label=label,
                                   type=_FieldProto.TYPE_MESSAGE,
-                                  type_name=f".card_keys.{_mirror_name(f.message_type)}")
+                                  type_name=f".{package}.{_mirror_name(f.message_type)}")
                 todo.append(f.message_type)
     _POOL.Add(file)
     return {
         root.full_name: message_factory.GetMessageClass(
-            _POOL.FindMessageTypeByName(f"card_keys.{_mirror_name(root)}")
+            _POOL.FindMessageTypeByName(f"{package}.{_mirror_name(root)}")
         )
         for root in roots
     }
@@ -149,3 +152,18 @@ _MIRRORS: dict[str, Any] = _mirror_classes(
      if f.message_type is not None]
 )
 """The mirror of every request a ``Question`` can hold, by the request's full name."""
+
+
+def mirrors(roots: list[Any], also_as_bytes: frozenset[str], package: str) -> dict[str, Any]:
+    """Mirrors of these message types, by the full name of the type mirrored, in which the
+    messages named in ``also_as_bytes`` are their bytes too (beside each card and context): a
+    validator reading a list of such messages by their bytes (each of a known few found by one
+    look-up) parses the mirror of one only when it is not one of those. ``package`` names the
+    mirrors apart from :func:`card_keys`' and from any other set's.
+
+    >>> plays = mirrors([pb.Trick.DESCRIPTOR], frozenset({pb.Play.DESCRIPTOR.full_name}), "doc")
+    >>> trick = pb.Trick(plays=[pb.Play(seat=1, cards=[pb.Card(rank=pb.RANK_ACE, suit=1)])])
+    >>> plays[pb.Trick.DESCRIPTOR.full_name].FromString(trick.SerializeToString()).plays
+    [b'\\x08\\x01\\x12\\x04\\x08\\x0e\\x10\\x01']
+    """
+    return _mirror_classes(roots, _AS_BYTES | also_as_bytes, package)

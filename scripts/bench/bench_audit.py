@@ -1,7 +1,7 @@
 """Benchmark of AuditDeal: one whole two-deck deal audited in-process, and records per second on
 this machine, each printed as a ratio to a baseline measured in the same run.
 
-Usage: ``python -m scripts.bench.bench_audit [--deals N] [--archive N] [--workers W]``
+Usage: ``python -m scripts.bench.bench_audit [--deals N] [--archive N] [--workers W] [--against TREE]``
 
 1. One ``qq-two-deck`` deal (the example of docs/records.md and random legal deals) audited
    in-process through ``dispatch`` (validation included): each deal's CPU time (the least of
@@ -18,6 +18,11 @@ Usage: ``python -m scripts.bench.bench_audit [--deals N] [--archive N] [--worker
    other work, so the workers' CPU per record is printed beside this process's: near 1 the
    cluster's own work (scheduling, its threads) costs little. ``--archive 0`` leaves it out.
 
+``--against TREE`` (another checkout of the project, the "before" of a change) adds, after section
+1, the median per deal of this tree and of that one measured the same way, each in a fresh
+process (the other tree's ``oracle`` first on the path), alternated ``--rounds`` times on the same
+machine at the same load: the ratio after/before is what the change bought, whatever the load.
+
 Each goal line ends in PASS or MISS; nothing is asserted, and the exit status is 0 either way.
 """
 
@@ -28,6 +33,7 @@ import json
 import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -131,8 +137,7 @@ def section_one(deals: int) -> None:
     example, example_ratio, _ = _measure(_doc_example())
     print(f"   the example of docs/records.md: {example * 1000:.1f} ms, x{example_ratio:.2f} the "
           "engine's own questions")
-    measured = [_measure(record_to_pb(random_record("qq-two-deck", seed=1000 + seed), report=True))
-                for seed in range(deals)]
+    measured = _random_deals(deals)
     median = statistics.median(m[0] for m in measured) * 1000
     verdict = "PASS" if median <= GOAL_MS else "MISS"
     print(f"   median {median:.2f} ms per deal over {deals} random deals (goal {GOAL_MS} ms): "
@@ -142,6 +147,41 @@ def section_one(deals: int) -> None:
           "the answer add)")
     print(f"   the record's validation alone: {statistics.median(m[2] for m in measured):.0%} of "
           "the audit")
+
+
+def _random_deals(deals: int) -> list[tuple[float, float, float]]:
+    """:func:`_measure` of each of ``deals`` random ``qq-two-deck`` deals (the same deals in
+    every run and every tree)."""
+    return [_measure(record_to_pb(random_record("qq-two-deck", seed=1000 + seed), report=True))
+            for seed in range(deals)]
+
+
+def _medians(deals: int) -> None:
+    """The child of ``--against``: the median seconds per deal and the validation's share,
+    one line."""
+    measured = _random_deals(deals)
+    print(statistics.median(m[0] for m in measured), statistics.median(m[2] for m in measured))
+
+
+def section_against(deals: int, tree: Path, rounds: int) -> None:
+    """This tree's median per deal against ``tree``'s, each in a fresh process, alternated."""
+    def run(root: Path) -> tuple[float, float]:
+        env = {**os.environ, "PYTHONPATH": str(root)}
+        out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--deals", str(deals),
+                              "--medians"], env=env, cwd=root, check=True, capture_output=True,
+                             text=True).stdout.split()
+        return float(out[0]), float(out[1])
+    before: list[tuple[float, float]] = []
+    after: list[tuple[float, float]] = []
+    for _ in range(rounds):
+        before.append(run(tree))
+        after.append(run(ROOT))
+    old, new = min(b[0] for b in before) * 1000, min(a[0] for a in after) * 1000
+    print(f"   against {tree.name} (the same {deals} deals, each tree in a fresh process, "
+          f"alternated {rounds} times, the least of the rounds; load average "
+          f"{os.getloadavg()[0]:.1f}): before {old:.2f} ms, after {new:.2f} ms: x{new / old:.2f}")
+    print(f"   the validation's share: before {min(b[1] for b in before):.0%}, after "
+          f"{min(a[1] for a in after):.0%}")
 
 
 def section_two(archive: int, workers: int) -> None:
@@ -199,8 +239,16 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--archive", type=int, default=400)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--against", type=Path, help="another checkout: the 'before' of section 1")
+    parser.add_argument("--rounds", type=int, default=3, help="alternations of --against")
+    parser.add_argument("--medians", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.medians:
+        _medians(args.deals)
+        return 0
     section_one(args.deals)
+    if args.against is not None:
+        section_against(args.deals, args.against.resolve(), args.rounds)
     if args.archive:
         section_two(args.archive, args.workers)
     return 0
