@@ -19,7 +19,7 @@ from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import add_cards, suit_name
-from oracle.engine.ruleset import Ruleset, SeatPlay, points
+from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block, Unit
 
 INT32_MAX = 2**31 - 1
@@ -76,7 +76,7 @@ def verdict_against_best(
     ...                      "highest single", 1, "trick.over_ruff")[1:]
     (False, "its highest single (3H) equals seat 1's, and the first played wins", 'order.first_played_wins')
     """
-    cards = format_cards(rules.sorted(play.cards))
+    cards = format_cards(play.cards if len(play.cards) == 1 else rules.sorted(play.cards))
     if outcome > 0:
         return kind, True, f"its {what} ({cards}) beats seat {best_seat}'s", rule
     lost = pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind
@@ -214,7 +214,7 @@ def finish_trick(
 ) -> pb.JudgeTrickResponse:
     """:func:`trick_answer` for an answer whose verdicts are already in it (``winner_reason``
     is the reason of the winner's verdict): the winner, the points, the rules and the explanation."""
-    total = points([card for play in plays for card in play.cards])
+    total = sum([card.points for play in plays for card in play.cards])  # rule points.cards
     seat = plays[winner].seat
     answer.winning_seat = seat
     answer.points = total

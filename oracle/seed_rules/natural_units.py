@@ -36,7 +36,15 @@ def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     ['pair', 'pair']
     """
     strengths, identities = rules.strengths, rules.identities
-    if len({identities[c.code] for c in cards}) == len(cards):
+    if len(cards) == 1:
+        card = cards[0]  # one card: one single (most leads and follows of a trick)
+        return [Unit(1, 1, strengths[card.code], (card,))]
+    held = {identities[c.code] for c in cards}
+    if len(held) == 1:
+        # Copies of one card: one tuple of them all (a pair, most often), as the general way
+        # below reads them (one place makes no tractor).
+        return [_unit(rules, len(cards), 1, list(cards))]
+    if len(held) == len(cards):
         # No two cards pair: singles only, highest first (as the general sort below orders them).
         order = rules.order
         ranked = sorted(cards, key=lambda c: (-strengths[c.code], order[c.code]))
