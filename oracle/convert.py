@@ -14,11 +14,12 @@ from collections.abc import Iterable
 from typing import cast
 
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
+from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, full_deck
 
-_SUIT_NAMES = {
+_SUIT_NAMES: dict[int, str] = {
     pb.EFFECTIVE_SUIT_TRUMP: "trump",
     pb.EFFECTIVE_SUIT_SPADES: "spades",
     pb.EFFECTIVE_SUIT_HEARTS: "hearts",
@@ -36,7 +37,7 @@ def suit_name(effective_suit: int) -> str:
     >>> suit_name(pb.EFFECTIVE_SUIT_TRUMP)
     'trump'
     """
-    return _SUIT_NAMES.get(cast(pb.EffectiveSuit, effective_suit), "unknown suit")
+    return _SUIT_NAMES.get(effective_suit, "unknown suit")
 
 
 _PB_FIELDS: dict[int, tuple[pb.Rank, pb.Suit]] = {
@@ -74,6 +75,55 @@ def add_cards(field: RepeatedCompositeFieldContainer[pb.Card], cards: Iterable[C
     append, messages = field.append, _PB_CARDS
     for card in cards:
         append(messages[card.code])
+
+
+def wire_field(number: int, payload: bytes) -> bytes:
+    r"""One length-delimited field (a message, a string) as protobuf's wire format writes it: its
+    key (the field's number, wire type 2), the payload's length, the payload. Bytes of such
+    fields, joined, merge into a message with one ``MergeFromString``, a repeated field's
+    elements appended in order.
+
+    >>> wire_field(4, b"ab"), len(wire_field(20, b"x" * 200))
+    (b'"\x02ab', 204)
+    """
+    head = bytearray()
+    for value in (number << 3 | 2, len(payload)):
+        while value > 0x7F:
+            head.append(value & 0x7F | 0x80)
+            value >>= 7
+        head.append(value)
+    return bytes(head) + payload
+
+
+class CardsField:
+    """A repeated ``Card`` field of one message type, filled from its bytes: each card's bytes as
+    an element of the field are built once, and :meth:`merge` appends cards with one parse of
+    their joined bytes (a copied message costs about 0.3 µs a card, the parse 0.04).
+
+    >>> from oracle.cards import parse_cards
+    >>> answer = pb.CheckFollowResponse()
+    >>> CardsField(pb.CheckFollowResponse, "example").merge(answer, parse_cards("SJ 3C"))
+    >>> expected = pb.CheckFollowResponse()
+    >>> add_cards(expected.example, parse_cards("SJ 3C"))
+    >>> answer == expected
+    True
+    """
+
+    def __init__(self, message_type: type[Message], name: str) -> None:
+        number = message_type.DESCRIPTOR.fields_by_name[name].number
+        self.by_code = [b""] * (max(_PB_CARDS) + 1)
+        """Each card code's bytes as one element of the field."""
+        for code, message in _PB_CARDS.items():
+            self.by_code[code] = wire_field(number, message.SerializeToString())
+
+    def wire(self, cards: Iterable[Card]) -> bytes:
+        """The cards' bytes as elements of the field, in order."""
+        by_code = self.by_code
+        return b"".join([by_code[c.code] for c in cards])
+
+    def merge(self, message: Message, cards: Iterable[Card]) -> None:
+        """Append the cards to the field of ``message``, in order."""
+        message.MergeFromString(self.wire(cards))
 
 
 def card_from_pb(message: pb.Card) -> Card:

@@ -15,10 +15,11 @@ from collections.abc import Iterable, Sequence
 from typing import Generic, TypeVar
 
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
+from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.convert import add_cards, suit_name
+from oracle.convert import CardsField, add_cards, suit_name, wire_field
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block, Unit
 
@@ -162,6 +163,53 @@ def fill_unit(message: pb.Unit, unit: Unit) -> None:
     add_cards(message.cards, unit.cards)
 
 
+class UnitsField:
+    """A repeated ``Unit`` field of one message type, filled from its bytes (as
+    :class:`~oracle.convert.CardsField` fills cards): the bytes of a unit that is one tuple of
+    copies of one card are built once, any other unit's when it is met; :meth:`merge` appends
+    units with one parse of their joined bytes.
+
+    >>> from oracle.cards import SMALL_JOKER
+    >>> answer, expected = pb.DescribePlayResponse(), pb.DescribePlayResponse()
+    >>> units = [Unit(1, 1, 0, (SMALL_JOKER,)), Unit(2, 2, 0, (SMALL_JOKER,) * 4)]
+    >>> UnitsField(pb.DescribePlayResponse, "units").merge(answer, units)
+    >>> add_units(expected.units, units)
+    >>> answer == expected
+    True
+    """
+
+    def __init__(self, message_type: type[Message], name: str) -> None:
+        self.number = message_type.DESCRIPTOR.fields_by_name[name].number
+        self._tuples: dict[tuple[int, int], bytes] = {}
+        """The bytes of each tuple met so far, by (card code, tuple size): a few hundred at most."""
+
+    def unit_bytes(self, unit: Unit) -> bytes:
+        """One unit's bytes as an element of the field."""
+        cards = unit.cards
+        if unit.length != 1 or not cards or len(cards) != unit.tuple_size or unit.rainbow or (
+                len(cards) > 1 and any(card.code != cards[0].code for card in cards)):
+            return wire_field(self.number, unit_to_pb(unit).SerializeToString())
+        key = (cards[0].code, len(cards))
+        found = self._tuples.get(key)
+        if found is None:
+            found = self._tuples[key] = wire_field(self.number, unit_to_pb(unit).SerializeToString())
+        return found
+
+    def wire(self, units: Iterable[Unit]) -> bytes:
+        """The units' bytes as elements of the field, in order."""
+        return b"".join([self.unit_bytes(unit) for unit in units])
+
+    def merge(self, message: Message, units: Iterable[Unit]) -> None:
+        """Append the units to the field of ``message``, in order."""
+        message.MergeFromString(self.wire(units))
+
+
+THROW_UNITS = UnitsField(pb.CheckThrowResponse, "units")
+THROW_FORCED = CardsField(pb.CheckThrowResponse, "forced_play")
+BLOCK_UNIT = UnitsField(pb.ThrowBlock, "unit")
+BLOCK_BEATING = CardsField(pb.ThrowBlock, "beating_cards")
+
+
 def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
     """What one play did in the trick, why, and the rule that decided it."""
     return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
@@ -230,7 +278,7 @@ def not_a_throw(units: Sequence[Unit]) -> pb.CheckThrowResponse:
         is_throw=False, succeeds=True, rule_ids=["lead.one_suit"],
         explanation=f"A single unit ({units[0].name}) is not a throw: it can always be led.",
     )
-    add_units(answer.units, units)
+    THROW_UNITS.merge(answer, units)
     return answer
 
 
@@ -248,7 +296,7 @@ def throw_answer(
             explanation=(f"The throw of {len(units)} units of {suit_name(rules.suit_of(cards))} succeeds: "
                          "no other hand can beat any of them."),
         )
-        add_units(answer.units, units)
+        THROW_UNITS.merge(answer, units)
         return answer
     forced = rules.strategies.forced(rules, blocks, cards, order) if forced is None else list(forced)
     penalty = clamped(rules.strategies.penalty(rules.variant.throws, len(cards), len(forced),
@@ -264,10 +312,8 @@ def throw_answer(
                      f"the thrower must play {format_cards(forced)}"
                      + (f" and loses {penalty} points." if penalty else ".")),
     )
-    add_units(answer.units, units)
+    answer.MergeFromString(THROW_UNITS.wire(units) + THROW_FORCED.wire(forced))
     for block in blocks:
         message = answer.blocks.add(seat=block.seat)
-        fill_unit(message.unit, block.unit)
-        add_cards(message.beating_cards, block.beating)
-    add_cards(answer.forced_play, forced)
+        message.MergeFromString(BLOCK_UNIT.unit_bytes(block.unit) + BLOCK_BEATING.wire(block.beating))
     return answer

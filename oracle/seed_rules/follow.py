@@ -21,12 +21,14 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.convert import add_cards, suit_name
+from oracle.convert import CardsField, suit_name
 from oracle.engine.following import SuitDuty, suit_duty, top_up
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit, shape_name
 from oracle.seed_rules.matching import Match, Shape, lead_requirements, match_shapes, shown_in
+
+EXAMPLE = CardsField(pb.CheckFollowResponse, "example")
 
 SINGLE: Shape = (1, 1)
 """The shape of a lead of one card."""
@@ -113,7 +115,7 @@ def check_follow_by_structure(
         rule_ids=rule_ids[: rule_ids.index(broken) + 1],
         explanation=f"Illegal ({broken}): {why}. A legal play: {format_cards(example)}.",
     )
-    add_cards(answer.example, example)
+    EXAMPLE.merge(answer, example)
     return answer
 
 
