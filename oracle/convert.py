@@ -95,6 +95,19 @@ def wire_field(number: int, payload: bytes) -> bytes:
     return bytes(head) + payload
 
 
+def wire_strings(message_type: type[Message], name: str, strings: Iterable[str]) -> bytes:
+    """Strings as the bytes of a repeated ``string`` field of a message type (a constant list of
+    rule ids, built once, merges into an answer with its other repeated fields in one parse).
+
+    >>> answer = pb.CheckFollowResponse()
+    >>> _ = answer.MergeFromString(wire_strings(pb.CheckFollowResponse, "rule_ids", ["follow.suit"]))
+    >>> list(answer.rule_ids)
+    ['follow.suit']
+    """
+    number = message_type.DESCRIPTOR.fields_by_name[name].number
+    return b"".join([wire_field(number, text.encode()) for text in strings])
+
+
 class CardsField:
     """A repeated ``Card`` field of one message type, filled from its bytes: each card's bytes as
     an element of the field are built once, and :meth:`merge` appends cards with one parse of

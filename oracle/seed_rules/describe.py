@@ -16,15 +16,17 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.convert import suit_name
+from oracle.convert import suit_name, wire_strings
 from oracle.engine.answers import UnitsField
 from oracle.engine.ruleset import MIXED, Ruleset, points
 
-RULES = ("order.trump", "units.tuple", "points.cards", "lead.one_suit")
-"""The rules a lead of one suit reads."""
+RULES = wire_strings(pb.DescribePlayResponse, "rule_ids",
+                     ["order.trump", "units.tuple", "points.cards", "lead.one_suit"])
+"""The rules a lead of one suit reads, as the bytes of the answer's ``rule_ids``."""
 
-RULES_WITH_TRACTORS = ("order.trump", "units.tuple", "units.tractor", "points.cards", "lead.one_suit")
-"""The rules a lead of one suit holding a tractor reads."""
+RULES_WITH_TRACTORS = wire_strings(pb.DescribePlayResponse, "rule_ids",
+                                   ["order.trump", "units.tuple", "units.tractor", "points.cards", "lead.one_suit"])
+"""The rules a lead of one suit holding a tractor reads, as :data:`RULES`."""
 
 UNITS = UnitsField(pb.DescribePlayResponse, "units")
 
@@ -49,11 +51,10 @@ def describe_play(rules: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayRespo
         points=total,
         valid_lead=True,
         is_throw=len(units) > 1,
-        rule_ids=RULES_WITH_TRACTORS if tractors else RULES,
         explanation=(f"{len(cards)} cards of {suit_name(suit)}: {names}; {total} points"
                      + ("; leading them is a throw." if len(units) > 1 else ".")),
     )
-    UNITS.merge(answer, units)
+    answer.MergeFromString((RULES_WITH_TRACTORS if tractors else RULES) + UNITS.wire(units))
     return answer
 
 
