@@ -86,13 +86,33 @@ def wire_field(number: int, payload: bytes) -> bytes:
     >>> wire_field(4, b"ab"), len(wire_field(20, b"x" * 200))
     (b'"\x02ab', 204)
     """
-    head = bytearray()
-    for value in (number << 3 | 2, len(payload)):
-        while value > 0x7F:
-            head.append(value & 0x7F | 0x80)
-            value >>= 7
-        head.append(value)
-    return bytes(head) + payload
+    if number < 16 and len(payload) < 0x80:  # the key and the length a byte each
+        return bytes((number << 3 | 2, len(payload))) + payload
+    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
+
+
+def wire_varint(number: int, value: int) -> bytes:
+    r"""One varint field (an int, an enum, a bool) as protobuf's wire format writes it: its key
+    (wire type 0) and its value; nothing for 0, the default a proto3 field does not write.
+
+    >>> wire_varint(2, 3), wire_varint(2, 0), wire_varint(1, 300)
+    (b'\x10\x03', b'', b'\x08\xac\x02')
+    """
+    if 0 < value < 0x80 and number < 16:  # the key and the value a byte each
+        return bytes((number << 3, value))
+    return _varint(number << 3) + _varint(value) if value else b""
+
+
+def _varint(value: int) -> bytes:
+    """A number as a base-128 varint, low group first (a negative one as its 64-bit two's
+    complement, as protobuf writes an ``int32``)."""
+    value &= (1 << 64) - 1
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
 
 
 def wire_strings(message_type: type[Message], name: str, strings: Iterable[str]) -> bytes:

@@ -19,7 +19,7 @@ from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.convert import CardsField, add_cards, suit_name, wire_field
+from oracle.convert import CardsField, add_cards, suit_name, wire_field, wire_varint
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block, Unit
 
@@ -186,10 +186,14 @@ class UnitsField:
     def unit_bytes(self, unit: Unit) -> bytes:
         """One unit's bytes as an element of the field."""
         cards = unit.cards
-        if unit.length != 1 or not cards or len(cards) != unit.tuple_size or unit.rainbow or (
-                len(cards) > 1 and any(card.code != cards[0].code for card in cards)):
+        n = len(cards)
+        if n == 1 and unit.tuple_size == 1 and unit.length == 1 and not unit.rainbow:
+            key = (cards[0].code, 1)  # a single
+        elif n != unit.tuple_size or unit.length != 1 or unit.rainbow or not n or any(
+                card.code != cards[0].code for card in cards):
             return wire_field(self.number, unit_to_pb(unit).SerializeToString())
-        key = (cards[0].code, len(cards))
+        else:
+            key = (cards[0].code, n)
         found = self._tuples.get(key)
         if found is None:
             found = self._tuples[key] = wire_field(self.number, unit_to_pb(unit).SerializeToString())
@@ -208,6 +212,25 @@ THROW_UNITS = UnitsField(pb.CheckThrowResponse, "units")
 THROW_FORCED = CardsField(pb.CheckThrowResponse, "forced_play")
 BLOCK_UNIT = UnitsField(pb.ThrowBlock, "unit")
 BLOCK_BEATING = CardsField(pb.ThrowBlock, "beating_cards")
+_BLOCKS = pb.CheckThrowResponse.DESCRIPTOR.fields_by_name["blocks"].number
+_BLOCK_SEAT = pb.ThrowBlock.DESCRIPTOR.fields_by_name["seat"].number
+
+
+def block_wire(block: Block) -> bytes:
+    """A block of a failed throw as the bytes of one element of the answer's ``blocks``.
+
+    >>> from oracle.cards import parse_cards
+    >>> block = Block(Unit(1, 1, 0, tuple(parse_cards("8D"))), 2, tuple(parse_cards("9D")))
+    >>> answer, expected = pb.CheckThrowResponse(), pb.CheckThrowResponse()
+    >>> _ = answer.MergeFromString(block_wire(block))
+    >>> message = expected.blocks.add(seat=2)
+    >>> fill_unit(message.unit, block.unit)
+    >>> add_cards(message.beating_cards, block.beating)
+    >>> answer == expected
+    True
+    """
+    return wire_field(_BLOCKS, BLOCK_UNIT.unit_bytes(block.unit) + wire_varint(_BLOCK_SEAT, block.seat)
+                      + BLOCK_BEATING.wire(block.beating))
 
 
 def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
@@ -300,7 +323,7 @@ def throw_answer(
         return answer
     forced = rules.strategies.forced(rules, blocks, cards, order) if forced is None else list(forced)
     penalty = clamped(rules.strategies.penalty(rules.variant.throws, len(cards), len(forced),
-                                             sum(b.unit.size for b in blocks)))
+                                             sum([b.unit.size for b in blocks])))
     first = min(blocks, key=lambda b: order.index(b.seat))
     answer = pb.CheckThrowResponse(
         is_throw=True,
@@ -312,8 +335,6 @@ def throw_answer(
                      f"the thrower must play {format_cards(forced)}"
                      + (f" and loses {penalty} points." if penalty else ".")),
     )
-    answer.MergeFromString(THROW_UNITS.wire(units) + THROW_FORCED.wire(forced))
-    for block in blocks:
-        message = answer.blocks.add(seat=block.seat)
-        message.MergeFromString(BLOCK_UNIT.unit_bytes(block.unit) + BLOCK_BEATING.wire(block.beating))
+    answer.MergeFromString(THROW_UNITS.wire(units) + b"".join([block_wire(block) for block in blocks])
+                           + THROW_FORCED.wire(forced))
     return answer

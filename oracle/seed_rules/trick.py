@@ -118,8 +118,10 @@ def _play_key(
     key shape (a Heijian ruff matched by its largest unit): it beats a
     side-suit play, and compares below any ruff that has one.
     """
-    # A key shape of singles needs no units, and its lead (no tractor) has no stand-in.
-    units = rules.units(cards) if shape[0] >= 2 else None
+    if shape[0] < 2:
+        # A key shape of singles needs no units, and its lead (no tractor) has no stand-in.
+        return key_strength(rules, cards, shape) or NO_KEY, None
+    units = rules.units(cards)
     unit = stand_in(rules, lead_units, cards, units)
     if unit is not None:
         return (unit.tuple_size, unit.top), unit
@@ -143,7 +145,8 @@ def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.Jud
         raise ValueError("the lead has no unit of its own key shape")
     best: _Best = BestSoFar(0, lead.seat, suit == TRUMP, lead_strength)
     structure = lead_units[0].name if len(lead_units) == 1 else ", ".join(u.name for u in lead_units)
-    required = lead_requirements(lead_units)  # what a follow must show: read once for every play
+    # What a follow must show, read once for every play: nothing when singles are led.
+    required = lead_requirements(lead_units) if shape[0] >= 2 else []
     answer = pb.JudgeTrickResponse()
     verdicts = answer.verdicts
     best_reason = f"leads {suit_name(suit)}: {structure}"
