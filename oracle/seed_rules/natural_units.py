@@ -49,6 +49,20 @@ def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
         order = rules.order
         ranked = sorted(cards, key=lambda c: (-strengths[c.code], order[c.code]))
         return [Unit(1, 1, strengths[c.code], (c,)) for c in ranked]
+    return pooled_units(rules, cards)
+
+
+def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
+    """:func:`natural_units` the general way, through a :class:`~oracle.engine.pool.Pool` (what
+    the short ways above give for one card, copies of one card or no pair at all, as a test
+    checks on random cards of every variant).
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> [u.name for u in pooled_units(rules, parse_cards("JS JS 9S 9S 4S"))]
+    ['tractor of 2 pairs', 'single']
+    """
     mixed = rules.variant.tractors.mixed_tuple_sizes
     # The natural tuples: a tractor of k-tuples is made of cards held exactly k times, unless
     # the variant lets tuples of different sizes make one.
