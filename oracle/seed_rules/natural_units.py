@@ -36,9 +36,9 @@ def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     ['pair', 'pair']
     """
     strengths, identities = rules.strengths, rules.identities
+    singles = rules.singles
     if len(cards) == 1:
-        card = cards[0]  # one card: one single (most leads and follows of a trick)
-        return [Unit(1, 1, strengths[card.code], (card,))]
+        return [singles[cards[0].code]]  # one card: one single (most leads and follows of a trick)
     held = {identities[c.code] for c in cards}
     if len(held) == 1:
         # Copies of one card: one tuple of them all (a pair, most often), as the general way
@@ -48,7 +48,7 @@ def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
         # No two cards pair: singles only, highest first (as the general sort below orders them).
         order = rules.order
         ranked = sorted(cards, key=lambda c: (-strengths[c.code], order[c.code]))
-        return [Unit(1, 1, strengths[c.code], (c,)) for c in ranked]
+        return [singles[c.code] for c in ranked]
     return pooled_units(rules, cards)
 
 
