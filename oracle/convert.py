@@ -120,9 +120,9 @@ def wire_strings(message_type: type[Message], name: str, strings: Iterable[str])
     rule ids, built once, merges into an answer with its other repeated fields in one parse).
 
     >>> answer = pb.CheckFollowResponse()
-    >>> _ = answer.MergeFromString(wire_strings(pb.CheckFollowResponse, "rule_ids", ["follow.suit"]))
+    >>> _ = answer.MergeFromString(wire_strings(pb.CheckFollowResponse, "rule_ids", ["one", "two"]))
     >>> list(answer.rule_ids)
-    ['follow.suit']
+    ['one', 'two']
     """
     number = message_type.DESCRIPTOR.fields_by_name[name].number
     return b"".join([wire_field(number, text.encode()) for text in strings])
