@@ -14,11 +14,12 @@ from collections.abc import Iterable
 from typing import cast
 
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
+from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, full_deck
 
-_SUIT_NAMES = {
+_SUIT_NAMES: dict[int, str] = {
     pb.EFFECTIVE_SUIT_TRUMP: "trump",
     pb.EFFECTIVE_SUIT_SPADES: "spades",
     pb.EFFECTIVE_SUIT_HEARTS: "hearts",
@@ -36,7 +37,7 @@ def suit_name(effective_suit: int) -> str:
     >>> suit_name(pb.EFFECTIVE_SUIT_TRUMP)
     'trump'
     """
-    return _SUIT_NAMES.get(cast(pb.EffectiveSuit, effective_suit), "unknown suit")
+    return _SUIT_NAMES.get(effective_suit, "unknown suit")
 
 
 _PB_FIELDS: dict[int, tuple[pb.Rank, pb.Suit]] = {
@@ -74,6 +75,88 @@ def add_cards(field: RepeatedCompositeFieldContainer[pb.Card], cards: Iterable[C
     append, messages = field.append, _PB_CARDS
     for card in cards:
         append(messages[card.code])
+
+
+def wire_field(number: int, payload: bytes) -> bytes:
+    r"""One length-delimited field (a message, a string) as protobuf's wire format writes it: its
+    key (the field's number, wire type 2), the payload's length, the payload. Bytes of such
+    fields, joined, merge into a message with one ``MergeFromString``, a repeated field's
+    elements appended in order.
+
+    >>> wire_field(4, b"ab"), len(wire_field(20, b"x" * 200))
+    (b'"\x02ab', 204)
+    """
+    if number < 16 and len(payload) < 0x80:  # the key and the length a byte each
+        return bytes((number << 3 | 2, len(payload))) + payload
+    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
+
+
+def wire_varint(number: int, value: int) -> bytes:
+    r"""One varint field (an int, an enum, a bool) as protobuf's wire format writes it: its key
+    (wire type 0) and its value; nothing for 0, the default a proto3 field does not write.
+
+    >>> wire_varint(2, 3), wire_varint(2, 0), wire_varint(1, 300)
+    (b'\x10\x03', b'', b'\x08\xac\x02')
+    """
+    if 0 < value < 0x80 and number < 16:  # the key and the value a byte each
+        return bytes((number << 3, value))
+    return _varint(number << 3) + _varint(value) if value else b""
+
+
+def _varint(value: int) -> bytes:
+    """A number as a base-128 varint, low group first (a negative one as its 64-bit two's
+    complement, as protobuf writes an ``int32``)."""
+    value &= (1 << 64) - 1
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def wire_strings(message_type: type[Message], name: str, strings: Iterable[str]) -> bytes:
+    """Strings as the bytes of a repeated ``string`` field of a message type (a constant list of
+    rule ids, built once, merges into an answer with its other repeated fields in one parse).
+
+    >>> answer = pb.CheckFollowResponse()
+    >>> _ = answer.MergeFromString(wire_strings(pb.CheckFollowResponse, "rule_ids", ["one", "two"]))
+    >>> list(answer.rule_ids)
+    ['one', 'two']
+    """
+    number = message_type.DESCRIPTOR.fields_by_name[name].number
+    return b"".join([wire_field(number, text.encode()) for text in strings])
+
+
+class CardsField:
+    """A repeated ``Card`` field of one message type, filled from its bytes: each card's bytes as
+    an element of the field are built once, and :meth:`merge` appends cards with one parse of
+    their joined bytes (a copied message costs about 0.3 µs a card, the parse 0.04).
+
+    >>> from oracle.cards import parse_cards
+    >>> answer = pb.CheckFollowResponse()
+    >>> CardsField(pb.CheckFollowResponse, "example").merge(answer, parse_cards("SJ 3C"))
+    >>> expected = pb.CheckFollowResponse()
+    >>> add_cards(expected.example, parse_cards("SJ 3C"))
+    >>> answer == expected
+    True
+    """
+
+    def __init__(self, message_type: type[Message], name: str) -> None:
+        number = message_type.DESCRIPTOR.fields_by_name[name].number
+        self.by_code = [b""] * (max(_PB_CARDS) + 1)
+        """Each card code's bytes as one element of the field."""
+        for code, message in _PB_CARDS.items():
+            self.by_code[code] = wire_field(number, message.SerializeToString())
+
+    def wire(self, cards: Iterable[Card]) -> bytes:
+        """The cards' bytes as elements of the field, in order."""
+        by_code = self.by_code
+        return b"".join([by_code[c.code] for c in cards])
+
+    def merge(self, message: Message, cards: Iterable[Card]) -> None:
+        """Append the cards to the field of ``message``, in order."""
+        message.MergeFromString(self.wire(cards))
 
 
 def card_from_pb(message: pb.Card) -> Card:

@@ -15,11 +15,12 @@ from collections.abc import Iterable, Sequence
 from typing import Generic, TypeVar
 
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
+from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.convert import add_cards, suit_name
-from oracle.engine.ruleset import Ruleset, SeatPlay, points
+from oracle.convert import CardsField, add_cards, suit_name, wire_field, wire_varint
+from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block, Unit
 
 INT32_MAX = 2**31 - 1
@@ -76,7 +77,7 @@ def verdict_against_best(
     ...                      "highest single", 1, "trick.over_ruff")[1:]
     (False, "its highest single (3H) equals seat 1's, and the first played wins", 'order.first_played_wins')
     """
-    cards = format_cards(rules.sorted(play.cards))
+    cards = format_cards(play.cards if len(play.cards) == 1 else rules.sorted(play.cards))
     if outcome > 0:
         return kind, True, f"its {what} ({cards}) beats seat {best_seat}'s", rule
     lost = pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind
@@ -162,6 +163,76 @@ def fill_unit(message: pb.Unit, unit: Unit) -> None:
     add_cards(message.cards, unit.cards)
 
 
+class UnitsField:
+    """A repeated ``Unit`` field of one message type, filled from its bytes (as
+    :class:`~oracle.convert.CardsField` fills cards): the bytes of a unit that is one tuple of
+    copies of one card are built once, any other unit's when it is met; :meth:`merge` appends
+    units with one parse of their joined bytes.
+
+    >>> from oracle.cards import SMALL_JOKER
+    >>> answer, expected = pb.DescribePlayResponse(), pb.DescribePlayResponse()
+    >>> units = [Unit(1, 1, 0, (SMALL_JOKER,)), Unit(2, 2, 0, (SMALL_JOKER,) * 4)]
+    >>> UnitsField(pb.DescribePlayResponse, "units").merge(answer, units)
+    >>> add_units(expected.units, units)
+    >>> answer == expected
+    True
+    """
+
+    def __init__(self, message_type: type[Message], name: str) -> None:
+        self.number = message_type.DESCRIPTOR.fields_by_name[name].number
+        self._tuples: dict[tuple[int, int], bytes] = {}
+        """The bytes of each tuple met so far, by (card code, tuple size): a few hundred at most."""
+
+    def unit_bytes(self, unit: Unit) -> bytes:
+        """One unit's bytes as an element of the field."""
+        cards = unit.cards
+        n = len(cards)
+        if n == 1 and unit.tuple_size == 1 and unit.length == 1 and not unit.rainbow:
+            key = (cards[0].code, 1)  # a single
+        elif n != unit.tuple_size or unit.length != 1 or unit.rainbow or not n or any(
+                card.code != cards[0].code for card in cards):
+            return wire_field(self.number, unit_to_pb(unit).SerializeToString())
+        else:
+            key = (cards[0].code, n)
+        found = self._tuples.get(key)
+        if found is None:
+            found = self._tuples[key] = wire_field(self.number, unit_to_pb(unit).SerializeToString())
+        return found
+
+    def wire(self, units: Iterable[Unit]) -> bytes:
+        """The units' bytes as elements of the field, in order."""
+        return b"".join([self.unit_bytes(unit) for unit in units])
+
+    def merge(self, message: Message, units: Iterable[Unit]) -> None:
+        """Append the units to the field of ``message``, in order."""
+        message.MergeFromString(self.wire(units))
+
+
+THROW_UNITS = UnitsField(pb.CheckThrowResponse, "units")
+THROW_FORCED = CardsField(pb.CheckThrowResponse, "forced_play")
+BLOCK_UNIT = UnitsField(pb.ThrowBlock, "unit")
+BLOCK_BEATING = CardsField(pb.ThrowBlock, "beating_cards")
+_BLOCKS = pb.CheckThrowResponse.DESCRIPTOR.fields_by_name["blocks"].number
+_BLOCK_SEAT = pb.ThrowBlock.DESCRIPTOR.fields_by_name["seat"].number
+
+
+def block_wire(block: Block) -> bytes:
+    """A block of a failed throw as the bytes of one element of the answer's ``blocks``.
+
+    >>> from oracle.cards import parse_cards
+    >>> block = Block(Unit(1, 1, 0, tuple(parse_cards("8D"))), 2, tuple(parse_cards("9D")))
+    >>> answer, expected = pb.CheckThrowResponse(), pb.CheckThrowResponse()
+    >>> _ = answer.MergeFromString(block_wire(block))
+    >>> message = expected.blocks.add(seat=2)
+    >>> fill_unit(message.unit, block.unit)
+    >>> add_cards(message.beating_cards, block.beating)
+    >>> answer == expected
+    True
+    """
+    return wire_field(_BLOCKS, BLOCK_UNIT.unit_bytes(block.unit) + wire_varint(_BLOCK_SEAT, block.seat)
+                      + BLOCK_BEATING.wire(block.beating))
+
+
 def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
     """What one play did in the trick, why, and the rule that decided it."""
     return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
@@ -214,7 +285,7 @@ def finish_trick(
 ) -> pb.JudgeTrickResponse:
     """:func:`trick_answer` for an answer whose verdicts are already in it (``winner_reason``
     is the reason of the winner's verdict): the winner, the points, the rules and the explanation."""
-    total = points([card for play in plays for card in play.cards])
+    total = sum([card.points for play in plays for card in play.cards])  # rule points.cards
     seat = plays[winner].seat
     answer.winning_seat = seat
     answer.points = total
@@ -230,7 +301,7 @@ def not_a_throw(units: Sequence[Unit]) -> pb.CheckThrowResponse:
         is_throw=False, succeeds=True, rule_ids=["lead.one_suit"],
         explanation=f"A single unit ({units[0].name}) is not a throw: it can always be led.",
     )
-    add_units(answer.units, units)
+    THROW_UNITS.merge(answer, units)
     return answer
 
 
@@ -248,11 +319,11 @@ def throw_answer(
             explanation=(f"The throw of {len(units)} units of {suit_name(rules.suit_of(cards))} succeeds: "
                          "no other hand can beat any of them."),
         )
-        add_units(answer.units, units)
+        THROW_UNITS.merge(answer, units)
         return answer
     forced = rules.strategies.forced(rules, blocks, cards, order) if forced is None else list(forced)
     penalty = clamped(rules.strategies.penalty(rules.variant.throws, len(cards), len(forced),
-                                             sum(b.unit.size for b in blocks)))
+                                             sum([b.unit.size for b in blocks])))
     first = min(blocks, key=lambda b: order.index(b.seat))
     answer = pb.CheckThrowResponse(
         is_throw=True,
@@ -264,10 +335,6 @@ def throw_answer(
                      f"the thrower must play {format_cards(forced)}"
                      + (f" and loses {penalty} points." if penalty else ".")),
     )
-    add_units(answer.units, units)
-    for block in blocks:
-        message = answer.blocks.add(seat=block.seat)
-        fill_unit(message.unit, block.unit)
-        add_cards(message.beating_cards, block.beating)
-    add_cards(answer.forced_play, forced)
+    answer.MergeFromString(THROW_UNITS.wire(units) + b"".join([block_wire(block) for block in blocks])
+                           + THROW_FORCED.wire(forced))
     return answer

@@ -61,9 +61,13 @@ def lowest_first(rules: Ruleset, cards: Sequence[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: lows[c.code])
 
 
-def top_up(rules: Ruleset, chosen: Sequence[Card], suit: int, hand: Sequence[Card], n: int) -> list[Card]:
+def top_up(
+    rules: Ruleset, chosen: Sequence[Card], suit: int, hand: Sequence[Card], n: int,
+    of_suit: Sequence[Card] | None = None,
+) -> list[Card]:
     """``chosen``, then the lowest cards of ``suit`` left in the hand, then the lowest others
-    (side suits before trump), up to ``n`` cards in all; sorted for output.
+    (side suits before trump), up to ``n`` cards in all; sorted for output. ``of_suit``: the
+    hand's cards of ``suit`` in hand order, when the caller has them (:attr:`SuitDuty.hand_x`).
 
     Linear in the hand, then a sort of what is left: ``O(h log h)`` for a hand of ``h`` cards.
     """
@@ -81,7 +85,8 @@ def top_up(rules: Ruleset, chosen: Sequence[Card], suit: int, hand: Sequence[Car
     suits, discards = rules.suits, rules.discards
     play = list(chosen)
     if len(play) < n:
-        in_suit = lowest_first(rules, [c for c in left if suits[c.code] == suit])
+        held = of_suit if of_suit is not None and not chosen else [c for c in left if suits[c.code] == suit]
+        in_suit = lowest_first(rules, held)
         play.extend(in_suit[: n - len(play)])
     if len(play) < n:
         others = sorted((c for c in left if suits[c.code] != suit), key=lambda c: discards[c.code])

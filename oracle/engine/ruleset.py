@@ -156,6 +156,8 @@ class Ruleset:
     """Each card code's place lowest first: by strength, then :attr:`order` (0 first)."""
     discards: list[int] = field(default_factory=list, repr=False)
     """Each card code's place among cards given up: side suits before trump, then as :attr:`lows`."""
+    singles: list[Unit] = field(default_factory=list, repr=False)
+    """Each card code's unit as a single (built once: a play's singles are shared, never changed)."""
     tractor_min_length: int = field(init=False, repr=False)
     """The variant's ``tractors.min_length``: the fewest tuples a tractor has."""
     tractor_min_tuple: int = field(init=False, repr=False)
@@ -195,6 +197,7 @@ class Ruleset:
         self.identities = [(0, 0)] * size
         self.order = [0] * size
         self.places = [()] * size
+        self.singles = [Unit(1, 1, 0, ())] * size
         for card, key in self.keys.items():
             code = card.code
             self._by_code[code] = key
@@ -204,6 +207,7 @@ class Ruleset:
             self.strengths[code] = key.strength
             self.identities[code] = key.identity
             self.places[code] = key.slots
+            self.singles[code] = Unit(1, 1, key.strength, (card,))
         for place, card in enumerate(sorted(self.keys, key=lambda c: self._sort_keys[c.code])):
             self.order[card.code] = place
         self.lows, self.discards = [0] * size, [0] * size

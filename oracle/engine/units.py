@@ -89,7 +89,8 @@ def shape_name(shape: tuple[int, int]) -> str:
     >>> shape_name((2, 1)), shape_name((2, 2))
     ('pair', 'tractor of 2 pairs')
     """
-    return Unit(shape[0], shape[1], 0, ()).name
+    name = _SHAPE_NAMES.get(shape)
+    return Unit(shape[0], shape[1], 0, ()).name if name is None else name
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ sum (Heijian), overrides; the rungs, suit order and the standing declarer: docs/
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import NamedTuple, cast
 
 from oracle import pb
@@ -108,6 +109,9 @@ declaration_table: PerVariant[DeclarationTable] = PerVariant(_read_declaration_t
 """The variant's :class:`DeclarationTable`, read once per variant message."""
 
 
+_code = attrgetter("code")
+
+
 def _identity(table: DeclarationTable, card: Card) -> tuple[int, int]:
     """What makes two cards identical (as :func:`oracle.engine.card_order.card_identity`)."""
     return (int(card.rank), 0 if card.suit is None else suit_or_colour(card.suit, table.two_colours))
@@ -156,11 +160,12 @@ def _ladder_strength(table: DeclarationTable, level: Rank, cards: Sequence[Card]
     if not cards:
         return None
     first = cards[0]
-    identical = len({c.code for c in cards}) == 1 or (
-        table.two_colours and len({_identity(table, c) for c in cards}) == 1)
-    label_cards = format_cards(sorted(cards))
+    same_card = len(cards) == 1 or len({c.code for c in cards}) == 1
+    identical = same_card or (table.two_colours and len({_identity(table, c) for c in cards}) == 1)
+    # The cards in their fixed order (Card's own: by code), for the label.
+    label_cards = format_cards(cards if len(cards) == 1 else sorted(cards, key=_code))
     ladder = table.rungs
-    if all(c.suit is None for c in cards):
+    if first.suit is None and all(c.suit is None for c in cards):
         best = None
         for index, rung in enumerate(ladder):
             if _fits(rung, cards, identical):
@@ -173,7 +178,7 @@ def _ladder_strength(table: DeclarationTable, level: Rank, cards: Sequence[Card]
     for index in range(len(ladder) - 1, -1, -1):
         rung = ladder[index]
         if rung.cards == pb.DECLARATION_CARDS_LEVEL and rung.size == len(cards):
-            suit = min(c.suit for c in cards if c.suit is not None)
+            suit = first.suit if same_card else min(c.suit for c in cards if c.suit is not None)
             return Strength(index, suit, True, f"{rung.name}: {label_cards}")
     return None
 

@@ -16,9 +16,19 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.convert import suit_name
-from oracle.engine.answers import add_units
+from oracle.convert import suit_name, wire_strings
+from oracle.engine.answers import UnitsField
 from oracle.engine.ruleset import MIXED, Ruleset, points
+
+RULES = wire_strings(pb.DescribePlayResponse, "rule_ids",
+                     ["order.trump", "units.tuple", "points.cards", "lead.one_suit"])
+"""The rules a lead of one suit reads, as the bytes of the answer's ``rule_ids``."""
+
+RULES_WITH_TRACTORS = wire_strings(pb.DescribePlayResponse, "rule_ids",
+                                   ["order.trump", "units.tuple", "units.tractor", "points.cards", "lead.one_suit"])
+"""The rules a lead of one suit holding a tractor reads, as :data:`RULES`."""
+
+UNITS = UnitsField(pb.DescribePlayResponse, "units")
 
 
 def describe_play(rules: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayResponse:
@@ -34,20 +44,17 @@ def describe_play(rules: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayRespo
             explanation="The cards are of more than one effective suit: not a lead.",
         )
     units = rules.units(cards)
-    rule_ids = ["order.trump", "units.tuple", "points.cards", "lead.one_suit"]
-    if any(u.is_tractor for u in units):
-        rule_ids.insert(2, "units.tractor")
-    names = ", ".join(u.name for u in units)
+    tractors = any(u.length >= 2 for u in units)
+    names = units[0].name if len(units) == 1 else ", ".join([u.name for u in units])
     answer = pb.DescribePlayResponse(
         effective_suit=suit,
         points=total,
         valid_lead=True,
         is_throw=len(units) > 1,
-        rule_ids=rule_ids,
         explanation=(f"{len(cards)} cards of {suit_name(suit)}: {names}; {total} points"
                      + ("; leading them is a throw." if len(units) > 1 else ".")),
     )
-    add_units(answer.units, units)
+    answer.MergeFromString((RULES_WITH_TRACTORS if tractors else RULES) + UNITS.wire(units))
     return answer
 
 
@@ -65,5 +72,5 @@ def _describe_compound(rules: Ruleset, cards: Sequence[Card], total: int) -> pb.
         rule_ids=["lead.rainbow", "points.cards"],
         explanation=(f"{len(cards)} cards, a rainbow: {names}; {total} points"
                      + ("; leading them is a throw." if len(units) > 1 else ".")))
-    add_units(answer.units, units)
+    UNITS.merge(answer, units)
     return answer

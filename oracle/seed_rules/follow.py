@@ -21,12 +21,14 @@ from collections.abc import Sequence
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.convert import add_cards, suit_name
+from oracle.convert import CardsField, suit_name
 from oracle.engine.following import SuitDuty, suit_duty, top_up
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit, shape_name
 from oracle.seed_rules.matching import Match, Shape, lead_requirements, match_shapes, shown_in
+
+EXAMPLE = CardsField(pb.CheckFollowResponse, "example")
 
 SINGLE: Shape = (1, 1)
 """The shape of a lead of one card."""
@@ -65,6 +67,13 @@ def check_follow_by_structure(
         return _legal(duty, ["follow.suit"], NO_PAIRS)
     suit, hand_x, play_x = duty.suit, duty.hand_x, duty.play_x
     lead_units = rules.units(lead)
+    if lead_units[0].tuple_size < 2 and (len(lead_units) > 1 or SINGLE not in rules.ladders):
+        # Singles led (largest first) ask for the suit alone, and no ladder answers several units
+        # or (here) a single: the answer the match below would reach, without matching.
+        if duty.met:
+            return _legal(duty, ["follow.suit"], NO_PAIRS)
+        return _illegal(["follow.suit"], "follow.suit", duty.shortfall(),
+                        top_up(rules, (), suit, hand, len(lead), hand_x))
     rule_ids = ["follow.suit"]
     if lead_units[0].tuple_size >= 2:  # largest first: a lead of singles has neither duty
         if any(u.length >= 2 for u in lead_units):
@@ -106,14 +115,18 @@ def check_follow_by_structure(
                    f"({format_cards(rules.sorted(lead))}) and the play does not")
     if not broken:
         return _legal(duty, rule_ids, shown)
-    example = top_up(rules, hand_match.chosen, suit, hand, len(lead))
+    return _illegal(rule_ids, broken, why, top_up(rules, hand_match.chosen, suit, hand, len(lead), hand_x))
+
+
+def _illegal(rule_ids: list[str], broken: str, why: str, example: list[Card]) -> pb.CheckFollowResponse:
+    """An illegal follow's answer: the rule broken (the rules read up to it), why, and a legal play."""
     answer = pb.CheckFollowResponse(
         legal=False,
         broken_rule_id=broken,
         rule_ids=rule_ids[: rule_ids.index(broken) + 1],
         explanation=f"Illegal ({broken}): {why}. A legal play: {format_cards(example)}.",
     )
-    add_cards(answer.example, example)
+    EXAMPLE.merge(answer, example)
     return answer
 
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from oracle.cards import Card
+from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit
@@ -137,7 +138,32 @@ def shows_structure(
     >>> shows_structure(rules, lead, parse_cards("9H 9H 7H 7H 5H 2H"))
     False
     """
-    required = lead_requirements(lead_units)
+    return shows_required(rules, lead_requirements(lead_units), cards, exact_tuples=exact_tuples)
+
+
+def shows_required(
+    rules: Ruleset, required: list[Shape], cards: Sequence[Card], *, exact_tuples: bool = False
+) -> bool:
+    """:func:`shows_structure` for a lead whose :func:`lead_requirements` the caller already has
+    (a trick judge reads its lead once for every play): a lead of singles asks for nothing.
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> shows_required(rules, [(2, 1)], parse_cards("9H 8H")), shows_required(rules, [], parse_cards("9H"))
+    (False, True)
+    """
+    if not required:
+        return True
+    if len(required) == 1 and required[0][1] == 1 and rules.tractor_min_length >= 2:
+        # One tuple asked for (a pair led): shown by any card held that many times (exactly
+        # that many with ``exact_tuples``), the one step the match below would take.
+        k, identities = required[0][0], rules.identities
+        counts: dict[Identity, int] = {}
+        for card in cards:
+            identity = identities[card.code]
+            counts[identity] = counts.get(identity, 0) + 1
+        return k in counts.values() if exact_tuples else max(counts.values(), default=0) >= k
     return match_shapes(rules, required, cards, exact_tuples=exact_tuples).profile == required
 
 

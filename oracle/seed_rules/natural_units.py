@@ -36,11 +36,33 @@ def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     ['pair', 'pair']
     """
     strengths, identities = rules.strengths, rules.identities
-    if len({identities[c.code] for c in cards}) == len(cards):
+    singles = rules.singles
+    if len(cards) == 1:
+        return [singles[cards[0].code]]  # one card: one single (most leads and follows of a trick)
+    held = {identities[c.code] for c in cards}
+    if len(held) == 1:
+        # Copies of one card: one tuple of them all (a pair, most often), as the general way
+        # below reads them (one place makes no tractor).
+        return [_unit(rules, len(cards), 1, list(cards))]
+    if len(held) == len(cards):
         # No two cards pair: singles only, highest first (as the general sort below orders them).
         order = rules.order
         ranked = sorted(cards, key=lambda c: (-strengths[c.code], order[c.code]))
-        return [Unit(1, 1, strengths[c.code], (c,)) for c in ranked]
+        return [singles[c.code] for c in ranked]
+    return pooled_units(rules, cards)
+
+
+def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
+    """:func:`natural_units` the general way, through a :class:`~oracle.engine.pool.Pool` (what
+    the short ways above give for one card, copies of one card or no pair at all, as a test
+    checks on random cards of every variant).
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> [u.name for u in pooled_units(rules, parse_cards("JS JS 9S 9S 4S"))]
+    ['tractor of 2 pairs', 'single']
+    """
     mixed = rules.variant.tractors.mixed_tuple_sizes
     # The natural tuples: a tractor of k-tuples is made of cards held exactly k times, unless
     # the variant lets tuples of different sizes make one.

@@ -48,9 +48,9 @@ def ruff_counts(rules: Ruleset, lead_units: Sequence[Unit], cards: Sequence[Card
     >>> ruff_counts(rules, rules.units(p("AS AS 5S 5S 4S 4S")), p("9H 9H 8H 8H 7H 2H"))
     False
     """
-    lead_tuples, lead_tractors = tuple_counts(lead_units), tractor_counts(lead_units)
-    if not lead_tuples and not lead_tractors:
+    if all(u.tuple_size < 2 and u.length < 2 for u in lead_units):
         return True  # a lead of singles: any trump play of its size ruffs it
+    lead_tuples, lead_tractors = tuple_counts(lead_units), tractor_counts(lead_units)
     units = rules.units(cards)
     have_tuples, have_tractors = tuple_counts(units), tractor_counts(units)
     return all(have_tuples.get(k, 0) >= n for k, n in lead_tuples.items()) and all(

@@ -32,7 +32,7 @@ from oracle.engine.answers import (
 )
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.engine.units import Unit, shape_name
-from oracle.seed_rules.matching import shows_structure
+from oracle.seed_rules.matching import Shape, lead_requirements, shows_required
 
 
 def key_shape(lead_units: Sequence[Unit]) -> tuple[int, int]:
@@ -118,8 +118,10 @@ def _play_key(
     key shape (a Heijian ruff matched by its largest unit): it beats a
     side-suit play, and compares below any ruff that has one.
     """
-    # A key shape of singles needs no units, and its lead (no tractor) has no stand-in.
-    units = rules.units(cards) if shape[0] >= 2 else None
+    if shape[0] < 2:
+        # A key shape of singles needs no units, and its lead (no tractor) has no stand-in.
+        return key_strength(rules, cards, shape) or NO_KEY, None
+    units = rules.units(cards)
     unit = stand_in(rules, lead_units, cards, units)
     if unit is not None:
         return (unit.tuple_size, unit.top), unit
@@ -142,7 +144,9 @@ def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.Jud
     if lead_strength is None:  # a lead that is its own stand-in cannot happen: it has its shape
         raise ValueError("the lead has no unit of its own key shape")
     best: _Best = BestSoFar(0, lead.seat, suit == TRUMP, lead_strength)
-    structure = ", ".join(u.name for u in lead_units)
+    structure = lead_units[0].name if len(lead_units) == 1 else ", ".join(u.name for u in lead_units)
+    # What a follow must show, read once for every play: nothing when singles are led.
+    required = lead_requirements(lead_units) if shape[0] >= 2 else []
     answer = pb.JudgeTrickResponse()
     verdicts = answer.verdicts
     best_reason = f"leads {suit_name(suit)}: {structure}"
@@ -151,7 +155,8 @@ def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.Jud
     for index in range(1, len(plays)):
         play = plays[index]
         play_suit = rules.suit_of(play.cards)
-        (kind, beats, reason, rule), strength = _judge_play(rules, play, play_suit, suit, lead_units, shape, best)
+        (kind, beats, reason, rule), strength = _judge_play(rules, play, play_suit, suit, lead_units, required,
+                                                            shape, best)
         if beats:
             if strength is None:
                 strength = _play_key(rules, lead_units, play.cards, shape)[0]
@@ -168,13 +173,15 @@ def _judge_play(
     play_suit: int,
     led_suit: int,
     lead_units: Sequence[Unit],
+    required: list[Shape],
     shape: tuple[int, int],
     best: _Best,
 ) -> tuple[Verdict, Key | None]:
-    """The play's verdict, and its key when comparing it needed one."""
+    """The play's verdict, and its key when comparing it needed one (``required``: the lead's
+    :func:`~oracle.seed_rules.matching.lead_requirements`)."""
     cards = play.cards
     if play_suit == led_suit:
-        if not shows_structure(rules, lead_units, cards, exact_tuples=True) and stand_in(
+        if not shows_required(rules, required, cards, exact_tuples=True) and stand_in(
             rules, lead_units, cards
         ) is None:
             return (pb.PLAY_KIND_FOLLOW, False,

@@ -18,6 +18,7 @@ from google.protobuf.descriptor import ServiceDescriptor
 from google.protobuf.message import Message
 
 from oracle import pb
+from oracle.convert import wire_field
 from oracle.dispatch import questions as engine
 from oracle.engine.budget import DeadlinePassed, WorkExceeded, question_budget
 from oracle.errors import InvalidQuestion
@@ -274,13 +275,4 @@ def delimited(number: int, payload: bytes) -> bytes:
     >>> delimited(1, b"abc"), delimited(15, bytes(200))[:3]
     (b'\\n\\x03abc', b'z\\xc8\\x01')
     """
-    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while value > 0x7F:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
+    return wire_field(number, payload)
