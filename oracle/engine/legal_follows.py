@@ -114,6 +114,9 @@ class Judged:
         """The readings of the plays read to the end, not yet paid for."""
         self.ident = identity_numbers(rules, space)
         self.last = {ident: i for i, ident in enumerate(self.ident)}
+        self._closes = [self.last[ident] == i for i, ident in enumerate(self.ident)]
+        """Whether each card is its identity's last (its copies close the identity)."""
+        self._size = len(space.cards)
         self._paths: dict[tuple[int, Hashable], tuple[tuple[int, int], ...]] = {}
         self._verdicts: dict[Hashable, Duty | None] = {}
         self._states: list[tuple[Core, Hashable]] = []
@@ -131,34 +134,46 @@ class Judged:
             self._states.append(state)
         return number
 
+    step_cost = STEP_STEPS
+    """What each step spends: :class:`~oracle.engine.legal_plays.Family` pays it once per state
+    for the steps out of it (:meth:`unpaid_step`)."""
+
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         spend(STEP_STEPS)
+        return self.unpaid_step(state, index, copies)
+
+    def unpaid_step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
+        """:meth:`step` with its work budget left to the caller (``step_cost`` a step)."""
         number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
         before = self._states[number]
         open_, read = before
         ident = self.ident[index]
-        if self.last[ident] == index and (not open_ or ident not in dict(open_)):
+        if open_ or not self._closes[index]:
+            held = dict(open_)
+            if not self._closes[index] or ident in held:
+                count = held.pop(ident, 0) + copies
+                if not self._closes[index]:
+                    if count:
+                        held[ident] = count
+                else:
+                    read = self.reading.close(read, ident, count)
+                open_ = tuple(sorted(held.items()))
+            else:
+                read = self.reading.close(read, ident, copies)
+        else:
             # an identity of one card (every one but in the two-colour game): nothing kept open
             read = self.reading.close(read, ident, copies)
-        else:
-            held = dict(open_)
-            count = held.pop(ident, 0) + copies
-            if self.last[ident] != index:
-                if count:
-                    held[ident] = count
-            else:
-                read = self.reading.close(read, ident, count)
-            open_ = tuple(sorted(held.items()))
         if self.viable is not None and not self.viable(read, index + 1):
             return None
         after = number if read is before[1] and open_ is before[0] else self._number((open_, read))
-        if index + 1 == len(self.space.cards):
+        if index + 1 == self._size:
             key = self.reading.decides(read)
             if key not in self._verdicts:
                 self._ends.add(key)
-        if (index + 1, after) not in self._paths:
-            path = self._paths[index, state]
-            self._paths[index + 1, after] = (*path, (index, copies)) if copies else path
+        paths = self._paths
+        if (index + 1, after) not in paths:
+            path = paths[index, state]
+            paths[index + 1, after] = (*path, (index, copies)) if copies else path
         return after
 
     def accept(self, state: Hashable) -> Duty | None:

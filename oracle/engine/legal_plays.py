@@ -141,6 +141,7 @@ class Family:
     _edges: dict[tuple[int, Hashable], list[tuple[int, Hashable]]] = field(default_factory=dict, repr=False)
     _reached: bool = field(default=False, repr=False)
     _prefixes: dict[tuple[int, ...], Counter[Duty]] = field(default_factory=dict, repr=False)
+    _sums: dict[tuple[int, Hashable], list[int]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         room = [0] * (len(self.space.copies) + 1)
@@ -158,35 +159,80 @@ class Family:
         """The states reached before each card by a play that can still end with ``size`` cards,
         each with the steps out of it that keep it so (read forwards once: the count then walks
         these steps back without asking the automaton again, and never judges a play that
-        could not be completed)."""
+        could not be completed); then every reached state's count, last card first."""
         if self._reached:
             return
         self._reached = True
-        size, room = self.size, self._room
-        layer: dict[Hashable, tuple[int, int]] = {self.automaton.start(): (0, 0)}  # cards taken: fewest, most
+        size, room, automaton, edges = self.size, self._room, self.automaton, self._edges
+        # An automaton that charges its steps may let the count pay them once per state.
+        step = getattr(automaton, "unpaid_step", None)
+        cost: int = getattr(automaton, "step_cost", 0) if step is not None else 0
+        step = step or automaton.step
+        layer: dict[Hashable, tuple[int, int]] = {automaton.start(): (0, 0)}  # cards taken: fewest, most
+        layers = [layer]
         for i, held in enumerate(self.space.copies):
             after_layer: dict[Hashable, tuple[int, int]] = {}
+            rest = room[i + 1]
             for state, (fewest, most) in layer.items():
-                spend()
                 steps: list[tuple[int, Hashable]] = []
-                top = held if size is None else min(held, size - fewest)
-                for copies in range(top, -1, -1):
-                    if size is not None and most + copies + room[i + 1] < size:
-                        break
-                    after = self.automaton.step(state, i, copies)
+                if size is None:
+                    top, bottom = held, 0
+                else:  # no more than the size allows, and enough that the cards after can make it up
+                    top, bottom = min(held, size - fewest), max(size - most - rest, 0)
+                for copies in range(top, bottom - 1, -1):
+                    after = step(state, i, copies)
                     if after is None:
                         continue
                     steps.append((copies, after))
-                    low, high = fewest + copies, most + copies if size is None else min(most + copies, size)
+                    low, high = fewest + copies, most + copies
+                    if size is not None and high > size:
+                        high = size
                     seen = after_layer.get(after)
-                    after_layer[after] = (low, high) if seen is None else (min(seen[0], low), max(seen[1], high))
-                self._edges[i, state] = steps
+                    if seen is None:
+                        after_layer[after] = (low, high)
+                    elif low < seen[0] or high > seen[1]:
+                        after_layer[after] = (min(low, seen[0]), max(high, seen[1]))
+                spend(1 + cost * (top - bottom + 1 if top >= bottom else 0))
+                edges[i, state] = steps
             layer = after_layer
+            layers.append(layer)
+        self._count_back(layers)
+
+    def _count_back(self, layers: list[dict[Hashable, tuple[int, int]]]) -> None:
+        """Each reached state's :meth:`_vector`, from the last card back (no recursion)."""
+        memo, edges, n = self._memo, self._edges, len(self.space.copies)
+        width = 1 if self.size is None else self.size + 1
+        for state in layers[n]:
+            duty = self.automaton.accept(state)
+            memo[n, state] = {} if duty is None else {duty: [1] + [0] * (width - 1)}
+        spend(len(layers[n]))
+        for i in range(n - 1, -1, -1):
+            for state in layers[i]:
+                memo[i, state] = self._add_up(i, [(copies, memo[i + 1, after]) for copies, after in edges[i, state]])
+            spend(len(layers[i]))
+
+    def _add_up(self, i: int, parts: list[tuple[int, dict[Duty, list[int]]]]) -> dict[Duty, list[int]]:
+        """A state's ways before card ``i``: those after each step (``copies`` of card ``i``,
+        the ways from the state it leads to), shifted by the copies taken."""
+        width = 1 if self.size is None else self.size + 1
+        reach = min(width, self._room[i] + 1)
+        out: dict[Duty, list[int]] = {}
+        for copies, below in parts:
+            for duty, ways in below.items():
+                into = out.get(duty)
+                if into is None:
+                    into = out[duty] = [0] * width
+                if width == 1:
+                    into[0] += ways[0]
+                elif copies < reach:
+                    into[copies:reach] = map(add, into[copies:reach], ways)
+        return out
 
     def _vector(self, i: int, state: Hashable) -> dict[Duty, list[int]]:
         """The plays going on from ``state`` before card ``i``, by duty and by the cards they
         still take (entry ``left``; one entry, any number, for a family of any size). One entry
-        per (card, state), whatever the cards taken before."""
+        per (card, state), whatever the cards taken before: every state :meth:`_reach` reached
+        is counted there; another (asked by a rank) is counted here."""
         key = (i, state)
         found = self._memo.get(key)
         if found is not None:
@@ -200,19 +246,8 @@ class Family:
                 out[duty] = [1] + [0] * (width - 1)
             self._memo[key] = out
             return out
-        steps = self._edges.get(key)
-        if steps is None:  # a state no play of the family goes through (asked by a rank)
-            steps = [(copies, after) for copies, _, after in self._children(i, -1 if self.size is None else width - 1, state)]
-        reach = min(width, self._room[i] + 1)
-        for copies, after in steps:
-            for duty, ways in self._vector(i + 1, after).items():
-                into = out.get(duty)
-                if into is None:
-                    into = out[duty] = [0] * width
-                if self.size is None:
-                    into[0] += ways[0]
-                elif copies < reach:
-                    into[copies:reach] = map(add, into[copies:reach], ways)
+        left = -1 if self.size is None else width - 1
+        out = self._add_up(i, [(copies, self._vector(i + 1, after)) for copies, _, after in self._children(i, left, state)])
         self._memo[key] = out
         return out
 
@@ -263,8 +298,11 @@ class Family:
             return 0
         if not self._reached:
             self._reach()
-        at = max(left, 0)
-        found = sum([ways[at] for ways in self._vector(i, state).values()])
+        key = (i, state)
+        sums = self._sums.get(key)
+        if sums is None:  # the plays by cards left, whatever their duty (asked again and again by a page)
+            sums = self._sums[key] = [sum(column) for column in zip(*self._vector(i, state).values())]
+        found = sums[max(left, 0)] if sums else 0
         if self._prefixes:
             found -= sum(self._prefixes.get(tuple(prefix), NO_DUTIES).values())
         return found

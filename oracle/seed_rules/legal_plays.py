@@ -25,15 +25,16 @@ from oracle.engine.budget import spend
 from oracle.engine.legal_follows import SUIT_ONLY, Judged, suit_split
 from oracle.engine.legal_plays import Automaton, Duty, Sources, Space
 from oracle.engine.ruleset import Ruleset
+from oracle.engine.units import Unit
 from oracle.seed_rules.follow import best_rung, first_shortfall, ladder_for
 from oracle.seed_rules.follow_readings import Segments, could_show, reading
 from oracle.seed_rules.matching import Shape, lead_requirements, match_shapes
 
 
-def structure_duty(rules: Ruleset, lead: Sequence[Card]) -> Duty:
+def structure_duty(rules: Ruleset, lead: Sequence[Card], units: Sequence[Unit] | None = None) -> Duty:
     """The duty a follow of ``n`` cards of the suit meets: the lead's ladder, its tractors, its
-    tuples, or the suit alone (a lead of singles)."""
-    units = rules.units(lead)
+    tuples, or the suit alone (a lead of singles). ``units``: the lead's, when read already."""
+    units = rules.units(lead) if units is None else units
     if ladder_for(rules, units) is not None:
         return Duty(1, "follow.ladder", "the first rung of the ladder the hand can show")
     if any(u.is_tractor for u in units):
@@ -55,8 +56,8 @@ four-deck play of 17 cards, more for longer ones; a step of the budget is about 
 
 def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page."""
-    duty = structure_duty(rules, lead)
     units = rules.units(lead)
+    duty = structure_duty(rules, lead, units)
     ladder = ladder_for(rules, units)
     shapes = ([(p.tuple_size, p.length) for rung in ladder.rungs for p in rung.parts] if ladder is not None
               else lead_requirements(units))
