@@ -95,6 +95,9 @@ class Judged:
     ``viable`` (of a reading's state and the next card) says, where the rule can tell, that no play
     going on from a state can be legal: the count goes no further down that way.
 
+    ``inert``: fewer copies than this of an identity leave the reading as it was (the very state
+    returned by :meth:`Reading.close`), so they are not read at all.
+
     The count reads every state forwards before it judges any play, so the readings to judge are
     known first: the first judgment spends the budget of them all (``cost`` each), and a question
     that cannot afford them is refused before any is judged.
@@ -107,9 +110,9 @@ class Judged:
 
     def __init__(self, rules: Ruleset, space: Space, reading: Reading[Any],
                  judge: Callable[[list[Card]], Duty | None], cost: int = JUDGMENT_STEPS,
-                 viable: Callable[[Any, int], bool] | None = None) -> None:
+                 viable: Callable[[Any, int], bool] | None = None, inert: int = 0) -> None:
         self.space, self.reading, self.judge, self.cost = space, reading, judge, cost
-        self.viable = viable
+        self.viable, self.inert = viable, inert
         self._ends: set[Hashable] = set()
         """The readings of the plays read to the end, not yet paid for."""
         self.ident = identity_numbers(rules, space)
@@ -117,6 +120,7 @@ class Judged:
         self._closes = [self.last[ident] == i for i, ident in enumerate(self.ident)]
         """Whether each card is its identity's last (its copies close the identity)."""
         self._size = len(space.cards)
+        self._close = reading.close
         self._paths: dict[tuple[int, Hashable], tuple[tuple[int, int], ...]] = {}
         self._verdicts: dict[Hashable, Duty | None] = {}
         self._states: list[tuple[Core, Hashable]] = []
@@ -144,37 +148,57 @@ class Judged:
 
     def unpaid_step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         """:meth:`step` with its work budget left to the caller (``step_cost`` a step)."""
+        found = self.unpaid_steps(state, index, copies, copies)
+        return found[0][1] if found else None
+
+    def unpaid_steps(self, state: Hashable, index: int, top: int, bottom: int) -> list[tuple[int, Hashable]]:
+        """The steps out of ``state`` taking ``top`` down to ``bottom`` copies of card ``index``
+        that lead somewhere, with the states they lead to (:meth:`unpaid_step` of each, in turn)."""
         number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
         before = self._states[number]
         open_, read = before
-        ident = self.ident[index]
-        if open_ or not self._closes[index]:
-            held = dict(open_)
-            if not self._closes[index] or ident in held:
-                count = held.pop(ident, 0) + copies
-                if not self._closes[index]:
-                    if count:
-                        held[ident] = count
-                else:
-                    read = self.reading.close(read, ident, count)
-                open_ = tuple(sorted(held.items()))
+        ident, viable, numbers, paths = self.ident[index], self.viable, self._numbers, self._paths
+        # an identity of one card (every one but in the two-colour game): nothing kept open
+        alone = not open_ and self._closes[index]
+        last = index + 1 == self._size
+        out: list[tuple[int, Hashable]] = []
+        for copies in range(top, bottom - 1, -1):
+            if not alone:
+                kept, after_read = self._keep_open(open_, read, index, copies)
             else:
-                read = self.reading.close(read, ident, copies)
+                kept, after_read = open_, read if copies < self.inert else self._close(read, ident, copies)
+            if viable is not None and not viable(after_read, index + 1):
+                continue
+            if after_read is read and kept is open_:
+                after = number
+            else:
+                after = numbers.get((kept, after_read), -1)
+                if after < 0:
+                    after = self._number((kept, after_read))
+            if last:
+                key = self.reading.decides(after_read)
+                if key not in self._verdicts:
+                    self._ends.add(key)
+            if (index + 1, after) not in paths:
+                path = paths[index, state]
+                paths[index + 1, after] = (*path, (index, copies)) if copies else path
+            out.append((copies, after))
+        return out
+
+    def _keep_open(self, open_: Core, read: Hashable, index: int, copies: int) -> tuple[Core, Hashable]:
+        """A step where an identity is open (its cards not all read): its copies kept until its
+        last card, then read."""
+        ident, closes = self.ident[index], self._closes[index]
+        held = dict(open_)
+        if closes and ident not in held:
+            return open_, self._close(read, ident, copies)
+        count = held.pop(ident, 0) + copies
+        if not closes:
+            if count:
+                held[ident] = count
         else:
-            # an identity of one card (every one but in the two-colour game): nothing kept open
-            read = self.reading.close(read, ident, copies)
-        if self.viable is not None and not self.viable(read, index + 1):
-            return None
-        after = number if read is before[1] and open_ is before[0] else self._number((open_, read))
-        if index + 1 == self._size:
-            key = self.reading.decides(read)
-            if key not in self._verdicts:
-                self._ends.add(key)
-        paths = self._paths
-        if (index + 1, after) not in paths:
-            path = paths[index, state]
-            paths[index + 1, after] = (*path, (index, copies)) if copies else path
-        return after
+            read = self._close(read, ident, count)
+        return tuple(sorted(held.items())), read
 
     def accept(self, state: Hashable) -> Duty | None:
         key = self.reading.decides(self._states[cast(int, state)][1])

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import add
 from typing import Protocol
 
 from oracle.cards import Card
@@ -136,18 +135,29 @@ class Family:
     automaton: Automaton
     fixed: tuple[Card, ...] = ()
     excluded: frozenset[tuple[int, ...]] = frozenset()
-    _memo: dict[tuple[int, Hashable], dict[Duty, list[int]]] = field(default_factory=dict, repr=False)
+    _memo: list[dict[Hashable, dict[Duty, int]]] = field(default_factory=list, repr=False)
+    """Before each card (and after the last), each state's :meth:`_vector`."""
     _room: list[int] = field(default_factory=list, repr=False)
-    _edges: dict[tuple[int, Hashable], list[tuple[int, Hashable]]] = field(default_factory=dict, repr=False)
+    _edges: list[dict[Hashable, list[tuple[int, Hashable]]]] = field(default_factory=list, repr=False)
+    """Before each card, the steps out of each state :meth:`_reach` reached."""
     _reached: bool = field(default=False, repr=False)
     _prefixes: dict[tuple[int, ...], Counter[Duty]] = field(default_factory=dict, repr=False)
-    _sums: dict[tuple[int, Hashable], list[int]] = field(default_factory=dict, repr=False)
+    _sums: dict[tuple[int, Hashable], int] = field(default_factory=dict, repr=False)
+    _bits: int = field(default=0, repr=False)
+    """The bits of one entry of a state's ways (:meth:`_vector`): enough for every sub-multiset
+    of the space."""
 
     def __post_init__(self) -> None:
         room = [0] * (len(self.space.copies) + 1)
         for i in range(len(self.space.copies) - 1, -1, -1):
             room[i] = room[i + 1] + self.space.copies[i]
         self._room = room
+        self._memo = [{} for _ in room]
+        self._edges = [{} for _ in self.space.copies]
+        bound = 1
+        for held in self.space.copies:
+            bound *= held + 1
+        self._bits = 0 if self.size is None else bound.bit_length()
         for vector in self.excluded:
             duty = self.accepts(vector)
             if duty is None:
@@ -164,26 +174,23 @@ class Family:
             return
         self._reached = True
         size, room, automaton, edges = self.size, self._room, self.automaton, self._edges
-        # An automaton that charges its steps may let the count pay them once per state.
-        step = getattr(automaton, "unpaid_step", None)
-        cost: int = getattr(automaton, "step_cost", 0) if step is not None else 0
-        step = step or automaton.step
+        steps_out = getattr(automaton, "unpaid_steps", None) or self._steps_out
+        # An automaton with ``unpaid_steps`` lets the count pay its steps once per state.
+        cost: int = getattr(automaton, "step_cost", 0) if steps_out != self._steps_out else 0
         layer: dict[Hashable, tuple[int, int]] = {automaton.start(): (0, 0)}  # cards taken: fewest, most
         layers = [layer]
         for i, held in enumerate(self.space.copies):
             after_layer: dict[Hashable, tuple[int, int]] = {}
             rest = room[i + 1]
+            out_of = edges[i]
             for state, (fewest, most) in layer.items():
-                steps: list[tuple[int, Hashable]] = []
                 if size is None:
                     top, bottom = held, 0
                 else:  # no more than the size allows, and enough that the cards after can make it up
                     top, bottom = min(held, size - fewest), max(size - most - rest, 0)
-                for copies in range(top, bottom - 1, -1):
-                    after = step(state, i, copies)
-                    if after is None:
-                        continue
-                    steps.append((copies, after))
+                steps = out_of[state] = steps_out(state, i, top, bottom)
+                spend(1 + cost * (top - bottom + 1 if top >= bottom else 0))
+                for copies, after in steps:
                     low, high = fewest + copies, most + copies
                     if size is not None and high > size:
                         high = size
@@ -192,64 +199,63 @@ class Family:
                         after_layer[after] = (low, high)
                     elif low < seen[0] or high > seen[1]:
                         after_layer[after] = (min(low, seen[0]), max(high, seen[1]))
-                spend(1 + cost * (top - bottom + 1 if top >= bottom else 0))
-                edges[i, state] = steps
             layer = after_layer
             layers.append(layer)
         self._count_back(layers)
 
+    def _steps_out(self, state: Hashable, i: int, top: int, bottom: int) -> list[tuple[int, Hashable]]:
+        """The automaton's steps out of ``state`` taking ``top`` down to ``bottom`` copies of card
+        ``i`` that lead somewhere."""
+        return [(copies, after) for copies in range(top, bottom - 1, -1)
+                if (after := self.automaton.step(state, i, copies)) is not None]
+
     def _count_back(self, layers: list[dict[Hashable, tuple[int, int]]]) -> None:
         """Each reached state's :meth:`_vector`, from the last card back (no recursion)."""
         memo, edges, n = self._memo, self._edges, len(self.space.copies)
-        width = 1 if self.size is None else self.size + 1
+        last = memo[n]
         for state in layers[n]:
             duty = self.automaton.accept(state)
-            memo[n, state] = {} if duty is None else {duty: [1] + [0] * (width - 1)}
+            last[state] = {} if duty is None else {duty: 1}
         spend(len(layers[n]))
         for i in range(n - 1, -1, -1):
+            below, here, out_of = memo[i + 1], memo[i], edges[i]
             for state in layers[i]:
-                memo[i, state] = self._add_up(i, [(copies, memo[i + 1, after]) for copies, after in edges[i, state]])
+                here[state] = self._add_up([(copies, below[after]) for copies, after in out_of[state]])
             spend(len(layers[i]))
 
-    def _add_up(self, i: int, parts: list[tuple[int, dict[Duty, list[int]]]]) -> dict[Duty, list[int]]:
-        """A state's ways before card ``i``: those after each step (``copies`` of card ``i``,
-        the ways from the state it leads to), shifted by the copies taken."""
-        width = 1 if self.size is None else self.size + 1
-        reach = min(width, self._room[i] + 1)
-        out: dict[Duty, list[int]] = {}
+    def _add_up(self, parts: list[tuple[int, dict[Duty, int]]]) -> dict[Duty, int]:
+        """A state's ways before a card: those after each step (``copies`` of the card, the
+        ways from the state it leads to), shifted by the copies taken (not in a family of any
+        size, whose ``_bits`` are none). Entries past the cards left to take are never read."""
+        bits = self._bits
+        out: dict[Duty, int] = {}
         for copies, below in parts:
             for duty, ways in below.items():
-                into = out.get(duty)
-                if into is None:
-                    into = out[duty] = [0] * width
-                if width == 1:
-                    into[0] += ways[0]
-                elif copies < reach:
-                    into[copies:reach] = map(add, into[copies:reach], ways)
+                out[duty] = out.get(duty, 0) + (ways << bits * copies)
         return out
 
-    def _vector(self, i: int, state: Hashable) -> dict[Duty, list[int]]:
+    def _vector(self, i: int, state: Hashable) -> dict[Duty, int]:
         """The plays going on from ``state`` before card ``i``, by duty and by the cards they
-        still take (entry ``left``; one entry, any number, for a family of any size). One entry
-        per (card, state), whatever the cards taken before: every state :meth:`_reach` reached
-        is counted there; another (asked by a rank) is counted here."""
-        key = (i, state)
-        found = self._memo.get(key)
+        still take: entry ``left`` in bits ``left * _bits`` on of one int (the number itself
+        for a family of any size; :meth:`_entry`). One per (card, state), whatever the cards
+        taken before: every state :meth:`_reach` reached is counted there; another (asked by a
+        rank) is counted here."""
+        found = self._memo[i].get(state)
         if found is not None:
             return found
         spend()
-        out: dict[Duty, list[int]] = {}
-        width = 1 if self.size is None else self.size + 1
         if i == len(self.space.copies):
             duty = self.automaton.accept(state)
-            if duty is not None:
-                out[duty] = [1] + [0] * (width - 1)
-            self._memo[key] = out
-            return out
-        left = -1 if self.size is None else width - 1
-        out = self._add_up(i, [(copies, self._vector(i + 1, after)) for copies, _, after in self._children(i, left, state)])
-        self._memo[key] = out
+            out = {} if duty is None else {duty: 1}
+        else:
+            left = -1 if self.size is None else self.size
+            out = self._add_up([(copies, self._vector(i + 1, after)) for copies, _, after in self._children(i, left, state)])
+        self._memo[i][state] = out
         return out
+
+    def _entry(self, ways: int, left: int) -> int:
+        """The ways taking ``left`` more cards (any number for ``-1``) out of a :meth:`_vector`'s."""
+        return ways if left < 0 else (ways >> self._bits * left) & ((1 << self._bits) - 1)
 
     def _count(self, i: int, left: int, state: Hashable) -> dict[Duty, int]:
         """Plays going on from ``state`` before card ``i`` taking ``left`` more cards (any
@@ -257,8 +263,8 @@ class Family:
         if left > self._room[i]:
             return {}
         self._reach()
-        at = max(left, 0)
-        return {duty: ways[at] for duty, ways in self._vector(i, state).items() if ways[at]}
+        found = {duty: self._entry(ways, left) for duty, ways in self._vector(i, state).items()}
+        return {duty: n for duty, n in found.items() if n}
 
     def counts(self) -> dict[Duty, int]:
         """How many plays meet each duty."""
@@ -301,8 +307,8 @@ class Family:
         key = (i, state)
         sums = self._sums.get(key)
         if sums is None:  # the plays by cards left, whatever their duty (asked again and again by a page)
-            sums = self._sums[key] = [sum(column) for column in zip(*self._vector(i, state).values())]
-        found = sums[max(left, 0)] if sums else 0
+            sums = self._sums[key] = sum(self._vector(i, state).values())
+        found = self._entry(sums, left)
         if self._prefixes:
             found -= sum(self._prefixes.get(tuple(prefix), NO_DUTIES).values())
         return found
@@ -311,11 +317,9 @@ class Family:
         """The steps out of ``state`` before card ``i`` taking at most ``left`` cards (any number
         for ``-1``), most copies first: the ones :meth:`_reach` kept (the others lead to no play),
         else asked of the automaton."""
-        steps = self._edges.get((i, state))
+        steps = self._edges[i].get(state)
         if steps is None:
-            top = self.space.copies[i] if left < 0 else min(self.space.copies[i], left)
-            steps = [(copies, after) for copies in range(top, -1, -1)
-                     if (after := self.automaton.step(state, i, copies)) is not None]
+            steps = self._steps_out(state, i, self.space.copies[i] if left < 0 else min(self.space.copies[i], left), 0)
         if left < 0:
             return [(copies, -1, after) for copies, after in steps]
         return [(copies, left - copies, after) for copies, after in steps if copies <= left]
@@ -341,7 +345,7 @@ class Family:
                 if 0 < n <= skip:
                     skip -= n
                 elif n > 0 and rest == 0:  # one play: no more copies of the cards after these
-                    duty = next(d for d, ways in self._vector(i + 1, after).items() if ways[0])
+                    duty = next(d for d, ways in self._vector(i + 1, after).items() if self._entry(ways, 0))
                     out.append(([c for c, k in zip(cards, prefix, strict=False) for _ in range(k)] + fixed, duty))
                 elif n > 0:
                     skip = walk(i + 1, rest, after, skip)

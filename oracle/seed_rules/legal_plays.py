@@ -18,16 +18,17 @@ the readings and the cost.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from oracle import pb
 from oracle.cards import Card
 from oracle.engine.budget import spend
-from oracle.engine.legal_follows import SUIT_ONLY, Judged, suit_split
+from oracle.engine.legal_follows import SUIT_ONLY, Cores, Judged, Reading, suit_split
 from oracle.engine.legal_plays import Automaton, Duty, Sources, Space
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit
 from oracle.seed_rules.follow import best_rung, first_shortfall, ladder_for
-from oracle.seed_rules.follow_readings import Segments, could_show, reading
+from oracle.seed_rules.follow_readings import PairRuns, Segments, TupleCounts, could_show, reading
 from oracle.seed_rules.matching import Shape, lead_requirements, match_shapes
 
 
@@ -76,11 +77,20 @@ def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Seque
             return duty if shows(play) else None
 
         if not followed:
-            return Judged(rules, space, read, judge, cost=READING_STEPS)
+            return Judged(rules, space, read, judge, cost=READING_STEPS, inert=inert(read))
         assert isinstance(read, Segments)
         return Judged(rules, space, read, judge, cost=MATCH_STEPS, viable=read.viable)
 
     return suit_split(rules, lead, hand, SUIT_ONLY, judged, duty), []
+
+
+def inert(read: Reading[Any]) -> int:
+    """How few copies of an identity leave the reading as it was: fewer than its tuples' two
+    (the readings of tuples alone), or none at all (``Segments``, which forgets where its
+    tuples lie as it reads on)."""
+    if isinstance(read, Cores):
+        return read.keep
+    return 2 if isinstance(read, (TupleCounts, PairRuns)) else 0
 
 
 def shows_as_much(rules: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence[Shape],
