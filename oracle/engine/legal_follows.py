@@ -53,7 +53,8 @@ def suit_split(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], short
     """The follows of rule ``follow.suit``: all of a short suit and any other cards (``short``),
     else ``n`` cards of the suit as the rule's automaton accepts them (``full`` when it has none)."""
     duty = suit_duty(rules, lead, hand, ())
-    others = [c for c in hand if rules.effective_suit(c) != duty.suit]
+    suits, led = rules.suits, duty.suit
+    others = [c for c in hand if suits[c.code] != led]
     if len(duty.hand_x) <= duty.led:
         return Family(Space.of(rules, others), duty.led - len(duty.hand_x), Everything(short),
                       fixed=tuple(duty.hand_x))
@@ -96,7 +97,8 @@ class Judged:
     going on from a state can be legal: the count goes no further down that way.
 
     ``inert``: fewer copies than this of an identity leave the reading as it was (the very state
-    returned by :meth:`Reading.close`), so they are not read at all.
+    returned by :meth:`Reading.close`), so they are not read at all; ``alike``: fewer copies than
+    this are all read alike (one state for them all), so they are read once.
 
     The count reads every state forwards before it judges any play, so the readings to judge are
     known first: the first judgment spends the budget of them all (``cost`` each), and a question
@@ -110,9 +112,9 @@ class Judged:
 
     def __init__(self, rules: Ruleset, space: Space, reading: Reading[Any],
                  judge: Callable[[list[Card]], Duty | None], cost: int = JUDGMENT_STEPS,
-                 viable: Callable[[Any, int], bool] | None = None, inert: int = 0) -> None:
+                 viable: Callable[[Any, int], bool] | None = None, inert: int = 0, alike: int = 0) -> None:
         self.space, self.reading, self.judge, self.cost = space, reading, judge, cost
-        self.viable, self.inert = viable, inert
+        self.viable, self.inert, self.alike = viable, inert, max(alike, inert)
         self._ends: set[Hashable] = set()
         """The readings of the plays read to the end, not yet paid for."""
         self.ident = identity_numbers(rules, space)
@@ -162,27 +164,34 @@ class Judged:
         alone = not open_ and self._closes[index]
         last = index + 1 == self._size
         out: list[tuple[int, Hashable]] = []
+        alike: Hashable | None = self  # the step of fewer copies than ``self.alike`` (``self``: not taken yet)
         for copies in range(top, bottom - 1, -1):
+            if alone and copies < self.alike and alike is not self:
+                if alike is not None:
+                    out.append((copies, alike))
+                continue
             if not alone:
                 kept, after_read = self._keep_open(open_, read, index, copies)
             else:
                 kept, after_read = open_, read if copies < self.inert else self._close(read, ident, copies)
-            if viable is not None and not viable(after_read, index + 1):
-                continue
-            if after_read is read and kept is open_:
-                after = number
-            else:
-                after = numbers.get((kept, after_read), -1)
-                if after < 0:
-                    after = self._number((kept, after_read))
-            if last:
-                key = self.reading.decides(after_read)
-                if key not in self._verdicts:
-                    self._ends.add(key)
-            if (index + 1, after) not in paths:
-                path = paths[index, state]
-                paths[index + 1, after] = (*path, (index, copies)) if copies else path
-            out.append((copies, after))
+            after: Hashable | None = None
+            if viable is None or viable(after_read, index + 1):
+                if after_read is read and kept is open_:
+                    after = number
+                else:
+                    after = numbers.get((kept, after_read), -1)
+                    if after < 0:
+                        after = self._number((kept, after_read))
+                if last:
+                    key = self.reading.decides(after_read)
+                    if key not in self._verdicts:
+                        self._ends.add(key)
+                if (index + 1, after) not in paths:
+                    path = paths[index, state]
+                    paths[index + 1, after] = (*path, (index, copies)) if copies else path
+                out.append((copies, after))
+            if alone and copies < self.alike:
+                alike = after
         return out
 
     def _keep_open(self, open_: Core, read: Hashable, index: int, copies: int) -> tuple[Core, Hashable]:
@@ -218,7 +227,8 @@ class Judged:
 def identity_numbers(rules: Ruleset, space: Space) -> list[int]:
     """Each card's identity as a small number (cards of one identity share it)."""
     ids: dict[Hashable, int] = {}
-    return [ids.setdefault(rules.identity(c), len(ids)) for c in space.cards]
+    identities = rules.identities
+    return [ids.setdefault(identities[c.code], len(ids)) for c in space.cards]
 
 
 @dataclass(frozen=True)

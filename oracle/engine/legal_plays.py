@@ -142,10 +142,13 @@ class Family:
     """Before each card, the steps out of each state :meth:`_reach` reached."""
     _reached: bool = field(default=False, repr=False)
     _prefixes: dict[tuple[int, ...], Counter[Duty]] = field(default_factory=dict, repr=False)
-    _sums: dict[tuple[int, Hashable], int] = field(default_factory=dict, repr=False)
+    _sums: list[dict[Hashable, int]] = field(default_factory=list, repr=False)
+    """Before each card, each state's ways whatever their duty (asked again and again by a page)."""
     _bits: int = field(default=0, repr=False)
     """The bits of one entry of a state's ways (:meth:`_vector`): enough for every sub-multiset
     of the space."""
+    _one: int = field(default=0, repr=False)
+    """The mask of one entry (every bit, -1, for a family of any size: its one entry)."""
 
     def __post_init__(self) -> None:
         room = [0] * (len(self.space.copies) + 1)
@@ -158,6 +161,8 @@ class Family:
         for held in self.space.copies:
             bound *= held + 1
         self._bits = 0 if self.size is None else bound.bit_length()
+        self._one = (1 << self._bits) - 1 if self.size is not None else -1
+        self._sums = [{} for _ in room]
         for vector in self.excluded:
             duty = self.accepts(vector)
             if duty is None:
@@ -255,7 +260,7 @@ class Family:
 
     def _entry(self, ways: int, left: int) -> int:
         """The ways taking ``left`` more cards (any number for ``-1``) out of a :meth:`_vector`'s."""
-        return ways if left < 0 else (ways >> self._bits * left) & ((1 << self._bits) - 1)
+        return ways if left < 0 else (ways >> self._bits * left) & self._one
 
     def _count(self, i: int, left: int, state: Hashable) -> dict[Duty, int]:
         """Plays going on from ``state`` before card ``i`` taking ``left`` more cards (any
@@ -304,11 +309,10 @@ class Family:
             return 0
         if not self._reached:
             self._reach()
-        key = (i, state)
-        sums = self._sums.get(key)
+        sums = self._sums[i].get(state)
         if sums is None:  # the plays by cards left, whatever their duty (asked again and again by a page)
-            sums = self._sums[key] = sum(self._vector(i, state).values())
-        found = self._entry(sums, left)
+            sums = self._sums[i][state] = sum(self._vector(i, state).values())
+        found = sums if left < 0 else (sums >> self._bits * left) & self._one
         if self._prefixes:
             found -= sum(self._prefixes.get(tuple(prefix), NO_DUTIES).values())
         return found

@@ -71,26 +71,35 @@ def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Seque
         profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact).profile if ladder is None else []
         read = reading(rules, space, shapes, exact, profile)
         followed = isinstance(read, Segments) and bool(read.held)
+        inert, alike = unread(read)
         shows = shows_as_much(rules, ladder, shapes, hand_x, exact, followed, profile)
 
         def judge(play: list[Card]) -> Duty | None:
             return duty if shows(play) else None
 
         if not followed:
-            return Judged(rules, space, read, judge, cost=READING_STEPS, inert=inert(read))
+            return Judged(rules, space, read, judge, cost=READING_STEPS, inert=inert, alike=alike)
         assert isinstance(read, Segments)
-        return Judged(rules, space, read, judge, cost=MATCH_STEPS, viable=read.viable)
+        return Judged(rules, space, read, judge, cost=MATCH_STEPS, viable=read.viable, inert=inert, alike=alike)
 
     return suit_split(rules, lead, hand, SUIT_ONLY, judged, duty), []
 
 
-def inert(read: Reading[Any]) -> int:
-    """How few copies of an identity leave the reading as it was: fewer than its tuples' two
-    (the readings of tuples alone), or none at all (``Segments``, which forgets where its
-    tuples lie as it reads on)."""
+def unread(read: Reading[Any]) -> tuple[int, int]:
+    """Which copies of an identity a :class:`Judged` automaton need not read one by one, as
+    (``inert``, ``alike``): fewer than ``inert`` leave the reading as it was, fewer than
+    ``alike`` read alike. The readings of
+    tuples alone ignore fewer copies than their tuples' (two, or ``keep``); ``Segments`` forgets
+    where its tuples lie as it reads on, the same for any copies fewer than a pair's.
+
+    >>> unread(Cores(1)), unread(TupleCounts())
+    ((1, 1), (2, 2))
+    """
     if isinstance(read, Cores):
-        return read.keep
-    return 2 if isinstance(read, (TupleCounts, PairRuns)) else 0
+        return read.keep, read.keep
+    if isinstance(read, (TupleCounts, PairRuns)):
+        return 2, 2
+    return 0, 2 if isinstance(read, Segments) else 0
 
 
 def shows_as_much(rules: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence[Shape],
