@@ -123,14 +123,15 @@ class Judged:
         """Whether each card is its identity's last (its copies close the identity)."""
         self._size = len(space.cards)
         self._close = reading.close
-        self._paths: dict[tuple[int, Hashable], tuple[tuple[int, int], ...]] = {}
+        self._back: list[dict[Hashable, tuple[Hashable, int]]] = [{} for _ in range(len(space.cards) + 1)]
+        """After each card, each state's first step in: the state before it and the copies taken
+        (read back from a whole play's state, the play that reached it first: its representative)."""
         self._verdicts: dict[Hashable, Duty | None] = {}
         self._states: list[tuple[Core, Hashable]] = []
         self._numbers: dict[tuple[Core, Hashable], int] = {}
 
     def start(self) -> Hashable:
         state = self._number(((), self.reading.start()))
-        self._paths.setdefault((0, state), ())
         return state
 
     def _number(self, state: tuple[Core, Hashable]) -> int:
@@ -159,7 +160,7 @@ class Judged:
         number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
         before = self._states[number]
         open_, read = before
-        ident, viable, numbers, paths = self.ident[index], self.viable, self._numbers, self._paths
+        ident, viable, numbers, back = self.ident[index], self.viable, self._numbers, self._back[index + 1]
         # an identity of one card (every one but in the two-colour game): nothing kept open
         alone = not open_ and self._closes[index]
         last = index + 1 == self._size
@@ -186,9 +187,8 @@ class Judged:
                     key = self.reading.decides(after_read)
                     if key not in self._verdicts:
                         self._ends.add(key)
-                if (index + 1, after) not in paths:
-                    path = paths[index, state]
-                    paths[index + 1, after] = (*path, (index, copies)) if copies else path
+                if after not in back:
+                    back[after] = (state, copies)
                 out.append((copies, after))
             if alone and copies < self.alike:
                 alike = after
@@ -218,10 +218,18 @@ class Judged:
                 self._verdicts.setdefault(paid, PENDING)
             self._ends.clear()
         if self._verdicts[key] is PENDING:
-            path = self._paths[len(self.space.cards), state]
-            play = [self.space.cards[i] for i, copies in path for _ in range(copies)]
+            play = self.representative(state)
             self._verdicts[key] = self.judge(play)
         return self._verdicts[key]
+
+    def representative(self, state: Hashable) -> list[Card]:
+        """The cards of the first play that reached ``state`` after the last card."""
+        cards, play = self.space.cards, []
+        for index in range(len(cards), 0, -1):
+            state, copies = self._back[index][state]
+            play.extend([cards[index - 1]] * copies)
+        play.reverse()
+        return play
 
 
 def identity_numbers(rules: Ruleset, space: Space) -> list[int]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from oracle.cards import Card
 from oracle.engine.budget import spend
@@ -31,9 +31,9 @@ __all__ = ["Automaton", "Duty", "Everything", "Family", "FollowCounter", "Listed
            "canonical_key"]
 
 
-@dataclass(frozen=True, order=True)
-class Duty:
-    """What a group of legal plays meets: its place among the groups, a rule id, and in words."""
+class Duty(NamedTuple):
+    """What a group of legal plays meets: its place among the groups, a rule id, and in words
+    (a named tuple: the count hashes one for each state's ways)."""
 
     order: int
     rule_id: str
