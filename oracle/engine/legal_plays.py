@@ -40,6 +40,10 @@ class Duty(NamedTuple):
     description: str
 
 
+PAY_EVERY = 256
+"""Steps the count runs up before it pays them to the work budget (a question that cannot
+afford its count is stopped at most this many steps late)."""
+
 NO_DUTIES: Counter[Duty] = Counter()
 """No excluded play below a prefix (never changed)."""
 
@@ -183,7 +187,7 @@ class Family:
         # An automaton with ``unpaid_steps`` lets the count pay its steps once per state.
         cost: int = getattr(automaton, "step_cost", 0) if steps_out != self._steps_out else 0
         layer: dict[Hashable, tuple[int, int]] = {automaton.start(): (0, 0)}  # cards taken: fewest, most
-        layers = [layer]
+        owed = 0
         for i, held in enumerate(self.space.copies):
             after_layer: dict[Hashable, tuple[int, int]] = {}
             rest = room[i + 1]
@@ -194,7 +198,10 @@ class Family:
                 else:  # no more than the size allows, and enough that the cards after can make it up
                     top, bottom = min(held, size - fewest), max(size - most - rest, 0)
                 steps = out_of[state] = steps_out(state, i, top, bottom)
-                spend(1 + cost * (top - bottom + 1 if top >= bottom else 0))
+                owed += 1 + cost * (top - bottom + 1 if top >= bottom else 0)
+                if owed >= PAY_EVERY:
+                    spend(owed)
+                    owed = 0
                 for copies, after in steps:
                     low, high = fewest + copies, most + copies
                     if size is not None and high > size:
@@ -205,8 +212,8 @@ class Family:
                     elif low < seen[0] or high > seen[1]:
                         after_layer[after] = (min(low, seen[0]), max(high, seen[1]))
             layer = after_layer
-            layers.append(layer)
-        self._count_back(layers)
+        spend(owed)
+        self._count_back(layer)
 
     def _steps_out(self, state: Hashable, i: int, top: int, bottom: int) -> list[tuple[int, Hashable]]:
         """The automaton's steps out of ``state`` taking ``top`` down to ``bottom`` copies of card
@@ -214,30 +221,31 @@ class Family:
         return [(copies, after) for copies in range(top, bottom - 1, -1)
                 if (after := self.automaton.step(state, i, copies)) is not None]
 
-    def _count_back(self, layers: list[dict[Hashable, tuple[int, int]]]) -> None:
-        """Each reached state's :meth:`_vector`, from the last card back (no recursion)."""
-        memo, edges, n = self._memo, self._edges, len(self.space.copies)
-        last = memo[n]
-        for state in layers[n]:
+    def _count_back(self, ends: Iterable[Hashable]) -> None:
+        """Each reached state's :meth:`_vector`, from the states after the last card (``ends``)
+        back (no recursion)."""
+        n, last = len(self.space.copies), self._memo[-1]
+        for state in ends:
+            spend()
             duty = self.automaton.accept(state)
             last[state] = {} if duty is None else {duty: 1}
-        spend(len(layers[n]))
         for i in range(n - 1, -1, -1):
-            below, here, out_of = memo[i + 1], memo[i], edges[i]
-            for state in layers[i]:
-                here[state] = self._add_up([(copies, below[after]) for copies, after in out_of[state]])
-            spend(len(layers[i]))
+            self._count_layer(i, self._edges[i])
+            spend(len(self._edges[i]))
 
-    def _add_up(self, parts: list[tuple[int, dict[Duty, int]]]) -> dict[Duty, int]:
-        """A state's ways before a card: those after each step (``copies`` of the card, the
-        ways from the state it leads to), shifted by the copies taken (not in a family of any
-        size, whose ``_bits`` are none). Entries past the cards left to take are never read."""
-        bits = self._bits
-        out: dict[Duty, int] = {}
-        for copies, below in parts:
-            for duty, ways in below.items():
-                out[duty] = out.get(duty, 0) + (ways << bits * copies)
-        return out
+    def _count_layer(self, i: int, steps_of: dict[Hashable, list[tuple[int, Hashable]]]) -> None:
+        """The ways of states before card ``i`` (:meth:`_vector`) from their steps, the ways of
+        the states after it known: those after each step, shifted by the copies taken (not in
+        a family of any size, whose ``_bits`` are none). Entries past the cards left to take
+        are never read."""
+        bits, below, here = self._bits, self._memo[i + 1], self._memo[i]
+        for state, steps in steps_of.items():
+            out: dict[Duty, int] = {}
+            for copies, after in steps:
+                shift = bits * copies
+                for duty, ways in below[after].items():
+                    out[duty] = out.get(duty, 0) + (ways << shift)
+            here[state] = out
 
     def _vector(self, i: int, state: Hashable) -> dict[Duty, int]:
         """The plays going on from ``state`` before card ``i``, by duty and by the cards they
@@ -252,11 +260,13 @@ class Family:
         if i == len(self.space.copies):
             duty = self.automaton.accept(state)
             out = {} if duty is None else {duty: 1}
-        else:
-            left = -1 if self.size is None else self.size
-            out = self._add_up([(copies, self._vector(i + 1, after)) for copies, _, after in self._children(i, left, state)])
-        self._memo[i][state] = out
-        return out
+            self._memo[i][state] = out
+            return out
+        steps = [(copies, after) for copies, _, after in self._children(i, -1 if self.size is None else self.size, state)]
+        for _, after in steps:
+            self._vector(i + 1, after)
+        self._count_layer(i, {state: steps})
+        return self._memo[i][state]
 
     def _entry(self, ways: int, left: int) -> int:
         """The ways taking ``left`` more cards (any number for ``-1``) out of a :meth:`_vector`'s."""
