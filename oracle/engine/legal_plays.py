@@ -341,28 +341,32 @@ class Family:
     def page(self, offset: int, limit: int) -> list[tuple[list[Card], Duty]]:
         """The plays from ``offset`` on, at most ``limit``, in canonical order, with their duty."""
         out: list[tuple[list[Card], Duty]] = []
-        prefix: list[int] = []
-
-        cards, fixed = self.space.cards, list(self.fixed)
+        prefix: list[int] = []  # the copies taken of each card so far
+        taken: list[Card] = []  # those cards
+        cards, fixed, total = self.space.cards, list(self.fixed), self._total
 
         def walk(i: int, left: int, state: Hashable, skip: int) -> int:
             if i == len(cards):
                 duty = self.automaton.accept(state)
                 assert duty is not None
-                out.append((self.space.cards_of(prefix) + fixed, duty))
+                out.append((taken + fixed, duty))
                 return skip
+            card = cards[i]
             for copies, rest, after in self._children(i, left, state):
                 if len(out) >= limit:
                     break
                 prefix.append(copies)
-                n = self._total(i + 1, rest, after, prefix)
+                n = total(i + 1, rest, after, prefix)
                 if 0 < n <= skip:
                     skip -= n
-                elif n > 0 and rest == 0:  # one play: no more copies of the cards after these
-                    duty = next(d for d, ways in self._vector(i + 1, after).items() if self._entry(ways, 0))
-                    out.append(([c for c, k in zip(cards, prefix, strict=False) for _ in range(k)] + fixed, duty))
                 elif n > 0:
-                    skip = walk(i + 1, rest, after, skip)
+                    taken.extend([card] * copies)
+                    if rest == 0:  # one play: no more copies of the cards after these
+                        duty = next(d for d, ways in self._vector(i + 1, after).items() if self._entry(ways, 0))
+                        out.append((taken + fixed, duty))
+                    else:
+                        skip = walk(i + 1, rest, after, skip)
+                    del taken[len(taken) - copies:]
                 prefix.pop()
             return skip
 
