@@ -122,6 +122,9 @@ class Judged:
         self._closes = [self.last[ident] == i for i, ident in enumerate(self.ident)]
         """Whether each card is its identity's last (its copies close the identity)."""
         self._size = len(space.cards)
+        plain = viable is None and all(self._closes)  # no identity of two cards, nothing ruled out early
+        self._passes = [plain and held < self.inert for held in space.copies]
+        """Whether every copy of each card leaves every state as it was."""
         self._close = reading.close
         self._back: list[dict[Hashable, tuple[Hashable, int]]] = [{} for _ in range(len(space.cards) + 1)]
         """After each card, each state's first step in: the state before it and the copies taken
@@ -142,8 +145,8 @@ class Judged:
         return number
 
     step_cost = STEP_STEPS
-    """What each step spends: :class:`~oracle.engine.legal_plays.Family` pays it once per state
-    for the steps out of it (:meth:`unpaid_step`)."""
+    """What each step spends: :class:`~oracle.engine.legal_plays.Family` pays it for a whole
+    layer of states at once (:meth:`unpaid_layer`)."""
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         spend(STEP_STEPS)
@@ -151,48 +154,57 @@ class Judged:
 
     def unpaid_step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         """:meth:`step` with its work budget left to the caller (``step_cost`` a step)."""
-        found = self.unpaid_steps(state, index, copies, copies)
+        found = self.unpaid_layer(index, [(state, copies, copies)])[0]
         return found[0][1] if found else None
 
-    def unpaid_steps(self, state: Hashable, index: int, top: int, bottom: int) -> list[tuple[int, Hashable]]:
-        """The steps out of ``state`` taking ``top`` down to ``bottom`` copies of card ``index``
-        that lead somewhere, with the states they lead to (:meth:`unpaid_step` of each, in turn)."""
-        number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
-        before = self._states[number]
-        open_, read = before
-        ident, viable, numbers, back = self.ident[index], self.viable, self._numbers, self._back[index + 1]
-        # an identity of one card (every one but in the two-colour game): nothing kept open
-        alone = not open_ and self._closes[index]
+    def unpaid_layer(self, index: int, todo: Sequence[tuple[Hashable, int, int]]) -> list[list[tuple[int, Hashable]]]:
+        """For each ``(state, top, bottom)``, the steps out of the state taking ``top`` down to
+        ``bottom`` copies of card ``index`` that lead somewhere, with the states they lead to
+        (:meth:`unpaid_step` of each, in turn); every state of a layer of the count at once."""
+        states, numbers, back, viable = self._states, self._numbers, self._back[index + 1], self.viable
+        ident, closes, inert, alike_below = self.ident[index], self._closes[index], self.inert, self.alike
         last = index + 1 == self._size
-        out: list[tuple[int, Hashable]] = []
-        alike: Hashable | None = self  # the step of fewer copies than ``self.alike`` (``self``: not taken yet)
-        for copies in range(top, bottom - 1, -1):
-            if alone and copies < self.alike and alike is not self:
-                if alike is not None:
-                    out.append((copies, alike))
+        found: list[list[tuple[int, Hashable]]] = []
+        for state, top, bottom in todo:
+            number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
+            open_, read = states[number]
+            if self._passes[index]:  # every copy of this card leaves every state as it was
+                if top >= bottom and number not in back:
+                    back[number] = (number, top)
+                if last and (key := self.reading.decides(read)) not in self._verdicts:
+                    self._ends.add(key)
+                found.append([(copies, number) for copies in range(top, bottom - 1, -1)])
                 continue
-            if not alone:
-                kept, after_read = self._keep_open(open_, read, index, copies)
-            else:
-                kept, after_read = open_, read if copies < self.inert else self._close(read, ident, copies)
-            after: Hashable | None = None
-            if viable is None or viable(after_read, index + 1):
-                if after_read is read and kept is open_:
-                    after = number
+            # an identity of one card (every one but in the two-colour game): nothing kept open
+            alone = not open_ and closes
+            out: list[tuple[int, Hashable]] = []
+            alike: Hashable | None = self  # the step of fewer copies than ``alike_below`` (``self``: not taken yet)
+            for copies in range(top, bottom - 1, -1):
+                if alone and copies < alike_below and alike is not self:
+                    if alike is not None:
+                        out.append((copies, alike))
+                    continue
+                if not alone:
+                    kept, after_read = self._keep_open(open_, read, index, copies)
                 else:
-                    after = numbers.get((kept, after_read), -1)
-                    if after < 0:
-                        after = self._number((kept, after_read))
-                if last:
-                    key = self.reading.decides(after_read)
-                    if key not in self._verdicts:
+                    kept, after_read = open_, read if copies < inert else self._close(read, ident, copies)
+                after: Hashable | None = None
+                if viable is None or viable(after_read, index + 1):
+                    if after_read is read and kept is open_:
+                        after = number
+                    else:
+                        after = numbers.get((kept, after_read), -1)
+                        if after < 0:
+                            after = self._number((kept, after_read))
+                    if last and (key := self.reading.decides(after_read)) not in self._verdicts:
                         self._ends.add(key)
-                if after not in back:
-                    back[after] = (state, copies)
-                out.append((copies, after))
-            if alone and copies < self.alike:
-                alike = after
-        return out
+                    if after not in back:
+                        back[after] = (number, copies)
+                    out.append((copies, after))
+                if alone and copies < alike_below:
+                    alike = after
+            found.append(out)
+        return found
 
     def _keep_open(self, open_: Core, read: Hashable, index: int, copies: int) -> tuple[Core, Hashable]:
         """A step where an identity is open (its cards not all read): its copies kept until its

@@ -40,10 +40,6 @@ class Duty(NamedTuple):
     description: str
 
 
-PAY_EVERY = 256
-"""Steps the count runs up before it pays them to the work budget (a question that cannot
-afford its count is stopped at most this many steps late)."""
-
 NO_DUTIES: Counter[Duty] = Counter()
 """No excluded play below a prefix (never changed)."""
 
@@ -183,25 +179,26 @@ class Family:
             return
         self._reached = True
         size, room, automaton, edges = self.size, self._room, self.automaton, self._edges
-        steps_out = getattr(automaton, "unpaid_steps", None) or self._steps_out
-        # An automaton with ``unpaid_steps`` lets the count pay its steps once per state.
-        cost: int = getattr(automaton, "step_cost", 0) if steps_out != self._steps_out else 0
+        steps_layer = getattr(automaton, "unpaid_layer", None) or self._steps_layer
+        # An automaton with ``unpaid_layer`` lets the count pay its steps, a layer at a time.
+        cost: int = getattr(automaton, "step_cost", 0) if steps_layer != self._steps_layer else 0
         layer: dict[Hashable, tuple[int, int]] = {automaton.start(): (0, 0)}  # cards taken: fewest, most
-        owed = 0
         for i, held in enumerate(self.space.copies):
-            after_layer: dict[Hashable, tuple[int, int]] = {}
             rest = room[i + 1]
-            out_of = edges[i]
+            todo: list[tuple[Hashable, int, int]] = []
+            owed = 0
             for state, (fewest, most) in layer.items():
                 if size is None:
                     top, bottom = held, 0
                 else:  # no more than the size allows, and enough that the cards after can make it up
                     top, bottom = min(held, size - fewest), max(size - most - rest, 0)
-                steps = out_of[state] = steps_out(state, i, top, bottom)
+                todo.append((state, top, bottom))
                 owed += 1 + cost * (top - bottom + 1 if top >= bottom else 0)
-                if owed >= PAY_EVERY:
-                    spend(owed)
-                    owed = 0
+            spend(owed)
+            out_of = edges[i]
+            after_layer: dict[Hashable, tuple[int, int]] = {}
+            for (state, (fewest, most)), steps in zip(layer.items(), steps_layer(i, todo), strict=True):
+                out_of[state] = steps
                 for copies, after in steps:
                     low, high = fewest + copies, most + copies
                     if size is not None and high > size:
@@ -212,8 +209,12 @@ class Family:
                     elif low < seen[0] or high > seen[1]:
                         after_layer[after] = (min(low, seen[0]), max(high, seen[1]))
             layer = after_layer
-        spend(owed)
         self._count_back(layer)
+
+    def _steps_layer(self, i: int, todo: list[tuple[Hashable, int, int]]) -> list[list[tuple[int, Hashable]]]:
+        """For each ``(state, top, bottom)``, the automaton's steps out of the state taking ``top``
+        down to ``bottom`` copies of card ``i`` that lead somewhere."""
+        return [self._steps_out(state, i, top, bottom) for state, top, bottom in todo]
 
     def _steps_out(self, state: Hashable, i: int, top: int, bottom: int) -> list[tuple[int, Hashable]]:
         """The automaton's steps out of ``state`` taking ``top`` down to ``bottom`` copies of card
