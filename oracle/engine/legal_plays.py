@@ -182,7 +182,7 @@ class Family:
         steps_layer = getattr(automaton, "unpaid_layer", None) or self._steps_layer
         # An automaton with ``unpaid_layer`` lets the count pay its steps, a layer at a time.
         cost: int = getattr(automaton, "step_cost", 0) if steps_layer != self._steps_layer else 0
-        layer: dict[Hashable, tuple[int, int]] = {automaton.start(): (0, 0)}  # cards taken: fewest, most
+        layer: dict[Hashable, list[int]] = {automaton.start(): [0, 0]}  # cards taken: fewest, most
         for i, held in enumerate(self.space.copies):
             rest = room[i + 1]
             todo: list[tuple[Hashable, int, int]] = []
@@ -196,18 +196,15 @@ class Family:
                 owed += 1 + cost * (top - bottom + 1 if top >= bottom else 0)
             spend(owed)
             out_of = edges[i]
-            after_layer: dict[Hashable, tuple[int, int]] = {}
+            after_layer: dict[Hashable, list[int]] = {}
             for (state, (fewest, most)), steps in zip(layer.items(), steps_layer(i, todo), strict=True):
                 out_of[state] = steps
                 for copies, after in steps:
-                    low, high = fewest + copies, most + copies
-                    if size is not None and high > size:
-                        high = size
                     seen = after_layer.get(after)
                     if seen is None:
-                        after_layer[after] = (low, high)
-                    elif low < seen[0] or high > seen[1]:
-                        after_layer[after] = (min(low, seen[0]), max(high, seen[1]))
+                        after_layer[after] = [fewest + copies, most + copies]
+                    elif fewest + copies < seen[0] or most + copies > seen[1]:
+                        seen[:] = min(seen[0], fewest + copies), max(seen[1], most + copies)
             layer = after_layer
         self._count_back(layer)
 
