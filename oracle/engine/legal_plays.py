@@ -349,10 +349,15 @@ class Family:
                 assert duty is not None
                 out.append((taken + fixed, duty))
                 return skip
-            card = cards[i]
-            for copies, rest, after in self._children(i, left, state):
+            card, steps = cards[i], self._edges[i].get(state)
+            if steps is None:  # a state the count never reached (the automaton asked)
+                steps = self._steps_out(state, i, self.space.copies[i], 0)
+            for copies, after in steps:
                 if len(out) >= limit:
                     break
+                if copies > left >= 0:
+                    continue
+                rest = -1 if left < 0 else left - copies
                 prefix.append(copies)
                 n = total(i + 1, rest, after, prefix)
                 if 0 < n <= skip:
