@@ -25,6 +25,7 @@ from typing import NamedTuple, Protocol
 
 from oracle.cards import Card
 from oracle.engine.budget import spend
+from oracle.engine.legal_space import Space, canonical_key
 from oracle.engine.ruleset import Ruleset
 
 __all__ = ["Automaton", "Duty", "Everything", "Family", "FollowCounter", "Listed", "Sources", "Space",
@@ -42,53 +43,6 @@ class Duty(NamedTuple):
 
 NO_DUTIES: Counter[Duty] = Counter()
 """No excluded play below a prefix (never changed)."""
-
-
-@dataclass(frozen=True)
-class Space:
-    """A hand's distinct cards in the ruleset's order (trump first, highest first), with copies.
-
-    >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.variants import make_ruleset
-    >>> Space.of(make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS), p("3S AS 3S")).copies
-    (1, 2)
-    """
-
-    cards: tuple[Card, ...]
-    copies: tuple[int, ...]
-    places: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
-    """Each card's place in ``cards`` (a play's vector is its copies counted at these places)."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "places", {card: i for i, card in enumerate(self.cards)})
-
-    @classmethod
-    def of(cls, rules: Ruleset, cards: Iterable[Card]) -> Space:
-        held = Counter(cards)
-        order = rules.sorted(held)
-        return cls(tuple(order), tuple(held[c] for c in order))
-
-    def vector(self, play: Iterable[Card]) -> tuple[int, ...] | None:
-        """The play's copies of each card of the space; ``None`` if it holds another card."""
-        places = self.places
-        vector = [0] * len(self.cards)
-        for card in play:
-            place = places.get(card)
-            if place is None:
-                return None
-            vector[place] += 1
-        return tuple(vector)
-
-    def cards_of(self, vector: Sequence[int]) -> list[Card]:
-        return [c for c, k in zip(self.cards, vector, strict=True) for _ in range(k)]
-
-
-def canonical_key(space: Space, play: Iterable[Card]) -> tuple[int, ...]:
-    """The order plays are listed in: most copies of the space's first card first, and so on."""
-    places, key = space.places, [0] * len(space.cards)
-    for card in play:
-        key[places[card]] -= 1
-    return tuple(key)
 
 
 class Automaton(Protocol):
@@ -179,9 +133,9 @@ class Family:
             return
         self._reached = True
         size, room, automaton, edges = self.size, self._room, self.automaton, self._edges
-        steps_layer = getattr(automaton, "unpaid_layer", None) or self._steps_layer
-        # An automaton with ``unpaid_layer`` lets the count pay its steps, a layer at a time.
-        cost: int = getattr(automaton, "step_cost", 0) if steps_layer != self._steps_layer else 0
+        # An automaton with ``unpaid_layer`` takes a layer's steps at once, the count paying them.
+        steps_layer = getattr(automaton, "unpaid_layer", None)
+        cost: int = getattr(automaton, "step_cost", 0) if steps_layer else 0
         layer: dict[Hashable, list[int]] = {automaton.start(): [0, 0]}  # cards taken: fewest, most
         for i, held in enumerate(self.space.copies):
             rest = room[i + 1]
@@ -197,7 +151,8 @@ class Family:
             spend(owed)
             out_of = edges[i]
             after_layer: dict[Hashable, list[int]] = {}
-            for (state, (fewest, most)), steps in zip(layer.items(), steps_layer(i, todo), strict=True):
+            found = steps_layer(i, todo) if steps_layer else [self._steps_out(*at, i=i) for at in todo]
+            for (state, (fewest, most)), steps in zip(layer.items(), found, strict=True):
                 out_of[state] = steps
                 for copies, after in steps:
                     seen = after_layer.get(after)
@@ -208,12 +163,7 @@ class Family:
             layer = after_layer
         self._count_back(layer)
 
-    def _steps_layer(self, i: int, todo: list[tuple[Hashable, int, int]]) -> list[list[tuple[int, Hashable]]]:
-        """For each ``(state, top, bottom)``, the automaton's steps out of the state taking ``top``
-        down to ``bottom`` copies of card ``i`` that lead somewhere."""
-        return [self._steps_out(state, i, top, bottom) for state, top, bottom in todo]
-
-    def _steps_out(self, state: Hashable, i: int, top: int, bottom: int) -> list[tuple[int, Hashable]]:
+    def _steps_out(self, state: Hashable, top: int, bottom: int, i: int) -> list[tuple[int, Hashable]]:
         """The automaton's steps out of ``state`` taking ``top`` down to ``bottom`` copies of card
         ``i`` that lead somewhere."""
         return [(copies, after) for copies in range(top, bottom - 1, -1)
@@ -225,8 +175,7 @@ class Family:
         n, last = len(self.space.copies), self._memo[-1]
         for state in ends:
             spend()
-            duty = self.automaton.accept(state)
-            last[state] = {} if duty is None else {duty: 1}
+            last[state] = self._ended(state)
         for i in range(n - 1, -1, -1):
             self._count_layer(i, self._edges[i])
             spend(len(self._edges[i]))
@@ -256,32 +205,29 @@ class Family:
             return found
         spend()
         if i == len(self.space.copies):
-            duty = self.automaton.accept(state)
-            out = {} if duty is None else {duty: 1}
-            self._memo[i][state] = out
-            return out
+            found = self._memo[i][state] = self._ended(state)
+            return found
         steps = [(copies, after) for copies, _, after in self._children(i, -1 if self.size is None else self.size, state)]
         for _, after in steps:
             self._vector(i + 1, after)
         self._count_layer(i, {state: steps})
         return self._memo[i][state]
 
+    def _ended(self, state: Hashable) -> dict[Duty, int]:
+        """The ways of a state after the last card: one play, if the automaton accepts it."""
+        duty = self.automaton.accept(state)
+        return {} if duty is None else {duty: 1}
+
     def _entry(self, ways: int, left: int) -> int:
         """The ways taking ``left`` more cards (any number for ``-1``) out of a :meth:`_vector`'s."""
         return ways if left < 0 else (ways >> self._bits * left) & self._one
 
-    def _count(self, i: int, left: int, state: Hashable) -> dict[Duty, int]:
-        """Plays going on from ``state`` before card ``i`` taking ``left`` more cards (any
-        number for ``-1``), by duty."""
-        if left > self._room[i]:
-            return {}
-        self._reach()
-        found = {duty: self._entry(ways, left) for duty, ways in self._vector(i, state).items()}
-        return {duty: n for duty, n in found.items() if n}
-
     def counts(self) -> dict[Duty, int]:
         """How many plays meet each duty."""
-        found = dict(self._count(0, -1 if self.size is None else self.size, self.automaton.start()))
+        size, found = -1 if self.size is None else self.size, {}
+        if size <= self._room[0]:
+            self._reach()
+            found = {duty: self._entry(ways, size) for duty, ways in self._vector(0, self.automaton.start()).items()}
         for duty, n in self._prefixes.get((), NO_DUTIES).items():
             found[duty] -= n
         return {d: n for d, n in found.items() if n}
@@ -331,7 +277,7 @@ class Family:
         else asked of the automaton."""
         steps = self._edges[i].get(state)
         if steps is None:
-            steps = self._steps_out(state, i, self.space.copies[i] if left < 0 else min(self.space.copies[i], left), 0)
+            steps = self._steps_out(state, self.space.copies[i] if left < 0 else min(self.space.copies[i], left), 0, i)
         if left < 0:
             return [(copies, -1, after) for copies, after in steps]
         return [(copies, left - copies, after) for copies, after in steps if copies <= left]
@@ -351,7 +297,7 @@ class Family:
                 return skip
             card, steps = cards[i], self._edges[i].get(state)
             if steps is None:  # a state the count never reached (the automaton asked)
-                steps = self._steps_out(state, i, self.space.copies[i], 0)
+                steps = self._steps_out(state, self.space.copies[i], 0, i)
             for copies, after in steps:
                 if len(out) >= limit:
                     break
