@@ -64,7 +64,8 @@ class Automaton(Protocol):
 
 @dataclass(frozen=True)
 class Everything:
-    """Accepts every play, all meeting one duty (``nonempty``: every play but the empty one)."""
+    """Accepts every play, all meeting one duty (``nonempty``: every play but the empty one). The
+    state is whether a card was taken, kept only for ``nonempty`` (else one state: one per card)."""
 
     duty: Duty
     nonempty: bool = False
@@ -73,7 +74,7 @@ class Everything:
         return False
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
-        return bool(state) or copies > 0
+        return bool(state) or copies > 0 if self.nonempty else state
 
     def accept(self, state: Hashable) -> Duty | None:
         return self.duty if state is True or not self.nonempty else None
