@@ -312,8 +312,10 @@ class Family:
                 elif n > 0:
                     taken.extend([card] * copies)
                     if rest == 0:  # one play: no more copies of the cards after these
-                        duty = next(d for d, ways in self._vector(i + 1, after).items() if self._entry(ways, 0))
-                        out.append((taken + fixed, duty))
+                        for duty, ways in self._vector(i + 1, after).items():
+                            if ways & self._one:  # its duty: the one with a play of no more cards
+                                out.append((taken + fixed, duty))
+                                break
                     else:
                         skip = walk(i + 1, rest, after, skip)
                     del taken[len(taken) - copies:]
