@@ -130,6 +130,8 @@ class Judged:
         """After each card, each state's first step in: the state before it and the copies taken
         (read back from a whole play's state, the play that reached it first: its representative)."""
         self._verdicts: dict[Hashable, Duty | None] = {}
+        self._keys: dict[Hashable, Hashable] = {}
+        """The reading's key (:meth:`Reading.decides`) of each state reached after the last card."""
         self._states: list[tuple[Core, Hashable]] = []
         self._numbers: dict[tuple[Core, Hashable], int] = {}
 
@@ -171,8 +173,8 @@ class Judged:
             if self._passes[index]:  # every copy of this card leaves every state as it was
                 if top >= bottom and number not in back:
                     back[number] = (number, top)
-                if last and (key := self.reading.decides(read)) not in self._verdicts:
-                    self._ends.add(key)
+                    if last:
+                        self._at_end(number, read)
                 found.append([(copies, number) for copies in range(top, bottom - 1, -1)])
                 continue
             # an identity of one card (every one but in the two-colour game): nothing kept open
@@ -196,10 +198,10 @@ class Judged:
                         after = numbers.get((kept, after_read), -1)
                         if after < 0:
                             after = self._number((kept, after_read))
-                    if last and (key := self.reading.decides(after_read)) not in self._verdicts:
-                        self._ends.add(key)
                     if after not in back:
                         back[after] = (number, copies)
+                        if last:
+                            self._at_end(after, after_read)
                     out.append((copies, after))
                 if alone and copies < alike_below:
                     alike = after
@@ -221,8 +223,16 @@ class Judged:
             read = self._close(read, ident, count)
         return tuple(sorted(held.items())), read
 
+    def _at_end(self, number: Hashable, read: Hashable) -> None:
+        """A state first reached after the last card: its reading's verdict to pay for."""
+        key = self._keys[number] = self.reading.decides(read)
+        if key not in self._verdicts:
+            self._ends.add(key)
+
     def accept(self, state: Hashable) -> Duty | None:
-        key = self.reading.decides(self._states[cast(int, state)][1])
+        key = self._keys.get(state)
+        if key is None:
+            key = self.reading.decides(self._states[cast(int, state)][1])
         if key not in self._verdicts:
             self._ends.add(key)
             spend(self.cost * len(self._ends))  # every reading met so far, paid at once
