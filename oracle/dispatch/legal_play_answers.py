@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from oracle import pb
-from oracle.cards import Card, format_cards
-from oracle.convert import add_cards
+from oracle.cards import Card, format_cards, full_deck
+from oracle.convert import card_to_pb
 from oracle.dispatch.registry import Refused
 from oracle.dispatch.strategies import follow_counter
 from oracle.engine.legal_leads import lead_families
@@ -56,7 +56,29 @@ def list_legal_plays(
         explanation=f"{found.total} legal {what} ({parts}); {len(found.page)} listed from play {offset}.",
     )
     group_of = {d: i for i, d in enumerate(duties)}
-    for cards, duty in found.page:  # each card a copy of its shared message: cheaper than building it
-        play = answer.plays.add(group=group_of[duty])
-        add_cards(play.cards, cards)
+    # The page read from its bytes (each card's field joined): cheaper than a message built per card.
+    answer.MergeFromString(b"".join([_delimited(3, b"".join([_CARD_FIELDS[c.code] for c in cards])
+                                                + _GROUP_FIELDS[group_of[duty]]) for cards, duty in found.page]))
     return answer
+
+
+def _delimited(number: int, payload: bytes) -> bytes:
+    """A message field on the wire: its tag (the number, wire type 2), the payload's length and
+    the payload (protobuf encoding, "Length-delimited records"; varints of 7 bits a byte).
+
+    >>> _delimited(3, b"abc") == bytes([3 << 3 | 2, 3]) + b"abc", list(_delimited(3, bytes(200))[:3])
+    (True, [26, 200, 1])
+    """
+    head, n = bytearray([number << 3 | 2]), len(payload)
+    while n > 0x7F:
+        head.append(n & 0x7F | 0x80)
+        n >>= 7
+    head.append(n)
+    return bytes(head) + payload
+
+
+_CARD_FIELDS: dict[int, bytes] = {c.code: _delimited(1, card_to_pb(c).SerializeToString()) for c in full_deck()}
+"""Each card as a ``LegalPlay.cards`` field on the wire, by card code."""
+
+_GROUP_FIELDS: list[bytes] = [b""] + [pb.LegalPlay(group=g).SerializeToString() for g in range(1, 128)]
+"""Each group number as a ``LegalPlay.group`` field on the wire (none for group 0, the default)."""

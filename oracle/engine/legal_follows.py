@@ -53,7 +53,8 @@ def suit_split(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], short
     """The follows of rule ``follow.suit``: all of a short suit and any other cards (``short``),
     else ``n`` cards of the suit as the rule's automaton accepts them (``full`` when it has none)."""
     duty = suit_duty(rules, lead, hand, ())
-    others = [c for c in hand if rules.effective_suit(c) != duty.suit]
+    suits, led = rules.suits, duty.suit
+    others = [c for c in hand if suits[c.code] != led]
     if len(duty.hand_x) <= duty.led:
         return Family(Space.of(rules, others), duty.led - len(duty.hand_x), Everything(short),
                       fixed=tuple(duty.hand_x))
@@ -95,6 +96,10 @@ class Judged:
     ``viable`` (of a reading's state and the next card) says, where the rule can tell, that no play
     going on from a state can be legal: the count goes no further down that way.
 
+    ``inert``: fewer copies than this of an identity leave the reading as it was (the very state
+    returned by :meth:`Reading.close`), so they are not read at all; ``alike``: fewer copies than
+    this are all read alike (one state for them all), so they are read once.
+
     The count reads every state forwards before it judges any play, so the readings to judge are
     known first: the first judgment spends the budget of them all (``cost`` each), and a question
     that cannot afford them is refused before any is judged.
@@ -107,21 +112,31 @@ class Judged:
 
     def __init__(self, rules: Ruleset, space: Space, reading: Reading[Any],
                  judge: Callable[[list[Card]], Duty | None], cost: int = JUDGMENT_STEPS,
-                 viable: Callable[[Any, int], bool] | None = None) -> None:
+                 viable: Callable[[Any, int], bool] | None = None, inert: int = 0, alike: int = 0) -> None:
         self.space, self.reading, self.judge, self.cost = space, reading, judge, cost
-        self.viable = viable
+        self.viable, self.inert, self.alike = viable, inert, max(alike, inert)
         self._ends: set[Hashable] = set()
         """The readings of the plays read to the end, not yet paid for."""
         self.ident = identity_numbers(rules, space)
         self.last = {ident: i for i, ident in enumerate(self.ident)}
-        self._paths: dict[tuple[int, Hashable], tuple[tuple[int, int], ...]] = {}
+        self._closes = [self.last[ident] == i for i, ident in enumerate(self.ident)]
+        """Whether each card is its identity's last (its copies close the identity)."""
+        self._size = len(space.cards)
+        plain = viable is None and all(self._closes)  # no identity of two cards, nothing ruled out early
+        self._passes = [plain and held < self.inert for held in space.copies]
+        """Whether every copy of each card leaves every state as it was."""
+        self._close = reading.close
+        self._back: list[dict[Hashable, tuple[Hashable, int]]] = [{} for _ in range(len(space.cards) + 1)]
+        """After each card, each state's first step in: the state before it and the copies taken
+        (read back from a whole play's state, the play that reached it first: its representative)."""
         self._verdicts: dict[Hashable, Duty | None] = {}
+        self._keys: dict[Hashable, Hashable] = {}
+        """The reading's key (:meth:`Reading.decides`) of each state reached after the last card."""
         self._states: list[tuple[Core, Hashable]] = []
         self._numbers: dict[tuple[Core, Hashable], int] = {}
 
     def start(self) -> Hashable:
         state = self._number(((), self.reading.start()))
-        self._paths.setdefault((0, state), ())
         return state
 
     def _number(self, state: tuple[Core, Hashable]) -> int:
@@ -131,38 +146,93 @@ class Judged:
             self._states.append(state)
         return number
 
+    step_cost = STEP_STEPS
+    """What each step spends: :class:`~oracle.engine.legal_plays.Family` pays it for a whole
+    layer of states at once (:meth:`unpaid_layer`)."""
+
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         spend(STEP_STEPS)
-        number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
-        before = self._states[number]
-        open_, read = before
-        ident = self.ident[index]
-        if self.last[ident] == index and (not open_ or ident not in dict(open_)):
+        return self.unpaid_step(state, index, copies)
+
+    def unpaid_step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
+        """:meth:`step` with its work budget left to the caller (``step_cost`` a step)."""
+        found = self.unpaid_layer(index, [(state, copies, copies)])[0]
+        return found[0][1] if found else None
+
+    def unpaid_layer(self, index: int, todo: Sequence[tuple[Hashable, int, int]]) -> list[list[tuple[int, Hashable]]]:
+        """For each ``(state, top, bottom)``, the steps out of the state taking ``top`` down to
+        ``bottom`` copies of card ``index`` that lead somewhere, with the states they lead to
+        (:meth:`unpaid_step` of each, in turn); every state of a layer of the count at once."""
+        states, numbers, back, viable = self._states, self._numbers, self._back[index + 1], self.viable
+        ident, closes, inert, alike_below = self.ident[index], self._closes[index], self.inert, self.alike
+        last = index + 1 == self._size
+        found: list[list[tuple[int, Hashable]]] = []
+        for state, top, bottom in todo:
+            number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
+            open_, read = states[number]
+            if self._passes[index]:  # every copy of this card leaves every state as it was
+                if top >= bottom and number not in back:
+                    back[number] = (number, top)
+                    if last:
+                        self._at_end(number, read)
+                found.append([(copies, number) for copies in range(top, bottom - 1, -1)])
+                continue
             # an identity of one card (every one but in the two-colour game): nothing kept open
-            read = self.reading.close(read, ident, copies)
+            alone = not open_ and closes
+            out: list[tuple[int, Hashable]] = []
+            alike: Hashable | None = self  # the step of fewer copies than ``alike_below`` (``self``: not taken yet)
+            for copies in range(top, bottom - 1, -1):
+                if alone and copies < alike_below and alike is not self:
+                    if alike is not None:
+                        out.append((copies, alike))
+                    continue
+                if not alone:
+                    kept, after_read = self._keep_open(open_, read, index, copies)
+                else:
+                    kept, after_read = open_, read if copies < inert else self._close(read, ident, copies)
+                after: Hashable | None = None
+                if viable is None or viable(after_read, index + 1):
+                    if after_read is read and kept is open_:
+                        after = number
+                    else:
+                        after = numbers.get((kept, after_read), -1)
+                        if after < 0:
+                            after = self._number((kept, after_read))
+                    if after not in back:
+                        back[after] = (number, copies)
+                        if last:
+                            self._at_end(after, after_read)
+                    out.append((copies, after))
+                if alone and copies < alike_below:
+                    alike = after
+            found.append(out)
+        return found
+
+    def _keep_open(self, open_: Core, read: Hashable, index: int, copies: int) -> tuple[Core, Hashable]:
+        """A step where an identity is open (its cards not all read): its copies kept until its
+        last card, then read."""
+        ident, closes = self.ident[index], self._closes[index]
+        held = dict(open_)
+        if closes and ident not in held:
+            return open_, self._close(read, ident, copies)
+        count = held.pop(ident, 0) + copies
+        if not closes:
+            if count:
+                held[ident] = count
         else:
-            held = dict(open_)
-            count = held.pop(ident, 0) + copies
-            if self.last[ident] != index:
-                if count:
-                    held[ident] = count
-            else:
-                read = self.reading.close(read, ident, count)
-            open_ = tuple(sorted(held.items()))
-        if self.viable is not None and not self.viable(read, index + 1):
-            return None
-        after = number if read is before[1] and open_ is before[0] else self._number((open_, read))
-        if index + 1 == len(self.space.cards):
-            key = self.reading.decides(read)
-            if key not in self._verdicts:
-                self._ends.add(key)
-        if (index + 1, after) not in self._paths:
-            path = self._paths[index, state]
-            self._paths[index + 1, after] = (*path, (index, copies)) if copies else path
-        return after
+            read = self._close(read, ident, count)
+        return tuple(sorted(held.items())), read
+
+    def _at_end(self, number: Hashable, read: Hashable) -> None:
+        """A state first reached after the last card: its reading's verdict to pay for."""
+        key = self._keys[number] = self.reading.decides(read)
+        if key not in self._verdicts:
+            self._ends.add(key)
 
     def accept(self, state: Hashable) -> Duty | None:
-        key = self.reading.decides(self._states[cast(int, state)][1])
+        key = self._keys.get(state)
+        if key is None:
+            key = self.reading.decides(self._states[cast(int, state)][1])
         if key not in self._verdicts:
             self._ends.add(key)
             spend(self.cost * len(self._ends))  # every reading met so far, paid at once
@@ -170,16 +240,25 @@ class Judged:
                 self._verdicts.setdefault(paid, PENDING)
             self._ends.clear()
         if self._verdicts[key] is PENDING:
-            path = self._paths[len(self.space.cards), state]
-            play = [self.space.cards[i] for i, copies in path for _ in range(copies)]
+            play = self.representative(state)
             self._verdicts[key] = self.judge(play)
         return self._verdicts[key]
+
+    def representative(self, state: Hashable) -> list[Card]:
+        """The cards of the first play that reached ``state`` after the last card."""
+        cards, play = self.space.cards, []
+        for index in range(len(cards), 0, -1):
+            state, copies = self._back[index][state]
+            play.extend([cards[index - 1]] * copies)
+        play.reverse()
+        return play
 
 
 def identity_numbers(rules: Ruleset, space: Space) -> list[int]:
     """Each card's identity as a small number (cards of one identity share it)."""
     ids: dict[Hashable, int] = {}
-    return [ids.setdefault(rules.identity(c), len(ids)) for c in space.cards]
+    identities = rules.identities
+    return [ids.setdefault(identities[c.code], len(ids)) for c in space.cards]
 
 
 @dataclass(frozen=True)

@@ -53,5 +53,8 @@ def collect(rules: Ruleset, hand: Sequence[Card], family: Family, listed: Sequen
         merged.extend(spelled[taken:taken + limit])
         merged.sort(key=lambda item: item[0])
         plays = [(cards, duty) for _, cards, duty in merged[:limit]]
-    page = tuple((tuple(rules.sorted(cards)), duty) for cards, duty in plays)
+    if listed or family.fixed:
+        page = tuple((tuple(rules.sorted(cards)), duty) for cards, duty in plays)
+    else:  # the family's plays: its space's cards, in the ruleset's order already
+        page = tuple((tuple(cards), duty) for cards, duty in plays)
     return LegalPlays(tuple(sorted((d, n) for d, n in counts.items() if n)), page)

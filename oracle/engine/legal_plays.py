@@ -21,20 +21,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import add
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from oracle.cards import Card
 from oracle.engine.budget import spend
+from oracle.engine.legal_space import Space, canonical_key
 from oracle.engine.ruleset import Ruleset
 
 __all__ = ["Automaton", "Duty", "Everything", "Family", "FollowCounter", "Listed", "Sources", "Space",
            "canonical_key"]
 
 
-@dataclass(frozen=True, order=True)
-class Duty:
-    """What a group of legal plays meets: its place among the groups, a rule id, and in words."""
+class Duty(NamedTuple):
+    """What a group of legal plays meets: its place among the groups, a rule id, and in words
+    (a named tuple: the count hashes one for each state's ways)."""
 
     order: int
     rule_id: str
@@ -43,53 +43,6 @@ class Duty:
 
 NO_DUTIES: Counter[Duty] = Counter()
 """No excluded play below a prefix (never changed)."""
-
-
-@dataclass(frozen=True)
-class Space:
-    """A hand's distinct cards in the ruleset's order (trump first, highest first), with copies.
-
-    >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.variants import make_ruleset
-    >>> Space.of(make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS), p("3S AS 3S")).copies
-    (1, 2)
-    """
-
-    cards: tuple[Card, ...]
-    copies: tuple[int, ...]
-    places: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
-    """Each card's place in ``cards`` (a play's vector is its copies counted at these places)."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "places", {card: i for i, card in enumerate(self.cards)})
-
-    @classmethod
-    def of(cls, rules: Ruleset, cards: Iterable[Card]) -> Space:
-        held = Counter(cards)
-        order = rules.sorted(held)
-        return cls(tuple(order), tuple(held[c] for c in order))
-
-    def vector(self, play: Iterable[Card]) -> tuple[int, ...] | None:
-        """The play's copies of each card of the space; ``None`` if it holds another card."""
-        places = self.places
-        vector = [0] * len(self.cards)
-        for card in play:
-            place = places.get(card)
-            if place is None:
-                return None
-            vector[place] += 1
-        return tuple(vector)
-
-    def cards_of(self, vector: Sequence[int]) -> list[Card]:
-        return [c for c, k in zip(self.cards, vector, strict=True) for _ in range(k)]
-
-
-def canonical_key(space: Space, play: Iterable[Card]) -> tuple[int, ...]:
-    """The order plays are listed in: most copies of the space's first card first, and so on."""
-    places, key = space.places, [0] * len(space.cards)
-    for card in play:
-        key[places[card]] -= 1
-    return tuple(key)
 
 
 class Automaton(Protocol):
@@ -111,7 +64,8 @@ class Automaton(Protocol):
 
 @dataclass(frozen=True)
 class Everything:
-    """Accepts every play, all meeting one duty (``nonempty``: every play but the empty one)."""
+    """Accepts every play, all meeting one duty (``nonempty``: every play but the empty one). The
+    state is whether a card was taken, kept only for ``nonempty`` (else one state: one per card)."""
 
     duty: Duty
     nonempty: bool = False
@@ -120,7 +74,7 @@ class Everything:
         return False
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
-        return bool(state) or copies > 0
+        return bool(state) or copies > 0 if self.nonempty else state
 
     def accept(self, state: Hashable) -> Duty | None:
         return self.duty if state is True or not self.nonempty else None
@@ -136,17 +90,34 @@ class Family:
     automaton: Automaton
     fixed: tuple[Card, ...] = ()
     excluded: frozenset[tuple[int, ...]] = frozenset()
-    _memo: dict[tuple[int, Hashable], dict[Duty, list[int]]] = field(default_factory=dict, repr=False)
+    _memo: list[dict[Hashable, dict[Duty, int]]] = field(default_factory=list, repr=False)
+    """Before each card (and after the last), each state's :meth:`_vector`."""
     _room: list[int] = field(default_factory=list, repr=False)
-    _edges: dict[tuple[int, Hashable], list[tuple[int, Hashable]]] = field(default_factory=dict, repr=False)
+    _edges: list[dict[Hashable, list[tuple[int, Hashable]]]] = field(default_factory=list, repr=False)
+    """Before each card, the steps out of each state :meth:`_reach` reached."""
     _reached: bool = field(default=False, repr=False)
     _prefixes: dict[tuple[int, ...], Counter[Duty]] = field(default_factory=dict, repr=False)
+    _sums: list[dict[Hashable, int]] = field(default_factory=list, repr=False)
+    """Before each card, each state's ways whatever their duty (asked again and again by a page)."""
+    _bits: int = field(default=0, repr=False)
+    """The bits of one entry of a state's ways (:meth:`_vector`): enough for every sub-multiset
+    of the space."""
+    _one: int = field(default=0, repr=False)
+    """The mask of one entry (every bit, -1, for a family of any size: its one entry)."""
 
     def __post_init__(self) -> None:
         room = [0] * (len(self.space.copies) + 1)
         for i in range(len(self.space.copies) - 1, -1, -1):
             room[i] = room[i + 1] + self.space.copies[i]
         self._room = room
+        self._memo = [{} for _ in room]
+        self._edges = [{} for _ in self.space.copies]
+        bound = 1
+        for held in self.space.copies:
+            bound *= held + 1
+        self._bits = 0 if self.size is None else bound.bit_length()
+        self._one = (1 << self._bits) - 1 if self.size is not None else -1
+        self._sums = [{} for _ in room]
         for vector in self.excluded:
             duty = self.accepts(vector)
             if duty is None:
@@ -158,76 +129,106 @@ class Family:
         """The states reached before each card by a play that can still end with ``size`` cards,
         each with the steps out of it that keep it so (read forwards once: the count then walks
         these steps back without asking the automaton again, and never judges a play that
-        could not be completed)."""
+        could not be completed); then every reached state's count, last card first."""
         if self._reached:
             return
         self._reached = True
-        size, room = self.size, self._room
-        layer: dict[Hashable, tuple[int, int]] = {self.automaton.start(): (0, 0)}  # cards taken: fewest, most
+        size, room, automaton, edges = self.size, self._room, self.automaton, self._edges
+        # An automaton with ``unpaid_layer`` takes a layer's steps at once, the count paying them.
+        steps_layer = getattr(automaton, "unpaid_layer", None)
+        cost: int = getattr(automaton, "step_cost", 0) if steps_layer else 0
+        layer: dict[Hashable, list[int]] = {automaton.start(): [0, 0]}  # cards taken: fewest, most
         for i, held in enumerate(self.space.copies):
-            after_layer: dict[Hashable, tuple[int, int]] = {}
+            rest = room[i + 1]
+            todo: list[tuple[Hashable, int, int]] = []
+            owed = 0
             for state, (fewest, most) in layer.items():
-                spend()
-                steps: list[tuple[int, Hashable]] = []
-                top = held if size is None else min(held, size - fewest)
-                for copies in range(top, -1, -1):
-                    if size is not None and most + copies + room[i + 1] < size:
-                        break
-                    after = self.automaton.step(state, i, copies)
-                    if after is None:
-                        continue
-                    steps.append((copies, after))
-                    low, high = fewest + copies, most + copies if size is None else min(most + copies, size)
+                if size is None:
+                    top, bottom = held, 0
+                else:  # no more than the size allows, and enough that the cards after can make it up
+                    top, bottom = min(held, size - fewest), max(size - most - rest, 0)
+                todo.append((state, top, bottom))
+                owed += 1 + cost * (top - bottom + 1 if top >= bottom else 0)
+            spend(owed)
+            out_of = edges[i]
+            after_layer: dict[Hashable, list[int]] = {}
+            found = steps_layer(i, todo) if steps_layer else [self._steps_out(*at, i=i) for at in todo]
+            for (state, (fewest, most)), steps in zip(layer.items(), found, strict=True):
+                out_of[state] = steps
+                for copies, after in steps:
                     seen = after_layer.get(after)
-                    after_layer[after] = (low, high) if seen is None else (min(seen[0], low), max(seen[1], high))
-                self._edges[i, state] = steps
+                    if seen is None:
+                        after_layer[after] = [fewest + copies, most + copies]
+                    elif fewest + copies < seen[0] or most + copies > seen[1]:
+                        seen[:] = min(seen[0], fewest + copies), max(seen[1], most + copies)
             layer = after_layer
+        self._count_back(layer)
 
-    def _vector(self, i: int, state: Hashable) -> dict[Duty, list[int]]:
+    def _steps_out(self, state: Hashable, top: int, bottom: int, i: int) -> list[tuple[int, Hashable]]:
+        """The automaton's steps out of ``state`` taking ``top`` down to ``bottom`` copies of card
+        ``i`` that lead somewhere."""
+        return [(copies, after) for copies in range(top, bottom - 1, -1)
+                if (after := self.automaton.step(state, i, copies)) is not None]
+
+    def _count_back(self, ends: Iterable[Hashable]) -> None:
+        """Each reached state's :meth:`_vector`, from the states after the last card (``ends``)
+        back (no recursion)."""
+        n, last = len(self.space.copies), self._memo[-1]
+        for state in ends:
+            spend()
+            last[state] = self._ended(state)
+        for i in range(n - 1, -1, -1):
+            self._count_layer(i, self._edges[i])
+            spend(len(self._edges[i]))
+
+    def _count_layer(self, i: int, steps_of: dict[Hashable, list[tuple[int, Hashable]]]) -> None:
+        """The ways of states before card ``i`` (:meth:`_vector`) from their steps, the ways of
+        the states after it known: those after each step, shifted by the copies taken (not in
+        a family of any size, whose ``_bits`` are none). Entries past the cards left to take
+        are never read."""
+        bits, below, here = self._bits, self._memo[i + 1], self._memo[i]
+        for state, steps in steps_of.items():
+            out: dict[Duty, int] = {}
+            for copies, after in steps:
+                shift = bits * copies
+                for duty, ways in below[after].items():
+                    out[duty] = out.get(duty, 0) + (ways << shift)
+            here[state] = out
+
+    def _vector(self, i: int, state: Hashable) -> dict[Duty, int]:
         """The plays going on from ``state`` before card ``i``, by duty and by the cards they
-        still take (entry ``left``; one entry, any number, for a family of any size). One entry
-        per (card, state), whatever the cards taken before."""
-        key = (i, state)
-        found = self._memo.get(key)
+        still take: entry ``left`` in bits ``left * _bits`` on of one int (the number itself
+        for a family of any size; :meth:`_entry`). One per (card, state), whatever the cards
+        taken before: every state :meth:`_reach` reached is counted there; another (asked by a
+        rank) is counted here."""
+        found = self._memo[i].get(state)
         if found is not None:
             return found
         spend()
-        out: dict[Duty, list[int]] = {}
-        width = 1 if self.size is None else self.size + 1
         if i == len(self.space.copies):
-            duty = self.automaton.accept(state)
-            if duty is not None:
-                out[duty] = [1] + [0] * (width - 1)
-            self._memo[key] = out
-            return out
-        steps = self._edges.get(key)
-        if steps is None:  # a state no play of the family goes through (asked by a rank)
-            steps = [(copies, after) for copies, _, after in self._children(i, -1 if self.size is None else width - 1, state)]
-        reach = min(width, self._room[i] + 1)
-        for copies, after in steps:
-            for duty, ways in self._vector(i + 1, after).items():
-                into = out.get(duty)
-                if into is None:
-                    into = out[duty] = [0] * width
-                if self.size is None:
-                    into[0] += ways[0]
-                elif copies < reach:
-                    into[copies:reach] = map(add, into[copies:reach], ways)
-        self._memo[key] = out
-        return out
+            found = self._memo[i][state] = self._ended(state)
+            return found
+        steps = [(copies, after) for copies, _, after in self._children(i, -1 if self.size is None else self.size, state)]
+        for _, after in steps:
+            self._vector(i + 1, after)
+        self._count_layer(i, {state: steps})
+        return self._memo[i][state]
 
-    def _count(self, i: int, left: int, state: Hashable) -> dict[Duty, int]:
-        """Plays going on from ``state`` before card ``i`` taking ``left`` more cards (any
-        number for ``-1``), by duty."""
-        if left > self._room[i]:
-            return {}
-        self._reach()
-        at = max(left, 0)
-        return {duty: ways[at] for duty, ways in self._vector(i, state).items() if ways[at]}
+    def _ended(self, state: Hashable) -> dict[Duty, int]:
+        """The ways of a state after the last card: one play, if the automaton accepts it."""
+        duty = self.automaton.accept(state)
+        return {} if duty is None else {duty: 1}
+
+    def _entry(self, ways: int, left: int) -> int:
+        """The ways taking ``left`` more cards (any number for ``-1``) out of a :meth:`_vector`'s."""
+        return ways if left < 0 else (ways >> self._bits * left) & self._one
 
     def counts(self) -> dict[Duty, int]:
         """How many plays meet each duty."""
-        found = dict(self._count(0, -1 if self.size is None else self.size, self.automaton.start()))
+        size, found = -1 if self.size is None else self.size, {}
+        if size <= self._room[0]:
+            self._reach()
+            found = {duty: self._entry(ways, size) for duty, ways in self._vector(0, self.automaton.start()).items()}
         for duty, n in self._prefixes.get((), NO_DUTIES).items():
             found[duty] -= n
         return {d: n for d, n in found.items() if n}
@@ -263,8 +264,10 @@ class Family:
             return 0
         if not self._reached:
             self._reach()
-        at = max(left, 0)
-        found = sum([ways[at] for ways in self._vector(i, state).values()])
+        sums = self._sums[i].get(state)
+        if sums is None:  # the plays by cards left, whatever their duty (asked again and again by a page)
+            sums = self._sums[i][state] = sum(self._vector(i, state).values())
+        found = sums if left < 0 else (sums >> self._bits * left) & self._one
         if self._prefixes:
             found -= sum(self._prefixes.get(tuple(prefix), NO_DUTIES).values())
         return found
@@ -273,11 +276,9 @@ class Family:
         """The steps out of ``state`` before card ``i`` taking at most ``left`` cards (any number
         for ``-1``), most copies first: the ones :meth:`_reach` kept (the others lead to no play),
         else asked of the automaton."""
-        steps = self._edges.get((i, state))
+        steps = self._edges[i].get(state)
         if steps is None:
-            top = self.space.copies[i] if left < 0 else min(self.space.copies[i], left)
-            steps = [(copies, after) for copies in range(top, -1, -1)
-                     if (after := self.automaton.step(state, i, copies)) is not None]
+            steps = self._steps_out(state, self.space.copies[i] if left < 0 else min(self.space.copies[i], left), 0, i)
         if left < 0:
             return [(copies, -1, after) for copies, after in steps]
         return [(copies, left - copies, after) for copies, after in steps if copies <= left]
@@ -285,28 +286,39 @@ class Family:
     def page(self, offset: int, limit: int) -> list[tuple[list[Card], Duty]]:
         """The plays from ``offset`` on, at most ``limit``, in canonical order, with their duty."""
         out: list[tuple[list[Card], Duty]] = []
-        prefix: list[int] = []
-
-        cards, fixed = self.space.cards, list(self.fixed)
+        prefix: list[int] = []  # the copies taken of each card so far
+        taken: list[Card] = []  # those cards
+        cards, fixed, total = self.space.cards, list(self.fixed), self._total
 
         def walk(i: int, left: int, state: Hashable, skip: int) -> int:
             if i == len(cards):
                 duty = self.automaton.accept(state)
                 assert duty is not None
-                out.append((self.space.cards_of(prefix) + fixed, duty))
+                out.append((taken + fixed, duty))
                 return skip
-            for copies, rest, after in self._children(i, left, state):
+            card, steps = cards[i], self._edges[i].get(state)
+            if steps is None:  # a state the count never reached (the automaton asked)
+                steps = self._steps_out(state, self.space.copies[i], 0, i)
+            for copies, after in steps:
                 if len(out) >= limit:
                     break
+                if copies > left >= 0:
+                    continue
+                rest = -1 if left < 0 else left - copies
                 prefix.append(copies)
-                n = self._total(i + 1, rest, after, prefix)
+                n = total(i + 1, rest, after, prefix)
                 if 0 < n <= skip:
                     skip -= n
-                elif n > 0 and rest == 0:  # one play: no more copies of the cards after these
-                    duty = next(d for d, ways in self._vector(i + 1, after).items() if ways[0])
-                    out.append(([c for c, k in zip(cards, prefix, strict=False) for _ in range(k)] + fixed, duty))
                 elif n > 0:
-                    skip = walk(i + 1, rest, after, skip)
+                    taken.extend([card] * copies)
+                    if rest == 0:  # one play: no more copies of the cards after these
+                        for duty, ways in self._vector(i + 1, after).items():
+                            if ways & self._one:  # its duty: the one with a play of no more cards
+                                out.append((taken + fixed, duty))
+                                break
+                    else:
+                        skip = walk(i + 1, rest, after, skip)
+                    del taken[len(taken) - copies:]
                 prefix.pop()
             return skip
 

@@ -18,22 +18,24 @@ the readings and the cost.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from oracle import pb
 from oracle.cards import Card
 from oracle.engine.budget import spend
-from oracle.engine.legal_follows import SUIT_ONLY, Judged, suit_split
+from oracle.engine.legal_follows import SUIT_ONLY, Cores, Judged, Reading, suit_split
 from oracle.engine.legal_plays import Automaton, Duty, Sources, Space
 from oracle.engine.ruleset import Ruleset
+from oracle.engine.units import Unit
 from oracle.seed_rules.follow import best_rung, first_shortfall, ladder_for
-from oracle.seed_rules.follow_readings import Segments, could_show, reading
+from oracle.seed_rules.follow_readings import PairRuns, Segments, TupleCounts, could_show, reading
 from oracle.seed_rules.matching import Shape, lead_requirements, match_shapes
 
 
-def structure_duty(rules: Ruleset, lead: Sequence[Card]) -> Duty:
+def structure_duty(rules: Ruleset, lead: Sequence[Card], units: Sequence[Unit] | None = None) -> Duty:
     """The duty a follow of ``n`` cards of the suit meets: the lead's ladder, its tractors, its
-    tuples, or the suit alone (a lead of singles)."""
-    units = rules.units(lead)
+    tuples, or the suit alone (a lead of singles). ``units``: the lead's, when read already."""
+    units = rules.units(lead) if units is None else units
     if ladder_for(rules, units) is not None:
         return Duty(1, "follow.ladder", "the first rung of the ladder the hand can show")
     if any(u.is_tractor for u in units):
@@ -55,8 +57,8 @@ four-deck play of 17 cards, more for longer ones; a step of the budget is about 
 
 def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
     """The legal follows of ``hand`` to ``lead``, as families to count and page."""
-    duty = structure_duty(rules, lead)
     units = rules.units(lead)
+    duty = structure_duty(rules, lead, units)
     ladder = ladder_for(rules, units)
     shapes = ([(p.tuple_size, p.length) for rung in ladder.rungs for p in rung.parts] if ladder is not None
               else lead_requirements(units))
@@ -69,17 +71,35 @@ def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Seque
         profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact).profile if ladder is None else []
         read = reading(rules, space, shapes, exact, profile)
         followed = isinstance(read, Segments) and bool(read.held)
+        inert, alike = unread(read)
         shows = shows_as_much(rules, ladder, shapes, hand_x, exact, followed, profile)
 
         def judge(play: list[Card]) -> Duty | None:
             return duty if shows(play) else None
 
         if not followed:
-            return Judged(rules, space, read, judge, cost=READING_STEPS)
+            return Judged(rules, space, read, judge, cost=READING_STEPS, inert=inert, alike=alike)
         assert isinstance(read, Segments)
-        return Judged(rules, space, read, judge, cost=MATCH_STEPS, viable=read.viable)
+        return Judged(rules, space, read, judge, cost=MATCH_STEPS, viable=read.viable, inert=inert, alike=alike)
 
     return suit_split(rules, lead, hand, SUIT_ONLY, judged, duty), []
+
+
+def unread(read: Reading[Any]) -> tuple[int, int]:
+    """Which copies of an identity a :class:`Judged` automaton need not read one by one, as
+    (``inert``, ``alike``): fewer than ``inert`` leave the reading as it was, fewer than
+    ``alike`` read alike. The readings of
+    tuples alone ignore fewer copies than their tuples' (two, or ``keep``); ``Segments`` forgets
+    where its tuples lie as it reads on, the same for any copies fewer than a pair's.
+
+    >>> unread(Cores(1)), unread(TupleCounts())
+    ((1, 1), (2, 2))
+    """
+    if isinstance(read, Cores):
+        return read.keep, read.keep
+    if isinstance(read, (TupleCounts, PairRuns)):
+        return 2, 2
+    return 0, 2 if isinstance(read, Segments) else 0
 
 
 def shows_as_much(rules: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence[Shape],

@@ -113,7 +113,7 @@ def _judged(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], units: S
             return NO_DUTY
         return fills(duty.position, duty.requirement) if duty.play_fills else None
 
-    return Judged(rules, space, Cores(1), judge, cost=JUDGMENT_STEPS)
+    return Judged(rules, space, Cores(1), judge, cost=JUDGMENT_STEPS, inert=1)
 
 
 def bomb_follows(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], follows: Family) -> Listed:
