@@ -171,8 +171,36 @@ def first_duty(
     requirements alike (the legal-play count groups plays by it), at the cost of a longer walk
     under the longer-tuple protections.
     """
+    if play_x is not None:
+        filled = play_fills_own(rules, units, hand_x, play_x)
+        if filled is not None:
+            return filled
     with walk_bound():
         return unbounded_first_duty(rules, units, hand_x, play_x, same_positions=same_positions)
+
+
+def play_fills_own(rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card],
+                   play_x: Sequence[Card]) -> Duty | None:
+    """The duty when the play fills the lead's own format, the walk's first requirement (judged
+    there whatever the hand holds, so nothing of the hand is read); else ``None``. Nearly every
+    follow of a real deal: a lead of singles is filled by as many cards of its suit.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+    >>> units = lead_format(rules, p("7S 7S 9S"))
+    >>> play_fills_own(rules, units, p("2S 2S 3S 5S"), p("2S 2S 3S"))
+    Duty(position=0, requirement=((2,), (1,)), play_fills=True, hand_cards=(), longer_tuple_bypasses_genuine=None)
+    >>> play_fills_own(rules, units, p("2S 2S 3S 5S"), p("2S 3S 5S")) is None
+    True
+    """
+    own = next(requirements(units, _draw(rules)))
+    spend()
+    if all(a == (1,) for a in own):
+        fills = len(play_x) >= len(own)
+    else:
+        fills = fill_needs(rules, [Need(a) for a in own], play_x) is not None
+    return _play_fills(rules, _draw(rules), 0, own, hand_x, play_x) if fills else None
 
 
 def unbounded_first_duty(

@@ -13,6 +13,7 @@ reader (:func:`format_units`), so every question of such a room sees a play alik
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import Counter
 from collections.abc import Sequence
@@ -96,6 +97,7 @@ def unit_name(adjacent: AdjacentTupleSizes) -> str:
     return names[0] + "".join(f" with a {n} above it" for n in names[1:])
 
 
+@functools.lru_cache(maxsize=4096)
 def requirement_name(requirement: Requirement) -> str:
     """A requirement in words.
 
