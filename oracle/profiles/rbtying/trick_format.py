@@ -46,6 +46,29 @@ def order_key(rules: Ruleset, card: Card) -> tuple[RankKey, int]:
     return (rank_key(rules, card), -1 if card.suit is None else _SUIT_TIEBREAK[card.suit])
 
 
+_ORDER_KEYS: WeakKeyDictionary[Ruleset, list[tuple[RankKey, int]]] = WeakKeyDictionary()
+
+
+def order_keys(rules: Ruleset) -> list[tuple[RankKey, int]]:
+    """:func:`order_key` of each card code of the ruleset, built once and kept as long as the
+    ruleset is (the trick's searches read it for every card of every play).
+
+    >>> from oracle.cards import parse_card as c, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+    >>> order_keys(rules)[c("4H").code] == order_key(rules, c("4H"))
+    True
+    """
+    keys = _ORDER_KEYS.get(rules)
+    if keys is None:
+        keys = [((0, 0), 0)] * (max(card.code for card in rules.keys) + 1)
+        for card in rules.keys:
+            keys[card.code] = order_key(rules, card)
+        with _formats_lock:
+            _ORDER_KEYS[rules] = keys
+    return keys
+
+
 @dataclass(frozen=True)
 class FormatUnit:
     """A unit of a format: ``count`` copies of each member; members from the lowest up.
