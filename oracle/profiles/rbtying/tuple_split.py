@@ -33,32 +33,44 @@ from oracle.engine.budget import spend
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying.trick_format import FormatUnit, order_keys
+from oracle.profiles.rbtying.fill import RankKey
 from oracle.profiles.rbtying.trick_split import Bound, Split
 
 
 class TupleSplit:
     """The play's split into the format's tuples of one size, if it has one (``split``)."""
 
-    def __init__(self, rules: Ruleset, size: int, places: int, cards: Sequence[Card]) -> None:
+    def __init__(self, rules: Ruleset, size: int, cards: Sequence[Card]) -> None:
         keys = order_keys(rules)
-        pool = Pool(rules, cards)
-        held = sorted(pool.cards.values(), key=lambda cs: keys[cs[0].code])  # lowest first
-        self.key: tuple[object, ...] = (tuple(len(cs) // size for cs in held),)
-        top = max(keys[c.code][0] for c in cards)
+        # The play's cards by identity, lowest first (each identity's cards in the pool's order).
+        held = [list(cards)] if len(cards) == 1 else sorted(
+            Pool(rules, cards).cards.values(), key=lambda cs: keys[cs[0].code])
+        counts: list[int] = []
+        lows: list[RankKey] = []
+        tuples: list[tuple[Card, ...]] = []
+        self.key: tuple[object, ...] = ()
         self.split: Split | None = None
-        if len(cards) == size * places and all(len(cs) % size == 0 for cs in held):
-            placed = [(keys[cs[0].code][0], tuple(cs[i:i + size]))
-                      for cs in reversed(held) for i in range(0, len(cs), size)]
-            self.split = Split(tuple(low for low, _ in placed), tuple(t for _, t in placed), top)
+        for cs in reversed(held):  # highest first: the places take the tuples so
+            if len(cs) % size:
+                return
+            counts.append(len(cs) // size)
+            for i in range(0, len(cs), size):
+                lows.append(keys[cs[0].code][0])
+                tuples.append(tuple(cs[i:i + size]))
+        self.key = (tuple(reversed(counts)),)
+        self.split = Split(tuple(lows), tuple(tuples), max(keys[c.code][0] for c in cards))
 
     @classmethod
     def of(cls, rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card]) -> TupleSplit | None:
         """The play's split when the format is tuples of one size and the play has its number of
         cards; ``None`` for any other format or play (:class:`.trick_split.SplitSearch` then)."""
         count = units[0].count
-        if any(len(u.members) != 1 or u.count != count for u in units) or len(cards) != count * len(units):
+        if len(cards) != count * len(units):
             return None
-        return cls(rules, count, len(units), cards)
+        for unit in units:
+            if unit.count != count or len(unit.members) != 1:
+                return None
+        return cls(rules, count, cards)
 
     def first(self, bounds: Sequence[Bound]) -> tuple[tuple[object, ...], Split] | None:
         """The split, with its place in upstream's order (a key), if its places meet ``bounds``
@@ -67,7 +79,7 @@ class TupleSplit:
         split = self.split
         if split is None:
             return None
-        for low, bound in zip(split.lows, bounds, strict=True):
+        for low, bound in zip(split.lows, bounds):
             if bound is not None and ((low <= bound[1]) if bound[0] == "above" else (low != bound[1])):
                 return None
         return self.key, split
