@@ -32,8 +32,8 @@ from oracle.cards import Card
 from oracle.engine.budget import spend
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
-from oracle.profiles.rbtying.trick_format import FormatUnit, order_keys
 from oracle.profiles.rbtying.fill import RankKey
+from oracle.profiles.rbtying.trick_format import FormatUnit, order_keys
 from oracle.profiles.rbtying.trick_split import Bound, Split
 
 
