@@ -29,8 +29,7 @@ from oracle.convert import suit_name
 from oracle.engine.answers import play_verdict, trick_answer
 from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay, TrickJudge
 from oracle.profiles.rbtying import bombs, rainbow
-from oracle.profiles.rbtying.fill import rank_key
-from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format
+from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format, order_keys
 from oracle.profiles.rbtying.trick_split import Bound, Split, SplitSearch
 from oracle.profiles.rbtying.tuple_split import TupleSplit
 
@@ -55,8 +54,9 @@ class Policy(Enum):
 
 def leader_split(rules: Ruleset, units: Sequence[FormatUnit]) -> Split:
     """The leader's own units as the first best so far."""
-    lows = tuple(min(rank_key(rules, c) for c in u.cards) for u in units)
-    top = max(rank_key(rules, c) for u in units for c in u.cards)
+    keys = order_keys(rules)
+    lows = tuple(min(keys[c.code][0] for c in u.cards) for u in units)
+    top = max(keys[c.code][0] for u in units for c in u.cards)
     return Split(lows, tuple(u.cards for u in units), top)
 
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 import functools
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 from weakref import WeakKeyDictionary
 
 from oracle.cards import Card, Suit
@@ -46,27 +47,55 @@ def order_key(rules: Ruleset, card: Card) -> tuple[RankKey, int]:
     return (rank_key(rules, card), -1 if card.suit is None else _SUIT_TIEBREAK[card.suit])
 
 
-_ORDER_KEYS: WeakKeyDictionary[Ruleset, list[tuple[RankKey, int]]] = WeakKeyDictionary()
+T = TypeVar("T")
 
 
-def order_keys(rules: Ruleset) -> list[tuple[RankKey, int]]:
-    """:func:`order_key` of each card code of the ruleset, built once and kept as long as the
-    ruleset is (the trick's searches read it for every card of every play).
+class PerRuleset(Generic[T]):
+    """A table built once per ruleset and kept as long as the ruleset is; the last ruleset's
+    found without the weak dictionary's look-up (a question asks for it several times).
 
-    >>> from oracle.cards import parse_card as c, Rank, Suit
     >>> from oracle.variants import make_ruleset
-    >>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
-    >>> order_keys(rules)[c("4H").code] == order_key(rules, c("4H"))
-    True
+    >>> from oracle.cards import Rank, Suit
+    >>> sizes = PerRuleset(lambda rules: len(rules.keys))
+    >>> sizes(make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES))
+    54
     """
-    keys = _ORDER_KEYS.get(rules)
-    if keys is None:
-        keys = [((0, 0), 0)] * (max(card.code for card in rules.keys) + 1)
-        for card in rules.keys:
-            keys[card.code] = order_key(rules, card)
-        with _formats_lock:
-            _ORDER_KEYS[rules] = keys
+
+    def __init__(self, build: Callable[[Ruleset], T]) -> None:
+        self.build = build
+        self.kept: WeakKeyDictionary[Ruleset, T] = WeakKeyDictionary()
+        self.last: tuple[Ruleset, T] | None = None
+
+    def __call__(self, rules: Ruleset) -> T:
+        last = self.last
+        if last is not None and last[0] is rules:
+            return last[1]
+        found = self.kept.get(rules)
+        if found is None:
+            built = self.build(rules)
+            with _formats_lock:  # the server's threads share the tables
+                found = self.kept.setdefault(rules, built)
+        self.last = (rules, found)
+        return found
+
+
+def _order_keys(rules: Ruleset) -> list[tuple[RankKey, int]]:
+    keys = [((0, 0), 0)] * (max(card.code for card in rules.keys) + 1)
+    for card in rules.keys:
+        keys[card.code] = order_key(rules, card)
     return keys
+
+
+order_keys = PerRuleset(_order_keys)
+""":func:`order_key` of each card code of the ruleset, built once and kept as long as the
+ruleset is (the trick's searches read it for every card of every play).
+
+>>> from oracle.cards import parse_card as c, Rank, Suit
+>>> from oracle.variants import make_ruleset
+>>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+>>> order_keys(rules)[c("4H").code] == order_key(rules, c("4H"))
+True
+"""
 
 
 @dataclass(frozen=True)
@@ -105,6 +134,7 @@ class FormatUnit:
 _TUPLE_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
 
 
+@functools.lru_cache(maxsize=1024)
 def unit_name(adjacent: AdjacentTupleSizes) -> str:
     """A unit of a requirement in words.
 
@@ -293,18 +323,10 @@ FORMATS_KEPT = 1024
 trick asks its lead's format once per play, a deal's questions ask the same leads again."""
 
 _formats_lock = threading.Lock()
-_FORMATS: WeakKeyDictionary[Ruleset, dict[tuple[int, ...], tuple[tuple[FormatUnit, ...], int]]] = WeakKeyDictionary()
-
-
-def _formats_of(rules: Ruleset) -> dict[tuple[int, ...], tuple[tuple[FormatUnit, ...], int]]:
-    """The formats found for the ruleset's leads, by the lead's card codes (a lead's format
-    depends on its cards alone, not on their order: ``Pool`` sorts them), with the steps each
-    search spent; kept as long as the ruleset is."""
-    kept = _FORMATS.get(rules)
-    if kept is None:
-        with _formats_lock:
-            kept = _FORMATS.setdefault(rules, {})
-    return kept
+_formats_of: PerRuleset[dict[tuple[int, ...], tuple[tuple[FormatUnit, ...], int]]] = PerRuleset(lambda rules: {})
+"""The formats found for the ruleset's leads, by the lead's card codes (a lead's format
+depends on its cards alone, not on their order: ``Pool`` sorts them), with the steps each
+search spent; kept as long as the ruleset is."""
 
 
 def format_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:

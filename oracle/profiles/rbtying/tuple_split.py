@@ -51,12 +51,12 @@ class TupleSplit:
         self.key: tuple[object, ...] = ()
         self.split: Split | None = None
         for cs in reversed(held):  # highest first: the places take the tuples so
-            if len(cs) % size:
+            held_tuples, odd = divmod(len(cs), size)
+            if odd:
                 return
-            counts.append(len(cs) // size)
-            for i in range(0, len(cs), size):
-                lows.append(keys[cs[0].code][0])
-                tuples.append(tuple(cs[i:i + size]))
+            counts.append(held_tuples)
+            lows += [keys[cs[0].code][0]] * held_tuples
+            tuples += [tuple(cs[i:i + size]) for i in range(0, len(cs), size)]
         self.key = (tuple(reversed(counts)),)
         self.split = Split(tuple(lows), tuple(tuples), max(keys[c.code][0] for c in cards))
 
