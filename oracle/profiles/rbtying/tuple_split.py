@@ -45,20 +45,17 @@ class TupleSplit:
         # The play's cards by identity, lowest first (each identity's cards in the pool's order).
         held = [list(cards)] if len(cards) == 1 else sorted(
             Pool(rules, cards).cards.values(), key=lambda cs: keys[cs[0].code])
-        counts: list[int] = []
         lows: list[RankKey] = []
         tuples: list[tuple[Card, ...]] = []
-        self.key: tuple[object, ...] = ()
         self.split: Split | None = None
         for cs in reversed(held):  # highest first: the places take the tuples so
-            held_tuples, odd = divmod(len(cs), size)
-            if odd:
+            if len(cs) % size:
                 return
-            counts.append(held_tuples)
-            lows += [keys[cs[0].code][0]] * held_tuples
-            tuples += [tuple(cs[i:i + size]) for i in range(0, len(cs), size)]
-        self.key = (tuple(reversed(counts)),)
-        self.split = Split(tuple(lows), tuple(tuples), max(keys[c.code][0] for c in cards))
+            low = keys[cs[0].code][0]  # (an identity's cards share their rank)
+            for i in range(0, len(cs), size):
+                lows.append(low)
+                tuples.append(tuple(cs[i:i + size]))
+        self.split = Split(tuple(lows), tuple(tuples), lows[0])
 
     @classmethod
     def of(cls, rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card]) -> TupleSplit | None:
@@ -82,4 +79,4 @@ class TupleSplit:
         for low, bound in zip(split.lows, bounds):
             if bound is not None and ((low <= bound[1]) if bound[0] == "above" else (low != bound[1])):
                 return None
-        return self.key, split
+        return (), split  # (the one split: its place in the order compares with no other)
