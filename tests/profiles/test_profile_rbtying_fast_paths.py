@@ -4,8 +4,9 @@ A follow whose play fills the lead's own format is judged before the walk reads 
 (``follow.play_fills_own``); a trick whose lead is tuples of one size takes the play's one split
 without the search (``tuple_split.TupleSplit``, against ``trick_split.SplitSearch``); a unit's
 decompositions are listed from each split's first occurrence, every choice of orderings at once
-(``ordering.decompositions_after``, against the listing that tests each split and ordering).
-Seeded random cases of two to eight decks.
+(``ordering.decompositions_after``, against the listing that tests each split and ordering);
+a lead that holds no tractor is read as its identities without ``find_plays``' search
+(``trick_format._Formats.format``). Seeded random cases of two to eight decks.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ import random
 from oracle.cards import Card, Rank, Suit, format_cards, full_deck
 from oracle.engine.budget import limited
 from oracle.engine.following import suit_duty
+from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying import ordering
 from oracle.profiles.rbtying.follow import first_duty, play_fills_own, unbounded_first_duty
-from oracle.profiles.rbtying.trick_format import lead_format
+from oracle.profiles.rbtying.trick_format import FormatUnit, _Formats, lead_format
 from oracle.profiles.rbtying.trick_split import Bound, SplitSearch
 from oracle.profiles.rbtying.tuple_split import TupleSplit
 from oracle.variants import make_ruleset
@@ -110,3 +112,34 @@ def test_a_units_decompositions_are_those_listed_one_by_one() -> None:
     for unit in ((2, 2), (3, 2), (2, 3, 3), (3, 3, 3), (2, 2, 2, 2), (4, 3, 2), (4, 4, 2), (3, 3, 3, 3),
                  (2, 2, 2, 2, 2, 2), (5, 4, 3), (2,) * 7):
         assert ordering.decompositions_after(unit) == _listed_one_by_one(unit), unit
+
+
+def _searched(rules: Ruleset, lead: list[Card]) -> list[FormatUnit]:
+    """The lead's format as ``find_plays``' search takes it, every lead alike."""
+    read = _Formats(rules, lead)
+    taken = Pool(rules, lead)
+    units = []
+    for count, members in read.last(read.start, read.best(read.start)):
+        identities = tuple(read.ids[m] for m in members)
+        units.append(FormatUnit(count, identities, tuple(c for i in identities for c in taken.take(i, count))))
+    return sorted(units, key=lambda u: (u.size, read.ord_key(u.members[0])))
+
+
+def test_a_lead_without_tractors_reads_as_the_search_reads_it() -> None:
+    """Random leads of one suit (two to eight decks, any level and trump): where no tractor can
+    be taken, the format read without the search is the search's, unit by unit and card by card."""
+    rng = random.Random(12)
+    free = asked = 0
+    for _ in range(500):
+        decks = rng.choice((2, 3, 4, 6, 8))
+        level, trump = rng.choice(list(Rank)[:13]), rng.choice([*Suit, None])
+        rules = make_ruleset(room(decks, 0), level, trump, no_trump=trump is None)
+        lead = _of_one_suit(rng, rules, decks, rng.randint(1, 10))
+        if lead is None:
+            continue
+        with limited(steps=10**9):
+            read = _Formats(rules, lead)
+            assert read.format() == _searched(rules, lead), format_cards(lead)
+        asked += 1
+        free += read.tractor_free()
+    assert 100 < free < asked - 10  # both ways were exercised

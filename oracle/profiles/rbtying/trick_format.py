@@ -196,7 +196,14 @@ class _Formats:
         spend(steps)
 
     def ord_key(self, identity: Identity) -> tuple[RankKey, int]:
-        return order_key(self.rules, self.pool.cards[identity][0])
+        return order_keys(self.rules)[self.pool.cards[identity][0].code]
+
+    def tractor_free(self) -> bool:
+        """Whether no tractor can be taken: no identity held ``min_count`` times or more is
+        followed by one held twice or more (every option is then the same split)."""
+        start = self.start
+        return not any(start[n] >= self.min_count and any(start[m] >= 2 for m in self.successors[n])
+                       for n in range(len(start)))
 
     def tractors_from(self, start: int, counts: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
         """``find_tractors_from_start``: every tractor beginning at ``start``, shortest first."""
@@ -273,8 +280,13 @@ class _Formats:
         raise AssertionError("a largest unit no option reaches")
 
     def format(self) -> list[FormatUnit]:
+        if self.tractor_free():  # the one split, each identity's copies one unit
+            held = self.pool.cards
+            units = [FormatUnit(len(held[i]), (i,), tuple(held[i])) for i in reversed(self.ids)]
+            units.sort(key=lambda u: (u.size, self.ord_key(u.members[0])))
+            return units
         chosen = self.last(self.start, self.best(self.start))
-        units: list[FormatUnit] = []
+        units = []
         taken = Pool(self.rules, [c for cs in self.pool.cards.values() for c in cs])
         for count, members in chosen:
             identities = tuple(self.ids[m] for m in members)
