@@ -173,15 +173,6 @@ class _Formats:
         pool = Pool(rules, cards)
         self.pool = pool
         self.ids = sorted(pool.cards, key=lambda i: self.ord_key(i))
-        self.index = {identity: n for n, identity in enumerate(self.ids)}
-        at_slot: dict[int, list[int]] = {}
-        for n, identity in enumerate(self.ids):
-            for slot in pool.slots(identity):
-                at_slot.setdefault(slot, []).append(n)
-        self.successors = [
-            [m for slot in pool.slots(identity) for m in at_slot.get(slot + 1, ()) if m != n]
-            for n, identity in enumerate(self.ids)
-        ]
         tractors = rules.variant.tractors
         self.min_count = max(2, tractors.min_tuple_size)
         self.min_length = max(2, tractors.min_length)
@@ -195,6 +186,17 @@ class _Formats:
         self.spent += steps
         spend(steps)
 
+    @functools.cached_property
+    def successors(self) -> list[list[int]]:
+        """Each identity's successors: the identities on the slot just above one of its own."""
+        pool = self.pool
+        at_slot: dict[int, list[int]] = {}
+        for n, identity in enumerate(self.ids):
+            for slot in pool.slots(identity):
+                at_slot.setdefault(slot, []).append(n)
+        return [[m for slot in pool.slots(identity) for m in at_slot.get(slot + 1, ()) if m != n]
+                for n, identity in enumerate(self.ids)]
+
     def ord_key(self, identity: Identity) -> tuple[RankKey, int]:
         return order_keys(self.rules)[self.pool.cards[identity][0].code]
 
@@ -202,6 +204,8 @@ class _Formats:
         """Whether no tractor can be taken: no identity held ``min_count`` times or more is
         followed by one held twice or more (every option is then the same split)."""
         start = self.start
+        if max(start) < self.min_count:
+            return True
         return not any(start[n] >= self.min_count and any(start[m] >= 2 for m in self.successors[n])
                        for n in range(len(start)))
 
