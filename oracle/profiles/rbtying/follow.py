@@ -156,6 +156,8 @@ def play_fills_own(rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence
     spend()
     if all(a == (1,) for a in own):
         fills = len(play_x) >= len(own)
+    elif len(own) == 1 and len(own[0]) == 1:  # one tuple: an identity held that many times
+        fills = max(Counter(rules.identities[c.code] for c in play_x).values(), default=0) >= own[0][0]
     else:
         fills = fill_needs(rules, [Need(a) for a in own], play_x) is not None
     return _play_fills(rules, _draw(rules), 0, own, hand_x, play_x) if fills else None

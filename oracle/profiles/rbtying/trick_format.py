@@ -172,7 +172,8 @@ class _Formats:
         self.rules = rules
         pool = Pool(rules, cards)
         self.pool = pool
-        self.ids = sorted(pool.cards, key=lambda i: self.ord_key(i))
+        self.keys = order_keys(rules)
+        self.ids = sorted(pool.cards, key=self.ord_key)
         tractors = rules.variant.tractors
         self.min_count = max(2, tractors.min_tuple_size)
         self.min_length = max(2, tractors.min_length)
@@ -198,7 +199,7 @@ class _Formats:
                 for n, identity in enumerate(self.ids)]
 
     def ord_key(self, identity: Identity) -> tuple[RankKey, int]:
-        return order_keys(self.rules)[self.pool.cards[identity][0].code]
+        return self.keys[self.pool.cards[identity][0].code]
 
     def tractor_free(self) -> bool:
         """Whether no tractor can be taken: no identity held ``min_count`` times or more is
