@@ -309,7 +309,8 @@ def lead_format(rules: Ruleset, cards: Sequence[Card]) -> list[FormatUnit]:
     then a tractor over a tuple); between equals, the one it lists last. Units come sorted
     by size, then by their lowest card. With two decks this is the natural split; with three
     ``2 2 2 3 3`` is a tractor ``2233`` and a single ``2``, not a triple and a pair (its test
-    ``test_play_formats``). The search is memoised over the cards left.
+    ``test_play_formats``). The search is memoised over the cards left; a lead that holds no
+    tractor has one split (each identity's copies one unit) and is read without it.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
