@@ -28,7 +28,7 @@ from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.engine.units import Block
+from oracle.engine.units import Block, Unit
 from oracle.profiles.rbtying import rainbow
 from oracle.profiles.rbtying.trick_format import FormatUnit, as_unit, lead_format, order_keys
 
@@ -111,10 +111,9 @@ def _beating(rules: Ruleset, hand: _Hand, unit: FormatUnit) -> tuple[Card, ...] 
     return None
 
 
-def _listed(rules: Ruleset, unit: FormatUnit) -> tuple[object, ...]:
+def _listed(rules: Ruleset, unit: Unit) -> tuple[object, ...]:
     """Where :func:`~oracle.profiles.rbtying.trick_format.format_units` lists the unit."""
-    as_engine = as_unit(rules, unit)
-    return (as_engine.sort_key(), [rules.sort_key(c) for c in as_engine.cards])
+    return (unit.sort_key(), [rules.sort_key(c) for c in unit.cards])
 
 
 def check_throw_by_format(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
@@ -135,10 +134,10 @@ def check_throw_by_format(rules: Ruleset, thrower: SeatPlay, other_hands: Sequen
     blocks: list[Block] = []
     # Each unit with the first seat that beats it, listed as ``units`` lists them; the forced-unit
     # rule picks from these (the first blocker's fewest cards is upstream's first find).
-    for unit in sorted(units, key=lambda u: _listed(rules, u)):
+    for engine_unit, unit in sorted(((as_unit(rules, u), u) for u in units), key=lambda p: _listed(rules, p[0])):
         for seat, hand in hands:
             beating = _beating(rules, hand, unit)
             if beating is not None:
-                blocks.append(Block(as_unit(rules, unit), seat, beating))
+                blocks.append(Block(engine_unit, seat, beating))
                 break
     return throw_answer(rules, read, cards, blocks, [h.seat for h in order])
