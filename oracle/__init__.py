@@ -86,8 +86,10 @@ The compatibility profiles (:mod:`oracle.profiles`). rbtying/shengji
 - :mod:`oracle.profiles.rbtying.split_classes`: classes of a grouping's splits, passed at once where none fits
 - :mod:`oracle.profiles.rbtying.fill`: whether cards split into units of given shapes (greedy, then exact)
 - :mod:`oracle.profiles.rbtying.follow`: is a follow legal (``follow.decomposition``)
+- :mod:`oracle.profiles.rbtying.longer_tuples`: the longer-tuple guard of that rule
 - :mod:`oracle.profiles.rbtying.trick`: who wins a trick (``trick.format``, ``.throw_evaluation``)
 - :mod:`oracle.profiles.rbtying.trick_split`: which split of a play a trick compares (upstream's first)
+- :mod:`oracle.profiles.rbtying.tuple_split`: the same for a lead of tuples of one size, without a search
 - :mod:`oracle.profiles.rbtying.throw`: whether a throw stands (``throw.unbeatable``)
 - :mod:`oracle.profiles.rbtying.policies`: the room's draw and bomb policies, as plain switches
 - :mod:`oracle.profiles.rbtying.bombs`: what a bomb may do (``follow.bomb``, ``trick.bomb``)

@@ -3,7 +3,7 @@
 rbtying/shengji ``TrickFormat::is_legal_play`` @ 71f8d43, as :func:`.follow.first_duty` walks it:
 a follow of ``n`` cards of the led suit meets the first requirement it fills (unprotected), as
 long as the hand fills none before it under its draw policy; under the longer-tuple protection
-the guard (:func:`.follow.longer_tuple_bypasses_genuine`) may still refuse it. The requirements that matter are those
+the guard (:func:`.longer_tuples.longer_tuple_bypasses_genuine`) may still refuse it. The requirements that matter are those
 a play of the hand can fill, up to the first the hand fills (:func:`fillable_requirements`, one
 walk of the hand). :class:`FirstFill` reads a play into one :class:`.fill_count.FillsRequirement`
 state per requirement and, under the protection, what the guard counts, so the count judges no
@@ -38,9 +38,9 @@ from oracle.profiles.rbtying.follow import (
     decomposition,
     hand_fill,
     hand_protection,
-    n_slots,
     walk_bound,
 )
+from oracle.profiles.rbtying.longer_tuples import n_slots
 from oracle.profiles.rbtying.ordering import Requirement
 from oracle.profiles.rbtying.policies import policies
 from oracle.profiles.rbtying.reach import Either, Reach
@@ -154,7 +154,7 @@ class FirstFill:
         return None if self.hand_fills else NO_DUTY
 
     def _guard_passes(self, requirement: Requirement, guard: GuardState) -> bool:
-        """:func:`.follow.longer_tuple_bypasses_genuine` from the counts: for each tuple size the requirement asks
+        """:func:`.longer_tuples.longer_tuple_bypasses_genuine` from the counts: for each tuple size the requirement asks
         for alone, its places less the play's identities of that many cards are not all kept
         back in the rest of the hand."""
         if not self.guard:

@@ -33,6 +33,7 @@ from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying import bombs, rainbow
 from oracle.profiles.rbtying.fill import Need, fill_needs, placement_cards
 from oracle.profiles.rbtying.joint import Placement
+from oracle.profiles.rbtying.longer_tuples import longer_tuple_bypasses_genuine
 from oracle.profiles.rbtying.ordering import Requirement
 from oracle.profiles.rbtying.policies import DrawRule, policies
 from oracle.profiles.rbtying.reach import Either, Reach
@@ -68,49 +69,6 @@ class Duty:
     longer_tuple_bypasses_genuine: tuple[int, int] | None = None
     """Where the play fills the requirement but the longer-tuple guard fires: the tuple size and
     how many such tuples the rest of the hand holds for places the play filled otherwise."""
-
-
-def longer_tuple_bypasses_genuine(
-    rules: Ruleset, requirement: Requirement, hand_x: Sequence[Card], play_x: Sequence[Card],
-) -> tuple[int, int] | None:
-    """The guard of ``is_legal_play`` under the longer-tuple protections, once the play fills
-    ``requirement`` (rbtying/shengji ``mechanics/src/trick.rs`` @ 71f8d43, #507 and #512; read in
-    the fork copy at tgoh-ots/shengji-tractor @ 18514e6, ``longer_tuple_bypasses_genuine`` over
-    ``available_minus_play``, docs/rbtying.md).
-
-    For each tuple size ``n`` of two or more that the requirement asks for as a tuple of its own:
-    its places, less the identities the play holds exactly ``n`` times, are left; if the cards of
-    the suit the play leaves in the hand hold as many identities exactly ``n`` times (protected
-    against that rest of the hand), the play broke a longer tuple while keeping genuine ones back,
-    and is illegal. Returns ``(n, places left)`` for the first size that fires.
-
-    >>> from oracle.cards import parse_cards as p, Rank, Suit
-    >>> from oracle.variants import make_ruleset
-    >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
-    >>> longer_tuple_bypasses_genuine(rules, ((2,), (1,), (1,)), p("QH QH QH 5H 5H 6H 8H"), p("QH QH QH 6H"))
-    (2, 1)
-    >>> longer_tuple_bypasses_genuine(rules, ((2,), (1,), (1,)), p("QH QH QH 5H 5H 6H 8H"), p("5H 5H QH 6H")) is None
-    True
-    """
-    in_play = Counter(rules.identity(c) for c in play_x)
-    left = Counter(rules.identity(c) for c in hand_x)
-    left.subtract(in_play)
-    for n, wanted in n_slots(requirement).items():
-        remaining = wanted - sum(1 for held in in_play.values() if held == n)
-        if remaining > 0 and sum(1 for held in left.values() if held == n) >= remaining:
-            return (n, remaining)
-    return None
-
-
-def n_slots(requirement: Requirement) -> Counter[int]:
-    """How many tuples of each size of two or more the requirement asks for as units of their
-    own: the places the longer-tuple guard counts (the guard's ``n_slots`` in
-    ``TrickFormat::is_legal_play``, tgoh-ots/shengji-tractor @ 18514e6).
-
-    >>> sorted(n_slots(((2, 2), (2,), (2,), (3,), (1,))).items())
-    [(2, 2), (3, 1)]
-    """
-    return Counter(a[0] for a in requirement if len(a) == 1 and a[0] >= 2)
 
 
 WALK_STEPS = 20_000
@@ -171,8 +129,38 @@ def first_duty(
     requirements alike (the legal-play count groups plays by it), at the cost of a longer walk
     under the longer-tuple protections.
     """
+    if play_x is not None:
+        filled = play_fills_own(rules, units, hand_x, play_x)
+        if filled is not None:
+            return filled
     with walk_bound():
         return unbounded_first_duty(rules, units, hand_x, play_x, same_positions=same_positions)
+
+
+def play_fills_own(rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[Card],
+                   play_x: Sequence[Card]) -> Duty | None:
+    """The duty when the play fills the lead's own format, the walk's first requirement (judged
+    there whatever the hand holds, so nothing of the hand is read); else ``None``. Nearly every
+    follow of a real deal: a lead of singles is filled by as many cards of its suit.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+    >>> units = lead_format(rules, p("7S 7S 9S"))
+    >>> play_fills_own(rules, units, p("2S 2S 3S 5S"), p("2S 2S 3S"))
+    Duty(position=0, requirement=((2,), (1,)), play_fills=True, hand_cards=(), longer_tuple_bypasses_genuine=None)
+    >>> play_fills_own(rules, units, p("2S 2S 3S 5S"), p("2S 3S 5S")) is None
+    True
+    """
+    own = next(requirements(units, _draw(rules)))
+    spend()
+    if all(a == (1,) for a in own):
+        fills = len(play_x) >= len(own)
+    elif len(own) == 1 and len(own[0]) == 1:  # one tuple: an identity held that many times
+        fills = max(Counter(rules.identities[c.code] for c in play_x).values(), default=0) >= own[0][0]
+    else:
+        fills = fill_needs(rules, [Need(a) for a in own], play_x) is not None
+    return _play_fills(rules, _draw(rules), 0, own, hand_x, play_x) if fills else None
 
 
 def unbounded_first_duty(

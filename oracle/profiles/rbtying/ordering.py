@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
+from itertools import product
 from typing import TypeVar
 
 from oracle.profiles.rbtying.split_classes import CoarseSplits, Keep, Some, SplitList, listed_splits
@@ -113,7 +114,8 @@ def _exact_splits(big: tuple[int, ...], distinct: bool) -> tuple[tuple[AdjacentT
     split only where it first occurs (a repeat gives only repeated entries). No work steps: their
     number is bounded by ``Bell(8)``; more tuples are generated in the coarse order
     (``split_classes.CoarseSplits``)."""
-    found = tuple(tuple(tuple(big[i] for i in block) for block in part) for part in set_partitions(len(big)))
+    get = big.__getitem__
+    found = tuple([tuple([tuple(map(get, block)) for block in part]) for part in set_partitions(len(big))])
     return tuple(dict.fromkeys(found)) if distinct else found
 
 
@@ -212,6 +214,13 @@ def iter_entries(
             len(a) == 1 or len(a) > _EXACT_MAX_TUPLES or any(fits(o) for o in orderings(a)) for a in split)
 
     coarse = len(big) > _EXACT_MAX_TUPLES
+    if not coarse and keep is None and fits is None and joint is None and some is None:
+        # Nothing left out: every split, with every choice of its units' orderings (the first
+        # unit's outermost, as ``_choices`` takes them).
+        for split in _exact_splits(big, distinct):
+            for chosen in product(*map(orderings, split)):
+                yield tuple(sorted([*chosen, *ones], reverse=True))
+        return
     splits = CoarseSplits(big, longest) if coarse else SplitList(_exact_splits(big, distinct))
     for split in listed_splits(splits, big, tuple(ones), keep, alone if joint is not None else None, some, coarse):
         # (a split of regular units alone is tested as the requirement it is)
@@ -260,6 +269,6 @@ def decompositions_after(unit: AdjacentTupleSizes) -> tuple[Requirement, ...]:
     # entry of one grouping never repeats one of another (its tuples are the grouping's).
     out: list[Requirement] = []
     for later in every[every.index(grouping):]:
-        out.extend(iter_entries(later))
+        out.extend(iter_entries(later, distinct=True))  # a repeated split repeats entries only
     sequence = _unique(out)
     return sequence[sequence.index(own) + 1:] if own in sequence else ()

@@ -28,10 +28,9 @@ from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.engine.units import Block
+from oracle.engine.units import Block, Unit
 from oracle.profiles.rbtying import rainbow
-from oracle.profiles.rbtying.fill import rank_key
-from oracle.profiles.rbtying.trick_format import FormatUnit, as_unit, lead_format, order_key
+from oracle.profiles.rbtying.trick_format import FormatUnit, as_unit, lead_format, order_keys
 
 
 @dataclass(frozen=True)
@@ -44,9 +43,13 @@ class _Hand:
     successors: dict[Identity, list[Identity]]
 
 
-def _hand(rules: Ruleset, cards: Sequence[Card]) -> _Hand:
+def _hand(rules: Ruleset, cards: Sequence[Card], tractors: bool) -> _Hand:
+    """The seat's cards of the suit; the successors only when ``tractors`` are thrown."""
     pool = Pool(rules, cards)
-    ordered = tuple(sorted(pool.cards, key=lambda i: order_key(rules, pool.cards[i][0])))
+    keys = order_keys(rules)
+    ordered = tuple(sorted(pool.cards, key=lambda i: keys[pool.cards[i][0].code]))
+    if not tractors:
+        return _Hand(ordered, pool.cards, {})
     at_slot: dict[int, list[Identity]] = {}
     for identity in ordered:
         for slot in pool.slots(identity):
@@ -88,17 +91,19 @@ def _tractor_from(hand: _Hand, start: Identity, count: int, length: int) -> tupl
 def _beating(rules: Ruleset, hand: _Hand, unit: FormatUnit) -> tuple[Card, ...] | None:
     """The cards of ``hand`` that beat the unit as upstream's search finds them, if any."""
     if not unit.is_tractor:
-        low = rank_key(rules, unit.cards[0])
+        keys = order_keys(rules)
+        low = keys[unit.cards[0].code][0]
         for identity in hand.ordered:
             spend()
             held = hand.cards[identity]
-            if len(held) >= unit.count and rank_key(rules, held[0]) > low:
+            if len(held) >= unit.count and keys[held[0].code][0] > low:
                 return tuple(rules.sorted(held[:unit.count]))
         return None
     second = next(c for c in unit.cards if rules.identity(c) == unit.members[1])
-    floor = order_key(rules, second)
+    keys = order_keys(rules)
+    floor = keys[second.code]
     for start in hand.ordered:
-        if order_key(rules, hand.cards[start][0]) < floor:
+        if keys[hand.cards[start][0].code] < floor:
             continue  # upstream searches in_suit.range(members[1]..)
         found = _tractor_from(hand, start, unit.count, len(unit.members))
         if found is not None:
@@ -106,10 +111,9 @@ def _beating(rules: Ruleset, hand: _Hand, unit: FormatUnit) -> tuple[Card, ...] 
     return None
 
 
-def _listed(rules: Ruleset, unit: FormatUnit) -> tuple[object, ...]:
+def _listed(rules: Ruleset, unit: Unit) -> tuple[object, ...]:
     """Where :func:`~oracle.profiles.rbtying.trick_format.format_units` lists the unit."""
-    as_engine = as_unit(rules, unit)
-    return (as_engine.sort_key(), [rules.sort_key(c) for c in as_engine.cards])
+    return (unit.sort_key(), [rules.sort_key(c) for c in unit.cards])
 
 
 def check_throw_by_format(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
@@ -125,14 +129,15 @@ def check_throw_by_format(rules: Ruleset, thrower: SeatPlay, other_hands: Sequen
     if len(units) == 1:
         return not_a_throw(read)
     order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % rules.players)
-    hands = [(h.seat, _hand(rules, rules.of_suit(h.cards, suit))) for h in order]
+    tractors = any(u.is_tractor for u in units)
+    hands = [(h.seat, _hand(rules, rules.of_suit(h.cards, suit), tractors)) for h in order]
     blocks: list[Block] = []
     # Each unit with the first seat that beats it, listed as ``units`` lists them; the forced-unit
     # rule picks from these (the first blocker's fewest cards is upstream's first find).
-    for unit in sorted(units, key=lambda u: _listed(rules, u)):
+    for engine_unit, unit in sorted(((as_unit(rules, u), u) for u in units), key=lambda p: _listed(rules, p[0])):
         for seat, hand in hands:
             beating = _beating(rules, hand, unit)
             if beating is not None:
-                blocks.append(Block(as_unit(rules, unit), seat, beating))
+                blocks.append(Block(engine_unit, seat, beating))
                 break
     return throw_answer(rules, read, cards, blocks, [h.seat for h in order])

@@ -29,9 +29,18 @@ from oracle.convert import suit_name
 from oracle.engine.answers import play_verdict, trick_answer
 from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay, TrickJudge
 from oracle.profiles.rbtying import bombs, rainbow
-from oracle.profiles.rbtying.fill import rank_key
-from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format
+from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format, order_keys
 from oracle.profiles.rbtying.trick_split import Bound, Split, SplitSearch
+from oracle.profiles.rbtying.tuple_split import TupleSplit
+
+Splits = SplitSearch | TupleSplit
+"""A play's splits into the lead's format, searched by each test of the trick."""
+
+
+def play_splits(rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card]) -> Splits:
+    """The play's splits: its one split where the format is tuples of one size
+    (:class:`.tuple_split.TupleSplit`), else the search of :class:`.trick_split.SplitSearch`."""
+    return TupleSplit.of(rules, units, cards) or SplitSearch(rules, units, cards)
 
 
 class Policy(Enum):
@@ -45,16 +54,17 @@ class Policy(Enum):
 
 def leader_split(rules: Ruleset, units: Sequence[FormatUnit]) -> Split:
     """The leader's own units as the first best so far."""
-    lows = tuple(min(rank_key(rules, c) for c in u.cards) for u in units)
-    top = max(rank_key(rules, c) for u in units for c in u.cards)
+    keys = order_keys(rules)
+    lows = tuple(min(keys[c.code][0] for c in u.cards) for u in units)
+    top = max(keys[c.code][0] for u in units for c in u.cards)
     return Split(lows, tuple(u.cards for u in units), top)
 
 
 def matches(rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card],
-            search: SplitSearch | None = None) -> Split | None:
+            search: Splits | None = None) -> Split | None:
     """The first split of ``cards`` into the format's units, if there is one (``TrickFormat::matches``);
     ``search``: the play's splits, when the caller has them."""
-    search = search if search is not None else SplitSearch(rules, units, cards)
+    search = search if search is not None else play_splits(rules, units, cards)
     found = search.first([None] * len(units))
     return None if found is None else found[1]
 
@@ -113,7 +123,7 @@ def _candidates(units: Sequence[FormatUnit], best: Split, policy: Policy) -> lis
     return [[("above", low) for low in best.lows]]
 
 
-def defeating_split(search: SplitSearch, units: Sequence[FormatUnit], best: Split, policy: Policy) -> Split | None:
+def defeating_split(search: Splits, units: Sequence[FormatUnit], best: Split, policy: Policy) -> Split | None:
     """The split of the play rbtying/shengji's ``Trick::compute_winner`` takes: the first, in
     ``find_format_matches``'s order, that beats ``best`` under ``policy`` (``Trick::_defeats``);
     ``search``: the play's splits into the format's ``units``."""
@@ -124,7 +134,7 @@ def defeating_split(search: SplitSearch, units: Sequence[FormatUnit], best: Spli
     return split if defeats(units, split, best, policy) else None
 
 
-def _level_split(search: SplitSearch, best: Split) -> bool:
+def _level_split(search: Splits, best: Split) -> bool:
     """Whether the play can be split level with the best, place by place (a tie)."""
     return search.first([("equal", low) for low in best.lows]) is not None
 
@@ -172,7 +182,7 @@ def judge_trick_by_format(rules: Ruleset, plays: Sequence[SeatPlay], policy: Pol
         else:
             ruff = play_suit == TRUMP and suit != TRUMP
             kind = pb.PLAY_KIND_RUFF if ruff else pb.PLAY_KIND_FOLLOW
-            search = SplitSearch(rules, units, play.cards)  # the play's splits, searched by each test below
+            search = play_splits(rules, units, play.cards)  # the play's splits, searched by each test below
             # A split that beats the best is a split of the play into the format: where there is
             # one, the play matches the format without asking (``TrickFormat::matches``).
             beating = defeating_split(search, units, best, policy)

@@ -13,10 +13,12 @@ reader (:func:`format_units`), so every question of such a room sees a play alik
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 from weakref import WeakKeyDictionary
 
 from oracle.cards import Card, Suit
@@ -43,6 +45,57 @@ def order_key(rules: Ruleset, card: Card) -> tuple[RankKey, int]:
     True
     """
     return (rank_key(rules, card), -1 if card.suit is None else _SUIT_TIEBREAK[card.suit])
+
+
+T = TypeVar("T")
+
+
+class PerRuleset(Generic[T]):
+    """A table built once per ruleset and kept as long as the ruleset is; the last ruleset's
+    found without the weak dictionary's look-up (a question asks for it several times).
+
+    >>> from oracle.variants import make_ruleset
+    >>> from oracle.cards import Rank, Suit
+    >>> sizes = PerRuleset(lambda rules: len(rules.keys))
+    >>> sizes(make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES))
+    54
+    """
+
+    def __init__(self, build: Callable[[Ruleset], T]) -> None:
+        self.build = build
+        self.kept: WeakKeyDictionary[Ruleset, T] = WeakKeyDictionary()
+        self.last: tuple[Ruleset, T] | None = None
+
+    def __call__(self, rules: Ruleset) -> T:
+        last = self.last
+        if last is not None and last[0] is rules:
+            return last[1]
+        found = self.kept.get(rules)
+        if found is None:
+            built = self.build(rules)
+            with _formats_lock:  # the server's threads share the tables
+                found = self.kept.setdefault(rules, built)
+        self.last = (rules, found)
+        return found
+
+
+def _order_keys(rules: Ruleset) -> list[tuple[RankKey, int]]:
+    keys = [((0, 0), 0)] * (max(card.code for card in rules.keys) + 1)
+    for card in rules.keys:
+        keys[card.code] = order_key(rules, card)
+    return keys
+
+
+order_keys = PerRuleset(_order_keys)
+""":func:`order_key` of each card code of the ruleset, built once and kept as long as the
+ruleset is (the trick's searches read it for every card of every play).
+
+>>> from oracle.cards import parse_card as c, Rank, Suit
+>>> from oracle.variants import make_ruleset
+>>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+>>> order_keys(rules)[c("4H").code] == order_key(rules, c("4H"))
+True
+"""
 
 
 @dataclass(frozen=True)
@@ -81,6 +134,7 @@ class FormatUnit:
 _TUPLE_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
 
 
+@functools.lru_cache(maxsize=1024)
 def unit_name(adjacent: AdjacentTupleSizes) -> str:
     """A unit of a requirement in words.
 
@@ -96,6 +150,7 @@ def unit_name(adjacent: AdjacentTupleSizes) -> str:
     return names[0] + "".join(f" with a {n} above it" for n in names[1:])
 
 
+@functools.lru_cache(maxsize=4096)
 def requirement_name(requirement: Requirement) -> str:
     """A requirement in words.
 
@@ -117,16 +172,8 @@ class _Formats:
         self.rules = rules
         pool = Pool(rules, cards)
         self.pool = pool
-        self.ids = sorted(pool.cards, key=lambda i: self.ord_key(i))
-        self.index = {identity: n for n, identity in enumerate(self.ids)}
-        at_slot: dict[int, list[int]] = {}
-        for n, identity in enumerate(self.ids):
-            for slot in pool.slots(identity):
-                at_slot.setdefault(slot, []).append(n)
-        self.successors = [
-            [m for slot in pool.slots(identity) for m in at_slot.get(slot + 1, ()) if m != n]
-            for n, identity in enumerate(self.ids)
-        ]
+        self.keys = order_keys(rules)
+        self.ids = sorted(pool.cards, key=self.ord_key)
         tractors = rules.variant.tractors
         self.min_count = max(2, tractors.min_tuple_size)
         self.min_length = max(2, tractors.min_length)
@@ -140,8 +187,28 @@ class _Formats:
         self.spent += steps
         spend(steps)
 
+    @functools.cached_property
+    def successors(self) -> list[list[int]]:
+        """Each identity's successors: the identities on the slot just above one of its own."""
+        pool = self.pool
+        at_slot: dict[int, list[int]] = {}
+        for n, identity in enumerate(self.ids):
+            for slot in pool.slots(identity):
+                at_slot.setdefault(slot, []).append(n)
+        return [[m for slot in pool.slots(identity) for m in at_slot.get(slot + 1, ()) if m != n]
+                for n, identity in enumerate(self.ids)]
+
     def ord_key(self, identity: Identity) -> tuple[RankKey, int]:
-        return order_key(self.rules, self.pool.cards[identity][0])
+        return self.keys[self.pool.cards[identity][0].code]
+
+    def tractor_free(self) -> bool:
+        """Whether no tractor can be taken: no identity held ``min_count`` times or more is
+        followed by one held twice or more (every option is then the same split)."""
+        start = self.start
+        if max(start) < self.min_count:
+            return True
+        return not any(start[n] >= self.min_count and any(start[m] >= 2 for m in self.successors[n])
+                       for n in range(len(start)))
 
     def tractors_from(self, start: int, counts: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
         """``find_tractors_from_start``: every tractor beginning at ``start``, shortest first."""
@@ -218,8 +285,13 @@ class _Formats:
         raise AssertionError("a largest unit no option reaches")
 
     def format(self) -> list[FormatUnit]:
+        if self.tractor_free():  # the one split, each identity's copies one unit
+            held = self.pool.cards
+            units = [FormatUnit(len(held[i]), (i,), tuple(held[i])) for i in reversed(self.ids)]
+            units.sort(key=lambda u: (u.size, self.ord_key(u.members[0])))
+            return units
         chosen = self.last(self.start, self.best(self.start))
-        units: list[FormatUnit] = []
+        units = []
         taken = Pool(self.rules, [c for cs in self.pool.cards.values() for c in cs])
         for count, members in chosen:
             identities = tuple(self.ids[m] for m in members)
@@ -237,7 +309,8 @@ def lead_format(rules: Ruleset, cards: Sequence[Card]) -> list[FormatUnit]:
     then a tractor over a tuple); between equals, the one it lists last. Units come sorted
     by size, then by their lowest card. With two decks this is the natural split; with three
     ``2 2 2 3 3`` is a tractor ``2233`` and a single ``2``, not a triple and a pair (its test
-    ``test_play_formats``). The search is memoised over the cards left.
+    ``test_play_formats``). The search is memoised over the cards left; a lead that holds no
+    tractor has one split (each identity's copies one unit) and is read without it.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -268,18 +341,10 @@ FORMATS_KEPT = 1024
 trick asks its lead's format once per play, a deal's questions ask the same leads again."""
 
 _formats_lock = threading.Lock()
-_FORMATS: WeakKeyDictionary[Ruleset, dict[tuple[int, ...], tuple[tuple[FormatUnit, ...], int]]] = WeakKeyDictionary()
-
-
-def _formats_of(rules: Ruleset) -> dict[tuple[int, ...], tuple[tuple[FormatUnit, ...], int]]:
-    """The formats found for the ruleset's leads, by the lead's card codes (a lead's format
-    depends on its cards alone, not on their order: ``Pool`` sorts them), with the steps each
-    search spent; kept as long as the ruleset is."""
-    kept = _FORMATS.get(rules)
-    if kept is None:
-        with _formats_lock:
-            kept = _FORMATS.setdefault(rules, {})
-    return kept
+_formats_of: PerRuleset[dict[tuple[int, ...], tuple[tuple[FormatUnit, ...], int]]] = PerRuleset(lambda rules: {})
+"""The formats found for the ruleset's leads, by the lead's card codes (a lead's format
+depends on its cards alone, not on their order: ``Pool`` sorts them), with the steps each
+search spent; kept as long as the ruleset is."""
 
 
 def format_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:

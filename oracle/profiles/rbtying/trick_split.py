@@ -26,8 +26,8 @@ from oracle.cards import Card
 from oracle.engine.budget import spend
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
-from oracle.profiles.rbtying.fill import RankKey, rank_key
-from oracle.profiles.rbtying.trick_format import FormatUnit, order_key
+from oracle.profiles.rbtying.fill import RankKey
+from oracle.profiles.rbtying.trick_format import FormatUnit, order_keys
 
 
 @dataclass(frozen=True)
@@ -78,9 +78,10 @@ class SplitSearch:
     def __init__(self, rules: Ruleset, units: Sequence[FormatUnit], cards: Sequence[Card]) -> None:
         self.rules = rules
         pool = Pool(rules, cards)
-        ids = sorted(pool.cards, key=lambda i: order_key(rules, pool.cards[i][0]))
+        keys = order_keys(rules)
+        ids = sorted(pool.cards, key=lambda i: keys[pool.cards[i][0].code])
         self.cards = [pool.cards[i] for i in ids]
-        self.lows = [rank_key(rules, held[0]) for held in self.cards]
+        self.lows = [keys[held[0].code][0] for held in self.cards]
         self.start = tuple(len(held) for held in self.cards)
         at_slot: dict[int, list[int]] = {}
         for n, identity in enumerate(ids):
@@ -96,7 +97,7 @@ class SplitSearch:
         self.shapes = sorted(self.places)
         self.tuple_shapes = [s for s in self.shapes if len(s) == 1]
         self.tractor_shapes = [s for s in self.shapes if len(s) > 1]
-        self.top = max(rank_key(rules, c) for c in cards)
+        self.top = max(keys[c.code][0] for c in cards)
 
     def first(self, bounds: Sequence[Bound]) -> tuple[tuple[object, ...], Split] | None:
         """The first split whose places meet ``bounds`` (by place of the format), with its place

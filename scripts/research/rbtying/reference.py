@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, full_deck
 from oracle.engine.ruleset import Ruleset
-from oracle.profiles.rbtying import follow
+from oracle.profiles.rbtying import follow, longer_tuples
 from oracle.profiles.rbtying.fill import Need, fill_needs, placement_cards
 from oracle.profiles.rbtying.ordering import Requirement
 from oracle.profiles.rbtying.policies import DrawRule, policies
@@ -49,7 +49,7 @@ def reference_duty(rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence
 
 def _guard_passes(rules: Ruleset, draw: DrawRule, requirement: Requirement,
                   hand_x: Sequence[Card], play_x: Sequence[Card]) -> bool:
-    return not draw.protects_longer_tuples or follow.longer_tuple_bypasses_genuine(rules, requirement, hand_x, play_x) is None
+    return not draw.protects_longer_tuples or longer_tuples.longer_tuple_bypasses_genuine(rules, requirement, hand_x, play_x) is None
 
 
 DRAW_POLICIES = (
