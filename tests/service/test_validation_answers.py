@@ -24,7 +24,7 @@ from oracle.cards import Card, full_deck
 from oracle.convert import cards_to_pb
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import InvalidQuestion
-from oracle.service import play_validation, variant_validation
+from oracle.service import bottom_validation, play_validation, variant_validation
 from oracle.variants import load_catalogue
 
 RECORD = Path(__file__).resolve().parents[1] / "support" / "validation_answers.json"
@@ -173,7 +173,7 @@ CASES = [
     (play_validation, "parse_describe_play", _describe),
     (play_validation, "parse_judge_trick", _trick),
     (play_validation, "parse_check_throw", _throw),
-    (play_validation, "parse_score_bottom", _bottom),
+    (bottom_validation, "parse_score_bottom", _bottom),
     (variant_validation, "parse_score_deal", _score_deal),
     (variant_validation, "parse_compare_declarations", _compare),
 ]
