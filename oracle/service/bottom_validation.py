@@ -13,16 +13,16 @@ the banker's side and a whole bottom.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from oracle import pb
 from oracle.cards import Card
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.service.card_keys import card_keys
-from oracle.service.contexts import Deal
+from oracle.service.card_keys import card_keys, cards_of, within_copies
+from oracle.service.contexts import Deal, known_context
 from oracle.service.decoding import Problems, check_copies, check_seat, read_context, read_group
-from oracle.service.limits import MAX_LIST, points_problem
-from oracle.service.trick_plays import seat_plays
+from oracle.service.limits import MAX_LIST, MAX_POINTS, points_problem
+from oracle.service.trick_plays import plain_trick, seat_plays
 
 
 class ScoreBottomArgs(NamedTuple):
@@ -58,6 +58,29 @@ def _banker_seats(
     return frozenset(where_seat)
 
 
+def _plain_bottom(keys: Any, rules: Ruleset, deal: Deal) -> ScoreBottomArgs | None:
+    """A ScoreBottom on the happy path (each test one of :func:`parse_score_bottom`'s: see
+    :mod:`oracle.service.play_validation`), or ``None``."""
+    trick = plain_trick(keys.last_trick, rules, deal, complete=True)
+    seats = keys.banker_seats[:]
+    listed = keys.bottom[:]
+    bottom = cards_of(listed)
+    points = keys.banker_side_points, keys.attacker_points
+    if (
+        trick is None
+        or not 0 < len(seats) == len(set(seats)) < deal.players
+        or min(seats) < 0
+        or max(seats) >= deal.players
+        or bottom is None
+        or len(listed) != deal.bottom_size
+        or len(listed) > MAX_LIST
+        or not (0 <= points[0] <= MAX_POINTS and 0 <= points[1] <= MAX_POINTS)
+        or not within_copies(trick[1] + listed, deal.decks)
+    ):
+        return None
+    return ScoreBottomArgs(rules, trick[0], frozenset(seats), bottom, *points)
+
+
 def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     """Validate a ScoreBottom request: a whole last trick and a whole bottom.
 
@@ -71,6 +94,11 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     oracle.errors.InvalidQuestion: bottom: 2 cards: the bottom of qq-one-deck has 6
     """
     keys = card_keys(req)
+    known = known_context(keys.context)
+    if known is not None:
+        args = _plain_bottom(keys, *known)
+        if args is not None:
+            return args
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
     trick, groups = seat_plays(

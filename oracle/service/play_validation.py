@@ -180,9 +180,9 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
     keys = card_keys(req)
     known = known_context(keys.context)
     if known is not None:
-        plays = plain_trick(keys.plays, *known)
-        if plays is not None:
-            return JudgeTrickArgs(known.ruleset, plays)
+        trick = plain_trick(keys.plays, *known)
+        if trick is not None and within_copies(trick[1], known.deal.decks):
+            return JudgeTrickArgs(known.ruleset, trick[0])
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
     plays, groups = seat_plays(keys.plays, "plays", rules, deal, problems, complete=False)

@@ -10,7 +10,7 @@ on the happy path (:func:`plain_trick`, no field path built) and by the describi
 >>> known = known_context(context.SerializeToString())
 >>> plays = [pb.Play(seat=3, cards=pb_cards("AS")), pb.Play(seat=0, cards=pb_cards("3S"))]
 >>> mirror = card_keys(pb.JudgeTrickRequest(context=context, plays=plays))
->>> [(p.seat, str(p.cards[0])) for p in plain_trick(mirror.plays, *known)]
+>>> [(p.seat, str(p.cards[0])) for p in plain_trick(mirror.plays, *known)[0]]
 [(3, 'AS'), (0, '3S')]
 >>> plays[1].seat = 1  # out of play order: for the describing checks to name
 >>> plain_trick(card_keys(pb.JudgeTrickRequest(plays=plays)).plays, *known) is None
@@ -25,7 +25,7 @@ from typing import Any
 from oracle.cards import Card
 from oracle.convert import suit_name
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.service.card_keys import cards_of, within_copies
+from oracle.service.card_keys import cards_of
 from oracle.service.contexts import Deal
 from oracle.service.decoding import Group, Problems, check_hand_size, check_seat, read_group
 from oracle.service.limits import MAX_LIST
@@ -70,11 +70,12 @@ def check_lead(
 
 def plain_trick(
     msgs: Sequence[Any], rules: Ruleset, deal: Deal, *, complete: bool = False
-) -> tuple[SeatPlay, ...] | None:
-    """The plays of a trick on the happy path (see the module's text): one play per seat at most
-    (each seat, when ``complete``) in play order, each of good cards no more than a hand, the
-    lead's of one suit and of at least one card, the others as many; ``None`` when a test fails.
-    ``msgs`` are the plays' mirrors."""
+) -> tuple[tuple[SeatPlay, ...], list[bytes]] | None:
+    """The plays of a trick on the happy path (see the module's text), and the keys of all their
+    cards (for the caller's test of copies): one play per seat at most (each seat, when
+    ``complete``) in play order, each of good cards no more than a hand, the lead's of one suit
+    and of at least one card, the others as many; ``None`` when a test fails. ``msgs`` are the
+    plays' mirrors."""
     count = len(msgs)
     players = deal.players
     if not 0 < count <= players or (complete and count != players):
@@ -97,7 +98,7 @@ def plain_trick(
             return None
         plays.append(SeatPlay(msg.seat, cards))
         every += listed
-    return tuple(plays) if within_copies(every, deal.decks) else None
+    return tuple(plays), every
 
 
 def seat_plays(
