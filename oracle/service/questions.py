@@ -253,7 +253,7 @@ def answered(question: pb.Question) -> tuple[str, Message]:
     kind = QUESTION_KINDS[name]
     try:
         with question_budget():
-            return kind.answer_field, kind.answer(getattr(question, name))
+            return kind.answer_field, kind.ask(kind.parse(getattr(question, name)))
     except InvalidQuestion as err:
         return "error", question_error(InvalidQuestion(capped(err.prefixed(name).violations)))
     except DeadlinePassed:
