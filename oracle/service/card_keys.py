@@ -67,19 +67,20 @@ def cards_of(keys: Any) -> tuple[Card, ...] | None:
 def within_copies(keys: Sequence[Hashable], copies: int) -> bool:
     """Whether no key (a card's, or its code) is in the list more than ``copies`` times.
 
-    Sorted, the copies of a key are side by side, so a key held too often is twice among the
-    keys ``copies`` places apart (``ordered[r::copies]``), and such a slice holds a key twice
-    only then: a few sets built in C, no count kept.
+    A key held too often makes at least ``copies`` keys beyond the distinct ones, so a list with
+    fewer is within (a set built in C). Otherwise, sorted, the copies of a key are side by side:
+    a key held too often is twice among the keys ``copies`` places apart (``ordered[r::copies]``),
+    and such a slice holds a key twice only then.
 
     >>> within_copies([3, 5, 3], 2), within_copies([b"AS", b"KS", b"AS"], 1)
     (True, False)
     >>> within_copies([7, 3, 7, 3, 7], 2), within_copies([7, 3, 7, 3, 5], 2)
     (False, True)
     """
-    if copies <= 1:
-        return len(set(keys)) == len(keys) if copies == 1 else not keys
-    if len(keys) <= copies:
+    if len(keys) - len(set(keys)) < copies:
         return True
+    if copies < 1:
+        return not keys
     ordered = sorted(keys)  # type: ignore[type-var]
     for start in range(copies):
         every = ordered[start::copies]
@@ -102,7 +103,7 @@ def held(play: Sequence[Hashable], hand: Sequence[Hashable]) -> bool:
 
 def card_keys(request: Message) -> Any:
     """The request as its mirror: each field holding cards, each ``Card`` as its bytes."""
-    return _MIRRORS[request.DESCRIPTOR.full_name].FromString(request.SerializeToString())
+    return _MIRRORS[type(request)].FromString(request.SerializeToString())
 
 
 def _holds_cards(desc: Descriptor, seen: frozenset[str] = frozenset()) -> bool:
@@ -119,9 +120,9 @@ def _mirror_name(desc: Descriptor) -> str:
     return desc.full_name.replace(".", "_")
 
 
-def _mirror_classes(roots: list[Any]) -> dict[str, Any]:
+def _mirror_classes(roots: list[Any]) -> dict[Descriptor, Any]:
     """The mirrors of these message types (and of the messages inside them that hold cards), in
-    one file of a private pool, by the full name of the type mirrored. A mirror keeps every
+    one file of a private pool, by the descriptor of the type mirrored. A mirror keeps every
     field that is a number or a text as it is."""
     file = descriptor_pb2.FileDescriptorProto(
         name="card_keys.proto", package="card_keys", syntax="proto3"
@@ -152,15 +153,18 @@ def _mirror_classes(roots: list[Any]) -> dict[str, Any]:
                 todo.append(f.message_type)
     _POOL.Add(file)
     return {
-        root.full_name: message_factory.GetMessageClass(
+        root: message_factory.GetMessageClass(
             _POOL.FindMessageTypeByName(f"card_keys.{_mirror_name(root)}")
         )
         for root in roots
     }
 
 
-_MIRRORS: dict[str, Any] = _mirror_classes(
-    [f.message_type for f in pb.Question.DESCRIPTOR.oneofs_by_name["question"].fields
-     if f.message_type is not None]
-)
-"""The mirror of every request a ``Question`` can hold, by the request's full name."""
+_MIRRORS: dict[type[Message], Any] = {
+    message_factory.GetMessageClass(desc): mirror
+    for desc, mirror in _mirror_classes(
+        [f.message_type for f in pb.Question.DESCRIPTOR.oneofs_by_name["question"].fields
+         if f.message_type is not None]
+    ).items()
+}
+"""The mirror of every request a ``Question`` can hold, by the request's class."""

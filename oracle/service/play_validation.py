@@ -42,7 +42,7 @@ from oracle.service.decoding import (
     read_group,
 )
 from oracle.service.limits import MAX_LIST
-from oracle.service.trick_plays import check_lead, one_suit, plain_trick, seat_plays
+from oracle.service.trick_plays import check_lead, one_suit, plain_trick, seat_play, seat_plays
 
 
 class DescribePlayArgs(NamedTuple):
@@ -225,11 +225,11 @@ def _plain_throw(keys: Any, rules: Ruleset, deal: Deal) -> CheckThrowArgs | None
         if cards is None or len(listed) > most or not 0 <= seat < players or seat in seats:
             return None
         seats.add(seat)
-        hands.append(SeatPlay(seat, cards))
+        hands.append(seat_play((seat, cards)))
         every += listed
     if not within_copies(every, deal.decks):
         return None
-    return CheckThrowArgs(rules, SeatPlay(thrower, throw), tuple(hands))
+    return CheckThrowArgs(rules, seat_play((thrower, throw)), tuple(hands))
 
 
 def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from oracle.cards import Card
@@ -80,25 +81,28 @@ def plain_trick(
     players = deal.players
     if not 0 < count <= players or (complete and count != players):
         return None
-    first = msgs[0].seat
-    if not 0 <= first < players:
+    lead = msgs[0]
+    seat = lead.seat
+    every = lead.cards[:]
+    cards = cards_of(every)
+    size = len(every)
+    if not cards or size > deal.most_cards or not 0 <= seat < players or not one_suit(cards, rules):
         return None
-    most = deal.most_cards
-    plays: list[SeatPlay] = []
-    every: list[bytes] = []
-    size = 0
-    for i, msg in enumerate(msgs):
+    plays = [seat_play((seat, cards))]
+    for msg in msgs[1:]:
+        seat = (seat + 1) % players
         listed = msg.cards[:]
         cards = cards_of(listed)
-        if i == 0:
-            size = len(listed)
-            if not cards or size > most or not one_suit(cards, rules):
-                return None
-        elif cards is None or len(listed) != size or msg.seat != (first + i) % players:
+        if cards is None or len(listed) != size or msg.seat != seat:
             return None
-        plays.append(SeatPlay(msg.seat, cards))
+        plays.append(seat_play((seat, cards)))
         every += listed
     return tuple(plays), every
+
+
+seat_play = partial(tuple.__new__, SeatPlay)
+"""A :class:`~oracle.engine.ruleset.SeatPlay` from its seat and cards, built in C (a named
+tuple's own constructor is Python code)."""
 
 
 def seat_plays(

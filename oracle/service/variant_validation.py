@@ -28,6 +28,7 @@ from oracle.service.decoding import (
     read_variant_context,
 )
 from oracle.service.limits import MAX_POINTS, points_problem
+from oracle.service.trick_plays import seat_play
 
 
 class ScoreDealArgs(NamedTuple):
@@ -113,7 +114,7 @@ def _plain_declaration(mirror: Any, deal: Deal) -> tuple[SeatPlay, list[bytes]] 
     cards = cards_of(listed)
     if not cards or len(listed) > deal.most_cards or not 0 <= mirror.seat < deal.players:
         return None
-    return SeatPlay(mirror.seat, cards), listed
+    return seat_play((mirror.seat, cards)), listed
 
 
 def _plain_declarations(
