@@ -64,21 +64,30 @@ def cards_of(keys: Any) -> tuple[Card, ...] | None:
     return cards if all(cards) else None  # type: ignore[return-value]
 
 
+SHORT_LIST = 16
+"""The longest list :func:`within_copies` first tests by its distinct keys (beyond it, the test
+mostly fails and costs more than it saves)."""
+
+
 def within_copies(keys: Sequence[Hashable], copies: int) -> bool:
     """Whether no key (a card's, or its code) is in the list more than ``copies`` times.
 
     A key held too often makes at least ``copies`` keys beyond the distinct ones, so a list with
-    fewer is within (a set built in C). Otherwise, sorted, the copies of a key are side by side:
-    a key held too often is twice among the keys ``copies`` places apart (``ordered[r::copies]``),
-    and such a slice holds a key twice only then.
+    fewer is within (with one copy, that is the whole test): a short list (a lead, a trick of single cards, a declaration) is tested so,
+    one set built in C; a long one (a hand) mostly holds pairs. Sorted, the copies of a key are
+    side by side: a key held too often is twice among the keys ``copies`` places apart
+    (``ordered[r::copies]``), and such a slice holds a key twice only then.
 
     >>> within_copies([3, 5, 3], 2), within_copies([b"AS", b"KS", b"AS"], 1)
     (True, False)
     >>> within_copies([7, 3, 7, 3, 7], 2), within_copies([7, 3, 7, 3, 5], 2)
     (False, True)
     """
-    if len(keys) - len(set(keys)) < copies:
-        return True
+    if copies == 1 or len(keys) <= SHORT_LIST:
+        if len(keys) - len(set(keys)) < copies:
+            return True
+        if copies == 1:
+            return False
     if copies < 1:
         return not keys
     ordered = sorted(keys)  # type: ignore[type-var]
