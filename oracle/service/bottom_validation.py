@@ -18,9 +18,16 @@ from typing import Any, NamedTuple
 from oracle import pb
 from oracle.cards import Card
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.service.card_keys import card_keys, cards_of, within_copies
-from oracle.service.contexts import Deal, known_context
-from oracle.service.decoding import Problems, check_copies, check_seat, read_context, read_group
+from oracle.service.card_keys import cards_of, within_copies
+from oracle.service.contexts import Deal
+from oracle.service.decoding import (
+    Problems,
+    check_copies,
+    check_seat,
+    read_context,
+    read_group,
+    validated,
+)
 from oracle.service.limits import MAX_LIST, MAX_POINTS, points_problem
 from oracle.service.trick_plays import plain_trick, seat_plays
 
@@ -59,8 +66,6 @@ def _banker_seats(
 
 
 def _plain_bottom(keys: Any, rules: Ruleset, deal: Deal) -> ScoreBottomArgs | None:
-    """A ScoreBottom on the happy path (each test one of :func:`parse_score_bottom`'s: see
-    :mod:`oracle.service.play_validation`), or ``None``."""
     trick = plain_trick(keys.last_trick, rules, deal, complete=True)
     seats = keys.banker_seats[:]
     listed = keys.bottom[:]
@@ -93,12 +98,10 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     ...
     oracle.errors.InvalidQuestion: bottom: 2 cards: the bottom of qq-one-deck has 6
     """
-    keys = card_keys(req)
-    known = known_context(keys.context)
-    if known is not None:
-        args = _plain_bottom(keys, *known)
-        if args is not None:
-            return args
+    return validated(req, _plain_bottom, _described_bottom)
+
+
+def _described_bottom(keys: Any) -> ScoreBottomArgs:
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
     trick, groups = seat_plays(

@@ -2,11 +2,12 @@
 DescribePlay, CheckFollow, JudgeTrick and CheckThrow, validated into engine arguments.
 
 Each is read once, as its mirror (:mod:`oracle.service.card_keys`), and first tried on its happy
-path: a context seen before, every card a known key, and a few cheap tests (counts, seats, the
-lead's one suit, cards held, copies), no field path or description built. A question failing any
-of them is read again by the describing checks (:mod:`oracle.service.decoding`), which name every
-problem; the happy path accepts nothing they refuse (each of its tests is one of theirs, or
-stricter: a lead of several suits, allowed or not, is left to them).
+path (:func:`~oracle.service.decoding.validated`): a context seen before, every card a known
+key, and a few cheap tests (counts, seats, the lead's one suit, cards held, copies), no field
+path or description built. A question failing any of them is read again by the describing checks
+(``_described_*``), which name every problem; the happy path (``_plain_*``) accepts nothing they
+refuse (each of its tests is one of theirs, or stricter: a lead of several suits, allowed or
+not, is left to them).
 
 >>> from oracle.errors import InvalidQuestion
 >>> from oracle.service.decoding import pb_cards
@@ -29,8 +30,8 @@ from typing import Any, NamedTuple
 from oracle import pb
 from oracle.cards import Card
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.service.card_keys import card_keys, cards_of, held, within_copies
-from oracle.service.contexts import Deal, known_context
+from oracle.service.card_keys import cards_of, held, within_copies
+from oracle.service.contexts import Deal
 from oracle.service.decoding import (
     Group,
     Problems,
@@ -40,6 +41,7 @@ from oracle.service.decoding import (
     check_seat,
     read_context,
     read_group,
+    validated,
 )
 from oracle.service.limits import MAX_LIST
 from oracle.service.trick_plays import check_lead, one_suit, plain_trick, seat_play, seat_plays
@@ -65,15 +67,15 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
     ...
     oracle.errors.InvalidQuestion: cards[0]: unknown rank 99: a rank is RANK_TWO (2) to RANK_BIG_JOKER (16)
     """
-    keys = card_keys(req)
-    known = known_context(keys.context)
-    if known is not None:
-        rules, deal = known
-        listed = keys.cards[:]
-        cards = cards_of(listed)
-        if cards and len(listed) <= deal.most_cards and within_copies(listed, deal.decks):
-            return DescribePlayArgs(rules, cards)
-    return _described_play(keys)
+    return validated(req, _plain_play, _described_play)
+
+
+def _plain_play(keys: Any, rules: Ruleset, deal: Deal) -> DescribePlayArgs | None:
+    listed = keys.cards[:]
+    cards = cards_of(listed)
+    if cards and len(listed) <= deal.most_cards and within_copies(listed, deal.decks):
+        return DescribePlayArgs(rules, cards)
+    return None
 
 
 def _described_play(keys: Any) -> DescribePlayArgs:
@@ -115,24 +117,24 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
     ...
     oracle.errors.InvalidQuestion: play[0]: 4C is not in the hand
     """
-    keys = card_keys(req)
-    known = known_context(keys.context)
-    if known is not None:
-        rules, deal = known
-        led, hand, play = keys.lead[:], keys.hand[:], keys.play[:]
-        lead_cards, hand_cards, play_cards = cards_of(led), cards_of(hand), cards_of(play)
-        if (
-            lead_cards
-            and hand_cards is not None
-            and play_cards is not None
-            and len(led) <= deal.most_cards >= len(hand)
-            and len(play) == len(led)
-            and one_suit(lead_cards, rules)
-            and held(play, hand)
-            and within_copies(led + hand, deal.decks)
-        ):
-            return CheckFollowArgs(rules, lead_cards, hand_cards, play_cards)
-    return _described_follow(keys)
+    return validated(req, _plain_follow, _described_follow)
+
+
+def _plain_follow(keys: Any, rules: Ruleset, deal: Deal) -> CheckFollowArgs | None:
+    led, hand, play = keys.lead[:], keys.hand[:], keys.play[:]
+    lead_cards, hand_cards, play_cards = cards_of(led), cards_of(hand), cards_of(play)
+    if (
+        lead_cards
+        and hand_cards is not None
+        and play_cards is not None
+        and len(led) <= deal.most_cards >= len(hand)
+        and len(play) == len(led)
+        and one_suit(lead_cards, rules)
+        and held(play, hand)
+        and within_copies(led + hand, deal.decks)
+    ):
+        return CheckFollowArgs(rules, lead_cards, hand_cards, play_cards)
+    return None
 
 
 def _described_follow(keys: Any) -> CheckFollowArgs:
@@ -177,12 +179,17 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
     ...
     oracle.errors.InvalidQuestion: plays[1].seat: seat 1 is out of play order: the play after seat 3 is seat 0
     """
-    keys = card_keys(req)
-    known = known_context(keys.context)
-    if known is not None:
-        trick = plain_trick(keys.plays, *known)
-        if trick is not None and within_copies(trick[1], known.deal.decks):
-            return JudgeTrickArgs(known.ruleset, trick[0])
+    return validated(req, _plain_judge, _described_trick)
+
+
+def _plain_judge(keys: Any, rules: Ruleset, deal: Deal) -> JudgeTrickArgs | None:
+    trick = plain_trick(keys.plays, rules, deal)
+    if trick is not None and within_copies(trick[1], deal.decks):
+        return JudgeTrickArgs(rules, trick[0])
+    return None
+
+
+def _described_trick(keys: Any) -> JudgeTrickArgs:
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
     plays, groups = seat_plays(keys.plays, "plays", rules, deal, problems, complete=False)
@@ -201,7 +208,6 @@ class CheckThrowArgs(NamedTuple):
 
 
 def _plain_throw(keys: Any, rules: Ruleset, deal: Deal) -> CheckThrowArgs | None:
-    """A CheckThrow on the happy path (see the module's text), or ``None``."""
     players, most = deal.players, deal.most_cards
     thrower = keys.throw.seat
     thrown = keys.throw.cards[:]
@@ -243,12 +249,10 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
     >>> args.thrower.seat, [h.seat for h in args.other_hands]
     (0, [1])
     """
-    keys = card_keys(req)
-    known = known_context(keys.context)
-    if known is not None:
-        args = _plain_throw(keys, *known)
-        if args is not None:
-            return args
+    return validated(req, _plain_throw, _described_throw)
+
+
+def _described_throw(keys: Any) -> CheckThrowArgs:
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
     thrower = keys.throw.seat
