@@ -43,7 +43,10 @@ def one_suit(cards: Sequence[Card], rules: Ruleset) -> bool:
     """
     table = rules.suits
     suit = table[cards[0].code]
-    return all(table[card.code] == suit for card in cards)
+    for card in cards:
+        if table[card.code] != suit:
+            return False
+    return True
 
 
 def check_lead(
