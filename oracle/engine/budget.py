@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from contextvars import ContextVar
+from typing import Self
 
 DEFAULT_STEPS = 1_000_000
 """Steps one question may spend in all its counted loops: the legal-play listings and counts (their
@@ -55,7 +56,7 @@ class Budget:
         self.gone = gone
         self._until_check = _CHECK_EVERY
 
-    def __enter__(self) -> Budget:
+    def __enter__(self) -> Self:
         self._token = _current.set(self)
         return self
 
