@@ -39,8 +39,8 @@ from oracle.service.status import capped
 from oracle.variants import load_catalogue
 
 _RANK_VALUES = frozenset(int(r) for r in Rank)
-_Args = TypeVar("_Args")
 _SUIT_VALUES = frozenset(int(s) for s in Suit)
+_Args = TypeVar("_Args")
 
 
 class Group(NamedTuple):

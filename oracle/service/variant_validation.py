@@ -56,15 +56,15 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     context = req.context.SerializeToString() if req.HasField("context") else None
     known = None if context is None or req.variant_id else known_variant(context)
     if known is not None and not known.level:  # the happy path: each test one of those below
-        plain, points = known.deal, req.attacker_points
+        seen, points = known.deal, req.attacker_points
         banker, attacker = req.banker_level, req.attacker_level
         if (
-            0 <= req.banker_seat < plain.players
+            0 <= req.banker_seat < seen.players
             and -MAX_POINTS <= points <= MAX_POINTS
-            and (not banker or banker in plain.levels)
-            and (not attacker or attacker in plain.levels)
+            and (not banker or banker in seen.levels)
+            and (not attacker or attacker in seen.levels)
         ):
-            return ScoreDealArgs(plain.variant, points, req.banker_seat,
+            return ScoreDealArgs(seen.variant, points, req.banker_seat,
                                  LEVEL_RANKS.get(banker), LEVEL_RANKS.get(attacker))
     problems = Problems()
     deal, _ = read_variant_context(req, context, problems, level=False)
