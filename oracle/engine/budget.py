@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from contextvars import ContextVar
+from typing import Self
 
 DEFAULT_STEPS = 1_000_000
 """Steps one question may spend in all its counted loops: the legal-play listings and counts (their
@@ -38,12 +39,14 @@ class DeadlinePassed(WorkExceeded):
 
 
 class Budget:
-    """Steps left, the deadline (``time.monotonic`` seconds) and a test for a caller gone.
+    """Steps left, the deadline (``time.monotonic`` seconds) and a test for a caller gone; the
+    current budget inside ``with`` (the one before after it).
 
-    A plain class with slots: one is built for every question.
+    A plain class with slots, its own context manager: one is built for every question, and
+    entering it costs a fraction of a microsecond.
     """
 
-    __slots__ = ("_until_check", "deadline", "gone", "limit", "steps")
+    __slots__ = ("_token", "_until_check", "deadline", "gone", "limit", "steps")
 
     def __init__(self, steps: int, limit: int, deadline: float | None = None,
                  gone: Callable[[], bool] | None = None) -> None:
@@ -52,6 +55,13 @@ class Budget:
         self.deadline = deadline
         self.gone = gone
         self._until_check = _CHECK_EVERY
+
+    def __enter__(self) -> Self:
+        self._token = _current.set(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _current.reset(self._token)
 
     def spend(self, n: int) -> None:
         self.steps -= n
@@ -76,28 +86,11 @@ def spend(n: int = 1) -> None:
         budget.spend(n)
 
 
-class _Limited:
-    """The context of :func:`limited`: the budget is current inside ``with``, the one before
-    after it. A class with slots, not a generator: it costs a fraction of a microsecond."""
-
-    __slots__ = ("budget", "token")
-
-    def __init__(self, budget: Budget) -> None:
-        self.budget = budget
-
-    def __enter__(self) -> Budget:
-        self.token = _current.set(self.budget)
-        return self.budget
-
-    def __exit__(self, *exc: object) -> None:
-        _current.reset(self.token)
-
-
 def limited(
     steps: int = DEFAULT_STEPS, deadline: float | None = None, gone: Callable[[], bool] | None = None
 ) -> AbstractContextManager[Budget]:
     """Answer the questions inside with a budget of ``steps``, until ``deadline``, while not ``gone``."""
-    return _Limited(Budget(steps, steps, deadline, gone))
+    return Budget(steps, steps, deadline, gone)
 
 
 def question_budget(steps: int = DEFAULT_STEPS) -> AbstractContextManager[Budget]:
@@ -111,5 +104,5 @@ def question_budget(steps: int = DEFAULT_STEPS) -> AbstractContextManager[Budget
     """
     outer = _current.get()
     if outer is None:
-        return _Limited(Budget(steps, steps))
-    return _Limited(Budget(steps, steps, outer.deadline, outer.gone))
+        return Budget(steps, steps)
+    return Budget(steps, steps, outer.deadline, outer.gone)

@@ -29,7 +29,6 @@ b'\\x10\\n'
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from operator import eq, ge
 from typing import Any
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
@@ -65,15 +64,40 @@ def cards_of(keys: Any) -> tuple[Card, ...] | None:
     return cards if all(cards) else None  # type: ignore[return-value]
 
 
+SHORT_LIST = 16
+"""The longest list :func:`within_copies` first tests by its distinct keys (beyond it, the test
+mostly fails and costs more than it saves)."""
+
+
 def within_copies(keys: Sequence[Hashable], copies: int) -> bool:
-    """Whether no key (a card's, or its code) is in the list more than ``copies`` times (sorted,
-    a key held too often equals the one ``copies`` places on: one pass in C).
+    """Whether no key (a card's, or its code) is in the list more than ``copies`` times.
+
+    A key held too often makes at least ``copies`` keys beyond the distinct ones, so a list with
+    fewer is within (with one copy, that is the whole test): a short list (a lead, a trick of single cards, a declaration) is tested so,
+    one set built in C; a long one (a hand) mostly holds pairs. Sorted, the copies of a key are
+    side by side: a key held too often is twice among the keys ``copies`` places apart
+    (``ordered[r::copies]``), and such a slice holds a key twice only then.
 
     >>> within_copies([3, 5, 3], 2), within_copies([b"AS", b"KS", b"AS"], 1)
     (True, False)
+    >>> within_copies([7, 3, 7, 3, 7], 2), within_copies([7, 3, 7, 3, 5], 2)
+    (False, True)
     """
+    if len(keys) <= copies:
+        return True
+    if copies == 1 or len(keys) <= SHORT_LIST:
+        if len(keys) - len(set(keys)) < copies:
+            return True
+        if copies == 1:
+            return False
+    if copies < 1:
+        return not keys
     ordered = sorted(keys)  # type: ignore[type-var]
-    return not any(map(eq, ordered, ordered[copies:]))
+    for start in range(copies):
+        every = ordered[start::copies]
+        if len(set(every)) != len(every):
+            return False
+    return True
 
 
 def held(play: Sequence[Hashable], hand: Sequence[Hashable]) -> bool:
@@ -82,12 +106,15 @@ def held(play: Sequence[Hashable], hand: Sequence[Hashable]) -> bool:
     >>> held([3, 3], [3, 5, 3]), held([b"AS", b"AS"], [b"AS", b"KS"])
     (True, False)
     """
-    return all(map(ge, map(hand.count, play), map(play.count, play)))
+    for key in play:
+        if hand.count(key) < play.count(key):
+            return False
+    return True
 
 
 def card_keys(request: Message) -> Any:
     """The request as its mirror: each field holding cards, each ``Card`` as its bytes."""
-    return _MIRRORS[request.DESCRIPTOR.full_name].FromString(request.SerializeToString())
+    return _MIRRORS[type(request)].FromString(request.SerializeToString())
 
 
 def _holds_cards(desc: Descriptor, seen: frozenset[str] = frozenset(),
@@ -147,11 +174,13 @@ def _mirror_classes(roots: list[Any], as_bytes: frozenset[str] = _AS_BYTES,
     }
 
 
-_MIRRORS: dict[str, Any] = _mirror_classes(
-    [f.message_type for f in pb.Question.DESCRIPTOR.oneofs_by_name["question"].fields
-     if f.message_type is not None]
-)
-"""The mirror of every request a ``Question`` can hold, by the request's full name."""
+_REQUESTS = [f.message_type for f in pb.Question.DESCRIPTOR.oneofs_by_name["question"].fields
+             if f.message_type is not None]
+_BY_NAME = _mirror_classes(_REQUESTS)
+_MIRRORS: dict[type[Message], Any] = {
+    message_factory.GetMessageClass(desc): _BY_NAME[desc.full_name] for desc in _REQUESTS
+}
+"""The mirror of every request a ``Question`` can hold, by the request's class."""
 
 
 def mirrors(roots: list[Any], also_as_bytes: frozenset[str], package: str) -> dict[str, Any]:

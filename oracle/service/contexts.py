@@ -96,8 +96,8 @@ class Deal(NamedTuple):
     """What the checks of a question read of its variant: the deal's sizes, read once.
 
     >>> deal = deal_of(load_catalogue()["qq-two-deck"])
-    >>> deal.most_cards, deal.decks, deal.players, deal.bottom_size
-    (25, 2, 4, 8)
+    >>> deal.most_cards, deal.decks, deal.players, deal.bottom_size, sorted(deal.levels)[:3]
+    (25, 2, 4, 8, [2, 3, 4])
     """
 
     variant: pb.Variant
@@ -106,12 +106,15 @@ class Deal(NamedTuple):
     decks: int
     players: int
     bottom_size: int
+    levels: frozenset[int] = frozenset()
+    """The variant's levels that are ranks 2 to A (:data:`LEVEL_RANKS`), by their proto values."""
 
 
 def deal_of(variant: pb.Variant) -> Deal:
     """The :class:`Deal` of a variant."""
     deal = variant.deal
-    return Deal(variant, min(deal.hand_size, MAX_LIST), deal.decks, deal.players, deal.bottom_size)
+    return Deal(variant, min(deal.hand_size, MAX_LIST), deal.decks, deal.players, deal.bottom_size,
+                frozenset(LEVEL_RANKS).intersection(variant.card_order.levels))
 
 
 class KnownContext(NamedTuple):

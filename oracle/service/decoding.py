@@ -11,16 +11,18 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
+
+from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, card_of, parse_cards
 from oracle.convert import cards_to_pb
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import InvalidQuestion, Violation
-from oracle.service.card_keys import CARDS_BY_KEY, held, within_copies
+from oracle.service.card_keys import CARDS_BY_KEY, card_keys, held, within_copies
 from oracle.service.contexts import (
     LEVEL_RANKS,
     Deal,
@@ -38,6 +40,7 @@ from oracle.variants import load_catalogue
 
 _RANK_VALUES = frozenset(int(r) for r in Rank)
 _SUIT_VALUES = frozenset(int(s) for s in Suit)
+_Args = TypeVar("_Args")
 
 
 class Group(NamedTuple):
@@ -63,6 +66,31 @@ class Problems:
         """Raise :class:`InvalidQuestion` with the problems found (capped), if any."""
         if self.items:
             raise InvalidQuestion(capped(self.items))
+
+
+def validated(
+    request: Message,
+    plain: Callable[[Any, Ruleset, Deal], _Args | None],
+    described: Callable[[Any], _Args],
+) -> _Args:
+    """A request carrying a context and cards validated into its engine arguments: read once as
+    its mirror (:func:`~oracle.service.card_keys.card_keys`), tried on its happy path when its
+    context was seen before (``plain``, given the mirror, the ruleset and the deal: a few cheap
+    tests, no field path built, ``None`` when one fails), else checked by ``described``, which
+    reads the mirror again and names every problem (raising :class:`InvalidQuestion`). The happy
+    path accepts nothing ``described`` refuses: each of its tests is one of those, or stricter.
+
+    >>> request = pb.DescribePlayRequest(context=pb.Context(variant_id="nope"))
+    >>> validated(request, lambda keys, rules, deal: "plain", lambda keys: "described")
+    'described'
+    """
+    keys = card_keys(request)
+    known = known_context(keys.context)
+    if known is not None:
+        args = plain(keys, known.ruleset, known.deal)
+        if args is not None:
+            return args
+    return described(keys)
 
 
 def pb_cards(text: str) -> list[pb.Card]:

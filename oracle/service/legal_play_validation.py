@@ -37,7 +37,7 @@ from oracle.service.decoding import (
     read_group,
 )
 from oracle.service.limits import MAX_LIST
-from oracle.service.play_validation import check_lead
+from oracle.service.trick_plays import check_lead
 
 DEFAULT_PAGE = 100
 """Plays in a page when ``page_size`` is 0."""

@@ -1,5 +1,13 @@
 """The questions about cards in play, which carry a context (variant, level, trump):
-DescribePlay, CheckFollow, JudgeTrick, CheckThrow and ScoreBottom, validated into engine arguments.
+DescribePlay, CheckFollow, JudgeTrick and CheckThrow, validated into engine arguments.
+
+Each is read once, as its mirror (:mod:`oracle.service.card_keys`), and first tried on its happy
+path (:func:`~oracle.service.decoding.validated`): a context seen before, every card a known
+key, and a few cheap tests (counts, seats, the lead's one suit, cards held, copies), no field
+path or description built. A question failing any of them is read again by the describing checks
+(``_described_*``), which name every problem; the happy path (``_plain_*``) accepts nothing they
+refuse (each of its tests is one of theirs, or stricter: a lead of several suits, allowed or
+not, is left to them).
 
 >>> from oracle.errors import InvalidQuestion
 >>> from oracle.service.decoding import pb_cards
@@ -17,14 +25,12 @@ play[2] | 3H is played 2 times but the hand holds 1
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.convert import suit_name
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.service.card_keys import card_keys
+from oracle.service.card_keys import cards_of, held, within_copies
 from oracle.service.contexts import Deal
 from oracle.service.decoding import (
     Group,
@@ -35,103 +41,10 @@ from oracle.service.decoding import (
     check_seat,
     read_context,
     read_group,
+    validated,
 )
-from oracle.service.limits import MAX_LIST, points_problem
-
-
-def check_lead(
-    cards: Sequence[Card] | None, field: str, rules: Ruleset | None, problems: Problems
-) -> None:
-    """A lead has cards, all of one effective suit, or of several where the ruleset allows such
-    leads (:meth:`~oracle.engine.ruleset.Ruleset.lead_units`)."""
-    if cards is None:
-        return
-    if not cards:
-        problems.add(field, "the lead has no cards: lead at least one")
-        return
-    if rules is None:
-        return
-    table = rules.suits
-    if len({table[c.code] for c in cards}) == 1:
-        return
-    suits = sorted({rules.effective_suit(c) for c in cards})
-    if rules.lead_units(cards) is None:
-        names = " and ".join(suit_name(s) for s in suits)
-        rainbow = (" (or, in this room, a rainbow: each rank in at least "
-                   f"{rules.rainbow_min_cards} cards over four effective suits, no jokers)") if rules.strategies.compound else ""
-        problems.add(field, f"a lead is of one effective suit{rainbow}, but these cards are {names}")
-
-
-def _seat_plays(
-    msgs: Sequence[Any],
-    field: str,
-    rules: Ruleset | None,
-    deal: Deal | None,
-    problems: Problems,
-    *,
-    complete: bool,
-) -> tuple[tuple[SeatPlay, ...] | None, list[Group]]:
-    """The plays of a trick, in play order, the first being the lead (``None`` when
-    a card is bad), and each play's cards as a group for :func:`check_copies`; ``msgs`` are the
-    plays' mirrors (:mod:`oracle.service.card_keys`)."""
-    groups: list[Group] = []
-    count = len(msgs)
-    if count > MAX_LIST:
-        problems.add(field, f"{count} plays: at most {MAX_LIST} in any list")
-        return None, groups
-    if not count:
-        problems.add(field, "no plays: a trick has at least the lead")
-        return None, groups
-    players = deal.players if deal is not None else 0
-    if deal is not None:
-        name = deal.variant.id
-        if count > players:
-            problems.add(field, f"{count} plays, but {name} has {players} seats: one play per seat")
-        elif complete and count != players:
-            problems.add(field, f"{count} plays: a whole trick of {name} has {players}, one per seat")
-    most = deal.most_cards if deal is not None else MAX_LIST  # the hand-size check's bound
-    plays: list[SeatPlay] = []
-    ok = True
-    first_seat: int | None = None
-    where_seat: dict[int, int] = {}
-    lead_size = len(msgs[0].cards)
-    for i, msg in enumerate(msgs):
-        seat = msg.seat
-        if deal is not None and 0 <= seat < players:
-            if i == 0:
-                first_seat = seat
-            if seat in where_seat:
-                problems.add(f"{field}[{i}].seat",
-                             f"seat {seat} already played, in {field}[{where_seat[seat]}]")
-            elif first_seat is not None and seat != (first_seat + i) % players:
-                expected = (first_seat + i) % players
-                problems.add(
-                    f"{field}[{i}].seat",
-                    f"seat {seat} is out of play order: the play after seat "
-                    f"{(expected - 1) % players} is seat {expected}",
-                )
-            where_seat.setdefault(seat, i)
-        else:
-            check_seat(seat, f"{field}[{i}].seat", deal, problems)
-        cards_field = f"{field}[{i}].cards"
-        group = read_group(msg.cards, cards_field, problems)
-        groups.append(group)
-        cards = group.cards
-        size = len(group.keys)
-        if size > most:
-            check_hand_size(size, cards_field, deal, problems)
-        if i == 0:
-            check_lead(cards, cards_field, rules, problems)
-        elif lead_size and size != lead_size:
-            problems.add(
-                cards_field,
-                f"{size} cards: every play of a trick has as many cards as the lead ({lead_size})",
-            )
-        if cards is None:
-            ok = False
-        else:
-            plays.append(SeatPlay(seat, cards))
-    return (tuple(plays) if ok else None), groups
+from oracle.service.limits import MAX_LIST
+from oracle.service.trick_plays import check_lead, one_suit, plain_trick, seat_play, seat_plays
 
 
 class DescribePlayArgs(NamedTuple):
@@ -154,7 +67,18 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
     ...
     oracle.errors.InvalidQuestion: cards[0]: unknown rank 99: a rank is RANK_TWO (2) to RANK_BIG_JOKER (16)
     """
-    keys = card_keys(req)
+    return validated(req, _plain_play, _described_play)
+
+
+def _plain_play(keys: Any, rules: Ruleset, deal: Deal) -> DescribePlayArgs | None:
+    listed = keys.cards[:]
+    cards = cards_of(listed)
+    if cards and len(listed) <= deal.most_cards and within_copies(listed, deal.decks):
+        return DescribePlayArgs(rules, cards)
+    return None
+
+
+def _described_play(keys: Any) -> DescribePlayArgs:
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
     group = read_group(keys.cards, "cards", problems)
@@ -193,7 +117,27 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
     ...
     oracle.errors.InvalidQuestion: play[0]: 4C is not in the hand
     """
-    keys = card_keys(req)
+    return validated(req, _plain_follow, _described_follow)
+
+
+def _plain_follow(keys: Any, rules: Ruleset, deal: Deal) -> CheckFollowArgs | None:
+    led, hand, play = keys.lead[:], keys.hand[:], keys.play[:]
+    lead_cards, hand_cards, play_cards = cards_of(led), cards_of(hand), cards_of(play)
+    if (
+        lead_cards
+        and hand_cards is not None
+        and play_cards is not None
+        and len(led) <= deal.most_cards >= len(hand)
+        and len(play) == len(led)
+        and one_suit(lead_cards, rules)
+        and held(play, hand)
+        and within_copies(led + hand, deal.decks)
+    ):
+        return CheckFollowArgs(rules, lead_cards, hand_cards, play_cards)
+    return None
+
+
+def _described_follow(keys: Any) -> CheckFollowArgs:
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
     lead = read_group(keys.lead, "lead", problems)
@@ -235,10 +179,20 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
     ...
     oracle.errors.InvalidQuestion: plays[1].seat: seat 1 is out of play order: the play after seat 3 is seat 0
     """
-    keys = card_keys(req)
+    return validated(req, _plain_judge, _described_trick)
+
+
+def _plain_judge(keys: Any, rules: Ruleset, deal: Deal) -> JudgeTrickArgs | None:
+    trick = plain_trick(keys.plays, rules, deal)
+    if trick is not None and within_copies(trick[1], deal.decks):
+        return JudgeTrickArgs(rules, trick[0])
+    return None
+
+
+def _described_trick(keys: Any) -> JudgeTrickArgs:
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
-    plays, groups = _seat_plays(keys.plays, "plays", rules, deal, problems, complete=False)
+    plays, groups = seat_plays(keys.plays, "plays", rules, deal, problems, complete=False)
     check_copies(groups, "the trick", deal, problems)
     problems.raise_if_any()
     assert rules is not None and plays is not None
@@ -253,6 +207,37 @@ class CheckThrowArgs(NamedTuple):
     other_hands: tuple[SeatPlay, ...]
 
 
+def _plain_throw(keys: Any, rules: Ruleset, deal: Deal) -> CheckThrowArgs | None:
+    players, most = deal.players, deal.most_cards
+    thrower = keys.throw.seat
+    thrown = keys.throw.cards[:]
+    throw = cards_of(thrown)
+    mirrors = keys.other_hands
+    if (
+        not 0 <= thrower < players
+        or not throw
+        or len(thrown) > most
+        or not one_suit(throw, rules)
+        or len(mirrors) >= players
+    ):
+        return None
+    seats = {thrower}
+    every = thrown[:]
+    hands: list[SeatPlay] = []
+    for mirror in mirrors:
+        seat = mirror.seat
+        listed = mirror.cards[:]
+        cards = cards_of(listed)
+        if cards is None or len(listed) > most or not 0 <= seat < players or seat in seats:
+            return None
+        seats.add(seat)
+        hands.append(seat_play((seat, cards)))
+        every += listed
+    if not within_copies(every, deal.decks):
+        return None
+    return CheckThrowArgs(rules, seat_play((thrower, throw)), tuple(hands))
+
+
 def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
     """Validate a CheckThrow request. Other hands may leave seats out.
 
@@ -264,7 +249,10 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
     >>> args.thrower.seat, [h.seat for h in args.other_hands]
     (0, [1])
     """
-    keys = card_keys(req)
+    return validated(req, _plain_throw, _described_throw)
+
+
+def _described_throw(keys: Any) -> CheckThrowArgs:
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
     thrower = keys.throw.seat
@@ -307,73 +295,3 @@ def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:
     problems.raise_if_any()
     assert rules is not None and throw is not None
     return CheckThrowArgs(rules, SeatPlay(thrower, throw), tuple(hands))
-
-
-class ScoreBottomArgs(NamedTuple):
-    """The arguments of :func:`oracle.dispatch.questions.score_bottom`."""
-
-    rules: Ruleset
-    last_trick: tuple[SeatPlay, ...]
-    banker_seats: frozenset[int]
-    bottom: tuple[Card, ...]
-    banker_side_points: int = 0
-    attacker_points: int = 0
-
-
-def _banker_seats(
-    seats: Sequence[int], field: str, deal: Deal | None, problems: Problems
-) -> frozenset[int]:
-    """The seats of the banker's side: at least one, not every seat, none twice."""
-    if len(seats) > MAX_LIST:
-        problems.add(field, f"{len(seats)} seats: at most {MAX_LIST} in any list")
-        return frozenset()
-    if not seats:
-        problems.add(field, "no seats: the banker's side has at least the banker")
-    where_seat: dict[int, int] = {}
-    for i, seat in enumerate(seats):
-        if check_seat(seat, f"{field}[{i}]", deal, problems):
-            if seat in where_seat:
-                problems.add(
-                    f"{field}[{i}]", f"seat {seat} is already in {field}[{where_seat[seat]}]"
-                )
-            where_seat.setdefault(seat, i)
-    if deal is not None and len(where_seat) == deal.players:
-        problems.add(field, "every seat is on the banker's side: the attackers need at least one")
-    return frozenset(where_seat)
-
-
-def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
-    """Validate a ScoreBottom request: a whole last trick and a whole bottom.
-
-    >>> from oracle.service.decoding import pb_cards
-    >>> rules = pb.Context(variant_id="qq-one-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_SPADES)
-    >>> trick = [pb.Play(seat=s, cards=pb_cards(c)) for s, c in enumerate(["AH", "3H", "4H", "5H"])]
-    >>> parse_score_bottom(pb.ScoreBottomRequest(context=rules, last_trick=trick, banker_seats=[0, 2],
-    ...     bottom=pb_cards("6C 7C")))
-    Traceback (most recent call last):
-    ...
-    oracle.errors.InvalidQuestion: bottom: 2 cards: the bottom of qq-one-deck has 6
-    """
-    keys = card_keys(req)
-    problems = Problems()
-    rules, deal = read_context(keys.context, "context", problems)
-    trick, groups = _seat_plays(
-        keys.last_trick, "last_trick", rules, deal, problems, complete=True
-    )
-    seats = _banker_seats(keys.banker_seats, "banker_seats", deal, problems)
-    bottom_group = read_group(keys.bottom, "bottom", problems)
-    bottom = bottom_group.cards
-    if bottom is not None and deal is not None and len(bottom) != deal.bottom_size:
-        problems.add(
-            "bottom", f"{len(bottom)} cards: the bottom of {deal.variant.id} has {deal.bottom_size}"
-        )
-    groups.append(bottom_group)
-    check_copies(groups, "the last trick and the bottom", deal, problems)
-    banker_side_points, attacker_points = keys.banker_side_points, keys.attacker_points
-    for name, value in (("banker_side_points", banker_side_points),
-                        ("attacker_points", attacker_points)):
-        if (why := points_problem(value, "a side's points are")) is not None:
-            problems.add(name, why)
-    problems.raise_if_any()
-    assert rules is not None and trick is not None and bottom is not None
-    return ScoreBottomArgs(rules, trick, seats, bottom, banker_side_points, attacker_points)

@@ -23,18 +23,17 @@ from oracle.dispatch import questions as engine
 from oracle.engine.budget import DeadlinePassed, WorkExceeded, question_budget
 from oracle.errors import InvalidQuestion
 from oracle.referee.replay import audit_deal
+from oracle.service.bottom_validation import ScoreBottomArgs, parse_score_bottom
 from oracle.service.legal_play_validation import answer_list_legal_plays, parse_list_legal_plays
 from oracle.service.play_validation import (
     CheckFollowArgs,
     CheckThrowArgs,
     DescribePlayArgs,
     JudgeTrickArgs,
-    ScoreBottomArgs,
     parse_check_follow,
     parse_check_throw,
     parse_describe_play,
     parse_judge_trick,
-    parse_score_bottom,
 )
 from oracle.service.record_validation import parse_audit_deal
 from oracle.service.status import RESOURCE_EXHAUSTED, capped, question_error
@@ -255,7 +254,7 @@ def answered(question: pb.Question) -> tuple[str, Message]:
     kind = QUESTION_KINDS[name]
     try:
         with question_budget():
-            return kind.answer_field, kind.answer(getattr(question, name))
+            return kind.answer_field, kind.ask(kind.parse(getattr(question, name)))
     except InvalidQuestion as err:
         return "error", question_error(InvalidQuestion(capped(err.prefixed(name).violations)))
     except DeadlinePassed:

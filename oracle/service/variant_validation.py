@@ -14,8 +14,8 @@ from typing import Any, NamedTuple
 from oracle import pb
 from oracle.cards import Rank
 from oracle.engine.ruleset import SeatPlay
-from oracle.service.card_keys import card_keys
-from oracle.service.contexts import Deal
+from oracle.service.card_keys import card_keys, cards_of, within_copies
+from oracle.service.contexts import LEVEL_RANKS, Deal, known_variant
 from oracle.service.decoding import (
     Group,
     Problems,
@@ -28,6 +28,7 @@ from oracle.service.decoding import (
     read_variant_context,
 )
 from oracle.service.limits import MAX_POINTS, points_problem
+from oracle.service.trick_plays import seat_play
 
 
 class ScoreDealArgs(NamedTuple):
@@ -52,8 +53,20 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     ...
     oracle.errors.InvalidQuestion: attacker_points: -200000 points: the attackers' points are -100000 to 100000
     """
-    problems = Problems()
     context = req.context.SerializeToString() if req.HasField("context") else None
+    known = None if context is None or req.variant_id else known_variant(context)
+    if known is not None and not known.level:  # the happy path: each test one of those below
+        seen, points = known.deal, req.attacker_points
+        banker, attacker = req.banker_level, req.attacker_level
+        if (
+            0 <= req.banker_seat < seen.players
+            and -MAX_POINTS <= points <= MAX_POINTS
+            and (not banker or banker in seen.levels)
+            and (not attacker or attacker in seen.levels)
+        ):
+            return ScoreDealArgs(seen.variant, points, req.banker_seat,
+                                 LEVEL_RANKS.get(banker), LEVEL_RANKS.get(attacker))
+    problems = Problems()
     deal, _ = read_variant_context(req, context, problems, level=False)
     check_seat(req.banker_seat, "banker_seat", deal, problems)
     # below 0 after a failed throw's penalty, say
@@ -94,6 +107,42 @@ def _declaration(mirror: Any, field: str, deal: Deal | None, problems: Problems)
     return group
 
 
+def _plain_declaration(mirror: Any, deal: Deal) -> tuple[SeatPlay, list[bytes]] | None:
+    """A declaration on the happy path: a seat of the deal showing good cards, at least one and no
+    more than a hand; with its cards' keys. ``None`` when a test fails."""
+    listed = mirror.cards[:]
+    cards = cards_of(listed)
+    if not cards or len(listed) > deal.most_cards or not 0 <= mirror.seat < deal.players:
+        return None
+    return seat_play((mirror.seat, cards)), listed
+
+
+def _plain_declarations(
+    req: pb.CompareDeclarationsRequest, keys: Any, deal: Deal, level: Rank
+) -> CompareDeclarationsArgs | None:
+    """A CompareDeclarations on the happy path (each test one of :func:`_declaration`'s and
+    :func:`parse_compare_declarations`'), or ``None``."""
+    if not req.HasField("challenger"):
+        return None
+    challenger = _plain_declaration(keys.challenger, deal)
+    if challenger is None:
+        return None
+    if not req.HasField("standing"):
+        if not within_copies(challenger[1], deal.decks):
+            return None
+        return CompareDeclarationsArgs(deal.variant, level, None, challenger[0], req.rebury)
+    standing = _plain_declaration(keys.standing, deal)
+    if standing is None:
+        return None
+    if standing[0].seat == challenger[0].seat:  # one seat again: each declaration apart
+        within = within_copies(standing[1], deal.decks) and within_copies(challenger[1], deal.decks)
+    else:
+        within = within_copies(standing[1] + challenger[1], deal.decks)
+    if not within:
+        return None
+    return CompareDeclarationsArgs(deal.variant, level, standing[0], challenger[0], req.rebury)
+
+
 def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDeclarationsArgs:
     """Validate a CompareDeclarations request; ``standing`` is optional.
 
@@ -105,8 +154,13 @@ def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDec
     (True, '10H 10H')
     """
     keys = card_keys(req)
-    problems = Problems()
     context = keys.context if req.HasField("context") else None
+    known = None if context is None or req.variant_id or req.level else known_variant(context)
+    if known is not None and known.level_rank is not None:
+        args = _plain_declarations(req, keys, known.deal, known.level_rank)
+        if args is not None:
+            return args
+    problems = Problems()
     deal, level = read_variant_context(req, context, problems, level=True)
     standing = challenger = None
     groups = [Group("standing.cards", ())]

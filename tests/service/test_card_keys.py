@@ -4,13 +4,15 @@ other list no cards and the same problems, named card by card."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle import pb
 from oracle.cards import full_deck
 from oracle.convert import cards_to_pb
-from oracle.service.card_keys import card_keys, cards_of
+from oracle.service.card_keys import SHORT_LIST, card_keys, cards_of, held, within_copies
 from oracle.service.decoding import Problems, decode_cards, read_group
 
 UNKNOWN_FIELD = b"\x18\x05"
@@ -72,3 +74,19 @@ def test_every_request_with_cards_has_a_mirror_of_its_card_fields() -> None:
     play = pb.Play(seat=1, cards=[pb.Card(rank=pb.RANK_TEN, suit=pb.SUIT_HEARTS)])
     keys = card_keys(pb.JudgeTrickRequest(plays=[play, play]))
     assert [str(c) for p in keys.plays for c in cards_of(p.cards) or ()] == ["10H", "10H"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 9), max_size=3 * SHORT_LIST), st.integers(0, 4))
+def test_copies_are_tested_as_a_count_of_each_key_would(keys: list[int], copies: int) -> None:
+    """Short lists and long, one copy or several: the same verdict as counting each key."""
+    counted = max(Counter(keys).values(), default=0) <= copies
+    assert within_copies(keys, copies) == counted
+    assert within_copies([bytes([k]) for k in keys], copies) == counted
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 5), max_size=6), st.lists(st.integers(0, 5), max_size=12))
+def test_a_play_is_held_when_the_hand_has_each_key_as_often(play: list[int], hand: list[int]) -> None:
+    needed, there = Counter(play), Counter(hand)
+    assert held(play, hand) == all(there[k] >= n for k, n in needed.items())

@@ -24,7 +24,9 @@ from oracle.cards import Card, full_deck
 from oracle.convert import cards_to_pb
 from oracle.engine.ruleset import Ruleset
 from oracle.errors import InvalidQuestion
-from oracle.service import play_validation, variant_validation
+from oracle.service import bottom_validation, play_validation, variant_validation
+from oracle.service.card_keys import card_keys
+from oracle.service.contexts import known_context
 from oracle.variants import load_catalogue
 
 RECORD = Path(__file__).resolve().parents[1] / "support" / "validation_answers.json"
@@ -173,7 +175,7 @@ CASES = [
     (play_validation, "parse_describe_play", _describe),
     (play_validation, "parse_judge_trick", _trick),
     (play_validation, "parse_check_throw", _throw),
-    (play_validation, "parse_score_bottom", _bottom),
+    (bottom_validation, "parse_score_bottom", _bottom),
     (variant_validation, "parse_score_deal", _score_deal),
     (variant_validation, "parse_compare_declarations", _compare),
 ]
@@ -221,6 +223,40 @@ def test_the_validator_answers_as_recorded(
     for i, (now, then) in enumerate(zip(answered, recorded)):
         assert now == then, f"request {i}"
     assert len(answered) == len(recorded)
+
+
+HAPPY_PATHS = {
+    "parse_describe_play": (play_validation._plain_play, play_validation._described_play),
+    "parse_check_follow": (play_validation._plain_follow, play_validation._described_follow),
+    "parse_judge_trick": (play_validation._plain_judge, play_validation._described_trick),
+    "parse_check_throw": (play_validation._plain_throw, play_validation._described_throw),
+    "parse_score_bottom": (bottom_validation._plain_bottom, bottom_validation._described_bottom),
+}
+"""Each validator of a question with a context: its happy path and its describing checks."""
+
+
+@pytest.mark.parametrize("parser", sorted(HAPPY_PATHS))
+def test_the_happy_path_accepts_only_what_the_describing_checks_accept(parser: str) -> None:
+    """On the recorded requests near every check's edge, whatever the happy path accepts, the
+    describing checks accept too, with the same arguments; and it accepts most valid ones."""
+    plain, described = HAPPY_PATHS[parser]
+    make = next(c[2] for c in CASES if c[1] == parser)
+    rng = random.Random(f"happy {parser}")
+    accepted = valid = 0
+    for _ in range(PER_KIND):
+        keys = card_keys(_mutated(rng, make(rng)))
+        known = known_context(keys.context)
+        args = None if known is None else plain(keys, known.ruleset, known.deal)
+        try:
+            checked = described(keys)
+        except InvalidQuestion:
+            assert args is None
+            continue
+        valid += 1
+        if args is not None:
+            accepted += 1
+            assert _plain(args) == _plain(checked)
+    assert accepted >= valid * 0.8 > 0
 
 
 @pytest.mark.parametrize("points, refused", [(-30, False), (-100_000, False), (100_000, False),
