@@ -174,8 +174,10 @@ def _mirror_classes(roots: list[Any], as_bytes: frozenset[str] = _AS_BYTES,
     }
 
 
-_REQUESTS = [f.message_type for f in pb.Question.DESCRIPTOR.oneofs_by_name["question"].fields
-             if f.message_type is not None]
+_REQUESTS: list[Any] = [
+    f.message_type for f in pb.Question.DESCRIPTOR.oneofs_by_name["question"].fields
+    if f.message_type is not None
+]
 _BY_NAME = _mirror_classes(_REQUESTS)
 _MIRRORS: dict[type[Message], Any] = {
     message_factory.GetMessageClass(desc): _BY_NAME[desc.full_name] for desc in _REQUESTS
