@@ -214,6 +214,16 @@ def test_the_tail_after_every_unit_is_upstreams() -> None:
             assert list(decompositions_after(unit)) == list(full[full.index((unit,)) + 1:]), unit
 
 
+def test_each_grouping_s_distinct_entries_are_upstreams() -> None:
+    """With ``distinct`` (as the walk lists a unit's tail), each grouping's entries in order
+    once each, for every multiset of up to eight tuples of two or more cards in at most 17
+    cards: the splits grown from one tuple fewer (``ordering._distinct_splits``) keep upstream's
+    first occurrences."""
+    for sizes in _tuple_multisets():
+        entries = list(iter_entries(sizes, distinct=True))
+        assert ref_unique(entries) == ref_unique(ref_grouping_entries(sizes)), sizes
+
+
 def _formats() -> Iterator[tuple[Unit, ...]]:
     """Formats of one to three units of up to 10 cards in all (every order of the units)."""
     units = [u for n in range(1, 8) for g in ref_groupings(n) for u in ref_orderings(g) if min(g) > 1 or g == (1,)]
