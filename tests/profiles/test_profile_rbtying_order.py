@@ -44,7 +44,7 @@ from oracle.profiles.rbtying.ordering import (
     iter_entries,
     orderings,
 )
-from oracle.profiles.rbtying.subsequent import subsequent_decompositions
+from oracle.profiles.rbtying.subsequent import _stretch_key, subsequent_decompositions
 from oracle.variants import make_ruleset
 from scripts.research.rbtying.reference import room
 
@@ -222,6 +222,18 @@ def test_each_grouping_s_distinct_entries_are_upstreams() -> None:
     for sizes in _tuple_multisets():
         entries = list(iter_entries(sizes, distinct=True))
         assert ref_unique(entries) == ref_unique(ref_grouping_entries(sizes)), sizes
+
+
+def test_each_stretch_shares_its_tuples_and_profile() -> None:
+    """The stretches the walk passes at once (``subsequent._chunks``): every entry after a unit
+    of up to 16 cards is keyed by its tuples of two or more cards and its adjacent units'
+    (tuples, cards), both largest first, as read here from the entry itself."""
+    for unit in _tuple_multisets():
+        if sum(unit) <= 16:
+            for entry in decompositions_after(unit):
+                tuples = sorted((k for u in entry for k in u if k > 1), reverse=True)
+                shape = sorted(((len(u), sum(u)) for u in entry if len(u) > 1), reverse=True)
+                assert _stretch_key(entry) == (tuple(tuples), tuple(shape)), entry
 
 
 def _formats() -> Iterator[tuple[Unit, ...]]:
