@@ -1085,7 +1085,8 @@ def test_the_work_charged_does_not_depend_on_what_was_kept() -> None:
     spent = []
     for keep in (False, True):
         if not keep:
-            for kept in (ordering._exact_splits, ordering.decompositions_after, split_classes.shared_runs):
+            for kept in (ordering._exact_splits, ordering._distinct_splits, ordering.decompositions_after,
+                         split_classes.shared_runs):
                 kept.cache_clear()
         with limited(steps=10**9) as budget:
             unbounded_first_duty(rules, units, duty.hand_x, duty.play_x)

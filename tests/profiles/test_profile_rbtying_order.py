@@ -44,7 +44,7 @@ from oracle.profiles.rbtying.ordering import (
     iter_entries,
     orderings,
 )
-from oracle.profiles.rbtying.subsequent import subsequent_decompositions
+from oracle.profiles.rbtying.subsequent import _stretch_key, subsequent_decompositions
 from oracle.variants import make_ruleset
 from scripts.research.rbtying.reference import room
 
@@ -212,6 +212,28 @@ def test_the_tail_after_every_unit_is_upstreams() -> None:
         if sum(unit) <= 12:
             full = ref_full(sum(unit))
             assert list(decompositions_after(unit)) == list(full[full.index((unit,)) + 1:]), unit
+
+
+def test_each_grouping_s_distinct_entries_are_upstreams() -> None:
+    """With ``distinct`` (as the walk lists a unit's tail), each grouping's entries in order
+    once each, for every multiset of up to eight tuples of two or more cards in at most 17
+    cards: the splits grown from one tuple fewer (``ordering._distinct_splits``) keep upstream's
+    first occurrences."""
+    for sizes in _tuple_multisets():
+        entries = list(iter_entries(sizes, distinct=True))
+        assert ref_unique(entries) == ref_unique(ref_grouping_entries(sizes)), sizes
+
+
+def test_each_stretch_shares_its_tuples_and_profile() -> None:
+    """The stretches the walk passes at once (``subsequent._chunks``): every entry after a unit
+    of up to 16 cards is keyed by its tuples of two or more cards and its adjacent units'
+    (tuples, cards), both largest first, as read here from the entry itself."""
+    for unit in _tuple_multisets():
+        if sum(unit) <= 16:
+            for entry in decompositions_after(unit):
+                tuples = sorted((k for u in entry for k in u if k > 1), reverse=True)
+                shape = sorted(((len(u), sum(u)) for u in entry if len(u) > 1), reverse=True)
+                assert _stretch_key(entry) == (tuple(tuples), tuple(shape)), entry
 
 
 def _formats() -> Iterator[tuple[Unit, ...]]:

@@ -113,10 +113,41 @@ def _exact_splits(big: tuple[int, ...], distinct: bool) -> tuple[tuple[AdjacentT
     :data:`_EXACT_MAX_TUPLES` of them, in ``usize_partitions``' order; with ``distinct``, each
     split only where it first occurs (a repeat gives only repeated entries). No work steps: their
     number is bounded by ``Bell(8)``; more tuples are generated in the coarse order
-    (``split_classes.CoarseSplits``)."""
+    (``split_classes.CoarseSplits``).
+
+    The distinct splits are grown from those of one tuple fewer (:func:`_distinct_splits`), never
+    from every one of the ``Bell(k)`` set partitions.
+
+    >>> _exact_splits((3, 2, 2), True) == tuple(dict.fromkeys(_exact_splits((3, 2, 2), False)))
+    True
+    """
+    if distinct:
+        return _distinct_splits(big)
     get = big.__getitem__
-    found = tuple([tuple([tuple(map(get, block)) for block in part]) for part in set_partitions(len(big))])
-    return tuple(dict.fromkeys(found)) if distinct else found
+    return tuple([tuple([tuple(map(get, block)) for block in part]) for part in set_partitions(len(big))])
+
+
+@lru_cache(maxsize=1024)
+def _distinct_splits(big: tuple[int, ...]) -> tuple[tuple[AdjacentTupleSizes, ...], ...]:
+    """The distinct splits of tuples (largest first) where each first occurs among the set
+    partitions mapped to their sizes: grown as :func:`set_partitions` grows, from the distinct
+    splits of all but the last tuple. The same list: set partitions that map to one split have
+    children that map alike, and the first of them (kept) has its children first in the stable
+    sort, whose key (the largest block, the number of blocks) the sizes do not change.
+
+    >>> _distinct_splits((2, 2, 2))
+    (((2, 2, 2),), ((2, 2), (2,)), ((2,), (2, 2)), ((2,), (2,), (2,)))
+    """
+    last = big[-1]
+    if len(big) == 1:
+        return (((last,),),)
+    grown: list[tuple[AdjacentTupleSizes, ...]] = []
+    for split in _distinct_splits(big[:-1]):
+        for i in range(len(split)):
+            grown.append((*split[:i], (*split[i], last), *split[i + 1:]))
+        grown.append((*split, (last,)))
+    grown.sort(key=lambda split: (-max(map(len, split)), len(split)))
+    return tuple(dict.fromkeys(grown))
 
 
 def _descending_orderings(unit: AdjacentTupleSizes) -> Iterator[AdjacentTupleSizes]:

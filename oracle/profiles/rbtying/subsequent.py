@@ -168,7 +168,7 @@ def _chunks(unit: AdjacentTupleSizes) -> tuple[tuple[Chunk, ...], tuple[int, ...
     keys: list[tuple[int, tuple[int, ...], Profile]] = []
     of: list[int] = []
     for index, requirement in enumerate(decompositions_after(unit)):
-        key = (tuple(sorted((k for a in requirement for k in a if k > 1), reverse=True)), profile(requirement))
+        key = _stretch_key(requirement)
         if not keys or keys[-1][1:] != key:
             keys.append((index + 1, *key))
         else:
@@ -182,6 +182,26 @@ def _chunks(unit: AdjacentTupleSizes) -> tuple[tuple[Chunk, ...], tuple[int, ...
             same_tuples_end = end
         chunks.append((end, same_tuples_end, tuples, shape))
     return tuple(reversed(chunks)), tuple(of)
+
+
+def _stretch_key(requirement: Requirement) -> tuple[tuple[int, ...], Profile]:
+    """A requirement's tuples (two or more cards, largest first) and its profile: what one
+    stretch of :func:`_chunks` shares (adjacent tuples are never single cards).
+
+    >>> _stretch_key(((3, 2), (2,), (1,)))
+    ((3, 2, 2), ((2, 5),))
+    """
+    tuples: list[int] = []
+    shape: list[tuple[int, int]] = []
+    for unit in requirement:
+        if len(unit) > 1:
+            tuples += unit
+            shape.append((len(unit), sum(unit)))
+        elif unit[0] > 1:
+            tuples.append(unit[0])
+    tuples.sort(reverse=True)
+    shape.sort(reverse=True)
+    return tuple(tuples), tuple(shape)
 
 
 class _Tail:
