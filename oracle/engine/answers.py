@@ -19,7 +19,7 @@ from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.convert import CardsField, add_cards, suit_name, wire_field, wire_varint
+from oracle.convert import CardsField, add_cards, suit_name, wire_field, wire_strings, wire_varint
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block, Unit
 
@@ -214,6 +214,8 @@ BLOCK_UNIT = UnitsField(pb.ThrowBlock, "unit")
 BLOCK_BEATING = CardsField(pb.ThrowBlock, "beating_cards")
 _BLOCKS = pb.CheckThrowResponse.DESCRIPTOR.fields_by_name["blocks"].number
 _BLOCK_SEAT = pb.ThrowBlock.DESCRIPTOR.fields_by_name["seat"].number
+_SEATS = [wire_varint(_BLOCK_SEAT, seat) for seat in range(16)]
+"""The bytes of a block's seat, by seat (the usual ones)."""
 
 
 def block_wire(block: Block) -> bytes:
@@ -229,8 +231,10 @@ def block_wire(block: Block) -> bytes:
     >>> answer == expected
     True
     """
-    return wire_field(_BLOCKS, BLOCK_UNIT.unit_bytes(block.unit) + wire_varint(_BLOCK_SEAT, block.seat)
-                      + BLOCK_BEATING.wire(block.beating))
+    by_code, seat = BLOCK_BEATING.by_code, block.seat
+    seat_bytes = _SEATS[seat] if seat < len(_SEATS) else wire_varint(_BLOCK_SEAT, seat)
+    return wire_field(_BLOCKS, b"".join([BLOCK_UNIT.unit_bytes(block.unit), seat_bytes,
+                                         *[by_code[card.code] for card in block.beating]]))
 
 
 def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
@@ -295,13 +299,21 @@ def finish_trick(
     return answer
 
 
+_THROW_RULES = {
+    outcome: wire_strings(pb.CheckThrowResponse, "rule_ids", rule_ids)
+    for outcome, rule_ids in (("single", ["lead.one_suit"]), ("succeeds", ["throw.unbeatable"]),
+                              ("fails", ["throw.unbeatable", "throw.forced_unit", "throw.penalty"]))
+}
+"""The bytes of each kind of throw answer's rule ids, merged with its units (a message's fields set
+one by one, and its repeated fields merged as bytes, cost about half of keyword arguments)."""
+
+
 def not_a_throw(units: Sequence[Unit]) -> pb.CheckThrowResponse:
     """The answer for a lead of one unit: no throw, it can always be led."""
-    answer = pb.CheckThrowResponse(
-        is_throw=False, succeeds=True, rule_ids=["lead.one_suit"],
-        explanation=f"A single unit ({units[0].name}) is not a throw: it can always be led.",
-    )
-    THROW_UNITS.merge(answer, units)
+    answer = pb.CheckThrowResponse()
+    answer.succeeds = True
+    answer.explanation = f"A single unit ({units[0].name}) is not a throw: it can always be led."
+    answer.MergeFromString(_THROW_RULES["single"] + THROW_UNITS.wire(units))
     return answer
 
 
@@ -313,28 +325,24 @@ def throw_answer(
     the ruleset's forced-unit rule says (or ``forced``, where the check decides it itself) and costs
     its penalty; the first blocker in play order (``order``, the other seats) is the one the
     explanation names."""
+    answer = pb.CheckThrowResponse()
+    answer.is_throw = True
     if not blocks:
-        answer = pb.CheckThrowResponse(
-            is_throw=True, succeeds=True, rule_ids=["throw.unbeatable"],
-            explanation=(f"The throw of {len(units)} units of {suit_name(rules.suit_of(cards))} succeeds: "
-                         "no other hand can beat any of them."),
-        )
-        THROW_UNITS.merge(answer, units)
+        answer.succeeds = True
+        answer.explanation = (f"The throw of {len(units)} units of {suit_name(rules.suit_of(cards))} succeeds: "
+                              "no other hand can beat any of them.")
+        answer.MergeFromString(_THROW_RULES["succeeds"] + THROW_UNITS.wire(units))
         return answer
     forced = rules.strategies.forced(rules, blocks, cards, order) if forced is None else list(forced)
     penalty = clamped(rules.strategies.penalty(rules.variant.throws, len(cards), len(forced),
                                              sum([b.unit.size for b in blocks])))
-    first = min(blocks, key=lambda b: order.index(b.seat))
-    answer = pb.CheckThrowResponse(
-        is_throw=True,
-        succeeds=False,
-        penalty_points=penalty,
-        rule_ids=["throw.unbeatable", "throw.forced_unit", "throw.penalty"],
-        explanation=(f"The throw fails: seat {first.seat} can beat the {first.unit.name} "
-                     f"({format_cards(first.unit.cards)}) with {format_cards(first.beating)}; "
-                     f"the thrower must play {format_cards(forced)}"
-                     + (f" and loses {penalty} points." if penalty else ".")),
-    )
-    answer.MergeFromString(THROW_UNITS.wire(units) + b"".join([block_wire(block) for block in blocks])
-                           + THROW_FORCED.wire(forced))
+    first = blocks[0] if len(blocks) == 1 else min(blocks, key=lambda b: order.index(b.seat))
+    if penalty:
+        answer.penalty_points = penalty
+    answer.explanation = (f"The throw fails: seat {first.seat} can beat the {first.unit.name} "
+                          f"({format_cards(first.unit.cards)}) with {format_cards(first.beating)}; "
+                          f"the thrower must play {format_cards(forced)}"
+                          + (f" and loses {penalty} points." if penalty else "."))
+    answer.MergeFromString(b"".join([_THROW_RULES["fails"], THROW_UNITS.wire(units),
+                                     *[block_wire(block) for block in blocks], THROW_FORCED.wire(forced)]))
     return answer
