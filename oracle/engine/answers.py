@@ -18,7 +18,7 @@ from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 from google.protobuf.message import Message
 
 from oracle import pb
-from oracle.cards import Card, format_cards
+from oracle.cards import Card, card_name, format_cards, full_deck
 from oracle.convert import CardsField, add_cards, suit_name, wire_field, wire_strings, wire_varint
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block, Unit
@@ -58,6 +58,29 @@ class BestSoFar(Generic[K]):
         self.key = key
 
 
+_NAMES = [""] * (max(card.code for card in full_deck()) + 1)
+"""Each card's notation, by card code."""
+for _card in full_deck():
+    _NAMES[_card.code] = card_name(_card)
+
+
+def cards_text(rules: Ruleset, cards: Sequence[Card]) -> str:
+    """The notation of a play's cards in the ruleset's order (trump first, highest first), as a
+    reason quotes them: one card's looked up, several cards' codes sorted by the ruleset's order
+    (``format_cards(rules.sorted(cards))``, without a card's key computed by a lambda).
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> cards_text(rules, parse_cards("3S AH 10C BJ")), cards_text(rules, parse_cards("4D"))
+    ('BJ 10C AH 3S', '4D')
+    """
+    names = _NAMES
+    if len(cards) == 1:
+        return names[cards[0].code]
+    return " ".join([names[code] for code in sorted([card.code for card in cards], key=rules.order.__getitem__)])
+
+
 Verdict = tuple[pb.PlayKind, bool, str, str]
 """A play's verdict before it is a message: its kind, whether it beats the best so far, the
 reason and the rule that decided it (:func:`add_verdict` puts it in an answer)."""
@@ -77,7 +100,7 @@ def verdict_against_best(
     ...                      "highest single", 1, "trick.over_ruff")[1:]
     (False, "its highest single (3H) equals seat 1's, and the first played wins", 'order.first_played_wins')
     """
-    cards = format_cards(play.cards if len(play.cards) == 1 else rules.sorted(play.cards))
+    cards = cards_text(rules, play.cards)
     if outcome > 0:
         return kind, True, f"its {what} ({cards}) beats seat {best_seat}'s", rule
     lost = pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind
@@ -248,7 +271,8 @@ def add_verdict(
 ) -> None:
     """Append :func:`play_verdict`'s message to an answer's verdicts, built in place (building it
     apart and handing it over copies it again; setting the fields one by one is cheaper than
-    keyword arguments).
+    keyword arguments, a field left at its default is not set, and the rule id is merged from
+    its bytes).
 
     >>> answer = pb.JudgeTrickResponse()
     >>> add_verdict(answer.verdicts, 1, pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure")
@@ -257,11 +281,24 @@ def add_verdict(
     True
     """
     verdict = field.add()
-    verdict.seat = seat
+    if seat:
+        verdict.seat = seat
     verdict.kind = kind
-    verdict.beats_best_so_far = beats
+    if beats:
+        verdict.beats_best_so_far = True
     verdict.reason = reason
-    verdict.rule_ids.append(rule)
+    rule_bytes = _VERDICT_RULES.get(rule)
+    if rule_bytes is None:
+        rule_bytes = _VERDICT_RULES[rule] = wire_strings(pb.PlayVerdict, "rule_ids", [rule])
+    verdict.MergeFromString(rule_bytes)
+
+
+_VERDICT_RULES: dict[str, bytes] = {}
+"""The bytes of a verdict's rule id, by rule id (the rules' ids: a few dozen)."""
+
+_TRICK_RULES: dict[frozenset[str], bytes] = {}
+"""The bytes of a judged trick's rule ids, sorted, by the set of them (the sets the judges
+build: a few dozen)."""
 
 
 def trick_answer(
@@ -291,9 +328,15 @@ def finish_trick(
     is the reason of the winner's verdict): the winner, the points, the rules and the explanation."""
     total = sum([card.points for play in plays for card in play.cards])  # rule points.cards
     seat = plays[winner].seat
-    answer.winning_seat = seat
-    answer.points = total
-    answer.rule_ids.extend(sorted(rule_ids))
+    if seat:
+        answer.winning_seat = seat
+    if total:
+        answer.points = total
+    key = frozenset(rule_ids)
+    rule_bytes = _TRICK_RULES.get(key)
+    if rule_bytes is None:
+        rule_bytes = _TRICK_RULES[key] = wire_strings(pb.JudgeTrickResponse, "rule_ids", sorted(rule_ids))
+    answer.MergeFromString(rule_bytes)
     reason = winner_reason + (f" ({source})" if source else "")
     answer.explanation = f"Seat {seat} wins the trick and its {total} points: {reason}."
     return answer
