@@ -26,7 +26,9 @@ _STRENGTH = itemgetter(0)
 
 
 class Pool:
-    """A multiset of cards of one effective suit, for taking units out of."""
+    """A multiset of cards of one effective suit, for taking units out of: each identity's cards
+    in the ruleset's order (:meth:`~oracle.engine.ruleset.Ruleset.sorted`), the identities in the
+    order of their first card."""
 
     def __init__(self, rules: Ruleset, cards: Iterable[Card], *, exact_tuples: bool = False) -> None:
         self.rules = rules
