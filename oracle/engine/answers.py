@@ -237,8 +237,7 @@ BLOCK_UNIT = UnitsField(pb.ThrowBlock, "unit")
 BLOCK_BEATING = CardsField(pb.ThrowBlock, "beating_cards")
 _BLOCKS = pb.CheckThrowResponse.DESCRIPTOR.fields_by_name["blocks"].number
 _BLOCK_SEAT = pb.ThrowBlock.DESCRIPTOR.fields_by_name["seat"].number
-_SEATS = [wire_varint(_BLOCK_SEAT, seat) for seat in range(16)]
-"""The bytes of a block's seat, by seat (the usual ones)."""
+_SEATS = [wire_varint(_BLOCK_SEAT, seat) for seat in range(16)]  # a block's seat's bytes, by seat
 
 
 def block_wire(block: Block) -> bytes:
@@ -255,7 +254,7 @@ def block_wire(block: Block) -> bytes:
     True
     """
     by_code, seat = BLOCK_BEATING.by_code, block.seat
-    seat_bytes = _SEATS[seat] if seat < len(_SEATS) else wire_varint(_BLOCK_SEAT, seat)
+    seat_bytes = _SEATS[seat] if 0 <= seat < len(_SEATS) else wire_varint(_BLOCK_SEAT, seat)
     return wire_field(_BLOCKS, b"".join([BLOCK_UNIT.unit_bytes(block.unit), seat_bytes,
                                          *[by_code[card.code] for card in block.beating]]))
 
@@ -284,7 +283,7 @@ def add_verdict(
     if message is None:
         if len(_VERDICTS) >= _VERDICTS_KEPT:
             _VERDICTS.clear()
-        message = _VERDICTS[key] = pb.PlayVerdict()
+        message = pb.PlayVerdict()
         if seat:  # a field left at its default is not set
             message.seat = seat
         message.kind = kind
@@ -292,6 +291,7 @@ def add_verdict(
             message.beats_best_so_far = True
         message.reason = reason
         message.rule_ids.append(rule)
+        _VERDICTS[key] = message  # kept once whole: another thread may copy it at once
     field.add().CopyFrom(message)
 
 
@@ -301,8 +301,7 @@ only copied (a copy costs about half of adding a verdict and setting its fields)
 reasons repeat (a lead, a discard, a ruff, a single's comparison): on fresh random tricks 87% of
 the Botzone profile's verdicts and two thirds of the seeds' were met before."""
 
-_VERDICTS_KEPT = 8192
-"""The most verdicts kept (a few megabytes): the cache starts again when it is full."""
+_VERDICTS_KEPT = 8192  # the most verdicts kept (a few megabytes): then the cache starts again
 
 _TRICK_RULES: dict[frozenset[str], bytes] = {}
 """The bytes of a judged trick's rule ids, sorted, by the set of them (the sets the judges
