@@ -13,15 +13,22 @@ whose slots are adjacent form runs. Every unit reader and structure match builds
 from __future__ import annotations
 
 import copy
+from bisect import bisect_right
 from collections.abc import Iterable
+from operator import itemgetter
 
 from oracle.cards import Card
 from oracle.engine.card_order import Identity
 from oracle.engine.ruleset import Ruleset
 
+_STRENGTH = itemgetter(0)
+"""The strength of a :meth:`Pool._holding` entry."""
+
 
 class Pool:
-    """A multiset of cards of one effective suit, for taking units out of."""
+    """A multiset of cards of one effective suit, for taking units out of: each identity's cards
+    in the ruleset's order (:meth:`~oracle.engine.ruleset.Ruleset.sorted`), the identities in the
+    order of their first card."""
 
     def __init__(self, rules: Ruleset, cards: Iterable[Card], *, exact_tuples: bool = False) -> None:
         self.rules = rules
@@ -40,6 +47,9 @@ class Pool:
         self.tractor_min = rules.tractor_min_length
         self.tractor_min_tuple = rules.tractor_min_tuple
         self._runs: dict[int, list[list[list[Identity]]]] = {}
+        self._held: dict[int, list[tuple[int, int, Identity]]] = {}
+        """:meth:`_holding` ``(k)`` sorted, by ``k``, until the next :meth:`take` (a throw asks each
+        hand's pool for the lowest beating tuple of every unit)."""
 
     def copy(self) -> Pool:
         """A pool of the same cards to take from, this one left as it is (no sort again).
@@ -54,6 +64,7 @@ class Pool:
         twin = copy.copy(self)
         twin.cards = {identity: list(cards) for identity, cards in self.cards.items()}
         twin._runs = dict(self._runs)
+        twin._held = dict(self._held)
         return twin
 
     def count(self, identity: Identity) -> int:
@@ -70,7 +81,15 @@ class Pool:
 
         With ``exact_tuples``, only those with exactly ``min_count`` copies.
         """
-        return [identity for _, _, identity in sorted(self._holding(min_count))]
+        return [identity for _, _, identity in self._sorted_holding(min_count)]
+
+    def _sorted_holding(self, k: int) -> list[tuple[int, int, Identity]]:
+        """:meth:`_holding` ``(k)``, lowest first (then by fewest copies): found once per ``k`` until
+        the next :meth:`take`; read it, never change it."""
+        found = self._held.get(k)
+        if found is None:
+            found = self._held[k] = sorted(self._holding(k))
+        return found
 
     def _holding(self, k: int) -> list[tuple[int, int, Identity]]:
         """``(strength, copies, identity)`` of each identity with ``k`` or more copies (exactly
@@ -81,8 +100,8 @@ class Pool:
         return [(strengths[cs[0].code], len(cs), i) for i, cs in self.cards.items() if len(cs) >= k]
 
     def lowest(self, k: int, above: int | None = None) -> Identity | None:
-        """The first of :meth:`identities` ``(k)`` stronger than ``above`` (any, for ``None``), in
-        one pass over the pool instead of a sort.
+        """The first of :meth:`identities` ``(k)`` stronger than ``above`` (any, for ``None``): a
+        binary search of the identities held ``k`` times, sorted once per ``k``.
 
         >>> from oracle.cards import parse_cards, Rank, Suit
         >>> from oracle.variants import make_ruleset
@@ -91,8 +110,9 @@ class Pool:
         >>> pool.lowest(2, rules.strength(parse_cards("9S")[0])), pool.lowest(1), pool.lowest(3)
         ((13, 2), (3, 2), None)
         """
-        found = [h for h in self._holding(k) if above is None or h[0] > above]
-        return min(found)[2] if found else None
+        held = self._sorted_holding(k)
+        first = 0 if above is None else bisect_right(held, above, key=_STRENGTH)
+        return held[first][2] if first < len(held) else None
 
     def runs(self, k: int) -> list[list[list[Identity]]]:
         """Maximal runs of adjacent slots holding an identity with ``k`` or more copies.
@@ -159,6 +179,7 @@ class Pool:
     def take(self, identity: Identity, n: int) -> list[Card]:
         """Remove ``n`` copies of an identity and return them."""
         self._runs.clear()
+        self._held.clear()
         cards = self.cards[identity]
         taken, self.cards[identity] = cards[:n], cards[n:]
         if not self.cards[identity]:

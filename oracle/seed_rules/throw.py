@@ -80,14 +80,15 @@ def _beating_shape(pool: Pool, unit: Unit) -> tuple[Card, ...] | None:
             return None
         return tuple(rules.sorted(c for ids in lowest for c in pool.cards[pool.pick(ids, k)][:k]))
     identity = pool.lowest(k, unit.top)
-    # Sorted: in the two-colour game a pair is two different cards (4H 4D).
-    return None if identity is None else tuple(rules.sorted(pool.cards[identity][:k]))
+    # In the ruleset's order, as the pool keeps each identity's cards: in the two-colour game a
+    # pair is two different cards (4H 4D).
+    return None if identity is None else tuple(pool.cards[identity][:k])
 
 
 def _any_tuple(pool: Pool, k: int) -> tuple[Card, ...] | None:
     """The lowest ``k`` identical cards of the pool, if any."""
     found = pool.lowest(k)
-    return None if found is None else tuple(pool.rules.sorted(pool.cards[found][:k]))
+    return None if found is None else tuple(pool.cards[found][:k])
 
 
 def check_throw_by_natural_units(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
@@ -100,11 +101,16 @@ def check_throw_by_natural_units(rules: Ruleset, thrower: SeatPlay, other_hands:
     if len(units) == 1:
         return not_a_throw(units)
     blocks: list[Block] = []
-    pools = [(hand.seat, Pool(rules, rules.of_suit(hand.cards, suit))) for hand in order]
+    # A hand's pool is built when a unit first reaches it (one not beaten by an earlier seat),
+    # then kept for the next units.
+    pools: list[Pool | None] = [None] * len(order)
     for unit in units:
-        for seat, pool in pools:
+        for i, hand in enumerate(order):
+            pool = pools[i]
+            if pool is None:
+                pool = pools[i] = Pool(rules, rules.of_suit(hand.cards, suit))
             beating = _beating(pool, unit)
             if beating is not None:
-                blocks.append(Block(unit, seat, beating))
+                blocks.append(Block(unit, hand.seat, beating))
                 break
     return throw_answer(rules, units, cards, blocks, [h.seat for h in order])

@@ -4,6 +4,9 @@
   against :func:`~oracle.seed_rules.natural_units.pooled_units`, the general reading;
 * :func:`~oracle.seed_rules.matching.shows_required` (singles led, one tuple led) against the
   greedy match itself (:func:`~oracle.seed_rules.matching.match_shapes`);
+* a reason's cards (:func:`~oracle.engine.answers.cards_text`) against ``format_cards`` of the
+  ruleset's sort, and a pool's lowest tuple above a strength (:meth:`~oracle.engine.pool.Pool.lowest`,
+  a binary search) against a scan of every identity it holds;
 * answers' cards and units written from their wire bytes (:class:`~oracle.convert.CardsField`,
   :class:`~oracle.engine.answers.UnitsField`, :func:`~oracle.engine.answers.block_wire`) against
   the same messages built field by field.
@@ -17,9 +20,10 @@ from collections.abc import Iterator
 import pytest
 
 from oracle import pb
-from oracle.cards import Card, Rank, Suit, full_deck
+from oracle.cards import Card, Rank, Suit, format_cards, full_deck
 from oracle.convert import CardsField, add_cards
-from oracle.engine.answers import UnitsField, add_units, block_wire, fill_unit
+from oracle.engine.answers import UnitsField, add_units, block_wire, cards_text, fill_unit
+from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Block
 from oracle.seed_rules.matching import lead_requirements, match_shapes, shows_required
@@ -73,6 +77,28 @@ def test_shows_required_is_the_greedy_match(variant_id: str, rules: Ruleset, dec
         for exact in (True, False):
             matched = match_shapes(rules, required, play, exact_tuples=exact).profile == required
             assert shows_required(rules, required, play, exact_tuples=exact) == matched, (lead, play, exact)
+
+
+@pytest.mark.parametrize(("variant_id", "rules", "deck"), RULESETS, ids=[f"{v}-{i}" for i, (v, _, _) in enumerate(RULESETS)])
+def test_reason_cards_and_lowest_tuples_are_the_general_ways(variant_id: str, rules: Ruleset, deck: list[Card]) -> None:
+    rng = random.Random(f"pool {variant_id}")
+    for _ in range(ROUNDS):
+        cards = rng.sample(deck, rng.randint(1, 12))
+        assert cards_text(rules, cards) == format_cards(rules.sorted(cards))
+        suited = random_cards(rng, rules, deck)
+        suited += [c for c in random_cards(rng, rules, deck) if rules.suits[c.code] == rules.suits[suited[0].code]]
+        pool = Pool(rules, suited)
+        for held in pool.cards.values():
+            assert held == rules.sorted(held)  # a beating tuple is taken in this order, unsorted
+        strengths = [rules.strengths[c.code] for c in suited]
+        for taken in range(2):  # what is found once per size is found again after a take
+            for k in range(1, 5):
+                above = rng.choice([None, min(strengths) - 1, *strengths])
+                found = [(rules.strengths[cs[0].code], len(cs), identity) for identity, cs in pool.cards.items()
+                         if len(cs) >= k and (above is None or rules.strengths[cs[0].code] > above)]
+                assert pool.lowest(k, above) == (min(found)[2] if found else None), (suited, taken, k, above)
+            if pool.cards:
+                pool.take(max(pool.cards, key=lambda identity: len(pool.cards[identity])), 1)
 
 
 def test_cards_units_and_blocks_from_their_bytes_are_the_messages_built_field_by_field() -> None:
