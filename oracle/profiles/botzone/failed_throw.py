@@ -20,18 +20,23 @@ from oracle.engine.units import Block, Unit
 from oracle.seed_rules.failed_throw import lowest_card
 
 
-def _tie(rules: Ruleset, unit: Unit) -> int:
-    """Where the unit's suit comes in the variant's order for ties of the forced unit."""
-    order = [int(s) for s in rules.variant.throws.forced_tie_suit_order]
-    suit = unit.cards[0].suit
-    if suit is None or int(suit) not in order:
-        return len(order)
-    return order.index(int(suit))
+def _tie_places(rules: Ruleset) -> dict[int, int]:
+    """Where each suit comes in the variant's order for ties of the forced unit (a suit not in
+    it, and the jokers, after every one in it).
+
+    >>> from oracle.variants import make_ruleset
+    >>> _tie_places(make_ruleset("botzone-tractor", 2, 1))
+    {1: 0, 2: 1, 4: 2, 3: 3}
+    """
+    return {int(s): i for i, s in enumerate(rules.variant.throws.forced_tie_suit_order)}
 
 
 def lowest_beaten_one_card(rules: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
     """``FORCED_UNIT_LOWEST_BEATEN_ONE_CARD`` (``checkThrow``): one card of the lowest beaten unit."""
-    unit = min((b.unit for b in blocks), key=lambda u: (u.top, _tie(rules, u), -u.size))
+    places = _tie_places(rules)
+    last = len(places)
+    unit = min((b.unit for b in blocks),
+               key=lambda u: (u.top, places.get(u.cards[0].suit, last), -u.size))  # type: ignore[arg-type]
     return [lowest_card(rules, unit.cards)]
 
 
