@@ -97,9 +97,9 @@ def unread(read: Reading[Any]) -> tuple[int, int]:
     """
     if isinstance(read, Cores):
         return read.keep, read.keep
-    if isinstance(read, (TupleCounts, PairRuns)):
+    if isinstance(read, TupleCounts):
         return 2, 2
-    return 0, 2 if isinstance(read, Segments) else 0
+    return 0, 2 if isinstance(read, (Segments, PairRuns)) else 0
 
 
 def shows_as_much(rules: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence[Shape],
