@@ -165,18 +165,18 @@ class Judged:
         (:meth:`unpaid_step` of each, in turn); every state of a layer of the count at once."""
         states, numbers, back, viable = self._states, self._numbers, self._back[index + 1], self.viable
         ident, closes, inert, alike_below = self.ident[index], self._closes[index], self.inert, self.alike
-        last = index + 1 == self._size
+        last, passes = index + 1 == self._size, self._passes[index]
         found: list[list[tuple[int, Hashable]]] = []
         for state, top, bottom in todo:
             number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
-            open_, read = states[number]
-            if self._passes[index]:  # every copy of this card leaves every state as it was
+            if passes:  # every copy of this card leaves every state as it was
                 if top >= bottom and number not in back:
                     back[number] = (number, top)
                     if last:
-                        self._at_end(number, read)
+                        self._at_end(number, states[number][1])
                 found.append([(copies, number) for copies in range(top, bottom - 1, -1)])
                 continue
+            open_, read = states[number]
             # an identity of one card (every one but in the two-colour game): nothing kept open
             alone = not open_ and closes
             out: list[tuple[int, Hashable]] = []

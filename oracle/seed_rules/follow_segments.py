@@ -9,6 +9,7 @@ why this reading decides the match, and its cost.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -43,21 +44,20 @@ def could_show(rules: Ruleset, play: Sequence[Card], shape: Shape, top: int, exa
     [True, False, False]
     """
     k, length = shape
-    held: dict[object, int] = {}
-    places: dict[object, tuple[int, ...]] = {}
-    for card in play:
-        identity = rules.identity(card)
-        held[identity] = held.get(identity, 0) + 1
-        places[identity] = rules.slots(card)
+    identities = rules.identities
+    held = Counter([identities[card.code] for card in play])
+    counts = set(held.values())
 
     def tuple_of(size: int, copies: int) -> bool:
         return copies == size if exact else copies >= size
 
-    if any(tuple_of(size, n) for n in held.values() for size in range(k + 1, top + 1)):
+    if any(tuple_of(size, n) for n in counts for size in range(k + 1, top + 1)):
         return True
     if length == 1:
-        return any(tuple_of(k, n) for n in held.values())
-    slots = sorted({s for i, n in held.items() if tuple_of(k, n) for s in places[i]}, reverse=True)
+        return any(tuple_of(k, n) for n in counts)
+    places = rules.places
+    code = {identities[card.code]: card.code for card in play}  # a card of each identity: its slots
+    slots = sorted({s for i, n in held.items() if tuple_of(k, n) for s in places[code[i]]}, reverse=True)
     run = best = 0
     for i, slot in enumerate(slots):
         run = run + 1 if i and slots[i - 1] == slot + 1 else 1
