@@ -98,7 +98,9 @@ class Judged:
 
     ``inert``: fewer copies than this of an identity leave the reading as it was (the very state
     returned by :meth:`Reading.close`), so they are not read at all; ``alike``: fewer copies than
-    this are all read alike (one state for them all), so they are read once.
+    this are all read alike (one state for them all), so they are read once; ``idle``: an
+    identity the space holds fewer times than this leaves the reading as it was, whatever its
+    copies (at least ``inert``).
 
     The count reads every state forwards before it judges any play, so the readings to judge are
     known first: the first judgment spends the budget of them all (``cost`` each), and a question
@@ -112,7 +114,8 @@ class Judged:
 
     def __init__(self, rules: Ruleset, space: Space, reading: Reading[Any],
                  judge: Callable[[list[Card]], Duty | None], cost: int = JUDGMENT_STEPS,
-                 viable: Callable[[Any, int], bool] | None = None, inert: int = 0, alike: int = 0) -> None:
+                 viable: Callable[[Any, int], bool] | None = None, inert: int = 0, alike: int = 0,
+                 idle: int = 0) -> None:
         self.space, self.reading, self.judge, self.cost = space, reading, judge, cost
         self.viable, self.inert, self.alike = viable, inert, max(alike, inert)
         self._ends: set[Hashable] = set()
@@ -123,7 +126,7 @@ class Judged:
         """Whether each card is its identity's last (its copies close the identity)."""
         self._size = len(space.cards)
         plain = viable is None and all(self._closes)  # no identity of two cards, nothing ruled out early
-        self._passes = [plain and held < self.inert for held in space.copies]
+        self._passes = [plain and held < max(idle, inert) for held in space.copies]
         """Whether every copy of each card leaves every state as it was."""
         self._close = reading.close
         self._back: list[dict[Hashable, tuple[Hashable, int]]] = [{} for _ in range(len(space.cards) + 1)]
