@@ -57,8 +57,9 @@ def list_legal_plays(
     )
     group_of = {d: i for i, d in enumerate(duties)}
     # The page read from its bytes (each card's field joined): cheaper than a message built per card.
-    answer.MergeFromString(b"".join([_delimited(3, b"".join([_CARD_FIELDS[c.code] for c in cards])
-                                                + _GROUP_FIELDS[group_of[duty]]) for cards, duty in found.page]))
+    field = _CARD_FIELDS
+    answer.MergeFromString(b"".join([_delimited(3, b"".join([field[c.code] for c in cards]) + _GROUP_FIELDS[group_of[duty]])
+                                     for cards, duty in found.page]))
     return answer
 
 
@@ -69,7 +70,10 @@ def _delimited(number: int, payload: bytes) -> bytes:
     >>> _delimited(3, b"abc") == bytes([3 << 3 | 2, 3]) + b"abc", list(_delimited(3, bytes(200))[:3])
     (True, [26, 200, 1])
     """
-    head, n = bytearray([number << 3 | 2]), len(payload)
+    n = len(payload)
+    if n < 0x80:  # a length of one byte: most plays
+        return bytes((number << 3 | 2, n)) + payload
+    head = bytearray([number << 3 | 2])
     while n > 0x7F:
         head.append(n & 0x7F | 0x80)
         n >>= 7
