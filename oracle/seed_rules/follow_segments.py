@@ -293,18 +293,21 @@ class Segments:
             return self._forget(state, identity)
         links, number, last, others, last_strength, progress = state
         places, strength = self.slots[identity], self.strength[identity]
-        relations: list[Relation] = []
+        relations: tuple[Relation, ...] = ()
         if places:
-            near = [(s, j) for s, j in others if abs(s - places[0]) <= 1]
-            if last is not None and last[0] - places[0] <= 1:
+            first = places[0]
+            near = [(s, j) for s, j in others if -1 <= s - first <= 1] if others else []
+            if last is not None and last[0] - first <= 1:
                 near.append(last)
-            relations = [(0, number - j, s - places[0]) for s, j in near]
-            last = (places[0], number)
-            others = (*others, *((s, number) for s in places[1:]))
-        link = (copies, len(places), tuple(sorted(relations)), strength == last_strength)
+            if near:
+                relations = tuple(sorted([(0, number - j, s - first) for s, j in near]))
+            last = (first, number)
+            if len(places) > 1:
+                others = (*others, *((s, number) for s in places[1:]))
+        link = (copies, len(places), relations, strength == last_strength)
         if self.held:
-            progress = tuple(h.advance(p, number, copies, len(places), link[2])
-                             for h, p in zip(self.held, progress, strict=True))
+            progress = tuple([h.advance(p, number, copies, len(places), relations)
+                              for h, p in zip(self.held, progress, strict=True)])
         links = self.links.setdefault((links, link), len(self.links) + 1)
         return self._forget(SegmentState(links, number + 1, last, others, strength, progress), identity)
 
