@@ -159,11 +159,8 @@ class Family:
                     seen = after_layer.get(after)
                     if seen is None:
                         after_layer[after] = [fewest + copies, most + copies]
-                        continue
-                    if fewest + copies < seen[0]:
-                        seen[0] = fewest + copies
-                    if most + copies > seen[1]:
-                        seen[1] = most + copies
+                    elif fewest + copies < seen[0] or most + copies > seen[1]:
+                        seen[:] = min(seen[0], fewest + copies), max(seen[1], most + copies)
             layer = after_layer
         self._count_back(layer)
 
