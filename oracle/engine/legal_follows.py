@@ -198,9 +198,9 @@ class Judged:
                     if after_read is read and kept is open_:
                         after = number
                     else:
-                        after = numbers.get((kept, after_read), -1)
-                        if after < 0:
-                            after = self._number((kept, after_read))
+                        after = numbers.setdefault((kept, after_read), len(states))  # hashed once
+                        if after == len(states):
+                            states.append((kept, after_read))
                     if after not in back:
                         back[after] = (number, copies)
                         if last:

@@ -176,6 +176,13 @@ class ShapeHeld:
         shown = shown or here >= self.length or (low and here + 1 >= self.length)
         return Progress(shown, above, here, low, aces)
 
+    def sure(self, index: int) -> bool:
+        """Whether every play read up to card ``index`` may still hold it, whatever it holds
+        (:meth:`viable` without its progress)."""
+        if self.larger[index]:
+            return True
+        return self.some[index] if self.length == 1 else self.longest[index] >= self.length
+
     def viable(self, progress: Progress, last: tuple[int, int] | None, index: int) -> bool:
         """Whether a play read up to card ``index`` (its progress, and its last tuple's first
         slot) may still hold it."""
@@ -254,6 +261,9 @@ class Segments:
     links: dict[tuple[int, Link], int] = field(default_factory=dict, repr=False)
     """The sequences of tuples met, each a number (0 none): (the number of all but the last, the
     last) to its own, so that a state is compared without its whole sequence."""
+    sure: list[bool] = field(default_factory=list, repr=False)
+    """Per next card: whether every play read so far may still hold every shape followed,
+    whatever it holds (:meth:`ShapeHeld.sure`)."""
 
     @classmethod
     def of(cls, rules: Ruleset, space: Space, pairs: int = 0, held: tuple[ShapeHeld, ...] = ()) -> Segments | None:
@@ -281,7 +291,8 @@ class Segments:
                 others.append(other)
             firsts.extend(places[:1])
             slots[number], strength[number] = places, rules.strength(card)
-        return cls(slots, strength, pairs, ahead, held)
+        sure = [all(h.sure(index) for h in held) for index in range(len(space.cards) + 1)]
+        return cls(slots, strength, pairs, ahead, held, sure=sure)
 
     def start(self) -> SegmentState:
         return SegmentState(0, 0, None, (), None, tuple(h.start() for h in self.held))
@@ -290,7 +301,12 @@ class Segments:
         if self.pairs:
             copies = 2 * (copies // 2) if self.pairs == 1 else copies * (copies == 2)
         if copies < 2:
-            return self._forget(state, identity)
+            first, ahead = self.ahead[identity]
+            last, last_strength = state.last, state.last_strength
+            if (last is not None and first < last[0] - 1) or state.others or (
+                    last_strength is not None and ahead < last_strength):
+                return self._forget(state, identity)
+            return state  # nothing to forget
         links, number, last, others, last_strength, progress = state
         places, strength = self.slots[identity], self.strength[identity]
         relations: tuple[Relation, ...] = ()
@@ -309,7 +325,10 @@ class Segments:
             progress = tuple([h.advance(p, number, copies, len(places), relations)
                               for h, p in zip(self.held, progress, strict=True)])
         links = self.links.setdefault((links, link), len(self.links) + 1)
-        return self._forget(SegmentState(links, number + 1, last, others, strength, progress), identity)
+        first, ahead = self.ahead[identity]
+        if (last is not None and first < last[0] - 1) or strength > ahead or others:
+            return self._forget(SegmentState(links, number + 1, last, others, strength, progress), identity)
+        return SegmentState(links, number + 1, last, others, strength, progress)  # nothing to forget
 
     def _forget(self, state: SegmentState, identity: int) -> SegmentState:
         """The state less where its tuples lie once no identity read later can stand next to
@@ -331,6 +350,8 @@ class Segments:
 
     def viable(self, state: SegmentState, index: int) -> bool:
         """Whether a play read up to card ``index`` may still hold every shape followed."""
+        if self.sure[index]:
+            return True
         last = state.last
         for held, known in zip(self.held, state.progress, strict=True):
             if not held.viable(known, last, index):
