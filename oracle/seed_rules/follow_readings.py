@@ -121,8 +121,8 @@ class PairRuns:
         runs, run, last = state
         slot = self.slot[identity]
         if not (copies == 2 if self.exact else copies >= 2):
-            if run and slot is not None and last == slot + 1 and identity in self.paired:  # the run's next pair, not taken: it ends
-                return Runs(tuple(sorted((*runs, run))), 0, None)
+            if run and slot is not None and last == slot + 1 and identity in self.paired:
+                return Runs(tuple(sorted((*runs, run))), 0, None)  # the run's next pair, not taken: it ends
             return state
         if slot is None:
             return Runs(tuple(sorted((*runs, 1))), run, last)

@@ -301,12 +301,7 @@ class Segments:
         if self.pairs:
             copies = 2 * (copies // 2) if self.pairs == 1 else copies * (copies == 2)
         if copies < 2:
-            first, ahead = self.ahead[identity]
-            last, last_strength = state.last, state.last_strength
-            if (last is not None and first < last[0] - 1) or state.others or (
-                    last_strength is not None and ahead < last_strength):
-                return self._forget(state, identity)
-            return state  # nothing to forget
+            return self._forget(state, identity)
         links, number, last, others, last_strength, progress = state
         places, strength = self.slots[identity], self.strength[identity]
         relations: tuple[Relation, ...] = ()
@@ -325,10 +320,7 @@ class Segments:
             progress = tuple([h.advance(p, number, copies, len(places), relations)
                               for h, p in zip(self.held, progress, strict=True)])
         links = self.links.setdefault((links, link), len(self.links) + 1)
-        first, ahead = self.ahead[identity]
-        if (last is not None and first < last[0] - 1) or strength > ahead or others:
-            return self._forget(SegmentState(links, number + 1, last, others, strength, progress), identity)
-        return SegmentState(links, number + 1, last, others, strength, progress)  # nothing to forget
+        return self._forget(SegmentState(links, number + 1, last, others, strength, progress), identity)
 
     def _forget(self, state: SegmentState, identity: int) -> SegmentState:
         """The state less where its tuples lie once no identity read later can stand next to
