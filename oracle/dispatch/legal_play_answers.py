@@ -69,7 +69,10 @@ def _delimited(number: int, payload: bytes) -> bytes:
     >>> _delimited(3, b"abc") == bytes([3 << 3 | 2, 3]) + b"abc", list(_delimited(3, bytes(200))[:3])
     (True, [26, 200, 1])
     """
-    head, n = bytearray([number << 3 | 2]), len(payload)
+    n = len(payload)
+    if n < 0x80:  # a length of one byte: most plays
+        return bytes((number << 3 | 2, n)) + payload
+    head = bytearray([number << 3 | 2])
     while n > 0x7F:
         head.append(n & 0x7F | 0x80)
         n >>= 7

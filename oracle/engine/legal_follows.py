@@ -98,7 +98,9 @@ class Judged:
 
     ``inert``: fewer copies than this of an identity leave the reading as it was (the very state
     returned by :meth:`Reading.close`), so they are not read at all; ``alike``: fewer copies than
-    this are all read alike (one state for them all), so they are read once.
+    this are all read alike (one state for them all), so they are read once; ``idle``: an
+    identity the space holds fewer times than this leaves the reading as it was, whatever its
+    copies (at least ``inert``).
 
     The count reads every state forwards before it judges any play, so the readings to judge are
     known first: the first judgment spends the budget of them all (``cost`` each), and a question
@@ -112,7 +114,8 @@ class Judged:
 
     def __init__(self, rules: Ruleset, space: Space, reading: Reading[Any],
                  judge: Callable[[list[Card]], Duty | None], cost: int = JUDGMENT_STEPS,
-                 viable: Callable[[Any, int], bool] | None = None, inert: int = 0, alike: int = 0) -> None:
+                 viable: Callable[[Any, int], bool] | None = None, inert: int = 0, alike: int = 0,
+                 idle: int = 0) -> None:
         self.space, self.reading, self.judge, self.cost = space, reading, judge, cost
         self.viable, self.inert, self.alike = viable, inert, max(alike, inert)
         self._ends: set[Hashable] = set()
@@ -123,7 +126,7 @@ class Judged:
         """Whether each card is its identity's last (its copies close the identity)."""
         self._size = len(space.cards)
         plain = viable is None and all(self._closes)  # no identity of two cards, nothing ruled out early
-        self._passes = [plain and held < self.inert for held in space.copies]
+        self._passes = [plain and held < max(idle, inert) for held in space.copies]
         """Whether every copy of each card leaves every state as it was."""
         self._close = reading.close
         self._back: list[dict[Hashable, tuple[Hashable, int]]] = [{} for _ in range(len(space.cards) + 1)]
@@ -165,18 +168,18 @@ class Judged:
         (:meth:`unpaid_step` of each, in turn); every state of a layer of the count at once."""
         states, numbers, back, viable = self._states, self._numbers, self._back[index + 1], self.viable
         ident, closes, inert, alike_below = self.ident[index], self._closes[index], self.inert, self.alike
-        last = index + 1 == self._size
+        last, passes = index + 1 == self._size, self._passes[index]
         found: list[list[tuple[int, Hashable]]] = []
         for state, top, bottom in todo:
             number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
-            open_, read = states[number]
-            if self._passes[index]:  # every copy of this card leaves every state as it was
+            if passes:  # every copy of this card leaves every state as it was
                 if top >= bottom and number not in back:
                     back[number] = (number, top)
                     if last:
-                        self._at_end(number, read)
+                        self._at_end(number, states[number][1])
                 found.append([(copies, number) for copies in range(top, bottom - 1, -1)])
                 continue
+            open_, read = states[number]
             # an identity of one card (every one but in the two-colour game): nothing kept open
             alone = not open_ and closes
             out: list[tuple[int, Hashable]] = []
@@ -195,9 +198,9 @@ class Judged:
                     if after_read is read and kept is open_:
                         after = number
                     else:
-                        after = numbers.get((kept, after_read), -1)
-                        if after < 0:
-                            after = self._number((kept, after_read))
+                        after = numbers.setdefault((kept, after_read), len(states))  # hashed once
+                        if after == len(states):
+                            states.append((kept, after_read))
                     if after not in back:
                         back[after] = (number, copies)
                         if last:

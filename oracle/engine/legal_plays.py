@@ -173,13 +173,13 @@ class Family:
     def _count_back(self, ends: Iterable[Hashable]) -> None:
         """Each reached state's :meth:`_vector`, from the states after the last card (``ends``)
         back (no recursion)."""
-        n, last = len(self.space.copies), self._memo[-1]
+        n, last, ends = len(self.space.copies), self._memo[-1], list(ends)
+        # A step for each state, paid at once (a question refused is refused all the same).
+        spend(len(ends) + sum(len(edges) for edges in self._edges))
         for state in ends:
-            spend()
             last[state] = self._ended(state)
         for i in range(n - 1, -1, -1):
             self._count_layer(i, self._edges[i])
-            spend(len(self._edges[i]))
 
     def _count_layer(self, i: int, steps_of: dict[Hashable, list[tuple[int, Hashable]]]) -> None:
         """The ways of states before card ``i`` (:meth:`_vector`) from their steps, the ways of

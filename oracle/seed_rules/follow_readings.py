@@ -89,6 +89,13 @@ class PairRuns:
 
     slot: dict[int, int | None]
     exact: bool
+    paired: frozenset[int] = frozenset()
+    """The identities the space holds twice or more: the only ones a run can go on to. A run
+    whose next slot holds none of these, or whose next slot's one the play takes fewer than two
+    of, has ended, and is kept among the ended ones at once (plays alike from there on are one
+    state)."""
+    pair_at: frozenset[int] = frozenset()
+    """Their slots."""
 
     @classmethod
     def of(cls, rules: Ruleset, space: Space, exact: bool) -> PairRuns | None:
@@ -105,21 +112,27 @@ class PairRuns:
         if (any(len(slots[i]) > 1 for i in pairs) or len(places) != len(set(places))
                 or (not exact and any(held[i] > 3 for i in pairs))):
             return None
-        return cls({i: (slots[i][0] if slots[i] else None) for i in held}, exact)
+        return cls({i: (slots[i][0] if slots[i] else None) for i in held}, exact, frozenset(pairs), frozenset(places))
 
     def start(self) -> Runs:
         return NO_RUNS
 
     def close(self, state: Runs, identity: int, copies: int) -> Runs:
         runs, run, last = state
-        if not (copies == 2 if self.exact else copies >= 2):
-            return state
         slot = self.slot[identity]
+        if not (copies == 2 if self.exact else copies >= 2):
+            if run and slot is not None and last == slot + 1 and identity in self.paired:
+                return Runs(tuple(sorted((*runs, run))), 0, None)  # the run's next pair, not taken: it ends
+            return state
         if slot is None:
             return Runs(tuple(sorted((*runs, 1))), run, last)
         if run and last == slot + 1:
-            return Runs(runs, run + 1, slot)
-        return Runs(tuple(sorted((*runs, run))) if run else runs, 1, slot)
+            run += 1
+        else:
+            run, runs = 1, tuple(sorted((*runs, run))) if run else runs
+        if slot - 1 not in self.pair_at:  # no pair can go on with it: ended already
+            return Runs(tuple(sorted((*runs, run))), 0, None)
+        return Runs(runs, run, slot)
 
     def decides(self, state: Runs) -> Hashable:
         """The runs' lengths, the one going on among them (not where it ends)."""

@@ -9,6 +9,7 @@ why this reading decides the match, and its cost.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -43,21 +44,20 @@ def could_show(rules: Ruleset, play: Sequence[Card], shape: Shape, top: int, exa
     [True, False, False]
     """
     k, length = shape
-    held: dict[object, int] = {}
-    places: dict[object, tuple[int, ...]] = {}
-    for card in play:
-        identity = rules.identity(card)
-        held[identity] = held.get(identity, 0) + 1
-        places[identity] = rules.slots(card)
+    identities = rules.identities
+    held = Counter([identities[card.code] for card in play])
+    counts = set(held.values())
 
     def tuple_of(size: int, copies: int) -> bool:
         return copies == size if exact else copies >= size
 
-    if any(tuple_of(size, n) for n in held.values() for size in range(k + 1, top + 1)):
+    if any(tuple_of(size, n) for n in counts for size in range(k + 1, top + 1)):
         return True
     if length == 1:
-        return any(tuple_of(k, n) for n in held.values())
-    slots = sorted({s for i, n in held.items() if tuple_of(k, n) for s in places[i]}, reverse=True)
+        return any(tuple_of(k, n) for n in counts)
+    places = rules.places
+    code = {identities[card.code]: card.code for card in play}  # a card of each identity: its slots
+    slots = sorted({s for i, n in held.items() if tuple_of(k, n) for s in places[code[i]]}, reverse=True)
     run = best = 0
     for i, slot in enumerate(slots):
         run = run + 1 if i and slots[i - 1] == slot + 1 else 1
@@ -176,6 +176,13 @@ class ShapeHeld:
         shown = shown or here >= self.length or (low and here + 1 >= self.length)
         return Progress(shown, above, here, low, aces)
 
+    def sure(self, index: int) -> bool:
+        """Whether every play read up to card ``index`` may still hold it, whatever it holds
+        (:meth:`viable` without its progress)."""
+        if self.larger[index]:
+            return True
+        return self.some[index] if self.length == 1 else self.longest[index] >= self.length
+
     def viable(self, progress: Progress, last: tuple[int, int] | None, index: int) -> bool:
         """Whether a play read up to card ``index`` (its progress, and its last tuple's first
         slot) may still hold it."""
@@ -254,6 +261,9 @@ class Segments:
     links: dict[tuple[int, Link], int] = field(default_factory=dict, repr=False)
     """The sequences of tuples met, each a number (0 none): (the number of all but the last, the
     last) to its own, so that a state is compared without its whole sequence."""
+    sure: list[bool] = field(default_factory=list, repr=False)
+    """Per next card: whether every play read so far may still hold every shape followed,
+    whatever it holds (:meth:`ShapeHeld.sure`)."""
 
     @classmethod
     def of(cls, rules: Ruleset, space: Space, pairs: int = 0, held: tuple[ShapeHeld, ...] = ()) -> Segments | None:
@@ -281,7 +291,8 @@ class Segments:
                 others.append(other)
             firsts.extend(places[:1])
             slots[number], strength[number] = places, rules.strength(card)
-        return cls(slots, strength, pairs, ahead, held)
+        sure = [all(h.sure(index) for h in held) for index in range(len(space.cards) + 1)]
+        return cls(slots, strength, pairs, ahead, held, sure=sure)
 
     def start(self) -> SegmentState:
         return SegmentState(0, 0, None, (), None, tuple(h.start() for h in self.held))
@@ -293,18 +304,21 @@ class Segments:
             return self._forget(state, identity)
         links, number, last, others, last_strength, progress = state
         places, strength = self.slots[identity], self.strength[identity]
-        relations: list[Relation] = []
+        relations: tuple[Relation, ...] = ()
         if places:
-            near = [(s, j) for s, j in others if abs(s - places[0]) <= 1]
-            if last is not None and last[0] - places[0] <= 1:
+            first = places[0]
+            near = [(s, j) for s, j in others if -1 <= s - first <= 1] if others else []
+            if last is not None and last[0] - first <= 1:
                 near.append(last)
-            relations = [(0, number - j, s - places[0]) for s, j in near]
-            last = (places[0], number)
-            others = (*others, *((s, number) for s in places[1:]))
-        link = (copies, len(places), tuple(sorted(relations)), strength == last_strength)
+            if near:
+                relations = tuple(sorted([(0, number - j, s - first) for s, j in near]))
+            last = (first, number)
+            if len(places) > 1:
+                others = (*others, *((s, number) for s in places[1:]))
+        link = (copies, len(places), relations, strength == last_strength)
         if self.held:
-            progress = tuple(h.advance(p, number, copies, len(places), link[2])
-                             for h, p in zip(self.held, progress, strict=True))
+            progress = tuple([h.advance(p, number, copies, len(places), relations)
+                              for h, p in zip(self.held, progress, strict=True)])
         links = self.links.setdefault((links, link), len(self.links) + 1)
         return self._forget(SegmentState(links, number + 1, last, others, strength, progress), identity)
 
@@ -328,6 +342,8 @@ class Segments:
 
     def viable(self, state: SegmentState, index: int) -> bool:
         """Whether a play read up to card ``index`` may still hold every shape followed."""
+        if self.sure[index]:
+            return True
         last = state.last
         for held, known in zip(self.held, state.progress, strict=True):
             if not held.viable(known, last, index):

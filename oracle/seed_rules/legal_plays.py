@@ -71,35 +71,41 @@ def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Seque
         profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact).profile if ladder is None else []
         read = reading(rules, space, shapes, exact, profile)
         followed = isinstance(read, Segments) and bool(read.held)
-        inert, alike = unread(read)
+        inert, alike, idle = unread(read)
         shows = shows_as_much(rules, ladder, shapes, hand_x, exact, followed, profile)
 
         def judge(play: list[Card]) -> Duty | None:
             return duty if shows(play) else None
 
         if not followed:
-            return Judged(rules, space, read, judge, cost=READING_STEPS, inert=inert, alike=alike)
+            return Judged(rules, space, read, judge, cost=READING_STEPS, inert=inert, alike=alike,
+                          idle=idle)
         assert isinstance(read, Segments)
-        return Judged(rules, space, read, judge, cost=MATCH_STEPS, viable=read.viable, inert=inert, alike=alike)
+        return Judged(rules, space, read, judge, cost=MATCH_STEPS, viable=read.viable, inert=inert,
+                      alike=alike, idle=idle)
 
     return suit_split(rules, lead, hand, SUIT_ONLY, judged, duty), []
 
 
-def unread(read: Reading[Any]) -> tuple[int, int]:
+def unread(read: Reading[Any]) -> tuple[int, int, int]:
     """Which copies of an identity a :class:`Judged` automaton need not read one by one, as
-    (``inert``, ``alike``): fewer than ``inert`` leave the reading as it was, fewer than
-    ``alike`` read alike. The readings of
-    tuples alone ignore fewer copies than their tuples' (two, or ``keep``); ``Segments`` forgets
+    (``inert``, ``alike``, ``idle``): fewer than ``inert`` leave the reading as it was, fewer
+    than ``alike`` read alike, and an identity held fewer than ``idle`` times is never read. The
+    readings of tuples alone ignore fewer copies than their tuples' (two, or ``keep``);
+    ``PairRuns`` reads no identity held fewer than twice, and reads all copies fewer than a
+    pair's alike (any of them ends the run going on to a pair's slot); ``Segments`` forgets
     where its tuples lie as it reads on, the same for any copies fewer than a pair's.
 
     >>> unread(Cores(1)), unread(TupleCounts())
-    ((1, 1), (2, 2))
+    ((1, 1, 1), (2, 2, 2))
     """
     if isinstance(read, Cores):
-        return read.keep, read.keep
-    if isinstance(read, (TupleCounts, PairRuns)):
-        return 2, 2
-    return 0, 2 if isinstance(read, Segments) else 0
+        return read.keep, read.keep, read.keep
+    if isinstance(read, TupleCounts):
+        return 2, 2, 2
+    if isinstance(read, PairRuns):
+        return 0, 2, 2
+    return 0, 2 if isinstance(read, Segments) else 0, 0
 
 
 def shows_as_much(rules: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequence[Shape],

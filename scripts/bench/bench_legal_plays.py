@@ -21,6 +21,7 @@ Nothing is asserted.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -225,6 +226,11 @@ def main() -> int:
         return 0
     if args.against:
         return _against(args.against, args)
+    # What is loaded so far stays out of the collector's passes, as in the service's processes
+    # (oracle/service/processes.py freezes it before starting them): else a full collection,
+    # about 10 ms here, lands in whichever question happens to be running then.
+    gc.collect()
+    gc.freeze()
     rng = random.Random(args.seed)
     base = plain_check_follow(rng, 200)
     print(f"baseline: median plain CheckFollow {base * 1000:.0f} us (two-deck, 25-card hands)")

@@ -157,3 +157,20 @@ def test_the_readings_are_paid_for_before_any_is_judged() -> None:
     with pytest.raises(WorkExceeded, match="steps of work"), limited(steps=60_000):
         family.total()
     assert judged == []
+
+
+def test_a_run_of_pairs_goes_on_past_a_lone_card_of_its_next_slot() -> None:
+    """Two decks, tens trump in hearts: the off-suit tens share the slot under 10H, and the
+    pairs' reading ends a run as soon as its next slot's pair is not taken; 10S, alone, read
+    before 10C 10C in that slot, must not end the run 10H 10H (10H 10H 10C 10C is a tractor)."""
+    from oracle.cards import Rank, Suit, parse_cards
+
+    ruleset = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    deal = perft.Deal("qq-two-deck", Rank.TEN, Suit.HEARTS, ruleset, ())
+    lead = parse_cards("KH KH QH QH")
+    hand = parse_cards("10H 10H 10S 10C 10C 10D AH AH 8H 8H 6H 6H 5H 3C")
+    family, listed = seeds.legal_follows_by_structure(ruleset, lead, hand)
+    assert type(cast(Judged, family.automaton).reading).__name__ == "PairRuns"
+    counted = collect(ruleset, hand, family, listed, 0, 40)
+    assert counted == _by_cores(deal, lead, hand)
+    assert parse_cards("10H 10H 10C 10C") in [list(cards) for cards, _ in counted.page]
