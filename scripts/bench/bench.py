@@ -30,7 +30,6 @@ Each goal line ends in PASS or MISS; nothing is asserted, and the exit status is
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import socket
 import statistics
