@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.engine.ruleset import Ruleset
-from oracle.engine.units import Block, Unit
+from oracle.engine.units import Block
 from oracle.seed_rules.failed_throw import lowest_card
 
 
