@@ -170,8 +170,16 @@ KNOWN_ROOMS = 256
 ROOM_ENDS = 64
 """How many bytes at each end of a room's context name it in :data:`_ROOMS` (with its length)."""
 
-_ROOMS: dict[bytes, tuple[bytes, KnownContext]] = {}
-"""Rooms' contexts compiled before, by their ends (:func:`_room_ends`), each with its whole bytes."""
+class _KnownRooms(dict[bytes, tuple[bytes, KnownContext]]):
+    """Rooms' contexts compiled before, by their ends (:func:`_room_ends`), each with its whole
+    bytes; ``cache_clear`` empties it, as it does a ``functools`` cache (the rulesets it holds
+    are the room cache's: emptied with it)."""
+
+    def cache_clear(self) -> None:
+        self.clear()
+
+
+_ROOMS = _KnownRooms()
 
 
 def _room_ends(blob: bytes) -> bytes:
