@@ -326,11 +326,14 @@ class Segments:
         relations: tuple[Relation, ...] = ()
         if places:
             first = places[0]
-            near = [(s, j) for s, j in others if -1 <= s - first <= 1] if others else []
-            if last is not None and last[0] - first <= 1:
-                near.append(last)
-            if near:
-                relations = tuple(sorted([(0, number - j, s - first) for s, j in near]))
+            if others:
+                near = [(s, j) for s, j in others if -1 <= s - first <= 1]
+                if last is not None and last[0] - first <= 1:
+                    near.append(last)
+                if near:
+                    relations = tuple(sorted([(0, number - j, s - first) for s, j in near]))
+            elif last is not None and last[0] - first <= 1:  # the one slot near: the last tuple's
+                relations = ((0, number - last[1], last[0] - first),)
             last = (first, number)
             if len(places) > 1:
                 others = (*others, *((s, number) for s in places[1:]))
