@@ -134,10 +134,11 @@ class ShapeHeld:
             card, copies = space.cards[i], space.copies[i]
             larger[i] = larger[i + 1] or (top > size and copies > size)
             some[i] = some[i + 1] or copies >= size
-            slots[i] = slots[i + 1] | lows | frozenset(rules.slots(card) if copies >= size else ())
-            if i < d - 1 and len(slots[i]) == len(slots[i + 1]):  # no new slot: the same runs
-                longest[i] = longest[i + 1]
+            new = rules.slots(card) if copies >= size else ()
+            if i < d - 1 and slots[i + 1].issuperset(new):  # no new slot (``lows`` in already): the same runs
+                slots[i], longest[i] = slots[i + 1], longest[i + 1]
                 continue
+            slots[i] = slots[i + 1] | lows | frozenset(new)
             run = best = previous = 0
             for j, slot in enumerate(sorted(slots[i], reverse=True)):
                 run = run + 1 if j and slot == previous - 1 else 1
