@@ -131,7 +131,8 @@ class Judged:
         self._close = reading.close
         self._back: list[dict[Hashable, tuple[Hashable, int]]] = [{} for _ in range(len(space.cards) + 1)]
         """After each card, each state's first step in: the state before it and the copies taken
-        (read back from a whole play's state, the play that reached it first: its representative)."""
+        (read back from a whole play's state, the play that reached it first: its representative),
+        of copies read alike the fewest (a smaller play, cheaper to judge, read the same)."""
         self._verdicts: dict[Hashable, Duty | None] = {}
         self._keys: dict[Hashable, Hashable] = {}
         """The reading's key (:meth:`Reading.decides`) of each state reached after the last card."""
@@ -174,7 +175,7 @@ class Judged:
             number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
             if passes:  # every copy of this card leaves every state as it was
                 if top >= bottom and number not in back:
-                    back[number] = (number, top)
+                    back[number] = (number, bottom)  # the fewest: a representative of fewer cards
                     if last:
                         self._at_end(number, states[number][1])
                 found.append([(copies, number) for copies in range(top, bottom - 1, -1)])
@@ -188,6 +189,8 @@ class Judged:
                 if alone and copies < alike_below and alike is not self:
                     if alike is not None:
                         out.append((copies, alike))
+                        if back[alike][0] == number:  # the fewest copies alike: a smaller representative
+                            back[alike] = (number, copies)
                     continue
                 if not alone:
                     kept, after_read = self._keep_open(open_, read, index, copies)

@@ -173,8 +173,15 @@ class Pool:
         >>> pool.fewest(2), pool.fewest(3), pool.fewest(4)
         ((13, 2), (9, 2), None)
         """
-        found = [(n, strength, identity) for strength, n, identity in self._holding(k)]
-        return min(found)[2] if found else None
+        strengths, exact = self.rules.strengths, self.exact_tuples and k > 1
+        best: tuple[int, int, Identity] | None = None
+        for identity, cards in self.cards.items():
+            n = len(cards)
+            if n == k if exact else n >= k:
+                found = (n, strengths[cards[0].code], identity)
+                if best is None or found < best:
+                    best = found
+        return None if best is None else best[2]
 
     def take(self, identity: Identity, n: int) -> list[Card]:
         """Remove ``n`` copies of an identity and return them."""

@@ -81,6 +81,9 @@ class Progress(NamedTuple):
 
 
 NOTHING_YET = Progress(False, 0, 0, False, ())
+SHOWN = Progress(True, 0, 0, False, ())
+"""The progress of a play that shows the shape already (whatever else it read)."""
+
 
 @dataclass(frozen=True)
 class ShapeHeld:
@@ -131,7 +134,11 @@ class ShapeHeld:
             card, copies = space.cards[i], space.copies[i]
             larger[i] = larger[i + 1] or (top > size and copies > size)
             some[i] = some[i + 1] or copies >= size
-            slots[i] = slots[i + 1] | lows | frozenset(rules.slots(card) if copies >= size else ())
+            new = rules.slots(card) if copies >= size else ()
+            if i < d - 1 and slots[i + 1].issuperset(new):  # no new slot (``lows`` in already): the same runs
+                slots[i], longest[i] = slots[i + 1], longest[i + 1]
+                continue
+            slots[i] = slots[i + 1] | lows | frozenset(new)
             run = best = previous = 0
             for j, slot in enumerate(sorted(slots[i], reverse=True)):
                 run = run + 1 if j and slot == previous - 1 else 1
@@ -152,29 +159,41 @@ class ShapeHeld:
                 relations: Sequence[Relation]) -> Progress:
         """The progress once tuple ``number`` is read (its copies, how many slots it has, its
         relations: to the last tuple's first slot, that slot or the one below, or to an ace's low
-        slot, the one below its own first slot).
+        slot, the one below its own first slot). Once the play shows the shape, nothing more of
+        it matters (``SHOWN``: plays alike from there on are one state of the count).
 
         >>> first = ShapeHeld(3, 2, 3, False, [], [], [], [])
-        >>> first.advance(first.advance(first.start(), 0, 3, 1, ()), 1, 3, 1, ((0, 1, 1),))
-        Progress(shown=True, above=1, here=2, low=False, aces=())
+        >>> first.advance(first.start(), 0, 3, 1, ())
+        Progress(shown=False, above=0, here=1, low=False, aces=())
+        >>> first.advance(first.advance(first.start(), 0, 3, 1, ()), 1, 3, 1, ((0, 1, 1),)) is SHOWN
+        True
         """
-        shown, above, here, low, aces = progress
+        if progress.shown:
+            return SHOWN
+        _, above, here, low, aces = progress
         fits = self._tuple(copies)
-        shown = shown or self._larger(copies) or (self.length == 1 and fits)
+        if self._larger(copies) or (self.length == 1 and fits):
+            return SHOWN
         if not places:
-            return Progress(shown, above, here, low, aces)
-        step = [diff for _, _, diff in relations if diff >= 0]
-        if not step:
+            return progress
+        step = -1  # the first relation to a slot at or below the last tuple's first slot
+        for _, _, diff in relations:
+            if diff >= 0:
+                step = diff
+                break
+        if step < 0:
             above, here, low = 0, int(fits), False
-        elif step[0] == 1:
+        elif step == 1:
             above, here, low = here, (here + 1 if fits else 0), False
         elif fits and not here:
             here = above + 1
-        low = low or any(diff < 0 and number - back in aces for _, back, diff in relations)
+        if aces and not low:
+            low = any(diff < 0 and number - back in aces for _, back, diff in relations)
         if fits and places > 1:
             aces = (*aces, number)
-        shown = shown or here >= self.length or (low and here + 1 >= self.length)
-        return Progress(shown, above, here, low, aces)
+        if here >= self.length or (low and here + 1 >= self.length):
+            return SHOWN
+        return Progress(False, above, here, low, aces)
 
     def sure(self, index: int) -> bool:
         """Whether every play read up to card ``index`` may still hold it, whatever it holds
@@ -298,8 +317,9 @@ class Segments:
         return SegmentState(0, 0, None, (), None, tuple(h.start() for h in self.held))
 
     def close(self, state: SegmentState, identity: int, copies: int) -> SegmentState:
-        if self.pairs:
-            copies = 2 * (copies // 2) if self.pairs == 1 else copies * (copies == 2)
+        pairs = self.pairs
+        if pairs:
+            copies = 2 * (copies // 2) if pairs == 1 else copies * (copies == 2)
         if copies < 2:
             return self._forget(state, identity)
         links, number, last, others, last_strength, progress = state
@@ -307,11 +327,14 @@ class Segments:
         relations: tuple[Relation, ...] = ()
         if places:
             first = places[0]
-            near = [(s, j) for s, j in others if -1 <= s - first <= 1] if others else []
-            if last is not None and last[0] - first <= 1:
-                near.append(last)
-            if near:
-                relations = tuple(sorted([(0, number - j, s - first) for s, j in near]))
+            if others:
+                near = [(s, j) for s, j in others if -1 <= s - first <= 1]
+                if last is not None and last[0] - first <= 1:
+                    near.append(last)
+                if near:
+                    relations = tuple(sorted([(0, number - j, s - first) for s, j in near]))
+            elif last is not None and last[0] - first <= 1:  # the one slot near: the last tuple's
+                relations = ((0, number - last[1], last[0] - first),)
             last = (first, number)
             if len(places) > 1:
                 others = (*others, *((s, number) for s in places[1:]))
@@ -319,22 +342,23 @@ class Segments:
         if self.held:
             progress = tuple([h.advance(p, number, copies, len(places), relations)
                               for h, p in zip(self.held, progress, strict=True)])
-        links = self.links.setdefault((links, link), len(self.links) + 1)
+        known = self.links
+        links = known.setdefault((links, link), len(known) + 1)
         return self._forget(SegmentState(links, number + 1, last, others, strength, progress), identity)
 
     def _forget(self, state: SegmentState, identity: int) -> SegmentState:
         """The state less where its tuples lie once no identity read later can stand next to
         them or tie with them (plays alike from here on are one state of the count)."""
-        links, number, last, others, last_strength, progress = state
         first, strength = self.ahead[identity]
+        last, others, last_strength = state[2], state[3], state[4]
         far = last is not None and first < last[0] - 1
         apart = bool(others) and any(first < s - 1 for s, _ in others)
         weaker = last_strength is not None and strength < last_strength
         if not (far or apart or weaker):
             return state  # the same state, not a copy of it
-        return SegmentState(links, number, None if far else last,
+        return SegmentState(state[0], state[1], None if far else last,
                             tuple((s, j) for s, j in others if first >= s - 1),
-                            None if weaker else last_strength, progress)
+                            None if weaker else last_strength, state[5])
 
     def decides(self, state: SegmentState) -> Hashable:
         """The tuples read (not where they lie)."""
