@@ -77,46 +77,50 @@ def match_in(pool: Pool, shapes: Sequence[Shape], *, whole: bool = False) -> Mat
     min_len = pool.tractor_min
     waiting = [(-k, -length) for k, length in shapes]
     heapq.heapify(waiting)
-
-    def ask(k: int, length: int, times: int = 1) -> None:
-        for _ in range(times):
-            heapq.heappush(waiting, (-k, -length))
-
+    push = heapq.heappush
     match = Match()
+    chosen, profile = match.chosen, match.profile
     while waiting:
         minus_k, minus_length = heapq.heappop(waiting)
         k, length = -minus_k, -minus_length
         if length >= min_len:
-            usable = [run for run in pool.runs(k) if len(run) >= min_len]
-            if not usable:
+            runs = pool.runs(k)  # longest first, then highest
+            if not runs or len(runs[0]) < min_len:
                 if whole:
                     return None
-                ask(k, 1, length)
+                for _ in range(length):
+                    push(waiting, (minus_k, -1))
                 continue
-            got = max(min(length, len(run)) for run in usable)
+            got = min(length, len(runs[0]))
             if whole and got < length:
                 return None
-            run = min(
-                (r for r in usable if min(length, len(r)) == got),
-                key=lambda r: (len(r), pool.strength(r[0][0])),
-            )
+            # Of the runs showing ``got`` slots (a prefix of them, as they come longest first),
+            # the shortest, then the lowest: the first such, as min() would find it.
+            run, best = runs[0], (len(runs[0]), pool.strength(runs[0][0][0]))
+            for other in runs[1:]:
+                if len(other) < got:
+                    break
+                key = (len(other), pool.strength(other[0][0]))
+                if key < best:
+                    run, best = other, key
             for slot_identities in run[len(run) - got:]:
-                match.chosen.extend(pool.take(pool.pick(slot_identities, k), k))
-            match.profile.append((k, got))
+                chosen.extend(pool.take(pool.pick(slot_identities, k), k))
+            profile.append((k, got))
             rest = length - got
             if rest >= min_len:
-                ask(k, rest)
+                push(waiting, (minus_k, -rest))
             else:
-                ask(k, 1, rest)
+                for _ in range(rest):
+                    push(waiting, (minus_k, -1))
             continue
         identity = pool.fewest(k)
         if identity is not None:
-            match.chosen.extend(pool.take(identity, k))
-            match.profile.append((k, 1))
+            chosen.extend(pool.take(identity, k))
+            profile.append((k, 1))
         elif whole:
             return None
         elif k - 1 >= 2:
-            ask(k - 1, 1)
+            push(waiting, (1 - k, -1))
     match.profile.sort(reverse=True)
     return match
 
