@@ -61,6 +61,8 @@ def match_shapes(
     """
     if not shapes:
         return Match()  # singles ask for nothing
+    if len(shapes) == 1 and shapes[0][1] == 1 and rules.tractor_min_length >= 2:
+        return one_tuple(rules, shapes[0][0], cards, exact_tuples=exact_tuples)
     match = match_in(Pool(rules, cards, exact_tuples=exact_tuples), shapes)
     assert match is not None  # only a whole match stops short
     return match
@@ -123,6 +125,36 @@ def match_in(pool: Pool, shapes: Sequence[Shape], *, whole: bool = False) -> Mat
             push(waiting, (1 - k, -1))
     match.profile.sort(reverse=True)
     return match
+
+
+def one_tuple(rules: Ruleset, k: int, cards: Sequence[Card], *, exact_tuples: bool = False) -> Match:
+    """:func:`match_shapes` for one tuple of ``k`` asked (a pair led), without a :class:`Pool`: the
+    step :func:`match_in` takes, the identity held with the fewest copies (``k`` or more, exactly
+    ``k`` with ``exact_tuples``), then the lowest; failing that, a tuple one card smaller.
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> one_tuple(rules, 2, parse_cards("AS AS AS 9S 9S 4S")).profile, one_tuple(rules, 2, parse_cards("9S 4S"))
+    ([(2, 1)], Match(profile=[], chosen=[]))
+    """
+    order, identities, strengths = rules.order, rules.identities, rules.strengths
+    held: dict[Identity, list[Card]] = {}
+    for card in cards:
+        held.setdefault(identities[card.code], []).append(card)
+    while k >= 2:
+        best: tuple[int, int, Identity] | None = None
+        for identity, copies in held.items():
+            n = len(copies)
+            if n == k if exact_tuples else n >= k:
+                first = min(copies, key=lambda c: order[c.code])  # the pool's first of them
+                found = (n, strengths[first.code], identity)
+                if best is None or found < best:
+                    best = found
+        if best is not None:
+            return Match([(k, 1)], sorted(held[best[2]], key=lambda c: order[c.code])[:k])
+        k -= 1
+    return Match()
 
 
 def shows_structure(
