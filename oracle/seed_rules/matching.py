@@ -61,6 +61,8 @@ def match_shapes(
     """
     if not shapes:
         return Match()  # singles ask for nothing
+    if len(shapes) == 1 and shapes[0][1] == 1 and rules.tractor_min_length >= 2:
+        return one_tuple(rules, shapes[0][0], cards, exact_tuples=exact_tuples)
     match = match_in(Pool(rules, cards, exact_tuples=exact_tuples), shapes)
     assert match is not None  # only a whole match stops short
     return match
@@ -77,48 +79,82 @@ def match_in(pool: Pool, shapes: Sequence[Shape], *, whole: bool = False) -> Mat
     min_len = pool.tractor_min
     waiting = [(-k, -length) for k, length in shapes]
     heapq.heapify(waiting)
-
-    def ask(k: int, length: int, times: int = 1) -> None:
-        for _ in range(times):
-            heapq.heappush(waiting, (-k, -length))
-
+    push = heapq.heappush
     match = Match()
+    chosen, profile = match.chosen, match.profile
     while waiting:
         minus_k, minus_length = heapq.heappop(waiting)
         k, length = -minus_k, -minus_length
         if length >= min_len:
-            usable = [run for run in pool.runs(k) if len(run) >= min_len]
-            if not usable:
+            runs = pool.runs(k)  # longest first, then highest
+            if not runs or len(runs[0]) < min_len:
                 if whole:
                     return None
-                ask(k, 1, length)
+                for _ in range(length):
+                    push(waiting, (minus_k, -1))
                 continue
-            got = max(min(length, len(run)) for run in usable)
+            got = min(length, len(runs[0]))
             if whole and got < length:
                 return None
-            run = min(
-                (r for r in usable if min(length, len(r)) == got),
-                key=lambda r: (len(r), pool.strength(r[0][0])),
-            )
+            # Of the runs showing ``got`` slots (a prefix of them, as they come longest first),
+            # the shortest, then the lowest: the first such, as min() would find it.
+            run, best = runs[0], (len(runs[0]), pool.strength(runs[0][0][0]))
+            for other in runs[1:]:
+                if len(other) < got:
+                    break
+                key = (len(other), pool.strength(other[0][0]))
+                if key < best:
+                    run, best = other, key
             for slot_identities in run[len(run) - got:]:
-                match.chosen.extend(pool.take(pool.pick(slot_identities, k), k))
-            match.profile.append((k, got))
+                chosen.extend(pool.take(pool.pick(slot_identities, k), k))
+            profile.append((k, got))
             rest = length - got
             if rest >= min_len:
-                ask(k, rest)
+                push(waiting, (minus_k, -rest))
             else:
-                ask(k, 1, rest)
+                for _ in range(rest):
+                    push(waiting, (minus_k, -1))
             continue
         identity = pool.fewest(k)
         if identity is not None:
-            match.chosen.extend(pool.take(identity, k))
-            match.profile.append((k, 1))
+            chosen.extend(pool.take(identity, k))
+            profile.append((k, 1))
         elif whole:
             return None
         elif k - 1 >= 2:
-            ask(k - 1, 1)
+            push(waiting, (1 - k, -1))
     match.profile.sort(reverse=True)
     return match
+
+
+def one_tuple(rules: Ruleset, k: int, cards: Sequence[Card], *, exact_tuples: bool = False) -> Match:
+    """:func:`match_shapes` for one tuple of ``k`` asked (a pair led), without a :class:`Pool`: the
+    step :func:`match_in` takes, the identity held with the fewest copies (``k`` or more, exactly
+    ``k`` with ``exact_tuples``), then the lowest; failing that, a tuple one card smaller.
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> one_tuple(rules, 2, parse_cards("AS AS AS 9S 9S 4S")).profile, one_tuple(rules, 2, parse_cards("9S 4S"))
+    ([(2, 1)], Match(profile=[], chosen=[]))
+    """
+    order, identities, strengths = rules.order, rules.identities, rules.strengths
+    held: dict[Identity, list[Card]] = {}
+    for card in cards:
+        held.setdefault(identities[card.code], []).append(card)
+    while k >= 2:
+        best: tuple[int, int, Identity] | None = None
+        for identity, copies in held.items():
+            n = len(copies)
+            if n == k if exact_tuples else n >= k:
+                first = min(copies, key=lambda c: order[c.code])  # the pool's first of them
+                found = (n, strengths[first.code], identity)
+                if best is None or found < best:
+                    best = found
+        if best is not None:
+            return Match([(k, 1)], sorted(held[best[2]], key=lambda c: order[c.code])[:k])
+        k -= 1
+    return Match()
 
 
 def shows_structure(

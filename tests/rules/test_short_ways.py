@@ -2,8 +2,9 @@
 
 * :func:`~oracle.seed_rules.natural_units.natural_units` (one card, copies of one card, no pair)
   against :func:`~oracle.seed_rules.natural_units.pooled_units`, the general reading;
-* :func:`~oracle.seed_rules.matching.shows_required` (singles led, one tuple led) against the
-  greedy match itself (:func:`~oracle.seed_rules.matching.match_shapes`);
+* :func:`~oracle.seed_rules.matching.shows_required` (singles led, one tuple led) and
+  :func:`~oracle.seed_rules.matching.one_tuple` (one tuple asked, no pool) against the greedy match
+  itself on a pool (:func:`~oracle.seed_rules.matching.match_in`);
 * a reason's cards (:func:`~oracle.engine.answers.cards_text`) against ``format_cards`` of the
   ruleset's sort, and a pool's lowest tuple above a strength (:meth:`~oracle.engine.pool.Pool.lowest`,
   a binary search) against a scan of every identity it holds;
@@ -26,7 +27,14 @@ from oracle.engine.answers import UnitsField, add_units, block_wire, cards_text,
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Block
-from oracle.seed_rules.matching import lead_requirements, match_shapes, shows_required
+from oracle.seed_rules.matching import (
+    Match,
+    Shape,
+    lead_requirements,
+    match_in,
+    one_tuple,
+    shows_required,
+)
 from oracle.seed_rules.natural_units import natural_units, pooled_units
 from oracle.variants import load_catalogue, make_ruleset
 
@@ -64,6 +72,25 @@ def test_natural_units_short_ways_read_as_the_pool_does(variant_id: str, rules: 
         assert natural_units(rules, cards) == pooled_units(rules, cards), cards
 
 
+def general_match(rules: Ruleset, shapes: list[Shape], cards: list[Card], exact: bool) -> Match:
+    """The greedy match on a pool of the cards, no short way taken."""
+    match = match_in(Pool(rules, cards, exact_tuples=exact), shapes) if shapes else Match()
+    assert match is not None
+    return match
+
+
+@pytest.mark.parametrize(("variant_id", "rules", "deck"), RULESETS, ids=[f"{v}-{i}" for i, (v, _, _) in enumerate(RULESETS)])
+def test_one_tuple_is_the_greedy_match(variant_id: str, rules: Ruleset, deck: list[Card]) -> None:
+    rng = random.Random(f"one tuple {variant_id}")
+    for _ in range(ROUNDS):
+        cards = random_cards(rng, rules, deck) + random_cards(rng, rules, deck)
+        k = rng.randint(2, 4)
+        for exact in (True, False):
+            general = general_match(rules, [(k, 1)], cards, exact)
+            short = one_tuple(rules, k, cards, exact_tuples=exact)
+            assert (short.profile, short.chosen) == (general.profile, general.chosen), (cards, k, exact)
+
+
 @pytest.mark.parametrize(("variant_id", "rules", "deck"), RULESETS, ids=[f"{v}-{i}" for i, (v, _, _) in enumerate(RULESETS)])
 def test_shows_required_is_the_greedy_match(variant_id: str, rules: Ruleset, deck: list[Card]) -> None:
     rng = random.Random(f"shows {variant_id}")
@@ -75,7 +102,7 @@ def test_shows_required_is_the_greedy_match(variant_id: str, rules: Ruleset, dec
             play = [play[0]] * min(len(lead), sum(1 for c in suit if c == play[0]))
         required = lead_requirements(natural_units(rules, lead))
         for exact in (True, False):
-            matched = match_shapes(rules, required, play, exact_tuples=exact).profile == required
+            matched = general_match(rules, required, play, exact).profile == required
             assert shows_required(rules, required, play, exact_tuples=exact) == matched, (lead, play, exact)
 
 
