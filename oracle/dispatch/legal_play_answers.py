@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from oracle import pb
-from oracle.cards import Card, format_cards, full_deck
-from oracle.convert import card_to_pb
+from oracle.cards import Card, format_cards
+from oracle.convert import CardsField, wire_field, wire_varint
 from oracle.dispatch.registry import Refused
 from oracle.dispatch.strategies import follow_counter
 from oracle.engine.legal_leads import lead_families
@@ -57,31 +57,12 @@ def list_legal_plays(
     )
     group_of = {d: i for i, d in enumerate(duties)}
     # The page read from its bytes (each card's field joined): cheaper than a message built per card.
-    answer.MergeFromString(b"".join([_delimited(3, b"".join([_CARD_FIELDS[c.code] for c in cards])
-                                                + _GROUP_FIELDS[group_of[duty]]) for cards, duty in found.page]))
+    answer.MergeFromString(b"".join([wire_field(_PLAYS, _PLAY_CARDS.wire(cards) + wire_varint(_GROUP, group_of[duty]))
+                                     for cards, duty in found.page]))
     return answer
 
 
-def _delimited(number: int, payload: bytes) -> bytes:
-    """A message field on the wire: its tag (the number, wire type 2), the payload's length and
-    the payload (protobuf encoding, "Length-delimited records"; varints of 7 bits a byte).
-
-    >>> _delimited(3, b"abc") == bytes([3 << 3 | 2, 3]) + b"abc", list(_delimited(3, bytes(200))[:3])
-    (True, [26, 200, 1])
-    """
-    n = len(payload)
-    if n < 0x80:  # a length of one byte: most plays
-        return bytes((number << 3 | 2, n)) + payload
-    head = bytearray([number << 3 | 2])
-    while n > 0x7F:
-        head.append(n & 0x7F | 0x80)
-        n >>= 7
-    head.append(n)
-    return bytes(head) + payload
-
-
-_CARD_FIELDS: dict[int, bytes] = {c.code: _delimited(1, card_to_pb(c).SerializeToString()) for c in full_deck()}
-"""Each card as a ``LegalPlay.cards`` field on the wire, by card code."""
-
-_GROUP_FIELDS: list[bytes] = [b""] + [pb.LegalPlay(group=g).SerializeToString() for g in range(1, 128)]
-"""Each group number as a ``LegalPlay.group`` field on the wire (none for group 0, the default)."""
+_PLAYS = pb.ListLegalPlaysResponse.DESCRIPTOR.fields_by_name["plays"].number
+_GROUP = pb.LegalPlay.DESCRIPTOR.fields_by_name["group"].number
+_PLAY_CARDS = CardsField(pb.LegalPlay, "cards")
+"""A play's cards as its ``LegalPlay.cards`` elements on the wire (each card's bytes built once)."""

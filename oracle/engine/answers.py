@@ -20,7 +20,7 @@ from google.protobuf.message import Message
 from oracle import pb
 from oracle.cards import Card, card_name, format_cards, full_deck
 from oracle.convert import CardsField, add_cards, suit_name, wire_field, wire_strings, wire_varint
-from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.engine.ruleset import Ruleset, SeatPlay, points
 from oracle.engine.units import Block, Unit
 
 INT32_MAX = 2**31 - 1
@@ -333,7 +333,7 @@ def finish_trick(
 ) -> pb.JudgeTrickResponse:
     """:func:`trick_answer` for an answer whose verdicts are already in it (``winner_reason``
     is the reason of the winner's verdict): the winner, the points, the rules and the explanation."""
-    total = sum([card.points for play in plays for card in play.cards])  # rule points.cards
+    total = points([card for play in plays for card in play.cards])
     seat = plays[winner].seat
     if seat:
         answer.winning_seat = seat

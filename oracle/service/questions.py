@@ -234,7 +234,7 @@ def answer_bytes(question: pb.Question) -> bytes:
     True
     """
     field, message = answered(question)
-    return delimited(ANSWER_NUMBERS[field], message.SerializeToString())
+    return wire_field(ANSWER_NUMBERS[field], message.SerializeToString())
 
 
 def answered(question: pb.Question) -> tuple[str, Message]:
@@ -265,13 +265,3 @@ def answered(question: pb.Question) -> tuple[str, Message]:
 
 ANSWER_NUMBERS: dict[str, int] = {field.name: field.number for field in ANSWER_ONEOF.fields}
 """The field number of each field of the ``Answer`` oneof, by name."""
-
-
-def delimited(number: int, payload: bytes) -> bytes:
-    """A message field on the wire: its tag (the number, wire type 2), the payload's length and
-    the payload (protobuf encoding, "Length-delimited records"; varints of 7 bits a byte).
-
-    >>> delimited(1, b"abc"), delimited(15, bytes(200))[:3]
-    (b'\\n\\x03abc', b'z\\xc8\\x01')
-    """
-    return wire_field(number, payload)

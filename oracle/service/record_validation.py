@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from oracle import pb
 from oracle.cards import Card, Suit
@@ -44,6 +44,8 @@ from oracle.service.decoding import (
     read_group,
 )
 from oracle.service.limits import LEVELS, MAX_LIST, MAX_POINTS, points_problem
+from oracle.service.trick_plays import seat_play
+from oracle.variants.limits import LIMITS
 
 
 def _hands(msgs: Sequence[Any], field: str, deal: Deal | None,
@@ -69,10 +71,6 @@ def _hands(msgs: Sequence[Any], field: str, deal: Deal | None,
     return tuple(by_seat[s] for s in range(players)) if ok and len(by_seat) == players else None
 
 
-_seat_play = partial(tuple.__new__, SeatPlay)
-"""A :class:`SeatPlay` from its two values, built in C (a named tuple's own constructor is
-Python code)."""
-
 _recorded_trick = partial(tuple.__new__, RecordedTrick)
 """A :class:`RecordedTrick` from its four values, built in C."""
 
@@ -85,9 +83,10 @@ declaration) is its bytes too."""
 _PLAY_KEYS = _MIRRORS[_PLAY]
 """A play's mirror (its seat, each card as its bytes), parsed from the play's bytes."""
 
-_SEATS = 8
-"""The most seats a variant has (``deal.players``, :mod:`oracle.variants.checks`): the seats of
-:data:`PLAYS_BY_KEY` (a play of any other seat is read as its mirror, and its problem named)."""
+_SEATS = cast(tuple[int, int], LIMITS["deal.players"])[1]
+"""The most seats a variant has (``deal.players``, :data:`oracle.variants.limits.LIMITS`): the
+seats of :data:`PLAYS_BY_KEY` (a play of any other seat is read as its mirror, and its problem
+named)."""
 
 PLAYS_BY_KEY: dict[bytes, SeatPlay] = {
     pb.Play(seat=seat, cards=[pb.Card.FromString(key)] * copies).SerializeToString():
@@ -106,7 +105,7 @@ def _read_play(key: bytes) -> SeatPlay | None:
         return play
     msg = _PLAY_KEYS.FromString(key)
     cards = cards_of(msg.cards)
-    return None if cards is None else _seat_play((msg.seat, cards))
+    return None if cards is None else seat_play((msg.seat, cards))
 
 
 def _read_plays(keys: Sequence[bytes]) -> tuple[SeatPlay, ...] | None:

@@ -29,6 +29,7 @@ import grpc
 from google.protobuf.message import DecodeError, Message
 
 from oracle import pb
+from oracle.convert import wire_field
 from oracle.engine.budget import DEFAULT_STEPS, DeadlinePassed, WorkExceeded, limited
 from oracle.errors import InvalidQuestion
 from oracle.rules import RULES
@@ -38,7 +39,6 @@ from oracle.service.questions import (
     ORACLE_SERVICE,
     QUESTION_KINDS,
     answer_bytes,
-    delimited,
 )
 from oracle.service.status import INTERNAL_MESSAGE, capped, to_status
 from oracle.variants import load_catalogue
@@ -202,8 +202,8 @@ def serialized_batch(request: pb.AnswerBatchRequest) -> bytes:
         except Exception:
             log.exception("AnswerBatch failed on questions[%d] (%s)", i, kinds[i] or None)
             failed = pb.QuestionError(code="INTERNAL", message=INTERNAL_MESSAGE)
-            answer = delimited(ANSWER_NUMBERS["error"], failed.SerializeToString())
-        pieces[i] = delimited(_ANSWERS_FIELD, answer)
+            answer = wire_field(ANSWER_NUMBERS["error"], failed.SerializeToString())
+        pieces[i] = wire_field(_ANSWERS_FIELD, answer)
     return b"".join(pieces)
 
 
