@@ -264,44 +264,35 @@ def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, ru
     return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
 
 
-def add_verdict(
-    field: RepeatedCompositeFieldContainer[pb.PlayVerdict],
-    seat: int, kind: pb.PlayKind, beats: bool, reason: str, rule: str,
-) -> None:
-    """Append :func:`play_verdict`'s message to an answer's verdicts: a copy of the verdict of the
-    same fields met before (:data:`_VERDICTS`), else built once, field by field, and kept.
+_VERDICTS_FIELD = pb.JudgeTrickResponse.DESCRIPTOR.fields_by_name["verdicts"].number
+
+
+def verdict_wire(seat: int, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> bytes:
+    """:func:`play_verdict`'s message as the bytes of one element of a trick answer's verdicts
+    (:func:`finish_trick` merges them): the bytes of the verdict of the same fields met before
+    (:data:`_VERDICTS`), else built once and kept.
 
     >>> answer = pb.JudgeTrickResponse()
-    >>> add_verdict(answer.verdicts, 1, pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure")
-    >>> add_verdict(answer.verdicts, 1, pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure")
-    >>> answer.verdicts[1] == answer.verdicts[0] == play_verdict(SeatPlay(1, ()), pb.PLAY_KIND_FOLLOW, True,
-    ...                                                          "higher", "trick.structure")
+    >>> _ = answer.MergeFromString(verdict_wire(1, pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure"))
+    >>> answer.verdicts[0] == play_verdict(SeatPlay(1, ()), pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure")
     True
     """
     key = (seat, kind, beats, reason, rule)
-    message = _VERDICTS.get(key)
-    if message is None:
+    found = _VERDICTS.get(key)
+    if found is None:
         if len(_VERDICTS) >= _VERDICTS_KEPT:
             _VERDICTS.clear()
-        message = pb.PlayVerdict()
-        if seat:  # a field left at its default is not set
-            message.seat = seat
-        message.kind = kind
-        if beats:
-            message.beats_best_so_far = True
-        message.reason = reason
-        message.rule_ids.append(rule)
-        _VERDICTS[key] = message  # kept once whole: another thread may copy it at once
-    field.add().CopyFrom(message)
+        message = pb.PlayVerdict(seat=seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
+        found = _VERDICTS[key] = wire_field(_VERDICTS_FIELD, message.SerializeToString())
+    return found
 
 
-_VERDICTS: dict[tuple[int, int, bool, str, str], pb.PlayVerdict] = {}
-"""The verdicts met so far, by their fields (seat, kind, beats, reason, rule id): never changed,
-only copied (a copy costs about half of adding a verdict and setting its fields). A trick's
-reasons repeat (a lead, a discard, a ruff, a single's comparison): on fresh random tricks 87% of
-the Botzone profile's verdicts and two thirds of the seeds' were met before."""
+_VERDICTS: dict[tuple[int, int, bool, str, str], bytes] = {}
+"""The verdicts met so far, as their bytes, by their fields (seat, kind, beats, reason, rule id).
+A trick's reasons repeat (a lead, a discard, a ruff, a single's comparison): on fresh random
+tricks 87% of the Botzone profile's verdicts and two thirds of the seeds' were met before."""
 
-_VERDICTS_KEPT = 8192  # the most verdicts kept (a few megabytes): then the cache starts again
+_VERDICTS_KEPT = 8192  # the most verdicts kept (a megabyte or two): then the cache starts again
 
 _TRICK_RULES: dict[frozenset[str], bytes] = {}
 """The bytes of a judged trick's rule ids, sorted, by the set of them (the sets the judges
@@ -320,32 +311,50 @@ def trick_answer(
     ``source`` names, for people, the upstream function a profile's judging copies.
     """
     answer = pb.JudgeTrickResponse(verdicts=verdicts)
-    return finish_trick(answer, plays, winner, verdicts[winner].reason, rule_ids, source)
+    return _finished(answer, b"", plays, winner, verdicts[winner].reason, rule_ids, source)
 
 
 def finish_trick(
-    answer: pb.JudgeTrickResponse,
+    verdicts: Sequence[bytes],
     plays: Sequence[SeatPlay],
     winner: int,
     winner_reason: str,
     rule_ids: set[str],
     source: str = "",
 ) -> pb.JudgeTrickResponse:
-    """:func:`trick_answer` for an answer whose verdicts are already in it (``winner_reason``
-    is the reason of the winner's verdict): the winner, the points, the rules and the explanation."""
+    """:func:`trick_answer` from its verdicts' :func:`verdict_wire` bytes, in play order
+    (``winner_reason`` is the reason of the winner's verdict): the winner, the points, the
+    explanation set, then the verdicts and the sorted rule ids merged in one parse.
+
+    >>> plays = [SeatPlay(0, ()), SeatPlay(1, ())]
+    >>> answer = finish_trick([verdict_wire(0, pb.PLAY_KIND_LEAD, True, "leads", "lead.one_suit"),
+    ...                        verdict_wire(1, pb.PLAY_KIND_DISCARD, False, "discards", "trick.discard")],
+    ...                       plays, 0, "leads", {"trick.discard", "lead.one_suit"})
+    >>> answer.winning_seat, len(answer.verdicts), list(answer.rule_ids), answer.explanation
+    (0, 2, ['lead.one_suit', 'trick.discard'], 'Seat 0 wins the trick and its 0 points: leads.')
+    """
+    return _finished(pb.JudgeTrickResponse(), b"".join(verdicts), plays, winner, winner_reason, rule_ids, source)
+
+
+def _finished(
+    answer: pb.JudgeTrickResponse, verdicts: bytes, plays: Sequence[SeatPlay], winner: int, winner_reason: str,
+    rule_ids: set[str], source: str,
+) -> pb.JudgeTrickResponse:
+    """``answer`` with the winner, the points and the explanation set, then ``verdicts`` (their
+    bytes) and the sorted rule ids merged in one parse."""
     total = points([card for play in plays for card in play.cards])
     seat = plays[winner].seat
-    if seat:
+    if seat:  # a field left at its default is not set
         answer.winning_seat = seat
     if total:
         answer.points = total
+    reason = winner_reason + (f" ({source})" if source else "")
+    answer.explanation = f"Seat {seat} wins the trick and its {total} points: {reason}."
     key = frozenset(rule_ids)
     rule_bytes = _TRICK_RULES.get(key)
     if rule_bytes is None:
         rule_bytes = _TRICK_RULES[key] = wire_strings(pb.JudgeTrickResponse, "rule_ids", sorted(rule_ids))
-    answer.MergeFromString(rule_bytes)
-    reason = winner_reason + (f" ({source})" if source else "")
-    answer.explanation = f"Seat {seat} wins the trick and its {total} points: {reason}."
+    answer.MergeFromString(verdicts + rule_bytes)
     return answer
 
 

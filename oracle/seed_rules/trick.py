@@ -26,9 +26,9 @@ from oracle.convert import suit_name
 from oracle.engine.answers import (
     BestSoFar,
     Verdict,
-    add_verdict,
     finish_trick,
     verdict_against_best,
+    verdict_wire,
 )
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.engine.units import Unit, shape_name
@@ -147,10 +147,8 @@ def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.Jud
     structure = lead_units[0].name if len(lead_units) == 1 else ", ".join(u.name for u in lead_units)
     # What a follow must show, read once for every play: nothing when singles are led.
     required = lead_requirements(lead_units) if shape[0] >= 2 else []
-    answer = pb.JudgeTrickResponse()
-    verdicts = answer.verdicts
     best_reason = f"leads {suit_name(suit)}: {structure}"
-    add_verdict(verdicts, lead.seat, pb.PLAY_KIND_LEAD, True, best_reason, "lead.one_suit")
+    verdicts = [verdict_wire(lead.seat, pb.PLAY_KIND_LEAD, True, best_reason, "lead.one_suit")]
     used_rules = {"lead.one_suit", "trick.points"}
     for index in range(1, len(plays)):
         play = plays[index]
@@ -163,8 +161,8 @@ def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.Jud
             best = BestSoFar(index, play.seat, play_suit == TRUMP, strength)
             best_reason = reason
         used_rules.add(rule)
-        add_verdict(verdicts, play.seat, kind, beats, reason, rule)
-    return finish_trick(answer, plays, best.index, best_reason, used_rules)
+        verdicts.append(verdict_wire(play.seat, kind, beats, reason, rule))
+    return finish_trick(verdicts, plays, best.index, best_reason, used_rules)
 
 
 def _judge_play(

@@ -22,9 +22,9 @@ from oracle.convert import suit_name
 from oracle.engine.answers import (
     BestSoFar,
     Verdict,
-    add_verdict,
     finish_trick,
     verdict_against_best,
+    verdict_wire,
 )
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.profiles.botzone.play_types import (
@@ -66,10 +66,8 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
         rule = "trick.same_type"
         key = top_strength(rules, lead.cards)
     best = BestSoFar(0, lead.seat, suit == TRUMP, key)
-    answer = pb.JudgeTrickResponse()
-    field = answer.verdicts
     reasons = [f"leads {suit_name(suit)}: {what}"]
-    add_verdict(field, lead.seat, pb.PLAY_KIND_LEAD, True, reasons[0], "lead.one_suit")
+    verdicts = [verdict_wire(lead.seat, pb.PLAY_KIND_LEAD, True, reasons[0], "lead.one_suit")]
     used = {"lead.one_suit", "trick.points", rule}
     for index, play in enumerate(plays[1:], start=1):
         play_suit = rules.suit_of(play.cards)
@@ -81,8 +79,8 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
             best = BestSoFar(index, play.seat, True if kind == THROW else play_suit == TRUMP, key)
         used.add(rule_id)
         reasons.append(reason)
-        add_verdict(field, play.seat, play_kind, beats, reason, rule_id)
-    return finish_trick(answer, plays, best.index, reasons[best.index], used, f"{UPSTREAM} checkWinner")
+        verdicts.append(verdict_wire(play.seat, play_kind, beats, reason, rule_id))
+    return finish_trick(verdicts, plays, best.index, reasons[best.index], used, f"{UPSTREAM} checkWinner")
 
 
 Judged = tuple[Verdict, "int | None"]
