@@ -129,6 +129,16 @@ def _play_key(
     return (NO_KEY if key is None else key), None
 
 
+_SUITS = pb.EffectiveSuit.values()
+
+_DISCARDS = {(played, led): f"plays {suit_name(played)} to a {suit_name(led)} lead: a discard (垫)"
+             for played in _SUITS for led in _SUITS}
+"""The reason of a discard of one suit to a lead of another, by (the play's suit, the lead's):
+built once, not for every play."""
+
+_NO_STRUCTURE = {led: f"follows {suit_name(led)} without the lead's structure, so cannot win" for led in _SUITS}
+"""The reason of a follow without the lead's structure, by the lead's suit."""
+
 _Best = BestSoFar[Key]
 """The best play so far, as this judge keys plays (build it with :class:`BestSoFar` itself: calling
 the subscripted alias goes through ``typing`` on every call)."""
@@ -182,9 +192,7 @@ def _judge_play(
         if not shows_required(rules, required, cards, exact_tuples=True) and stand_in(
             rules, lead_units, cards
         ) is None:
-            return (pb.PLAY_KIND_FOLLOW, False,
-                    f"follows {suit_name(led_suit)} without the lead's structure, so cannot win",
-                    "trick.structure"), None
+            return (pb.PLAY_KIND_FOLLOW, False, _NO_STRUCTURE[led_suit], "trick.structure"), None
         if best.trump and led_suit != TRUMP:
             return (pb.PLAY_KIND_FOLLOW, False, f"follows, but seat {best.seat} has ruffed", "trick.ruff"), None
         return _compare(rules, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, best, "trick.structure")
@@ -200,9 +208,7 @@ def _judge_play(
         if not best.trump:
             return (pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with trump holding {needs}", "trick.ruff"), None
         return _compare(rules, play, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, best, "trick.over_ruff")
-    return (pb.PLAY_KIND_DISCARD, False,
-            f"plays {suit_name(play_suit)} to a {suit_name(led_suit)} lead: a discard (垫)",
-            "trick.discard"), None
+    return (pb.PLAY_KIND_DISCARD, False, _DISCARDS[play_suit, led_suit], "trick.discard"), None
 
 
 def _compare(

@@ -28,7 +28,10 @@ from oracle.engine.answers import (
 )
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.profiles.botzone.play_types import (
+    PAIR,
+    SINGLE,
     THROW,
+    TRACTOR,
     UPSTREAM,
     code_parts,
     covers,
@@ -38,6 +41,16 @@ from oracle.profiles.botzone.play_types import (
 )
 
 _Best = BestSoFar[int | None]
+
+_SUITS = pb.EffectiveSuit.values()
+_TYPES = (SINGLE, PAIR, TRACTOR, THROW)
+
+_OTHER_TYPE = {(own, kind): f"a {own}, not a {kind} like the lead: it cannot win" for own in _TYPES for kind in _TYPES}
+"""The reason of a play of another type than the lead's, by (its type, the lead's): built once."""
+
+_DISCARDS = {(kind, suit, led): f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)"
+             for kind in _TYPES for suit in _SUITS for led in _SUITS}
+"""The reason of a discard of the lead's type, by (the type, the play's suit, the lead's)."""
 
 
 def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
@@ -102,11 +115,10 @@ def _judge_typed_play(rules: Ruleset, play: SeatPlay, suit: int, led: int, kind:
     rule = "trick.same_type"
     own = play_type(rules, play.cards)
     if own != kind:
-        return (pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False,
-                f"a {own}, not a {kind} like the lead: it cannot win", rule), None
+        return (pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False, _OTHER_TYPE[own, kind],
+                rule), None
     if suit not in (led, TRUMP):
-        return (pb.PLAY_KIND_DISCARD, False, f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)",
-                "trick.discard"), None
+        return (pb.PLAY_KIND_DISCARD, False, _DISCARDS[kind, suit, led], "trick.discard"), None
     key = top_strength(rules, play.cards)
     if best.trump:
         if suit != TRUMP:
