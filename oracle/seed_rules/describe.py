@@ -53,15 +53,19 @@ def describe_play(rules: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayRespo
     answer.valid_lead = True
     if len(units) == 1:
         unit = units[0]
-        answer.explanation = f"{len(cards)} cards of {suit_name(suit)}: {unit.name}; {total} points."
+        name = "single" if len(cards) == 1 else unit.name
+        answer.explanation = f"{len(cards)} cards of {suit_name(suit)}: {name}; {total} points."
         answer.MergeFromString((RULES_WITH_TRACTORS if unit.length >= 2 else RULES) + UNITS.unit_bytes(unit))
         return answer
     answer.is_throw = True
     unit_bytes = UNITS.unit_bytes
     names, wire, tractors = [], [], False
     for unit in units:
-        names.append(unit.name)
         wire.append(unit_bytes(unit))
+        if len(unit.cards) == 1:  # a single (the one unit of one card), named without the property
+            names.append("single")
+            continue
+        names.append(unit.name)
         if unit.length >= 2:
             tractors = True
     answer.explanation = (f"{len(cards)} cards of {suit_name(suit)}: {', '.join(names)}; {total} points; "
