@@ -348,8 +348,8 @@ def _finished(
         answer.winning_seat = seat
     if total:
         answer.points = total
-    reason = winner_reason + (f" ({source})" if source else "")
-    answer.explanation = f"Seat {seat} wins the trick and its {total} points: {reason}."
+    answer.explanation = (f"Seat {seat} wins the trick and its {total} points: {winner_reason} ({source})." if source
+                          else f"Seat {seat} wins the trick and its {total} points: {winner_reason}.")
     key = frozenset(rule_ids)
     rule_bytes = _TRICK_RULES.get(key)
     if rule_bytes is None:

@@ -52,6 +52,11 @@ _DISCARDS = {(kind, suit, led): f"a {kind} of {suit_name(suit)} to a {suit_name(
              for kind in _TYPES for suit in _SUITS for led in _SUITS}
 """The reason of a discard of the lead's type, by (the type, the play's suit, the lead's)."""
 
+_LEADS = {(suit, kind): f"leads {suit_name(suit)}: a {kind}" for suit in _SUITS for kind in _TYPES}
+"""The reason of a lead that is not a throw, by (its suit, its type)."""
+
+_SOURCE = f"{UPSTREAM} checkWinner"
+
 
 def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """Judge a trick as the Botzone judge's checkWinner does; ``plays`` in play order.
@@ -70,16 +75,16 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
     kind = play_type(rules, lead.cards)
     if kind == THROW:
         need = part_lengths(rules, lead.cards)
-        what = "a throw of " + " + ".join(map(str, need)) + " cards"
+        lead_reason = f"leads {suit_name(suit)}: a throw of {' + '.join(map(str, need))} cards"
         rule = "trick.largest_component"
         key = _throw_key(rules, lead.cards, need)
     else:
         need = []
-        what = f"a {kind}"
+        lead_reason = _LEADS[suit, kind]
         rule = "trick.same_type"
         key = top_strength(rules, lead.cards)
     best = BestSoFar(0, lead.seat, suit == TRUMP, key)
-    reasons = [f"leads {suit_name(suit)}: {what}"]
+    reasons = [lead_reason]
     verdicts = [verdict_wire(lead.seat, pb.PLAY_KIND_LEAD, True, reasons[0], "lead.one_suit")]
     used = {"lead.one_suit", "trick.points", rule}
     for index, play in enumerate(plays[1:], start=1):
@@ -93,7 +98,7 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
         used.add(rule_id)
         reasons.append(reason)
         verdicts.append(verdict_wire(play.seat, play_kind, beats, reason, rule_id))
-    return finish_trick(verdicts, plays, best.index, reasons[best.index], used, f"{UPSTREAM} checkWinner")
+    return finish_trick(verdicts, plays, best.index, reasons[best.index], used, _SOURCE)
 
 
 Judged = tuple[Verdict, "int | None"]
