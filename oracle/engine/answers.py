@@ -267,28 +267,22 @@ def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, ru
 _VERDICTS_FIELD = pb.JudgeTrickResponse.DESCRIPTOR.fields_by_name["verdicts"].number
 
 
-def verdict_wire(seat: int, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> bytes:
-    """:func:`play_verdict`'s message as the bytes of one element of a trick answer's verdicts
-    (:func:`finish_trick` merges them): the bytes of the verdict of the same fields met before
-    (:data:`_VERDICTS`), else built once and kept.
+SeatVerdict = tuple[int, Verdict]
+"""One play's seat and verdict, as a judge collects them for :func:`finish_trick`."""
 
-    >>> answer = pb.JudgeTrickResponse()
-    >>> _ = answer.MergeFromString(verdict_wire(1, pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure"))
-    >>> answer.verdicts[0] == play_verdict(SeatPlay(1, ()), pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure")
-    True
-    """
-    key = (seat, kind, beats, reason, rule)
-    found = _VERDICTS.get(key)
-    if found is None:
-        if len(_VERDICTS) >= _VERDICTS_KEPT:
-            _VERDICTS.clear()
-        message = pb.PlayVerdict(seat=seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
-        found = _VERDICTS[key] = wire_field(_VERDICTS_FIELD, message.SerializeToString())
+
+def _verdict_bytes(seat_verdict: SeatVerdict) -> bytes:
+    """A verdict as the bytes of one element of a trick answer's verdicts, kept in :data:`_VERDICTS`."""
+    if len(_VERDICTS) >= _VERDICTS_KEPT:
+        _VERDICTS.clear()
+    seat, (kind, beats, reason, rule) = seat_verdict
+    message = pb.PlayVerdict(seat=seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
+    found = _VERDICTS[seat_verdict] = wire_field(_VERDICTS_FIELD, message.SerializeToString())
     return found
 
 
-_VERDICTS: dict[tuple[int, int, bool, str, str], bytes] = {}
-"""The verdicts met so far, as their bytes, by their fields (seat, kind, beats, reason, rule id).
+_VERDICTS: dict[SeatVerdict, bytes] = {}
+"""The verdicts met so far, as their bytes, by their seat and verdict (kind, beats, reason, rule id).
 A trick's reasons repeat (a lead, a discard, a ruff, a single's comparison): on fresh random
 tricks 87% of the Botzone profile's verdicts and two thirds of the seeds' were met before."""
 
@@ -315,25 +309,34 @@ def trick_answer(
 
 
 def finish_trick(
-    verdicts: Sequence[bytes],
     plays: Sequence[SeatPlay],
+    verdicts: Sequence[SeatVerdict],
     winner: int,
-    winner_reason: str,
     rule_ids: set[str],
     source: str = "",
 ) -> pb.JudgeTrickResponse:
-    """:func:`trick_answer` from its verdicts' :func:`verdict_wire` bytes, in play order
-    (``winner_reason`` is the reason of the winner's verdict): the winner, the points, the
-    explanation set, then the verdicts and the sorted rule ids merged in one parse.
+    """:func:`trick_answer` from each play's seat and verdict, in play order; ``rule_ids`` are
+    the rules the judging read besides the verdicts' own (each verdict's rule is added to it).
+    Each verdict's bytes are those of the verdict met before (:data:`_VERDICTS`), else built once
+    and kept; the winner, the points and the explanation are set, then the verdicts and the
+    sorted rule ids merged in one parse.
 
     >>> plays = [SeatPlay(0, ()), SeatPlay(1, ())]
-    >>> answer = finish_trick([verdict_wire(0, pb.PLAY_KIND_LEAD, True, "leads", "lead.one_suit"),
-    ...                        verdict_wire(1, pb.PLAY_KIND_DISCARD, False, "discards", "trick.discard")],
-    ...                       plays, 0, "leads", {"trick.discard", "lead.one_suit"})
-    >>> answer.winning_seat, len(answer.verdicts), list(answer.rule_ids), answer.explanation
-    (0, 2, ['lead.one_suit', 'trick.discard'], 'Seat 0 wins the trick and its 0 points: leads.')
+    >>> answer = finish_trick(plays, [(0, (pb.PLAY_KIND_LEAD, True, "leads", "lead.one_suit")),
+    ...                               (1, (pb.PLAY_KIND_DISCARD, False, "discards", "trick.discard"))],
+    ...                       0, {"trick.points"})
+    >>> answer.winning_seat, list(answer.rule_ids), answer.explanation
+    (0, ['lead.one_suit', 'trick.discard', 'trick.points'], 'Seat 0 wins the trick and its 0 points: leads.')
+    >>> answer.verdicts[1] == play_verdict(plays[1], pb.PLAY_KIND_DISCARD, False, "discards", "trick.discard")
+    True
     """
-    return _finished(pb.JudgeTrickResponse(), b"".join(verdicts), plays, winner, winner_reason, rule_ids, source)
+    kept, wire, add_rule = _VERDICTS, [], rule_ids.add
+    for seat_verdict in verdicts:
+        found = kept.get(seat_verdict)
+        wire.append(_verdict_bytes(seat_verdict) if found is None else found)
+        add_rule(seat_verdict[1][3])
+    return _finished(pb.JudgeTrickResponse(), b"".join(wire), plays, winner, verdicts[winner][1][2], rule_ids,
+                     source)
 
 
 def _finished(

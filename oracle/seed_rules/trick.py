@@ -25,10 +25,10 @@ from oracle.cards import Card
 from oracle.convert import suit_name
 from oracle.engine.answers import (
     BestSoFar,
+    SeatVerdict,
     Verdict,
     finish_trick,
     verdict_against_best,
-    verdict_wire,
 )
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.engine.units import Unit, shape_name
@@ -157,22 +157,18 @@ def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.Jud
     structure = lead_units[0].name if len(lead_units) == 1 else ", ".join(u.name for u in lead_units)
     # What a follow must show, read once for every play: nothing when singles are led.
     required = lead_requirements(lead_units) if shape[0] >= 2 else []
-    best_reason = f"leads {suit_name(suit)}: {structure}"
-    verdicts = [verdict_wire(lead.seat, pb.PLAY_KIND_LEAD, True, best_reason, "lead.one_suit")]
-    used_rules = {"lead.one_suit", "trick.points"}
+    verdicts: list[SeatVerdict] = [(lead.seat, (pb.PLAY_KIND_LEAD, True, f"leads {suit_name(suit)}: {structure}",
+                                                 "lead.one_suit"))]
     for index in range(1, len(plays)):
         play = plays[index]
         play_suit = rules.suit_of(play.cards)
-        (kind, beats, reason, rule), strength = _judge_play(rules, play, play_suit, suit, lead_units, required,
-                                                            shape, best)
-        if beats:
+        verdict, strength = _judge_play(rules, play, play_suit, suit, lead_units, required, shape, best)
+        if verdict[1]:  # it beats the best so far
             if strength is None:
                 strength = _play_key(rules, lead_units, play.cards, shape)[0]
             best = BestSoFar(index, play.seat, play_suit == TRUMP, strength)
-            best_reason = reason
-        used_rules.add(rule)
-        verdicts.append(verdict_wire(play.seat, kind, beats, reason, rule))
-    return finish_trick(verdicts, plays, best.index, best_reason, used_rules)
+        verdicts.append((play.seat, verdict))
+    return finish_trick(plays, verdicts, best.index, {"trick.points"})
 
 
 def _judge_play(

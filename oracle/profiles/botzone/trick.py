@@ -21,10 +21,10 @@ from oracle.cards import Card
 from oracle.convert import suit_name
 from oracle.engine.answers import (
     BestSoFar,
+    SeatVerdict,
     Verdict,
     finish_trick,
     verdict_against_best,
-    verdict_wire,
 )
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.profiles.botzone.play_types import (
@@ -84,21 +84,18 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
         rule = "trick.same_type"
         key = top_strength(rules, lead.cards)
     best = BestSoFar(0, lead.seat, suit == TRUMP, key)
-    reasons = [lead_reason]
-    verdicts = [verdict_wire(lead.seat, pb.PLAY_KIND_LEAD, True, reasons[0], "lead.one_suit")]
-    used = {"lead.one_suit", "trick.points", rule}
-    for index, play in enumerate(plays[1:], start=1):
+    verdicts: list[SeatVerdict] = [(lead.seat, (pb.PLAY_KIND_LEAD, True, lead_reason, "lead.one_suit"))]
+    for index in range(1, len(plays)):
+        play = plays[index]
         play_suit = rules.suit_of(play.cards)
         if kind == THROW:
-            (play_kind, beats, reason, rule_id), key = _judge_throw_play(rules, play, play_suit, suit, need, best)
+            verdict, key = _judge_throw_play(rules, play, play_suit, suit, need, best)
         else:
-            (play_kind, beats, reason, rule_id), key = _judge_typed_play(rules, play, play_suit, suit, kind, best)
-        if beats:
+            verdict, key = _judge_typed_play(rules, play, play_suit, suit, kind, best)
+        if verdict[1]:  # it beats the best so far
             best = BestSoFar(index, play.seat, True if kind == THROW else play_suit == TRUMP, key)
-        used.add(rule_id)
-        reasons.append(reason)
-        verdicts.append(verdict_wire(play.seat, play_kind, beats, reason, rule_id))
-    return finish_trick(verdicts, plays, best.index, reasons[best.index], used, _SOURCE)
+        verdicts.append((play.seat, verdict))
+    return finish_trick(plays, verdicts, best.index, {"trick.points", rule}, _SOURCE)
 
 
 Judged = tuple[Verdict, "int | None"]
