@@ -205,18 +205,27 @@ class UnitsField:
         self.number = message_type.DESCRIPTOR.fields_by_name[name].number
         self._tuples: dict[tuple[int, int], bytes] = {}
         """The bytes of each tuple met so far, by (card code, tuple size): a few hundred at most."""
+        self._singles = [b""] * len(_NAMES)
+        """The bytes of each card's single, by card code (the most frequent unit): built here."""
+        for card in full_deck():
+            self._singles[card.code] = wire_field(self.number, unit_to_pb(Unit(1, 1, 0, (card,))).SerializeToString())
 
     def unit_bytes(self, unit: Unit) -> bytes:
-        """One unit's bytes as an element of the field."""
+        """One unit's bytes as an element of the field.
+
+        >>> from oracle.cards import parse_cards
+        >>> single = Unit(1, 1, 9, tuple(parse_cards("AS")))
+        >>> THROW_UNITS.unit_bytes(single) == wire_field(THROW_UNITS.number, unit_to_pb(single).SerializeToString())
+        True
+        """
         cards = unit.cards
         n = len(cards)
         if n == 1 and unit.tuple_size == 1 and unit.length == 1 and not unit.rainbow:
-            key = (cards[0].code, 1)  # a single
-        elif n != unit.tuple_size or unit.length != 1 or unit.rainbow or not n or any(
+            return self._singles[cards[0].code]
+        if n != unit.tuple_size or unit.length != 1 or unit.rainbow or not n or any(
                 card.code != cards[0].code for card in cards):
             return wire_field(self.number, unit_to_pb(unit).SerializeToString())
-        else:
-            key = (cards[0].code, n)
+        key = (cards[0].code, n)
         found = self._tuples.get(key)
         if found is None:
             found = self._tuples[key] = wire_field(self.number, unit_to_pb(unit).SerializeToString())
