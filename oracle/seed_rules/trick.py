@@ -23,14 +23,14 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.answers import (
+from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
+from oracle.engine.trick_answers import (
     BestSoFar,
     SeatVerdict,
     Verdict,
     finish_trick,
     verdict_against_best,
 )
-from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.engine.units import Unit, shape_name
 from oracle.seed_rules.matching import Shape, lead_requirements, shows_required
 

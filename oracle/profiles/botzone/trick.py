@@ -19,14 +19,14 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.answers import (
+from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
+from oracle.engine.trick_answers import (
     BestSoFar,
     SeatVerdict,
     Verdict,
     finish_trick,
     verdict_against_best,
 )
-from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.profiles.botzone.play_types import (
     PAIR,
     SINGLE,
