@@ -66,7 +66,7 @@ def cards_text(rules: Ruleset, cards: Sequence[Card]) -> str:
 
 Verdict = tuple[pb.PlayKind, bool, str, str]
 """A play's verdict before it is a message: its kind, whether it beats the best so far, the
-reason and the rule that decided it (:func:`add_verdict` puts it in an answer)."""
+reason and the rule that decided it (:func:`finish_trick` puts it in an answer, with its seat)."""
 
 
 def verdict_against_best(
