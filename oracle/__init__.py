@@ -35,7 +35,8 @@ The engine (:mod:`oracle.engine`), its values:
 - :mod:`oracle.engine.ruleset`: one variant compiled for one deal, with the strategies it applies
 - :mod:`oracle.engine.units`: what a play is made of (units) and what beat a throw (blocks)
 - :mod:`oracle.engine.pool`: which tuples and runs of adjacent tuples cards of one suit hold
-- :mod:`oracle.engine.answers`: how verdicts, units and a judged trick are told (proto messages)
+- :mod:`oracle.engine.answers`: how units and a throw's answer are told (proto messages)
+- :mod:`oracle.engine.trick_answers`: how a play's verdict and a judged trick are told
 - :mod:`oracle.engine.following`: the suit duty (``follow.suit``) and the legal example's top-up
 - :mod:`oracle.engine.budget`: when a question has spent its work budget or its deadline
 - :mod:`oracle.engine.per_variant`: tables read once from a variant message and kept for it

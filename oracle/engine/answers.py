@@ -1,27 +1,39 @@
-"""Answer builders: verdicts and units as proto messages, shared by every strategy.
+"""Answer builders: units and throws as proto messages, shared by every strategy; a judged
+trick's answer is :mod:`oracle.engine.trick_answers`' (its :func:`play_verdict`,
+:func:`trick_answer` and :func:`cards_text` named here too, as before).
 
 A leaf: it imports no strategy, so any rule module (the seeds' or a profile's) can build
 its answer with it.
 
 >>> from oracle.cards import parse_cards
->>> from oracle.engine.ruleset import SeatPlay
->>> play_verdict(SeatPlay(1, tuple(parse_cards("AS"))), pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure").rule_ids
-['trick.structure']
+>>> answer = pb.CheckThrowResponse()
+>>> THROW_UNITS.merge(answer, [Unit(2, 1, 0, tuple(parse_cards("4H 4H")))])
+>>> answer.units[0].name
+'pair'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Generic, TypeVar
 
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 from google.protobuf.message import Message
 
 from oracle import pb
-from oracle.cards import Card, card_name, format_cards, full_deck
+from oracle.cards import Card, format_cards, full_deck
 from oracle.convert import CardsField, add_cards, suit_name, wire_field, wire_strings, wire_varint
-from oracle.engine.ruleset import Ruleset, SeatPlay, points
+from oracle.engine.ruleset import Ruleset
+from oracle.engine.trick_answers import cards_text, play_verdict, trick_answer
 from oracle.engine.units import Block, Unit
+
+__all__ = [
+    "BLOCK_BEATING", "BLOCK_UNIT", "INT32_MAX", "THROW_FORCED", "THROW_UNITS", "UnitsField", "add_units",
+    "block_wire", "cards_text", "clamped", "fill_unit", "not_a_throw", "play_verdict", "throw_answer",
+    "trick_answer", "tuple_message", "unit_to_pb",
+]
+
+_CODES = max(card.code for card in full_deck()) + 1
+"""One more than the highest card code: the length of a table by card code."""
 
 INT32_MAX = 2**31 - 1
 """The largest number an answer's int32 field carries."""
@@ -34,87 +46,6 @@ def clamped(value: int) -> int:
     (2147483647, -5, 64)
     """
     return max(-INT32_MAX - 1, min(INT32_MAX, value))
-
-
-K = TypeVar("K")
-
-
-class BestSoFar(Generic[K]):
-    """The play that wins a trick so far: its place, its seat, whether it is trump, its key.
-
-    A plain class with slots, built once per play that beats the best (a frozen dataclass costs
-    several times as much to build).
-
-    >>> BestSoFar(0, 3, False, (0, 12)).seat
-    3
-    """
-
-    __slots__ = ("index", "key", "seat", "trump")
-
-    def __init__(self, index: int, seat: int, trump: bool, key: K) -> None:
-        self.index = index
-        self.seat = seat
-        self.trump = trump
-        self.key = key
-
-
-_NAMES = [""] * (max(card.code for card in full_deck()) + 1)
-"""Each card's notation, by card code."""
-for _card in full_deck():
-    _NAMES[_card.code] = card_name(_card)
-
-
-def cards_text(rules: Ruleset, cards: Sequence[Card]) -> str:
-    """The notation of a play's cards in the ruleset's order (trump first, highest first), as a
-    reason quotes them: one card's looked up, several cards' codes sorted by the ruleset's order
-    (``format_cards(rules.sorted(cards))``, without a card's key computed by a lambda).
-
-    >>> from oracle.cards import parse_cards, Rank, Suit
-    >>> from oracle.variants import make_ruleset
-    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> cards_text(rules, parse_cards("3S AH 10C BJ")), cards_text(rules, parse_cards("4D"))
-    ('BJ 10C AH 3S', '4D')
-    """
-    names = _NAMES
-    if len(cards) == 1:
-        return names[cards[0].code]
-    return " ".join([names[code] for code in sorted([card.code for card in cards], key=rules.order.__getitem__)])
-
-
-Verdict = tuple[pb.PlayKind, bool, str, str]
-"""A play's verdict before it is a message: its kind, whether it beats the best so far, the
-reason and the rule that decided it (:func:`add_verdict` puts it in an answer)."""
-
-
-def verdict_against_best(
-    rules: Ruleset, play: SeatPlay, kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str
-) -> Verdict:
-    """The verdict of a play compared with the best so far: ``outcome`` > 0 beats it, 0 ties it
-    (the first played wins, rule ``order.first_played_wins``), < 0 does not beat it. A play that
-    does not beat the best is no over-ruff (it stays a ruff).
-
-    >>> from oracle.cards import Rank, Suit, parse_cards
-    >>> from oracle.variants import make_ruleset
-    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> verdict_against_best(rules, SeatPlay(2, tuple(parse_cards("3H"))), pb.PLAY_KIND_OVER_RUFF, 0,
-    ...                      "highest single", 1, "trick.over_ruff")[1:]
-    (False, "its highest single (3H) equals seat 1's, and the first played wins", 'order.first_played_wins')
-    """
-    cards = cards_text(rules, play.cards)
-    if outcome > 0:
-        return kind, True, f"its {what} ({cards}) beats seat {best_seat}'s", rule
-    lost = pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind
-    if outcome == 0:
-        return (lost, False, f"its {what} ({cards}) equals seat {best_seat}'s, and the first played wins",
-                "order.first_played_wins")
-    return lost, False, f"its {what} ({cards}) does not beat seat {best_seat}'s", rule
-
-
-def against_best(
-    rules: Ruleset, play: SeatPlay, kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str
-) -> pb.PlayVerdict:
-    """:func:`verdict_against_best` as a message."""
-    return play_verdict(play, *verdict_against_best(rules, play, kind, outcome, what, best_seat, rule))
 
 
 def unit_to_pb(unit: Unit) -> pb.Unit:
@@ -205,18 +136,27 @@ class UnitsField:
         self.number = message_type.DESCRIPTOR.fields_by_name[name].number
         self._tuples: dict[tuple[int, int], bytes] = {}
         """The bytes of each tuple met so far, by (card code, tuple size): a few hundred at most."""
+        self._singles = [b""] * _CODES
+        """The bytes of each card's single, by card code (the most frequent unit): built here."""
+        for card in full_deck():
+            self._singles[card.code] = wire_field(self.number, unit_to_pb(Unit(1, 1, 0, (card,))).SerializeToString())
 
     def unit_bytes(self, unit: Unit) -> bytes:
-        """One unit's bytes as an element of the field."""
+        """One unit's bytes as an element of the field.
+
+        >>> from oracle.cards import parse_cards
+        >>> single = Unit(1, 1, 9, tuple(parse_cards("AS")))
+        >>> THROW_UNITS.unit_bytes(single) == wire_field(THROW_UNITS.number, unit_to_pb(single).SerializeToString())
+        True
+        """
         cards = unit.cards
         n = len(cards)
         if n == 1 and unit.tuple_size == 1 and unit.length == 1 and not unit.rainbow:
-            key = (cards[0].code, 1)  # a single
-        elif n != unit.tuple_size or unit.length != 1 or unit.rainbow or not n or any(
+            return self._singles[cards[0].code]
+        if n != unit.tuple_size or unit.length != 1 or unit.rainbow or not n or any(
                 card.code != cards[0].code for card in cards):
             return wire_field(self.number, unit_to_pb(unit).SerializeToString())
-        else:
-            key = (cards[0].code, n)
+        key = (cards[0].code, n)
         found = self._tuples.get(key)
         if found is None:
             found = self._tuples[key] = wire_field(self.number, unit_to_pb(unit).SerializeToString())
@@ -257,96 +197,6 @@ def block_wire(block: Block) -> bytes:
     seat_bytes = _SEATS[seat] if 0 <= seat < len(_SEATS) else wire_varint(_BLOCK_SEAT, seat)
     return wire_field(_BLOCKS, b"".join([BLOCK_UNIT.unit_bytes(block.unit), seat_bytes,
                                          *[by_code[card.code] for card in block.beating]]))
-
-
-def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
-    """What one play did in the trick, why, and the rule that decided it."""
-    return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
-
-
-def add_verdict(
-    field: RepeatedCompositeFieldContainer[pb.PlayVerdict],
-    seat: int, kind: pb.PlayKind, beats: bool, reason: str, rule: str,
-) -> None:
-    """Append :func:`play_verdict`'s message to an answer's verdicts: a copy of the verdict of the
-    same fields met before (:data:`_VERDICTS`), else built once, field by field, and kept.
-
-    >>> answer = pb.JudgeTrickResponse()
-    >>> add_verdict(answer.verdicts, 1, pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure")
-    >>> add_verdict(answer.verdicts, 1, pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure")
-    >>> answer.verdicts[1] == answer.verdicts[0] == play_verdict(SeatPlay(1, ()), pb.PLAY_KIND_FOLLOW, True,
-    ...                                                          "higher", "trick.structure")
-    True
-    """
-    key = (seat, kind, beats, reason, rule)
-    message = _VERDICTS.get(key)
-    if message is None:
-        if len(_VERDICTS) >= _VERDICTS_KEPT:
-            _VERDICTS.clear()
-        message = pb.PlayVerdict()
-        if seat:  # a field left at its default is not set
-            message.seat = seat
-        message.kind = kind
-        if beats:
-            message.beats_best_so_far = True
-        message.reason = reason
-        message.rule_ids.append(rule)
-        _VERDICTS[key] = message  # kept once whole: another thread may copy it at once
-    field.add().CopyFrom(message)
-
-
-_VERDICTS: dict[tuple[int, int, bool, str, str], pb.PlayVerdict] = {}
-"""The verdicts met so far, by their fields (seat, kind, beats, reason, rule id): never changed,
-only copied (a copy costs about half of adding a verdict and setting its fields). A trick's
-reasons repeat (a lead, a discard, a ruff, a single's comparison): on fresh random tricks 87% of
-the Botzone profile's verdicts and two thirds of the seeds' were met before."""
-
-_VERDICTS_KEPT = 8192  # the most verdicts kept (a few megabytes): then the cache starts again
-
-_TRICK_RULES: dict[frozenset[str], bytes] = {}
-"""The bytes of a judged trick's rule ids, sorted, by the set of them (the sets the judges
-build: a few dozen)."""
-
-
-def trick_answer(
-    plays: Sequence[SeatPlay],
-    verdicts: Sequence[pb.PlayVerdict],
-    winner: int,
-    rule_ids: set[str],
-    source: str = "",
-) -> pb.JudgeTrickResponse:
-    """The answer for a judged trick: the play at index ``winner`` takes every point in it.
-
-    ``source`` names, for people, the upstream function a profile's judging copies.
-    """
-    answer = pb.JudgeTrickResponse(verdicts=verdicts)
-    return finish_trick(answer, plays, winner, verdicts[winner].reason, rule_ids, source)
-
-
-def finish_trick(
-    answer: pb.JudgeTrickResponse,
-    plays: Sequence[SeatPlay],
-    winner: int,
-    winner_reason: str,
-    rule_ids: set[str],
-    source: str = "",
-) -> pb.JudgeTrickResponse:
-    """:func:`trick_answer` for an answer whose verdicts are already in it (``winner_reason``
-    is the reason of the winner's verdict): the winner, the points, the rules and the explanation."""
-    total = points([card for play in plays for card in play.cards])
-    seat = plays[winner].seat
-    if seat:
-        answer.winning_seat = seat
-    if total:
-        answer.points = total
-    key = frozenset(rule_ids)
-    rule_bytes = _TRICK_RULES.get(key)
-    if rule_bytes is None:
-        rule_bytes = _TRICK_RULES[key] = wire_strings(pb.JudgeTrickResponse, "rule_ids", sorted(rule_ids))
-    answer.MergeFromString(rule_bytes)
-    reason = winner_reason + (f" ({source})" if source else "")
-    answer.explanation = f"Seat {seat} wins the trick and its {total} points: {reason}."
-    return answer
 
 
 _THROW_RULES = {

@@ -23,14 +23,14 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.answers import (
+from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
+from oracle.engine.trick_answers import (
     BestSoFar,
+    SeatVerdict,
     Verdict,
-    add_verdict,
     finish_trick,
     verdict_against_best,
 )
-from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.engine.units import Unit, shape_name
 from oracle.seed_rules.matching import Shape, lead_requirements, shows_required
 
@@ -129,6 +129,16 @@ def _play_key(
     return (NO_KEY if key is None else key), None
 
 
+_SUITS = pb.EffectiveSuit.values()
+
+_DISCARDS = {(played, led): f"plays {suit_name(played)} to a {suit_name(led)} lead: a discard (垫)"
+             for played in _SUITS for led in _SUITS}
+"""The reason of a discard of one suit to a lead of another, by (the play's suit, the lead's):
+built once, not for every play."""
+
+_NO_STRUCTURE = {led: f"follows {suit_name(led)} without the lead's structure, so cannot win" for led in _SUITS}
+"""The reason of a follow without the lead's structure, by the lead's suit."""
+
 _Best = BestSoFar[Key]
 """The best play so far, as this judge keys plays (build it with :class:`BestSoFar` itself: calling
 the subscripted alias goes through ``typing`` on every call)."""
@@ -147,24 +157,18 @@ def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.Jud
     structure = lead_units[0].name if len(lead_units) == 1 else ", ".join(u.name for u in lead_units)
     # What a follow must show, read once for every play: nothing when singles are led.
     required = lead_requirements(lead_units) if shape[0] >= 2 else []
-    answer = pb.JudgeTrickResponse()
-    verdicts = answer.verdicts
-    best_reason = f"leads {suit_name(suit)}: {structure}"
-    add_verdict(verdicts, lead.seat, pb.PLAY_KIND_LEAD, True, best_reason, "lead.one_suit")
-    used_rules = {"lead.one_suit", "trick.points"}
+    verdicts: list[SeatVerdict] = [(lead.seat, (pb.PLAY_KIND_LEAD, True, f"leads {suit_name(suit)}: {structure}",
+                                                 "lead.one_suit"))]
     for index in range(1, len(plays)):
         play = plays[index]
         play_suit = rules.suit_of(play.cards)
-        (kind, beats, reason, rule), strength = _judge_play(rules, play, play_suit, suit, lead_units, required,
-                                                            shape, best)
-        if beats:
+        verdict, strength = _judge_play(rules, play, play_suit, suit, lead_units, required, shape, best)
+        if verdict[1]:  # it beats the best so far
             if strength is None:
                 strength = _play_key(rules, lead_units, play.cards, shape)[0]
             best = BestSoFar(index, play.seat, play_suit == TRUMP, strength)
-            best_reason = reason
-        used_rules.add(rule)
-        add_verdict(verdicts, play.seat, kind, beats, reason, rule)
-    return finish_trick(answer, plays, best.index, best_reason, used_rules)
+        verdicts.append((play.seat, verdict))
+    return finish_trick(plays, verdicts, best.index, {"trick.points"})
 
 
 def _judge_play(
@@ -184,9 +188,7 @@ def _judge_play(
         if not shows_required(rules, required, cards, exact_tuples=True) and stand_in(
             rules, lead_units, cards
         ) is None:
-            return (pb.PLAY_KIND_FOLLOW, False,
-                    f"follows {suit_name(led_suit)} without the lead's structure, so cannot win",
-                    "trick.structure"), None
+            return (pb.PLAY_KIND_FOLLOW, False, _NO_STRUCTURE[led_suit], "trick.structure"), None
         if best.trump and led_suit != TRUMP:
             return (pb.PLAY_KIND_FOLLOW, False, f"follows, but seat {best.seat} has ruffed", "trick.ruff"), None
         return _compare(rules, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, best, "trick.structure")
@@ -202,9 +204,7 @@ def _judge_play(
         if not best.trump:
             return (pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with trump holding {needs}", "trick.ruff"), None
         return _compare(rules, play, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, best, "trick.over_ruff")
-    return (pb.PLAY_KIND_DISCARD, False,
-            f"plays {suit_name(play_suit)} to a {suit_name(led_suit)} lead: a discard (垫)",
-            "trick.discard"), None
+    return (pb.PLAY_KIND_DISCARD, False, _DISCARDS[play_suit, led_suit], "trick.discard"), None
 
 
 def _compare(

@@ -19,16 +19,19 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.answers import (
+from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
+from oracle.engine.trick_answers import (
     BestSoFar,
+    SeatVerdict,
     Verdict,
-    add_verdict,
     finish_trick,
     verdict_against_best,
 )
-from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
 from oracle.profiles.botzone.play_types import (
+    PAIR,
+    SINGLE,
     THROW,
+    TRACTOR,
     UPSTREAM,
     code_parts,
     covers,
@@ -38,6 +41,21 @@ from oracle.profiles.botzone.play_types import (
 )
 
 _Best = BestSoFar[int | None]
+
+_SUITS = pb.EffectiveSuit.values()
+_TYPES = (SINGLE, PAIR, TRACTOR, THROW)
+
+_OTHER_TYPE = {(own, kind): f"a {own}, not a {kind} like the lead: it cannot win" for own in _TYPES for kind in _TYPES}
+"""The reason of a play of another type than the lead's, by (its type, the lead's): built once."""
+
+_DISCARDS = {(kind, suit, led): f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)"
+             for kind in _TYPES for suit in _SUITS for led in _SUITS}
+"""The reason of a discard of the lead's type, by (the type, the play's suit, the lead's)."""
+
+_LEADS = {(suit, kind): f"leads {suit_name(suit)}: a {kind}" for suit in _SUITS for kind in _TYPES}
+"""The reason of a lead that is not a throw, by (its suit, its type)."""
+
+_SOURCE = f"{UPSTREAM} checkWinner"
 
 
 def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
@@ -57,32 +75,27 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
     kind = play_type(rules, lead.cards)
     if kind == THROW:
         need = part_lengths(rules, lead.cards)
-        what = "a throw of " + " + ".join(map(str, need)) + " cards"
+        lead_reason = f"leads {suit_name(suit)}: a throw of {' + '.join(map(str, need))} cards"
         rule = "trick.largest_component"
         key = _throw_key(rules, lead.cards, need)
     else:
         need = []
-        what = f"a {kind}"
+        lead_reason = _LEADS[suit, kind]
         rule = "trick.same_type"
         key = top_strength(rules, lead.cards)
     best = BestSoFar(0, lead.seat, suit == TRUMP, key)
-    answer = pb.JudgeTrickResponse()
-    field = answer.verdicts
-    reasons = [f"leads {suit_name(suit)}: {what}"]
-    add_verdict(field, lead.seat, pb.PLAY_KIND_LEAD, True, reasons[0], "lead.one_suit")
-    used = {"lead.one_suit", "trick.points", rule}
-    for index, play in enumerate(plays[1:], start=1):
+    verdicts: list[SeatVerdict] = [(lead.seat, (pb.PLAY_KIND_LEAD, True, lead_reason, "lead.one_suit"))]
+    for index in range(1, len(plays)):
+        play = plays[index]
         play_suit = rules.suit_of(play.cards)
         if kind == THROW:
-            (play_kind, beats, reason, rule_id), key = _judge_throw_play(rules, play, play_suit, suit, need, best)
+            verdict, key = _judge_throw_play(rules, play, play_suit, suit, need, best)
         else:
-            (play_kind, beats, reason, rule_id), key = _judge_typed_play(rules, play, play_suit, suit, kind, best)
-        if beats:
+            verdict, key = _judge_typed_play(rules, play, play_suit, suit, kind, best)
+        if verdict[1]:  # it beats the best so far
             best = BestSoFar(index, play.seat, True if kind == THROW else play_suit == TRUMP, key)
-        used.add(rule_id)
-        reasons.append(reason)
-        add_verdict(field, play.seat, play_kind, beats, reason, rule_id)
-    return finish_trick(answer, plays, best.index, reasons[best.index], used, f"{UPSTREAM} checkWinner")
+        verdicts.append((play.seat, verdict))
+    return finish_trick(plays, verdicts, best.index, {"trick.points", rule}, _SOURCE)
 
 
 Judged = tuple[Verdict, "int | None"]
@@ -104,11 +117,10 @@ def _judge_typed_play(rules: Ruleset, play: SeatPlay, suit: int, led: int, kind:
     rule = "trick.same_type"
     own = play_type(rules, play.cards)
     if own != kind:
-        return (pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False,
-                f"a {own}, not a {kind} like the lead: it cannot win", rule), None
+        return (pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False, _OTHER_TYPE[own, kind],
+                rule), None
     if suit not in (led, TRUMP):
-        return (pb.PLAY_KIND_DISCARD, False, f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)",
-                "trick.discard"), None
+        return (pb.PLAY_KIND_DISCARD, False, _DISCARDS[kind, suit, led], "trick.discard"), None
     key = top_strength(rules, play.cards)
     if best.trump:
         if suit != TRUMP:
