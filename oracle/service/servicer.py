@@ -30,15 +30,22 @@ from google.protobuf.message import DecodeError, Message
 
 from oracle import pb
 from oracle.convert import wire_field
-from oracle.engine.budget import DEFAULT_STEPS, DeadlinePassed, WorkExceeded, limited
+from oracle.engine.budget import (
+    DEFAULT_STEPS,
+    DeadlinePassed,
+    WorkExceeded,
+    limited,
+    question_budget,
+)
 from oracle.errors import InvalidQuestion
 from oracle.rules import RULES
 from oracle.service.limits import MAX_QUESTIONS
 from oracle.service.questions import (
     ANSWER_NUMBERS,
+    NO_QUESTION,
     ORACLE_SERVICE,
     QUESTION_KINDS,
-    answer_bytes,
+    answer_of,
 )
 from oracle.service.status import INTERNAL_MESSAGE, capped, to_status
 from oracle.variants import load_catalogue
@@ -174,7 +181,10 @@ def answer_batch(request: pb.AnswerBatchRequest) -> pb.AnswerBatchResponse:
 
 def serialized_batch(request: pb.AnswerBatchRequest) -> bytes:
     """:func:`answer_batch` as the bytes of its response, which gRPC sends as they are: each
-    answer serialized once, in its place (:func:`~oracle.service.questions.answer_bytes`).
+    answer serialized once, in its place, inside the ``Answer`` field that holds it (no
+    ``Answer`` message built, nothing copied). One work budget serves the whole batch, renewed
+    before each question (:func:`~oracle.service.questions.answer_of`): each question has all
+    of its steps, as alone, without a budget built and entered for each.
 
     The questions are answered kind by kind (each kind's in the batch's order), their answers
     put back in the batch's order: one kind's code and tables stay warm in the processor's
@@ -191,21 +201,36 @@ def serialized_batch(request: pb.AnswerBatchRequest) -> bytes:
         raise InvalidQuestion.single(
             "questions", f"{len(questions)} questions: at most {MAX_QUESTIONS} in one batch"
         )
-    kinds = [question.WhichOneof("question") or "" for question in questions]
-    pieces: list[bytes] = [b""] * len(kinds)
-    for i in sorted(range(len(kinds)), key=kinds.__getitem__):
-        question = questions[i]
-        try:
-            answer = answer_bytes(question)
-        except DeadlinePassed:
-            raise  # the call stops: its deadline passed or its client went away
-        except Exception:
-            log.exception("AnswerBatch failed on questions[%d] (%s)", i, kinds[i] or None)
-            failed = pb.QuestionError(code="INTERNAL", message=INTERNAL_MESSAGE)
-            answer = wire_field(ANSWER_NUMBERS["error"], failed.SerializeToString())
-        pieces[i] = wire_field(_ANSWERS_FIELD, answer)
+    by_kind: dict[str, list[int]] = {}
+    for i, question in enumerate(questions):
+        by_kind.setdefault(question.WhichOneof("question") or "", []).append(i)
+    pieces: list[bytes] = [b""] * len(questions)
+    message: Message
+    with question_budget() as budget:  # one budget, renewed for each question
+        for name, indices in by_kind.items():
+            kind = QUESTION_KINDS.get(name)
+            for i in indices:
+                try:
+                    if kind is None:
+                        field, message = "error", NO_QUESTION
+                    else:
+                        budget.renew()
+                        field, message = answer_of(kind, getattr(questions[i], name))
+                    answer = wire_field(ANSWER_NUMBERS[field], message.SerializeToString())
+                except DeadlinePassed:
+                    raise  # the call stops: its deadline passed or its client went away
+                except Exception:
+                    log.exception("AnswerBatch failed on questions[%d] (%s)", i, name or None)
+                    answer = _FAILED
+                pieces[i] = wire_field(_ANSWERS_FIELD, answer)
     return b"".join(pieces)
 
+
+_FAILED = wire_field(
+    ANSWER_NUMBERS["error"],
+    pb.QuestionError(code="INTERNAL", message=INTERNAL_MESSAGE).SerializeToString(),
+)
+"""The ``Answer`` of a question of a batch that failed unexpectedly (logged), as its bytes."""
 
 _ANSWERS_FIELD = pb.AnswerBatchResponse.DESCRIPTOR.fields_by_name["answers"].number
 
