@@ -253,7 +253,11 @@ def _deadline(context: Any) -> float | None:
 
 
 def _gone(context: Any) -> Callable[[], bool] | None:
-    """A test for the client having gone (cancelled, or the connection lost)."""
+    """A test for the client having gone (cancelled, or the connection lost): a
+    :class:`~oracle.service.workers.CallContext`'s own, or one made of ``is_active``."""
+    gone: Callable[[], bool] | None = getattr(context, "gone", None)
+    if gone is not None:
+        return gone
     active = getattr(context, "is_active", None)
     return None if not callable(active) else (lambda: not active())
 
