@@ -83,12 +83,15 @@ def wire_field(number: int, payload: bytes) -> bytes:
     fields, joined, merge into a message with one ``MergeFromString``, a repeated field's
     elements appended in order.
 
-    >>> wire_field(4, b"ab"), len(wire_field(20, b"x" * 200))
-    (b'"\x02ab', 204)
+    >>> wire_field(4, b"ab"), len(wire_field(20, b"x" * 200)), wire_field(1, b"x" * 300)[:3]
+    (b'"\x02ab', 204, b'\n\xac\x02')
     """
-    if number < 16 and len(payload) < 0x80:  # the key and the length a byte each
-        return bytes((number << 3 | 2, len(payload))) + payload
-    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
+    size = len(payload)
+    if number < 16 and size < 0x4000:  # the key a byte, the length one or two
+        if size < 0x80:
+            return bytes((number << 3 | 2, size)) + payload
+        return bytes((number << 3 | 2, size & 0x7F | 0x80, size >> 7)) + payload
+    return _varint(number << 3 | 2) + _varint(size) + payload
 
 
 def wire_varint(number: int, value: int) -> bytes:

@@ -63,6 +63,19 @@ class Budget:
     def __exit__(self, *exc: object) -> None:
         _current.reset(self._token)
 
+    def renew(self) -> None:
+        """All of its steps again, for the next question of a batch (the same deadline and caller,
+        and the same count to the next look at them: a batch of short questions still looks).
+
+        >>> with limited(steps=5) as budget:
+        ...     spend(4)
+        ...     budget.renew()
+        ...     spend(4)
+        ...     budget.steps
+        1
+        """
+        self.steps = self.limit
+
     def spend(self, n: int) -> None:
         self.steps -= n
         if self.steps < 0:

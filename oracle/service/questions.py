@@ -18,7 +18,6 @@ from google.protobuf.descriptor import ServiceDescriptor
 from google.protobuf.message import Message
 
 from oracle import pb
-from oracle.convert import wire_field
 from oracle.dispatch import questions as engine
 from oracle.engine.budget import DeadlinePassed, WorkExceeded, question_budget
 from oracle.errors import InvalidQuestion
@@ -207,34 +206,10 @@ def dispatch(question: pb.Question) -> pb.Answer:
     >>> dispatch(pb.Question()).error.field_violations[0].description  # doctest: +ELLIPSIS
     'no question: set one of describe_play, check_follow, ...'
     """
+    field, message = answered(question)
     answer = pb.Answer()
-    answer_into(question, answer)
-    return answer
-
-
-def answer_into(question: pb.Question, answer: pb.Answer) -> None:
-    """:func:`dispatch` writing into an empty ``answer``.
-
-    >>> batch = pb.AnswerBatchResponse()
-    >>> answer_into(pb.Question(get_variant=pb.GetVariantRequest(variant_id="qq-one-deck")),
-    ...             batch.answers.add())
-    >>> batch.answers[0].get_variant.variant.deal.decks
-    1
-    """
-    field, message = answered(question)
     getattr(answer, field).CopyFrom(message)
-
-
-def answer_bytes(question: pb.Question) -> bytes:
-    """:func:`dispatch`'s answer serialized: the answering message serialized once, inside the
-    ``Answer`` field that holds it (no ``Answer`` message built, nothing copied).
-
-    >>> question = pb.Question(get_variant=pb.GetVariantRequest(variant_id="qq-one-deck"))
-    >>> pb.Answer.FromString(answer_bytes(question)) == dispatch(question)
-    True
-    """
-    field, message = answered(question)
-    return wire_field(ANSWER_NUMBERS[field], message.SerializeToString())
+    return answer
 
 
 def answered(question: pb.Question) -> tuple[str, Message]:
@@ -247,20 +222,33 @@ def answered(question: pb.Question) -> tuple[str, Message]:
     """
     name = question.WhichOneof("question")
     if name is None:
-        empty = InvalidQuestion.single(
-            "question", f"no question: set one of {', '.join(QUESTION_KINDS)}"
-        )
-        return "error", question_error(empty)
-    kind = QUESTION_KINDS[name]
+        return "error", NO_QUESTION
+    with question_budget():
+        return answer_of(QUESTION_KINDS[name], getattr(question, name))
+
+
+def answer_of(kind: QuestionKind, request: Message) -> tuple[str, Message]:
+    """:func:`answered` for a question of a known ``kind``, under the work budget already current
+    (a batch renews one budget before each question: :meth:`~oracle.engine.budget.Budget.renew`).
+
+    >>> kind = QUESTION_KINDS["get_variant"]
+    >>> answer_of(kind, pb.GetVariantRequest(variant_id="qq-one-deck"))[0]
+    'get_variant'
+    """
     try:
-        with question_budget():
-            return kind.answer_field, kind.ask(kind.parse(getattr(question, name)))
+        return kind.answer_field, kind.ask(kind.parse(request))
     except InvalidQuestion as err:
-        return "error", question_error(InvalidQuestion(capped(err.prefixed(name).violations)))
+        return "error", question_error(InvalidQuestion(capped(err.prefixed(kind.name).violations)))
     except DeadlinePassed:
         raise  # the whole call stops: its deadline passed or its caller went away
     except WorkExceeded as err:
         return "error", pb.QuestionError(code=RESOURCE_EXHAUSTED, message=str(err))
+
+
+NO_QUESTION: Message = question_error(
+    InvalidQuestion.single("question", f"no question: set one of {', '.join(QUESTION_KINDS)}")
+)
+"""The answer to a ``Question`` with none of its fields set."""
 
 
 ANSWER_NUMBERS: dict[str, int] = {field.name: field.number for field in ANSWER_ONEOF.fields}

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import operator
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,15 +31,22 @@ from google.protobuf.message import DecodeError, Message
 
 from oracle import pb
 from oracle.convert import wire_field
-from oracle.engine.budget import DEFAULT_STEPS, DeadlinePassed, WorkExceeded, limited
+from oracle.engine.budget import (
+    DEFAULT_STEPS,
+    Budget,
+    DeadlinePassed,
+    WorkExceeded,
+    question_budget,
+)
 from oracle.errors import InvalidQuestion
 from oracle.rules import RULES
 from oracle.service.limits import MAX_QUESTIONS
 from oracle.service.questions import (
     ANSWER_NUMBERS,
+    NO_QUESTION,
     ORACLE_SERVICE,
     QUESTION_KINDS,
-    answer_bytes,
+    answer_of,
 )
 from oracle.service.status import INTERNAL_MESSAGE, capped, to_status
 from oracle.variants import load_catalogue
@@ -138,7 +146,7 @@ class OracleService:
                     "", f"the whole request (field path \"\") is not a valid {request.type_name}: "
                     f"{request.error}"
                 )
-            with limited(steps, deadline=_deadline(context), gone=_gone(context)):
+            with Budget(steps, steps, _deadline(context), _gone(context)):
                 response = answer(request)
         except InvalidQuestion as err:
             _log_call(method, request, "INVALID_ARGUMENT", start)
@@ -174,7 +182,10 @@ def answer_batch(request: pb.AnswerBatchRequest) -> pb.AnswerBatchResponse:
 
 def serialized_batch(request: pb.AnswerBatchRequest) -> bytes:
     """:func:`answer_batch` as the bytes of its response, which gRPC sends as they are: each
-    answer serialized once, in its place (:func:`~oracle.service.questions.answer_bytes`).
+    answer serialized once, in its place, inside the ``Answer`` field that holds it (no
+    ``Answer`` message built, nothing copied). One work budget serves the whole batch, renewed
+    before each question (:func:`~oracle.service.questions.answer_of`): each question has all
+    of its steps, as alone, without a budget built and entered for each.
 
     The questions are answered kind by kind (each kind's in the batch's order), their answers
     put back in the batch's order: one kind's code and tables stay warm in the processor's
@@ -191,21 +202,36 @@ def serialized_batch(request: pb.AnswerBatchRequest) -> bytes:
         raise InvalidQuestion.single(
             "questions", f"{len(questions)} questions: at most {MAX_QUESTIONS} in one batch"
         )
-    kinds = [question.WhichOneof("question") or "" for question in questions]
-    pieces: list[bytes] = [b""] * len(kinds)
-    for i in sorted(range(len(kinds)), key=kinds.__getitem__):
-        question = questions[i]
-        try:
-            answer = answer_bytes(question)
-        except DeadlinePassed:
-            raise  # the call stops: its deadline passed or its client went away
-        except Exception:
-            log.exception("AnswerBatch failed on questions[%d] (%s)", i, kinds[i] or None)
-            failed = pb.QuestionError(code="INTERNAL", message=INTERNAL_MESSAGE)
-            answer = wire_field(ANSWER_NUMBERS["error"], failed.SerializeToString())
-        pieces[i] = wire_field(_ANSWERS_FIELD, answer)
+    by_kind: dict[str, list[int]] = {}
+    for i, question in enumerate(questions):
+        by_kind.setdefault(question.WhichOneof("question") or "", []).append(i)
+    pieces: list[bytes] = [b""] * len(questions)
+    message: Message
+    with question_budget() as budget:  # one budget, renewed for each question
+        for name, indices in by_kind.items():
+            kind = QUESTION_KINDS.get(name)
+            for i in indices:
+                try:
+                    if kind is None:
+                        field, message = "error", NO_QUESTION
+                    else:
+                        budget.renew()
+                        field, message = answer_of(kind, getattr(questions[i], name))
+                    answer = wire_field(ANSWER_NUMBERS[field], message.SerializeToString())
+                except DeadlinePassed:
+                    raise  # the call stops: its deadline passed or its client went away
+                except Exception:
+                    log.exception("AnswerBatch failed on questions[%d] (%s)", i, name or None)
+                    answer = _FAILED
+                pieces[i] = wire_field(_ANSWERS_FIELD, answer)
     return b"".join(pieces)
 
+
+_FAILED = wire_field(
+    ANSWER_NUMBERS["error"],
+    pb.QuestionError(code="INTERNAL", message=INTERNAL_MESSAGE).SerializeToString(),
+)
+"""The ``Answer`` of a question of a batch that failed unexpectedly (logged), as its bytes."""
 
 _ANSWERS_FIELD = pb.AnswerBatchResponse.DESCRIPTOR.fields_by_name["answers"].number
 
@@ -228,7 +254,11 @@ def _deadline(context: Any) -> float | None:
 
 
 def _gone(context: Any) -> Callable[[], bool] | None:
-    """A test for the client having gone (cancelled, or the connection lost)."""
+    """A test for the client having gone (cancelled, or the connection lost): a
+    :class:`~oracle.service.workers.CallContext`'s own, or one made of ``is_active``."""
+    gone: Callable[[], bool] | None = getattr(context, "gone", None)
+    if gone is not None:
+        return gone
     active = getattr(context, "is_active", None)
     return None if not callable(active) else (lambda: not active())
 
@@ -251,9 +281,17 @@ def _abort(context: Any, err: InvalidQuestion) -> NoReturn:
     raise AssertionError("unreachable: abort_with_status raises")
 
 
-def _serialized(response: Message | bytes) -> bytes:
-    """A response's bytes (:data:`WIRE_ANSWERS` give theirs)."""
-    return response if isinstance(response, bytes) else response.SerializeToString()
+def _serializer(method: str) -> Callable[[Any], bytes] | None:
+    """How a method's response becomes its bytes: ``None`` (sent as they are) for
+    :data:`WIRE_ANSWERS`, else the message's own ``SerializeToString``, called from C.
+
+    >>> _serializer("AnswerBatch"), _serializer("GetVariant")(pb.GetVariantResponse())
+    (None, b'')
+    """
+    return None if method in WIRE_ANSWERS else _SERIALIZE
+
+
+_SERIALIZE: Callable[[Any], bytes] = operator.methodcaller("SerializeToString")
 
 
 def add_to_server(server: Any, service: OracleService | None = None) -> None:
@@ -272,7 +310,7 @@ def add_to_server(server: Any, service: OracleService | None = None) -> None:
                 method.name,
             ),
             request_deserializer=_decoder(getattr(pb, method.input_type.name)),
-            response_serializer=_serialized,
+            response_serializer=_serializer(method.name),
         )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
     server.add_registered_method_handlers(SERVICE_NAME, handlers)

@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent import futures
-from typing import Any, NoReturn, ParamSpec, TypeVar
+from typing import Any, NoReturn, ParamSpec, Protocol, TypeVar
 
 import grpc
 
@@ -181,6 +181,11 @@ class CallContext:
         past = self.deadline is not None and time.monotonic() >= self.deadline
         return not past and not self._cancelled
 
+    def gone(self) -> bool:
+        """Whether its client no longer waits: the work budget's test (:func:`is_active`'s
+        opposite)."""
+        return not self.is_active()
+
     def cancel(self) -> None:
         """The client stopped waiting (or the server dropped the call)."""
         self._cancelled = True
@@ -204,27 +209,42 @@ class _Recorder:
         self.handlers = dict(handlers)
 
 
-def on_loop(method: str) -> Callable[[Any], bool]:
-    """Whether a request of ``method`` is answered on the event loop (see the module's text).
+def on_loop(method: str) -> InlineTest:
+    """Whether a request of ``method`` is answered on the event loop (see the module's text); its
+    ``size`` is the bytes it came in (measured again when ``None``, as for JSON).
 
     >>> small = pb.DescribePlayRequest(context=pb.Context(variant_id="qq-two-deck"))
     >>> room = pb.DescribePlayRequest(context=pb.Context(custom_variant=pb.Variant(id="room")))
     >>> on_loop("DescribePlay")(small), on_loop("DescribePlay")(room), on_loop("AnswerBatch")(None)
     (True, False, False)
+    >>> on_loop("DescribePlay")(small, INLINE_BYTES + 1)
+    False
     """
     if method not in INLINE_METHODS:
-        return lambda request: False
+        return lambda request, size=None: False
     fields = ORACLE_SERVICE.methods_by_name[method].input_type.fields_by_name
     has_context = "context" in fields and fields["context"].message_type is pb.Context.DESCRIPTOR
 
-    def small(request: Any) -> bool:
+    def small(request: Any, size: int | None = None) -> bool:
         if isinstance(request, Undecodable):
             return True  # refused at once
-        if request.ByteSize() > INLINE_BYTES:
+        if (request.ByteSize() if size is None else size) > INLINE_BYTES:
             return False
         return not (has_context and request.context.HasField("custom_variant"))
 
     return small
+
+
+class InlineTest(Protocol):
+    """The test :func:`on_loop` returns."""
+
+    def __call__(self, request: Any, size: int | None = None) -> bool: ...
+
+
+def _sized(decode: Callable[[bytes], Any]) -> Callable[[bytes], tuple[Any, int]]:
+    """A request deserializer that also keeps the size of the bytes it read, which
+    :func:`on_loop` tests (cheaper than measuring the parsed request again)."""
+    return lambda data: (decode(data), len(data))
 
 
 def _dispatched(
@@ -234,9 +254,10 @@ def _dispatched(
     small (:func:`on_loop`) and in ``pool`` otherwise or when its share of work is spent."""
     inline = on_loop(method)
 
-    async def call(request: Any, context: Any) -> Any:
+    async def call(received: tuple[Any, int], context: Any) -> Any:
+        request, size = received
         try:
-            if inline(request):
+            if inline(request, size):
                 try:
                     return behaviour(request, CallContext(context.time_remaining(), INLINE_STEPS))
                 except ShareSpent:
@@ -263,7 +284,7 @@ def add_to_aio_server(
     handlers = {
         name: grpc.unary_unary_rpc_method_handler(
             _dispatched(name, handler.unary_unary, pool),
-            request_deserializer=handler.request_deserializer,
+            request_deserializer=_sized(handler.request_deserializer),
             response_serializer=handler.response_serializer,
         )
         for name, handler in recorder.handlers.items()
