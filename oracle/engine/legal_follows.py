@@ -56,8 +56,9 @@ def suit_split(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], short
     suits, led = rules.suits, duty.suit
     others = [c for c in hand if suits[c.code] != led]
     if len(duty.hand_x) <= duty.led:
-        return Family(Space.of(rules, others), duty.led - len(duty.hand_x), Everything(short),
-                      fixed=tuple(duty.hand_x))
+        # No other card to add (the suit held exactly as led): one play, over no space to count.
+        size = duty.led - len(duty.hand_x)
+        return Family(Space.of(rules, others if size else ()), size, Everything(short), fixed=tuple(duty.hand_x))
     space = Space.of(rules, duty.hand_x)
     automaton = in_suit(space)
     if automaton is None:

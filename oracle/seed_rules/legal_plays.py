@@ -24,7 +24,7 @@ from oracle import pb
 from oracle.cards import Card
 from oracle.engine.budget import spend
 from oracle.engine.legal_follows import SUIT_ONLY, Cores, Judged, Reading, suit_split
-from oracle.engine.legal_plays import Automaton, Duty, Sources, Space
+from oracle.engine.legal_plays import Automaton, Duty, Everything, Sources, Space
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit
 from oracle.seed_rules.follow import best_rung, first_shortfall, ladder_for
@@ -56,17 +56,19 @@ four-deck play of 17 cards, more for longer ones; a step of the budget is about 
 
 
 def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card]) -> Sources:
-    """The legal follows of ``hand`` to ``lead``, as families to count and page."""
-    units = rules.units(lead)
-    duty = structure_duty(rules, lead, units)
-    ladder = ladder_for(rules, units)
-    shapes = ([(p.tuple_size, p.length) for rung in ladder.rungs for p in rung.parts] if ladder is not None
-              else lead_requirements(units))
+    """The legal follows of ``hand`` to ``lead``, as families to count and page. The lead's
+    units are read only when the hand holds more of the suit than led (a short suit plays it
+    all, whatever the lead's structure)."""
     exact = not rules.variant.following.must_break_tuples
 
-    def judged(space: Space) -> Automaton | None:
+    def judged(space: Space) -> Automaton:
+        units = rules.units(lead)
+        duty = structure_duty(rules, lead, units)
         if duty.rule_id == "follow.suit":
-            return None
+            return Everything(duty)
+        ladder = ladder_for(rules, units)
+        shapes = ([(p.tuple_size, p.length) for rung in ladder.rungs for p in rung.parts] if ladder is not None
+                  else lead_requirements(units))
         hand_x = space.cards_of(space.copies)
         profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact).profile if ladder is None else []
         read = reading(rules, space, shapes, exact, profile)
@@ -84,7 +86,7 @@ def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Seque
         return Judged(rules, space, read, judge, cost=MATCH_STEPS, viable=read.viable, inert=inert,
                       alike=alike, idle=idle)
 
-    return suit_split(rules, lead, hand, SUIT_ONLY, judged, duty), []
+    return suit_split(rules, lead, hand, SUIT_ONLY, judged), []
 
 
 def unread(read: Reading[Any]) -> tuple[int, int, int]:
