@@ -6,7 +6,9 @@ without the search (``tuple_split.TupleSplit``, against ``trick_split.SplitSearc
 decompositions are listed from each split's first occurrence, every choice of orderings at once
 (``ordering.decompositions_after``, against the listing that tests each split and ordering);
 a lead that holds no tractor is read as its identities without ``find_plays``' search
-(``trick_format._Formats.format``). Seeded random cases of two to eight decks.
+(``trick_format._Formats.format``); a unit alone on the hand's slots is read off slices of
+their rows (``reach.Reach.unit``, against each start slot tested). Seeded random cases of two to
+eight decks.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying import ordering
 from oracle.profiles.rbtying.follow import first_duty, play_fills_own, unbounded_first_duty
+from oracle.profiles.rbtying.reach import Reach
 from oracle.profiles.rbtying.trick_format import FormatUnit, _Formats, lead_format
 from oracle.profiles.rbtying.trick_split import Bound, SplitSearch
 from oracle.profiles.rbtying.tuple_split import TupleSplit
@@ -143,3 +146,29 @@ def test_a_lead_without_tractors_reads_as_the_search_reads_it() -> None:
         asked += 1
         free += read.tractor_free()
     assert 100 < free < asked - 10  # both ways were exercised
+
+
+def test_a_unit_alone_is_read_off_the_slots_as_at_each_start() -> None:
+    """``reach.Reach.unit`` (slices of the slots' rows) against its definition: some slot the
+    cards hold where the unit's tuples, from its lowest up, each find their copies at the slot
+    and those after (under the protection, an identity held exactly as often). Random cards of a
+    suit, two to eight decks, units of two to five tuples; both answers occur."""
+    rng = random.Random(7)
+    answers = set()
+    for _ in range(300):
+        decks = rng.choice((2, 3, 4, 6, 8))
+        rules = make_ruleset(room(decks, 0), rng.choice(list(Rank)[:13]), Suit.HEARTS)
+        cards = _of_one_suit(rng, rules, decks, rng.randint(4, 40))
+        if cards is None:
+            continue
+        protected = rng.random() < 0.5
+        hand = Reach(rules, cards, protected=protected)
+        at = hand.at_slot
+        for _ in range(5):
+            unit = tuple(rng.randint(2, decks) for _ in range(rng.randint(2, 5)))
+            expected = any(all((k in at.get(start + j, ())) if protected else k <= max(at.get(start + j, (0,)))
+                               for j, k in enumerate(unit)) for start in at)
+            with limited(steps=10**9):
+                assert hand.unit(unit) == expected, (format_cards(cards), unit, protected)
+            answers.add(expected)
+    assert answers == {True, False}

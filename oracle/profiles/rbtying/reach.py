@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
+from operator import ge
 
 from oracle.cards import Card
 from oracle.engine.budget import spend
@@ -76,6 +77,15 @@ class Reach:
             for slot in pool.slots(identity):
                 at_slot.setdefault(slot, set()).add(len(held))
         return at_slot
+
+    @cached_property
+    def _rows(self) -> tuple[list[set[int]], list[int]]:
+        """:attr:`at_slot` as rows from its lowest slot to its highest, each slot's copies (empty
+        where no identity takes it) and their most (0 there): a unit is read off slices of them."""
+        at = self.at_slot
+        lowest = min(at, default=0)
+        held = [at.get(slot, set()) for slot in range(lowest, max(at, default=-1) + 1)]
+        return held, [max(copies, default=0) for copies in held]
 
     @cached_property
     def _runs(self) -> tuple[list[tuple[int, int]], list[list[int]]]:
@@ -147,11 +157,14 @@ class Reach:
         found = self._units.get(adjacent)
         if found is None:
             spend(len(self.at_slot) * len(adjacent))
-            at = self.at_slot
+            # A start of the unit on slots ``start`` up: each tuple's slot holds (under the
+            # protection, exactly) its copies; a start with slots missing holds nothing.
+            held, tops = self._rows
+            n, starts = len(adjacent), range(len(held) - len(adjacent) + 1)
             if self.protected:
-                found = any(all(k in at.get(start + j, ()) for j, k in enumerate(adjacent)) for start in at)
+                found = any(all(map(set.__contains__, held[start:start + n], adjacent)) for start in starts)
             else:
-                found = any(all(max(at.get(start + j, (0,))) >= k for j, k in enumerate(adjacent)) for start in at)
+                found = any(all(map(ge, tops[start:start + n], adjacent)) for start in starts)
             self._units[adjacent] = found
         return found
 
