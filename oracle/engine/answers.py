@@ -1,6 +1,5 @@
 """Answer builders: units and throws as proto messages, shared by every strategy; a judged
-trick's answer is :mod:`oracle.engine.trick_answers`' (its :func:`play_verdict`,
-:func:`trick_answer` and :func:`cards_text` named here too, as before).
+trick's answer is :mod:`oracle.engine.trick_answers`'.
 
 A leaf: it imports no strategy, so any rule module (the seeds' or a profile's) can build
 its answer with it.
@@ -23,14 +22,7 @@ from oracle import pb
 from oracle.cards import Card, format_cards, full_deck
 from oracle.convert import CardsField, add_cards, suit_name, wire_field, wire_strings, wire_varint
 from oracle.engine.ruleset import Ruleset
-from oracle.engine.trick_answers import cards_text, play_verdict, trick_answer
 from oracle.engine.units import Block, Unit
-
-__all__ = [
-    "BLOCK_BEATING", "BLOCK_UNIT", "INT32_MAX", "THROW_FORCED", "THROW_UNITS", "UnitsField", "add_units",
-    "block_wire", "cards_text", "clamped", "fill_unit", "not_a_throw", "play_verdict", "throw_answer",
-    "trick_answer", "tuple_message", "unit_to_pb",
-]
 
 _CODES = max(card.code for card in full_deck()) + 1
 """One more than the highest card code: the length of a table by card code."""

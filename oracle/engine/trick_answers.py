@@ -93,13 +93,6 @@ def verdict_against_best(
     return lost, False, f"its {what} ({cards}) does not beat seat {best_seat}'s", rule
 
 
-def against_best(
-    rules: Ruleset, play: SeatPlay, kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str
-) -> pb.PlayVerdict:
-    """:func:`verdict_against_best` as a message."""
-    return play_verdict(play, *verdict_against_best(rules, play, kind, outcome, what, best_seat, rule))
-
-
 def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
     """What one play did in the trick, why, and the rule that decided it."""
     return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])

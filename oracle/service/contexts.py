@@ -145,11 +145,12 @@ def known_context(blob: bytes) -> KnownContext | None:
         return _known_context(blob)
     if size > KNOWN_ROOM_BYTES:
         return None
-    found = _ROOMS.get(blob[:ROOM_ENDS] + blob[-ROOM_ENDS:])  # _room_ends, inlined: the hot path
+    ends = _room_ends(blob)
+    found = _ROOMS.get(ends)
     if found is not None and found[0] == blob:
         return found[1]
     try:
-        return _known_room_context(blob)
+        return _known_room_context(blob, ends)
     except LookupError:
         return None
 
@@ -200,10 +201,11 @@ def _room_ends(blob: bytes) -> bytes:
     return blob[:ROOM_ENDS] + blob[-ROOM_ENDS:]
 
 
-def _known_room_context(blob: bytes) -> KnownContext:
-    """A room's context whose ruleset is compiled already (goal: a room's question finds it
-    without reading its variant's message again); ``LookupError`` (not kept) for any other,
-    which the full check then reads, compiling the ruleset of a well-formed one.
+def _known_room_context(blob: bytes, ends: bytes) -> KnownContext:
+    """A room's context not found by :func:`known_context` under its ``ends`` but whose ruleset
+    is compiled already: kept under them (so the room's next question finds it without reading
+    its variant's message again); ``LookupError`` (not kept) for any other, which the full check
+    then reads, compiling the ruleset of a well-formed one.
 
     A room is found by its ends, then its bytes compared whole (one ``memcmp``): two rooms with
     the same ends take turns in the one place, each read again when the other holds it (slower,
@@ -224,10 +226,6 @@ def _known_room_context(blob: bytes) -> KnownContext:
     >>> _room_ends(other) == _room_ends(rules.SerializeToString()), known_context(other) is None
     (True, True)
     """
-    ends = _room_ends(blob)
-    found = _ROOMS.get(ends)
-    if found is not None and found[0] == blob:
-        return found[1]
     try:
         context = pb.Context.FromString(blob)
     except DecodeError:

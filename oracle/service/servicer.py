@@ -33,9 +33,9 @@ from oracle import pb
 from oracle.convert import wire_field
 from oracle.engine.budget import (
     DEFAULT_STEPS,
-    Budget,
     DeadlinePassed,
     WorkExceeded,
+    limited,
     question_budget,
 )
 from oracle.errors import InvalidQuestion
@@ -146,7 +146,7 @@ class OracleService:
                     "", f"the whole request (field path \"\") is not a valid {request.type_name}: "
                     f"{request.error}"
                 )
-            with Budget(steps, steps, _deadline(context), _gone(context)):
+            with limited(steps, deadline=_deadline(context), gone=_gone(context)):
                 response = answer(request)
         except InvalidQuestion as err:
             _log_call(method, request, "INVALID_ARGUMENT", start)

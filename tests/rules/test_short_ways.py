@@ -5,7 +5,7 @@
 * :func:`~oracle.seed_rules.matching.shows_required` (singles led, one tuple led) and
   :func:`~oracle.seed_rules.matching.one_tuple` (one tuple asked, no pool) against the greedy match
   itself on a pool (:func:`~oracle.seed_rules.matching.match_in`);
-* a reason's cards (:func:`~oracle.engine.answers.cards_text`) against ``format_cards`` of the
+* a reason's cards (:func:`~oracle.engine.trick_answers.cards_text`) against ``format_cards`` of the
   ruleset's sort, and a pool's lowest tuple above a strength (:meth:`~oracle.engine.pool.Pool.lowest`,
   a binary search) against a scan of every identity it holds;
 * answers' cards and units written from their wire bytes (:class:`~oracle.convert.CardsField`,
@@ -23,9 +23,10 @@ import pytest
 from oracle import pb
 from oracle.cards import Card, Rank, Suit, format_cards, full_deck
 from oracle.convert import CardsField, add_cards
-from oracle.engine.answers import UnitsField, add_units, block_wire, cards_text, fill_unit
+from oracle.engine.answers import UnitsField, add_units, block_wire, fill_unit
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
+from oracle.engine.trick_answers import cards_text
 from oracle.engine.units import Block
 from oracle.seed_rules.matching import (
     Match,

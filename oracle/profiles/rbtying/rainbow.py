@@ -44,9 +44,10 @@ from dataclasses import dataclass
 from oracle import pb
 from oracle.cards import Card, Rank, format_cards
 from oracle.convert import cards_to_pb
-from oracle.engine.answers import not_a_throw, play_verdict, throw_answer, trick_answer
+from oracle.engine.answers import not_a_throw, throw_answer
 from oracle.engine.budget import spend
 from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.engine.trick_answers import play_verdict, trick_answer
 from oracle.engine.units import Block, Unit
 
 SOURCE = "rbtying/shengji mechanics/src/trick.rs @ 71f8d43"

@@ -26,8 +26,8 @@ from enum import Enum
 from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import suit_name
-from oracle.engine.answers import play_verdict, trick_answer
 from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay, TrickJudge
+from oracle.engine.trick_answers import play_verdict, trick_answer
 from oracle.profiles.rbtying import bombs, rainbow
 from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format, order_keys
 from oracle.profiles.rbtying.trick_split import Bound, Split, SplitSearch
