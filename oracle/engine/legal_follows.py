@@ -103,6 +103,9 @@ class Judged:
     identity the space holds fewer times than this leaves the reading as it was, whatever its
     copies (at least ``inert``).
 
+    ``verdict`` (of a key of :meth:`Reading.decides`): where the reading itself tells the rule's
+    verdict, the key is judged so, and no representative is read back or judged.
+
     The count reads every state forwards before it judges any play, so the readings to judge are
     known first: the first judgment spends the budget of them all (``cost`` each), and a question
     that cannot afford them is refused before any is judged.
@@ -116,8 +119,8 @@ class Judged:
     def __init__(self, rules: Ruleset, space: Space, reading: Reading[Any],
                  judge: Callable[[list[Card]], Duty | None], cost: int = JUDGMENT_STEPS,
                  viable: Callable[[Any, int], bool] | None = None, inert: int = 0, alike: int = 0,
-                 idle: int = 0) -> None:
-        self.space, self.reading, self.judge, self.cost = space, reading, judge, cost
+                 idle: int = 0, verdict: Callable[[Any], Duty | None] | None = None) -> None:
+        self.space, self.reading, self.judge, self.cost, self.verdict = space, reading, judge, cost, verdict
         self.viable, self.inert, self.alike = viable, inert, max(alike, inert)
         self._ends: set[Hashable] = set()
         """The readings of the plays read to the end, not yet paid for."""
@@ -247,8 +250,8 @@ class Judged:
                 self._verdicts.setdefault(paid, PENDING)
             self._ends.clear()
         if self._verdicts[key] is PENDING:
-            play = self.representative(state)
-            self._verdicts[key] = self.judge(play)
+            verdict = self.verdict
+            self._verdicts[key] = self.judge(self.representative(state)) if verdict is None else verdict(key)
         return self._verdicts[key]
 
     def representative(self, state: Hashable) -> list[Card]:

@@ -80,13 +80,56 @@ def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Seque
             return duty if shows(play) else None
 
         if not followed:
+            verdict = None if ladder is not None else verdict_of_reading(rules, read, shapes, profile, exact, duty)
             return Judged(rules, space, read, judge, cost=READING_STEPS, inert=inert, alike=alike,
-                          idle=idle)
+                          idle=idle, verdict=verdict)
         assert isinstance(read, Segments)
         return Judged(rules, space, read, judge, cost=MATCH_STEPS, viable=read.viable, inert=inert,
                       alike=alike, idle=idle)
 
     return suit_split(rules, lead, hand, SUIT_ONLY, judged), []
+
+
+def verdict_of_reading(rules: Ruleset, read: Reading[Any], shapes: Sequence[Shape], profile: Sequence[Shape],
+                       exact: bool, duty: Duty) -> Callable[[Any], Duty | None] | None:
+    """The verdict of a play read by ``TupleCounts`` or ``PairRuns`` told off its reading's key
+    (:meth:`TupleCounts.profile`, :meth:`PairRuns.profile`: the greedy match run on the tuples'
+    copies or the runs' lengths, not on a representative's cards), with the test and the
+    budget of :func:`shows_as_much` against the hand's ``profile``; ``None`` for another reading
+    (or a ruleset whose single tuples could form tractors).
+
+    >>> from oracle.cards import Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> verdict = verdict_of_reading(rules, TupleCounts(), [(2, 1)], [(2, 1)], True, SUIT_ONLY)
+    >>> verdict((2,)) == SUIT_ONLY, verdict(())
+    (True, None)
+    """
+    if rules.tractor_min_length < 2 or not isinstance(read, TupleCounts | PairRuns):
+        return None
+    if not profile:
+        return lambda key: duty
+    top, first, hand = max(k for k, _ in shapes), profile[0], list(profile)
+    if isinstance(read, TupleCounts):
+        def shown(key: Any) -> list[Shape] | None:
+            if not TupleCounts.could_show(key, first, top, exact):
+                return None
+            return TupleCounts.profile(key, shapes, exact)
+    else:
+        min_length, tractors = rules.tractor_min_length, rules.tractor_min_tuple <= 2
+
+        def shown(key: Any) -> list[Shape] | None:
+            if not PairRuns.could_show(key, first):
+                return None
+            return PairRuns.profile(key, shapes, min_length, tractors)
+
+    def verdict(key: Any) -> Duty | None:
+        if (found := shown(key)) is None:
+            return None
+        spend(MATCH_STEPS - READING_STEPS)
+        return duty if first_shortfall(hand, found) is None else None
+
+    return verdict
 
 
 def unread(read: Reading[Any]) -> tuple[int, int, int]:
