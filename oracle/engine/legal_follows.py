@@ -264,6 +264,27 @@ class Judged:
         return play
 
 
+def read_whole(rules: Ruleset, space: Space, reading: Reading[Any]) -> Hashable:
+    """:meth:`Reading.decides` of the play of every card of the space (the hand's suit itself),
+    each identity read at its last card as :class:`Judged` reads it.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> read_whole(rules, Space.of(rules, p("AS AS KS 5S 5S")), Cores(2))
+    ((0, 2), (2, 2))
+    """
+    ident = identity_numbers(rules, space)
+    last = {number: i for i, number in enumerate(ident)}
+    held: dict[int, int] = {}
+    state = reading.start()
+    for i, (number, copies) in enumerate(zip(ident, space.copies, strict=True)):
+        held[number] = held.get(number, 0) + copies
+        if last[number] == i:
+            state = reading.close(state, number, held[number])
+    return reading.decides(state)
+
+
 def identity_numbers(rules: Ruleset, space: Space) -> list[int]:
     """Each card's identity as a small number (cards of one identity share it)."""
     ids: dict[Hashable, int] = {}

@@ -260,17 +260,22 @@ class Family:
 
     def _total(self, i: int, left: int, state: Hashable, prefix: Sequence[int]) -> int:
         """Plays of the family going on from a prefix (``excluded`` ones taken off)."""
-        if left > self._room[i]:
-            return 0
         if not self._reached:
             self._reach()
-        sums = self._sums[i].get(state)
-        if sums is None:  # the plays by cards left, whatever their duty (asked again and again by a page)
-            sums = self._sums[i][state] = sum(self._vector(i, state).values())
-        found = sums if left < 0 else (sums >> self._bits * left) & self._one
+        found = self._ways(i, left, state)
         if self._prefixes:
             found -= sum(self._prefixes.get(tuple(prefix), NO_DUTIES).values())
         return found
+
+    def _ways(self, i: int, left: int, state: Hashable) -> int:
+        """Plays going on from ``state`` before card ``i`` taking ``left`` more cards (any number
+        for ``-1``), whatever their duty, ``excluded`` ones among them (the count reached)."""
+        if left > self._room[i]:
+            return 0
+        sums = self._sums[i].get(state)
+        if sums is None:  # the plays by cards left, whatever their duty (asked again and again by a page)
+            sums = self._sums[i][state] = sum(self._vector(i, state).values())
+        return sums if left < 0 else (sums >> self._bits * left) & self._one
 
     def _children(self, i: int, left: int, state: Hashable) -> list[tuple[int, int, Hashable]]:
         """The steps out of ``state`` before card ``i`` taking at most ``left`` cards (any number
@@ -288,7 +293,8 @@ class Family:
         out: list[tuple[list[Card], Duty]] = []
         prefix: list[int] = []  # the copies taken of each card so far
         taken: list[Card] = []  # those cards
-        cards, fixed, total = self.space.cards, list(self.fixed), self._total
+        cards, fixed, total, ways, edges = self.space.cards, list(self.fixed), self._total, self._ways, self._edges
+        prefixes, one = bool(self._prefixes), self._one  # no prefix to follow without excluded plays
 
         def walk(i: int, left: int, state: Hashable, skip: int) -> int:
             if i == len(cards):
@@ -296,7 +302,7 @@ class Family:
                 assert duty is not None
                 out.append((taken + fixed, duty))
                 return skip
-            card, steps = cards[i], self._edges[i].get(state)
+            card, steps = cards[i], edges[i].get(state)
             if steps is None:  # a state the count never reached (the automaton asked)
                 steps = self._steps_out(state, self.space.copies[i], 0, i)
             for copies, after in steps:
@@ -305,21 +311,25 @@ class Family:
                 if copies > left >= 0:
                     continue
                 rest = -1 if left < 0 else left - copies
-                prefix.append(copies)
-                n = total(i + 1, rest, after, prefix)
+                if prefixes:
+                    prefix.append(copies)
+                    n = total(i + 1, rest, after, prefix)
+                else:
+                    n = ways(i + 1, rest, after)
                 if 0 < n <= skip:
                     skip -= n
                 elif n > 0:
                     taken.extend([card] * copies)
                     if rest == 0:  # one play: no more copies of the cards after these
-                        for duty, ways in self._vector(i + 1, after).items():
-                            if ways & self._one:  # its duty: the one with a play of no more cards
+                        for duty, by_left in self._vector(i + 1, after).items():
+                            if by_left & one:  # its duty: the one with a play of no more cards
                                 out.append((taken + fixed, duty))
                                 break
                     else:
                         skip = walk(i + 1, rest, after, skip)
                     del taken[len(taken) - copies:]
-                prefix.pop()
+                if prefixes:
+                    prefix.pop()
             return skip
 
         size = -1 if self.size is None else self.size

@@ -28,7 +28,7 @@ from oracle.engine.ruleset import Ruleset
 from oracle.seed_rules.follow_segments import Segments, ShapeHeld, could_show
 from oracle.seed_rules.matching import Shape
 
-__all__ = ["Segments", "ShapeHeld", "could_show", "reading"]
+__all__ = ["Segments", "ShapeHeld", "could_show", "plain_reading", "reading", "segments_reading"]
 
 
 def reading(rules: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool,
@@ -37,18 +37,30 @@ def reading(rules: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool,
     the copies of its tuples when no shape is a tractor; the lengths of its runs of pairs when
     every shape is of pairs and no slot of the suit holds two pairs; else the play's tuples and
     how they stand to each other, following what each shape of the hand's ``profile`` asks."""
+    plain = plain_reading(rules, space, shapes, exact)
+    return plain if plain is not None else segments_reading(rules, space, shapes, exact, profile)
+
+
+def segments_reading(rules: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool,
+                     profile: Sequence[Shape]) -> Reading[Any]:
+    """:func:`reading` where :func:`plain_reading` has none: ``Segments`` following the hand's
+    ``profile`` (``Cores(2)`` where it cannot)."""
+    pairs = (2 if exact else 1) if all(k == 2 for k, _ in shapes) else 0
+    top = max(k for k, _ in shapes)
+    held = [ShapeHeld.of(rules, space, shape, top, exact) for shape in sorted(set(profile), reverse=True)]
+    return Segments.of(rules, space, pairs, tuple(h for h in held if h is not None)) or Cores(2)
+
+
+def plain_reading(rules: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool) -> Reading[Any] | None:
+    """:func:`reading` where it needs no profile of the hand (every reading but ``Segments``),
+    else ``None``."""
     if any(k < 2 for k, _ in shapes):
         return Cores(1)
     if all(length == 1 for _, length in shapes):
         return TupleCounts()
     if all(k == 2 for k, _ in shapes) and rules.tractor_min_length >= 2:
-        runs = PairRuns.of(rules, space, exact)
-        if runs is not None:
-            return runs
-    pairs = (2 if exact else 1) if all(k == 2 for k, _ in shapes) else 0
-    top = max(k for k, _ in shapes)
-    held = [ShapeHeld.of(rules, space, shape, top, exact) for shape in sorted(set(profile), reverse=True)]
-    return Segments.of(rules, space, pairs, tuple(h for h in held if h is not None)) or Cores(2)
+        return PairRuns.of(rules, space, exact)
+    return None
 
 
 @dataclass(frozen=True)
