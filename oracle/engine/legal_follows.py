@@ -286,10 +286,15 @@ def read_whole(rules: Ruleset, space: Space, reading: Reading[Any]) -> Hashable:
 
 
 def identity_numbers(rules: Ruleset, space: Space) -> list[int]:
-    """Each card's identity as a small number (cards of one identity share it)."""
+    """Each card's identity as a small number (cards of one identity share it); found once per
+    space and ruleset (read it, never change it)."""
+    identities, memo = rules.identities, space.numbers
+    if memo and memo[0] is identities:
+        return cast(list[int], memo[1])
     ids: dict[Hashable, int] = {}
-    identities = rules.identities
-    return [ids.setdefault(identities[c.code], len(ids)) for c in space.cards]
+    found = [ids.setdefault(identities[c.code], len(ids)) for c in space.cards]
+    memo[:] = [identities, found]
+    return found
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,17 @@ class Everything:
     def accept(self, state: Hashable) -> Duty | None:
         return self.duty if state is True or not self.nonempty else None
 
+    step_cost = 0
+    """Its steps spend nothing (:meth:`unpaid_layer`)."""
+
+    def unpaid_layer(self, index: int, todo: Sequence[tuple[Hashable, int, int]]) -> list[list[tuple[int, Hashable]]]:
+        """:meth:`step` of every state of a layer, ``top`` down to ``bottom`` copies (no state
+        ends a play here)."""
+        if self.nonempty:
+            return [[(copies, bool(state) or copies > 0) for copies in range(top, bottom - 1, -1)]
+                    for state, top, bottom in todo]
+        return [[(copies, state) for copies in range(top, bottom - 1, -1)] for state, top, bottom in todo]
+
 
 @dataclass
 class Family:
@@ -137,30 +148,27 @@ class Family:
         # An automaton with ``unpaid_layer`` takes a layer's steps at once, the count paying them.
         steps_layer = getattr(automaton, "unpaid_layer", None)
         cost: int = getattr(automaton, "step_cost", 0) if steps_layer else 0
-        layer: dict[Hashable, list[int]] = {automaton.start(): [0, 0]}  # cards taken: fewest, most
+        layer: dict[Hashable, tuple[int, int]] = {automaton.start(): (0, 0)}  # cards taken: fewest, most
         for i, held in enumerate(self.space.copies):
             rest = room[i + 1]
-            todo: list[tuple[Hashable, int, int]] = []
-            owed = 0
-            for state, (fewest, most) in layer.items():
-                if size is None:
-                    top, bottom = held, 0
-                else:  # no more than the size allows, and enough that the cards after can make it up
-                    top, bottom = min(held, size - fewest), max(size - most - rest, 0)
-                todo.append((state, top, bottom))
-                owed += 1 + cost * (top - bottom + 1 if top >= bottom else 0)
-            spend(owed)
+            if size is None:
+                todo = [(state, held, 0) for state in layer]
+            else:  # no more than the size allows, and enough that the cards after can make it up
+                todo = [(state, min(size - fewest, held), max(size - most - rest, 0))
+                        for state, (fewest, most) in layer.items()]
+            spend(len(todo) + cost * sum([top - bottom + 1 for _, top, bottom in todo if top >= bottom]) if cost
+                  else len(todo))
             out_of = edges[i]
-            after_layer: dict[Hashable, list[int]] = {}
+            after_layer: dict[Hashable, tuple[int, int]] = {}
             found = steps_layer(i, todo) if steps_layer else [self._steps_out(*at, i=i) for at in todo]
             for (state, (fewest, most)), steps in zip(layer.items(), found, strict=True):
                 out_of[state] = steps
                 for copies, after in steps:
                     seen = after_layer.get(after)
                     if seen is None:
-                        after_layer[after] = [fewest + copies, most + copies]
+                        after_layer[after] = (fewest + copies, most + copies)
                     elif fewest + copies < seen[0] or most + copies > seen[1]:
-                        seen[:] = min(seen[0], fewest + copies), max(seen[1], most + copies)
+                        after_layer[after] = min(seen[0], fewest + copies), max(seen[1], most + copies)
             layer = after_layer
         self._count_back(layer)
 
