@@ -129,7 +129,10 @@ class Judged:
         self._closes = [self.last[ident] == i for i, ident in enumerate(self.ident)]
         """Whether each card is its identity's last (its copies close the identity)."""
         self._size = len(space.cards)
-        plain = viable is None and all(self._closes)  # no identity of two cards, nothing ruled out early
+        self._single = all(self._closes)
+        """Whether no identity has two cards (every one but in the two-colour game): no state
+        keeps one open, and a state is known by its reading alone."""
+        plain = viable is None and self._single  # no identity of two cards, nothing ruled out early
         self._passes = [plain and held < max(idle, inert) for held in space.copies]
         """Whether every copy of each card leaves every state as it was."""
         self._close = reading.close
@@ -141,7 +144,8 @@ class Judged:
         self._keys: dict[Hashable, Hashable] = {}
         """The reading's key (:meth:`Reading.decides`) of each state reached after the last card."""
         self._states: list[tuple[Core, Hashable]] = []
-        self._numbers: dict[tuple[Core, Hashable], int] = {}
+        self._numbers: dict[Hashable, int] = {}
+        """Each state's number, by its reading alone where no identity has two cards (``_single``)."""
 
     def start(self) -> Hashable:
         state = self._number(((), self.reading.start()))
@@ -149,7 +153,7 @@ class Judged:
 
     def _number(self, state: tuple[Core, Hashable]) -> int:
         """The state's number: the count compares and stores numbers, not the states themselves."""
-        number = self._numbers.setdefault(state, len(self._states))
+        number = self._numbers.setdefault(state[1] if self._single else state, len(self._states))
         if number == len(self._states):
             self._states.append(state)
         return number
@@ -173,7 +177,7 @@ class Judged:
         (:meth:`unpaid_step` of each, in turn); every state of a layer of the count at once."""
         states, numbers, back, viable = self._states, self._numbers, self._back[index + 1], self.viable
         ident, closes, inert, alike_below = self.ident[index], self._closes[index], self.inert, self.alike
-        last, passes = index + 1 == self._size, self._passes[index]
+        last, passes, single = index + 1 == self._size, self._passes[index], self._single
         found: list[list[tuple[int, Hashable]]] = []
         for state, top, bottom in todo:
             number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
@@ -205,7 +209,7 @@ class Judged:
                     if after_read is read and kept is open_:
                         after = number
                     else:
-                        after = numbers.setdefault((kept, after_read), len(states))  # hashed once
+                        after = numbers.setdefault(after_read if single else (kept, after_read), len(states))
                         if after == len(states):
                             states.append((kept, after_read))
                     if after not in back:

@@ -303,6 +303,7 @@ class Family:
         taken: list[Card] = []  # those cards
         cards, fixed, total, ways, edges = self.space.cards, list(self.fixed), self._total, self._ways, self._edges
         prefixes, one = bool(self._prefixes), self._one  # no prefix to follow without excluded plays
+        room, sums_at, bits = self._room, self._sums, self._bits
 
         def walk(i: int, left: int, state: Hashable, skip: int) -> int:
             if i == len(cards):
@@ -322,6 +323,8 @@ class Family:
                 if prefixes:
                     prefix.append(copies)
                     n = total(i + 1, rest, after, prefix)
+                elif rest <= room[i + 1] and (sums := sums_at[i + 1].get(after)) is not None:
+                    n = sums if rest < 0 else (sums >> bits * rest) & one  # :meth:`_ways`, found before
                 else:
                     n = ways(i + 1, rest, after)
                 if 0 < n <= skip:
