@@ -83,8 +83,7 @@ class Everything:
     """Its steps spend nothing (:meth:`unpaid_layer`)."""
 
     def unpaid_layer(self, index: int, todo: Sequence[tuple[Hashable, int, int]]) -> list[list[tuple[int, Hashable]]]:
-        """:meth:`step` of every state of a layer, ``top`` down to ``bottom`` copies (no state
-        ends a play here)."""
+        """:meth:`step` of every state of a layer, taking ``top`` down to ``bottom`` copies."""
         if self.nonempty:
             return [[(copies, bool(state) or copies > 0) for copies in range(top, bottom - 1, -1)]
                     for state, top, bottom in todo]
@@ -276,8 +275,7 @@ class Family:
         return found
 
     def _ways(self, i: int, left: int, state: Hashable) -> int:
-        """Plays going on from ``state`` before card ``i`` taking ``left`` more cards (any number
-        for ``-1``), whatever their duty, ``excluded`` ones among them (the count reached)."""
+        """Plays going on from ``state`` before card ``i`` taking ``left`` more cards (``-1``: any), excluded or not."""
         if left > self._room[i]:
             return 0
         sums = self._sums[i].get(state)
@@ -303,7 +301,6 @@ class Family:
         taken: list[Card] = []  # those cards
         cards, fixed, total, ways, edges = self.space.cards, list(self.fixed), self._total, self._ways, self._edges
         prefixes, one = bool(self._prefixes), self._one  # no prefix to follow without excluded plays
-        room, sums_at, bits = self._room, self._sums, self._bits
 
         def walk(i: int, left: int, state: Hashable, skip: int) -> int:
             if i == len(cards):
@@ -323,8 +320,6 @@ class Family:
                 if prefixes:
                     prefix.append(copies)
                     n = total(i + 1, rest, after, prefix)
-                elif rest <= room[i + 1] and (sums := sums_at[i + 1].get(after)) is not None:
-                    n = sums if rest < 0 else (sums >> bits * rest) & one  # :meth:`_ways`, found before
                 else:
                     n = ways(i + 1, rest, after)
                 if 0 < n <= skip:
