@@ -55,9 +55,9 @@ def list_legal_plays(
         total=found.total, groups=groups, rule_ids=rule_ids,
         explanation=f"{found.total} legal {what} ({parts}); {len(found.page)} listed from play {offset}.",
     )
-    group_of = {d: i for i, d in enumerate(duties)}
+    group_of = {d: wire_varint(_GROUP, i) for i, d in enumerate(duties)}  # each group's field, once
     # The page read from its bytes (each card's field joined): cheaper than a message built per card.
-    answer.MergeFromString(b"".join([wire_field(_PLAYS, _PLAY_CARDS.wire(cards) + wire_varint(_GROUP, group_of[duty]))
+    answer.MergeFromString(b"".join([wire_field(_PLAYS, _PLAY_CARDS.wire(cards) + group_of[duty])
                                      for cards, duty in found.page]))
     return answer
 

@@ -103,6 +103,9 @@ class Judged:
     identity the space holds fewer times than this leaves the reading as it was, whatever its
     copies (at least ``inert``).
 
+    ``verdict`` (of a key of :meth:`Reading.decides`): where the reading itself tells the rule's
+    verdict, the key is judged so, and no representative is read back or judged.
+
     The count reads every state forwards before it judges any play, so the readings to judge are
     known first: the first judgment spends the budget of them all (``cost`` each), and a question
     that cannot afford them is refused before any is judged.
@@ -116,8 +119,8 @@ class Judged:
     def __init__(self, rules: Ruleset, space: Space, reading: Reading[Any],
                  judge: Callable[[list[Card]], Duty | None], cost: int = JUDGMENT_STEPS,
                  viable: Callable[[Any, int], bool] | None = None, inert: int = 0, alike: int = 0,
-                 idle: int = 0) -> None:
-        self.space, self.reading, self.judge, self.cost = space, reading, judge, cost
+                 idle: int = 0, verdict: Callable[[Any], Duty | None] | None = None) -> None:
+        self.space, self.reading, self.judge, self.cost, self.verdict = space, reading, judge, cost, verdict
         self.viable, self.inert, self.alike = viable, inert, max(alike, inert)
         self._ends: set[Hashable] = set()
         """The readings of the plays read to the end, not yet paid for."""
@@ -126,7 +129,10 @@ class Judged:
         self._closes = [self.last[ident] == i for i, ident in enumerate(self.ident)]
         """Whether each card is its identity's last (its copies close the identity)."""
         self._size = len(space.cards)
-        plain = viable is None and all(self._closes)  # no identity of two cards, nothing ruled out early
+        self._single = all(self._closes)
+        """Whether no identity has two cards (every one but in the two-colour game): no state
+        keeps one open, and a state is known by its reading alone."""
+        plain = viable is None and self._single  # no identity of two cards, nothing ruled out early
         self._passes = [plain and held < max(idle, inert) for held in space.copies]
         """Whether every copy of each card leaves every state as it was."""
         self._close = reading.close
@@ -138,7 +144,8 @@ class Judged:
         self._keys: dict[Hashable, Hashable] = {}
         """The reading's key (:meth:`Reading.decides`) of each state reached after the last card."""
         self._states: list[tuple[Core, Hashable]] = []
-        self._numbers: dict[tuple[Core, Hashable], int] = {}
+        self._numbers: dict[Hashable, int] = {}
+        """Each state's number, by its reading alone where no identity has two cards (``_single``)."""
 
     def start(self) -> Hashable:
         state = self._number(((), self.reading.start()))
@@ -146,7 +153,7 @@ class Judged:
 
     def _number(self, state: tuple[Core, Hashable]) -> int:
         """The state's number: the count compares and stores numbers, not the states themselves."""
-        number = self._numbers.setdefault(state, len(self._states))
+        number = self._numbers.setdefault(state[1] if self._single else state, len(self._states))
         if number == len(self._states):
             self._states.append(state)
         return number
@@ -170,7 +177,7 @@ class Judged:
         (:meth:`unpaid_step` of each, in turn); every state of a layer of the count at once."""
         states, numbers, back, viable = self._states, self._numbers, self._back[index + 1], self.viable
         ident, closes, inert, alike_below = self.ident[index], self._closes[index], self.inert, self.alike
-        last, passes = index + 1 == self._size, self._passes[index]
+        last, passes, single = index + 1 == self._size, self._passes[index], self._single
         found: list[list[tuple[int, Hashable]]] = []
         for state, top, bottom in todo:
             number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
@@ -202,7 +209,7 @@ class Judged:
                     if after_read is read and kept is open_:
                         after = number
                     else:
-                        after = numbers.setdefault((kept, after_read), len(states))  # hashed once
+                        after = numbers.setdefault(after_read if single else (kept, after_read), len(states))
                         if after == len(states):
                             states.append((kept, after_read))
                     if after not in back:
@@ -247,8 +254,8 @@ class Judged:
                 self._verdicts.setdefault(paid, PENDING)
             self._ends.clear()
         if self._verdicts[key] is PENDING:
-            play = self.representative(state)
-            self._verdicts[key] = self.judge(play)
+            verdict = self.verdict
+            self._verdicts[key] = self.judge(self.representative(state)) if verdict is None else verdict(key)
         return self._verdicts[key]
 
     def representative(self, state: Hashable) -> list[Card]:
@@ -261,11 +268,37 @@ class Judged:
         return play
 
 
+def read_whole(rules: Ruleset, space: Space, reading: Reading[Any]) -> Hashable:
+    """:meth:`Reading.decides` of the play of every card of the space (the hand's suit itself),
+    each identity read at its last card as :class:`Judged` reads it.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> read_whole(rules, Space.of(rules, p("AS AS KS 5S 5S")), Cores(2))
+    ((0, 2), (2, 2))
+    """
+    ident = identity_numbers(rules, space)
+    last = {number: i for i, number in enumerate(ident)}
+    held: dict[int, int] = {}
+    state = reading.start()
+    for i, (number, copies) in enumerate(zip(ident, space.copies, strict=True)):
+        held[number] = held.get(number, 0) + copies
+        if last[number] == i:
+            state = reading.close(state, number, held[number])
+    return reading.decides(state)
+
+
 def identity_numbers(rules: Ruleset, space: Space) -> list[int]:
-    """Each card's identity as a small number (cards of one identity share it)."""
+    """Each card's identity as a small number (cards of one identity share it); found once per
+    space and ruleset (read it, never change it)."""
+    identities, memo = rules.identities, space.numbers
+    if memo and memo[0] is identities:
+        return cast(list[int], memo[1])
     ids: dict[Hashable, int] = {}
-    identities = rules.identities
-    return [ids.setdefault(identities[c.code], len(ids)) for c in space.cards]
+    found = [ids.setdefault(identities[c.code], len(ids)) for c in space.cards]
+    memo[:] = [identities, found]
+    return found
 
 
 @dataclass(frozen=True)

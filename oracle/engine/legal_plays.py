@@ -79,6 +79,16 @@ class Everything:
     def accept(self, state: Hashable) -> Duty | None:
         return self.duty if state is True or not self.nonempty else None
 
+    step_cost = 0
+    """Its steps spend nothing (:meth:`unpaid_layer`)."""
+
+    def unpaid_layer(self, index: int, todo: Sequence[tuple[Hashable, int, int]]) -> list[list[tuple[int, Hashable]]]:
+        """:meth:`step` of every state of a layer, taking ``top`` down to ``bottom`` copies."""
+        if self.nonempty:
+            return [[(copies, bool(state) or copies > 0) for copies in range(top, bottom - 1, -1)]
+                    for state, top, bottom in todo]
+        return [[(copies, state) for copies in range(top, bottom - 1, -1)] for state, top, bottom in todo]
+
 
 @dataclass
 class Family:
@@ -137,30 +147,27 @@ class Family:
         # An automaton with ``unpaid_layer`` takes a layer's steps at once, the count paying them.
         steps_layer = getattr(automaton, "unpaid_layer", None)
         cost: int = getattr(automaton, "step_cost", 0) if steps_layer else 0
-        layer: dict[Hashable, list[int]] = {automaton.start(): [0, 0]}  # cards taken: fewest, most
+        layer: dict[Hashable, tuple[int, int]] = {automaton.start(): (0, 0)}  # cards taken: fewest, most
         for i, held in enumerate(self.space.copies):
             rest = room[i + 1]
-            todo: list[tuple[Hashable, int, int]] = []
-            owed = 0
-            for state, (fewest, most) in layer.items():
-                if size is None:
-                    top, bottom = held, 0
-                else:  # no more than the size allows, and enough that the cards after can make it up
-                    top, bottom = min(held, size - fewest), max(size - most - rest, 0)
-                todo.append((state, top, bottom))
-                owed += 1 + cost * (top - bottom + 1 if top >= bottom else 0)
-            spend(owed)
+            if size is None:
+                todo = [(state, held, 0) for state in layer]
+            else:  # no more than the size allows, and enough that the cards after can make it up
+                todo = [(state, min(size - fewest, held), max(size - most - rest, 0))
+                        for state, (fewest, most) in layer.items()]
+            spend(len(todo) + cost * sum([top - bottom + 1 for _, top, bottom in todo if top >= bottom]) if cost
+                  else len(todo))
             out_of = edges[i]
-            after_layer: dict[Hashable, list[int]] = {}
+            after_layer: dict[Hashable, tuple[int, int]] = {}
             found = steps_layer(i, todo) if steps_layer else [self._steps_out(*at, i=i) for at in todo]
             for (state, (fewest, most)), steps in zip(layer.items(), found, strict=True):
                 out_of[state] = steps
                 for copies, after in steps:
                     seen = after_layer.get(after)
                     if seen is None:
-                        after_layer[after] = [fewest + copies, most + copies]
+                        after_layer[after] = (fewest + copies, most + copies)
                     elif fewest + copies < seen[0] or most + copies > seen[1]:
-                        seen[:] = min(seen[0], fewest + copies), max(seen[1], most + copies)
+                        after_layer[after] = min(seen[0], fewest + copies), max(seen[1], most + copies)
             layer = after_layer
         self._count_back(layer)
 
@@ -260,17 +267,21 @@ class Family:
 
     def _total(self, i: int, left: int, state: Hashable, prefix: Sequence[int]) -> int:
         """Plays of the family going on from a prefix (``excluded`` ones taken off)."""
-        if left > self._room[i]:
-            return 0
         if not self._reached:
             self._reach()
-        sums = self._sums[i].get(state)
-        if sums is None:  # the plays by cards left, whatever their duty (asked again and again by a page)
-            sums = self._sums[i][state] = sum(self._vector(i, state).values())
-        found = sums if left < 0 else (sums >> self._bits * left) & self._one
+        found = self._ways(i, left, state)
         if self._prefixes:
             found -= sum(self._prefixes.get(tuple(prefix), NO_DUTIES).values())
         return found
+
+    def _ways(self, i: int, left: int, state: Hashable) -> int:
+        """Plays going on from ``state`` before card ``i`` taking ``left`` more cards (``-1``: any), excluded or not."""
+        if left > self._room[i]:
+            return 0
+        sums = self._sums[i].get(state)
+        if sums is None:  # the plays by cards left, whatever their duty (asked again and again by a page)
+            sums = self._sums[i][state] = sum(self._vector(i, state).values())
+        return sums if left < 0 else (sums >> self._bits * left) & self._one
 
     def _children(self, i: int, left: int, state: Hashable) -> list[tuple[int, int, Hashable]]:
         """The steps out of ``state`` before card ``i`` taking at most ``left`` cards (any number
@@ -288,7 +299,8 @@ class Family:
         out: list[tuple[list[Card], Duty]] = []
         prefix: list[int] = []  # the copies taken of each card so far
         taken: list[Card] = []  # those cards
-        cards, fixed, total = self.space.cards, list(self.fixed), self._total
+        cards, fixed, total, ways, edges = self.space.cards, list(self.fixed), self._total, self._ways, self._edges
+        prefixes, one = bool(self._prefixes), self._one  # no prefix to follow without excluded plays
 
         def walk(i: int, left: int, state: Hashable, skip: int) -> int:
             if i == len(cards):
@@ -296,7 +308,7 @@ class Family:
                 assert duty is not None
                 out.append((taken + fixed, duty))
                 return skip
-            card, steps = cards[i], self._edges[i].get(state)
+            card, steps = cards[i], edges[i].get(state)
             if steps is None:  # a state the count never reached (the automaton asked)
                 steps = self._steps_out(state, self.space.copies[i], 0, i)
             for copies, after in steps:
@@ -305,21 +317,25 @@ class Family:
                 if copies > left >= 0:
                     continue
                 rest = -1 if left < 0 else left - copies
-                prefix.append(copies)
-                n = total(i + 1, rest, after, prefix)
+                if prefixes:
+                    prefix.append(copies)
+                    n = total(i + 1, rest, after, prefix)
+                else:
+                    n = ways(i + 1, rest, after)
                 if 0 < n <= skip:
                     skip -= n
                 elif n > 0:
                     taken.extend([card] * copies)
                     if rest == 0:  # one play: no more copies of the cards after these
-                        for duty, ways in self._vector(i + 1, after).items():
-                            if ways & self._one:  # its duty: the one with a play of no more cards
+                        for duty, by_left in self._vector(i + 1, after).items():
+                            if by_left & one:  # its duty: the one with a play of no more cards
                                 out.append((taken + fixed, duty))
                                 break
                     else:
                         skip = walk(i + 1, rest, after, skip)
                     del taken[len(taken) - copies:]
-                prefix.pop()
+                if prefixes:
+                    prefix.pop()
             return skip
 
         size = -1 if self.size is None else self.size

@@ -33,6 +33,10 @@ class Space:
     copies: tuple[int, ...]
     places: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
     """Each card's place in ``cards`` (a play's vector is its copies counted at these places)."""
+    numbers: list[object] = field(init=False, repr=False, compare=False, hash=False, default_factory=list)
+    """The identity numbers of the cards last found (:func:`oracle.engine.legal_follows.identity_numbers`),
+    after the ruleset's identity table they were found by: found once for the readings and the
+    count of one question."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "places", {card: i for i, card in enumerate(self.cards)})

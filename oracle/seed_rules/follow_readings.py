@@ -16,6 +16,8 @@ judged once; docs/rules.md (Legal plays) says why each reading decides the match
 
 from __future__ import annotations
 
+import heapq
+from bisect import bisect_left, insort
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -26,7 +28,7 @@ from oracle.engine.ruleset import Ruleset
 from oracle.seed_rules.follow_segments import Segments, ShapeHeld, could_show
 from oracle.seed_rules.matching import Shape
 
-__all__ = ["Segments", "ShapeHeld", "could_show", "reading"]
+__all__ = ["Segments", "ShapeHeld", "could_show", "plain_reading", "reading", "segments_reading"]
 
 
 def reading(rules: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool,
@@ -35,18 +37,30 @@ def reading(rules: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool,
     the copies of its tuples when no shape is a tractor; the lengths of its runs of pairs when
     every shape is of pairs and no slot of the suit holds two pairs; else the play's tuples and
     how they stand to each other, following what each shape of the hand's ``profile`` asks."""
+    plain = plain_reading(rules, space, shapes, exact)
+    return plain if plain is not None else segments_reading(rules, space, shapes, exact, profile)
+
+
+def segments_reading(rules: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool,
+                     profile: Sequence[Shape]) -> Reading[Any]:
+    """:func:`reading` where :func:`plain_reading` has none: ``Segments`` following the hand's
+    ``profile`` (``Cores(2)`` where it cannot)."""
+    pairs = (2 if exact else 1) if all(k == 2 for k, _ in shapes) else 0
+    top = max(k for k, _ in shapes)
+    held = [ShapeHeld.of(rules, space, shape, top, exact) for shape in sorted(set(profile), reverse=True)]
+    return Segments.of(rules, space, pairs, tuple(h for h in held if h is not None)) or Cores(2)
+
+
+def plain_reading(rules: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool) -> Reading[Any] | None:
+    """:func:`reading` where it needs no profile of the hand (every reading but ``Segments``),
+    else ``None``."""
     if any(k < 2 for k, _ in shapes):
         return Cores(1)
     if all(length == 1 for _, length in shapes):
         return TupleCounts()
     if all(k == 2 for k, _ in shapes) and rules.tractor_min_length >= 2:
-        runs = PairRuns.of(rules, space, exact)
-        if runs is not None:
-            return runs
-    pairs = (2 if exact else 1) if all(k == 2 for k, _ in shapes) else 0
-    top = max(k for k, _ in shapes)
-    held = [ShapeHeld.of(rules, space, shape, top, exact) for shape in sorted(set(profile), reverse=True)]
-    return Segments.of(rules, space, pairs, tuple(h for h in held if h is not None)) or Cores(2)
+        return PairRuns.of(rules, space, exact)
+    return None
 
 
 @dataclass(frozen=True)
@@ -64,6 +78,44 @@ class TupleCounts:
 
     def decides(self, state: tuple[int, ...]) -> Hashable:
         return state
+
+    @staticmethod
+    def profile(copies: Sequence[int], shapes: Sequence[Shape], exact: bool) -> list[Shape]:
+        """The greedy match's profile of a play whose tuples have these ``copies`` (its
+        :meth:`decides`), against ``shapes`` of length one (no tractor, tractors of two or more):
+        :func:`oracle.seed_rules.matching.match_in` step by step on the copies alone (the
+        identity a tuple is taken from, the fewest copies then the lowest, leaves the same
+        copies whichever of equal ones it is).
+
+        >>> TupleCounts.profile((2, 3), [(3, 1), (2, 1)], False), TupleCounts.profile((2, 2), [(3, 1)], True)
+        ([(3, 1), (2, 1)], [(2, 1)])
+        """
+        held, profile = list(copies), []
+        waiting = [-k for k, _ in shapes]
+        heapq.heapify(waiting)
+        while waiting:
+            k = -heapq.heappop(waiting)
+            fits = [n for n in held if (n == k if exact else n >= k)]
+            if fits:
+                n = min(fits)
+                held.remove(n)
+                if n > k:
+                    held.append(n - k)
+                profile.append((k, 1))
+            elif k - 1 >= 2:
+                heapq.heappush(waiting, 1 - k)
+        profile.sort(reverse=True)
+        return profile
+
+    @staticmethod
+    def could_show(copies: Sequence[int], shape: Shape, top: int, exact: bool) -> bool:
+        """:func:`could_show` of a play whose tuples have these ``copies`` (a shape of length
+        one: a tuple of its size, or larger up to ``top``).
+
+        >>> TupleCounts.could_show((2, 2), (3, 1), 3, False), TupleCounts.could_show((4,), (3, 1), 4, True)
+        (False, True)
+        """
+        return any(n == size if exact else n >= size for n in copies for size in range(shape[0], top + 1))
 
 
 class Runs(NamedTuple):
@@ -137,3 +189,58 @@ class PairRuns:
     def decides(self, state: Runs) -> Hashable:
         """The runs' lengths, the one going on among them (not where it ends)."""
         return tuple(sorted((*state.ended, state.run))) if state.run else state.ended
+
+    @staticmethod
+    def profile(lengths: Sequence[int], shapes: Sequence[Shape], min_length: int, tractors: bool) -> list[Shape]:
+        """The greedy match's profile of a play whose runs of pairs have these ``lengths`` (its
+        :meth:`decides`, sorted), against ``shapes`` of pairs: :func:`oracle.seed_rules.matching.match_in`
+        step by step on the lengths alone (``tractors``: pairs can form tractors, the ruleset's
+        smallest tractor tuple being a pair). A tractor asked takes the lowest pairs of the
+        shortest run long enough (the rest of the run stays a run, of the same length whichever
+        run it was); every tractor asked comes before any pair asked, and a pair takes any pair
+        left, so only how many are left counts then.
+
+        >>> PairRuns.profile((1, 3), [(2, 2), (2, 1), (2, 1)], 2, True)
+        [(2, 2), (2, 1), (2, 1)]
+        >>> PairRuns.profile((1, 1), [(2, 2)], 2, True)
+        [(2, 1), (2, 1)]
+        """
+        runs, profile = sorted(lengths), []
+        waiting = [(-k, -length) for k, length in shapes]
+        heapq.heapify(waiting)
+        while waiting:
+            minus_k, minus_length = heapq.heappop(waiting)
+            length = -minus_length
+            if length >= min_length:
+                if not tractors or not runs or runs[-1] < min_length:
+                    for _ in range(length):
+                        heapq.heappush(waiting, (minus_k, -1))
+                    continue
+                got = min(length, runs[-1])
+                left = runs.pop(bisect_left(runs, got)) - got  # the shortest run showing ``got``
+                if left:
+                    insort(runs, left)
+                profile.append((-minus_k, got))
+                rest = length - got
+                if rest >= min_length:
+                    heapq.heappush(waiting, (minus_k, -rest))
+                else:
+                    for _ in range(rest):
+                        heapq.heappush(waiting, (minus_k, -1))
+            elif runs:  # a pair: only pairs are asked from here on, from any run
+                runs[0] -= 1
+                if not runs[0]:
+                    del runs[0]
+                profile.append((-minus_k, 1))
+        profile.sort(reverse=True)
+        return profile
+
+    @staticmethod
+    def could_show(lengths: Sequence[int], shape: Shape) -> bool:
+        """:func:`could_show` of a play whose runs of pairs have these ``lengths``, for a shape of
+        pairs (no larger tuple asked): a pair, or a run as long as the shape.
+
+        >>> PairRuns.could_show((1, 2), (2, 2)), PairRuns.could_show((1, 1), (2, 2))
+        (True, False)
+        """
+        return bool(lengths) and max(lengths) >= shape[1]

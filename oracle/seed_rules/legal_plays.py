@@ -18,17 +18,25 @@ the readings and the cost.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from oracle import pb
 from oracle.cards import Card
 from oracle.engine.budget import spend
-from oracle.engine.legal_follows import SUIT_ONLY, Cores, Judged, Reading, suit_split
+from oracle.engine.legal_follows import SUIT_ONLY, Cores, Judged, Reading, read_whole, suit_split
 from oracle.engine.legal_plays import Automaton, Duty, Everything, Sources, Space
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit
 from oracle.seed_rules.follow import best_rung, first_shortfall, ladder_for
-from oracle.seed_rules.follow_readings import PairRuns, Segments, TupleCounts, could_show, reading
+from oracle.seed_rules.follow_readings import (
+    PairRuns,
+    Segments,
+    TupleCounts,
+    could_show,
+    plain_reading,
+    reading,
+    segments_reading,
+)
 from oracle.seed_rules.matching import Shape, lead_requirements, match_shapes
 
 
@@ -70,8 +78,13 @@ def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Seque
         shapes = ([(p.tuple_size, p.length) for rung in ladder.rungs for p in rung.parts] if ladder is not None
                   else lead_requirements(units))
         hand_x = space.cards_of(space.copies)
-        profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact).profile if ladder is None else []
-        read = reading(rules, space, shapes, exact, profile)
+        read = None if ladder is not None else plain_reading(rules, space, shapes, exact)
+        profile = [] if ladder is not None else reading_profile(rules, space, read, shapes, exact)
+        if profile is None:
+            profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact).profile
+        if read is None:
+            read = reading(rules, space, shapes, exact) if ladder is not None else segments_reading(
+                rules, space, shapes, exact, profile)
         followed = isinstance(read, Segments) and bool(read.held)
         inert, alike, idle = unread(read)
         shows = shows_as_much(rules, ladder, shapes, hand_x, exact, followed, profile)
@@ -80,13 +93,79 @@ def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Seque
             return duty if shows(play) else None
 
         if not followed:
+            verdict = None if ladder is not None else verdict_of_reading(rules, read, shapes, profile, exact, duty)
             return Judged(rules, space, read, judge, cost=READING_STEPS, inert=inert, alike=alike,
-                          idle=idle)
+                          idle=idle, verdict=verdict)
         assert isinstance(read, Segments)
         return Judged(rules, space, read, judge, cost=MATCH_STEPS, viable=read.viable, inert=inert,
                       alike=alike, idle=idle)
 
     return suit_split(rules, lead, hand, SUIT_ONLY, judged), []
+
+
+def reading_profile(rules: Ruleset, space: Space, read: Reading[Any] | None, shapes: Sequence[Shape],
+                    exact: bool) -> list[Shape] | None:
+    """The greedy match's profile of the whole space (the hand's cards of the suit) told off
+    its reading (``TupleCounts``, ``PairRuns``: :func:`verdict_of_reading`), ``None`` for
+    another reading (the match is run on the cards).
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> space = Space.of(rules, p("AS AS KS KS 9S 9S 5S"))
+    >>> reading_profile(rules, space, PairRuns.of(rules, space, True), [(2, 2), (2, 1)], True)
+    [(2, 2), (2, 1)]
+    """
+    if rules.tractor_min_length < 2:
+        return None
+    if isinstance(read, TupleCounts):
+        return TupleCounts.profile(cast(tuple[int, ...], read_whole(rules, space, read)), shapes, exact)
+    if isinstance(read, PairRuns):
+        return PairRuns.profile(cast(tuple[int, ...], read_whole(rules, space, read)), shapes,
+                                rules.tractor_min_length, rules.tractor_min_tuple <= 2)
+    return None
+
+
+def verdict_of_reading(rules: Ruleset, read: Reading[Any], shapes: Sequence[Shape], profile: Sequence[Shape],
+                       exact: bool, duty: Duty) -> Callable[[Any], Duty | None] | None:
+    """The verdict of a play read by ``TupleCounts`` or ``PairRuns`` told off its reading's key
+    (:meth:`TupleCounts.profile`, :meth:`PairRuns.profile`: the greedy match run on the tuples'
+    copies or the runs' lengths, not on a representative's cards), with the test and the
+    budget of :func:`shows_as_much` against the hand's ``profile``; ``None`` for another reading
+    (or a ruleset whose single tuples could form tractors).
+
+    >>> from oracle.cards import Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> verdict = verdict_of_reading(rules, TupleCounts(), [(2, 1)], [(2, 1)], True, SUIT_ONLY)
+    >>> verdict((2,)) == SUIT_ONLY, verdict(())
+    (True, None)
+    """
+    if rules.tractor_min_length < 2 or not isinstance(read, TupleCounts | PairRuns):
+        return None
+    if not profile:
+        return lambda key: duty
+    top, first, hand = max(k for k, _ in shapes), profile[0], list(profile)
+    if isinstance(read, TupleCounts):
+        def shown(key: Any) -> list[Shape] | None:
+            if not TupleCounts.could_show(key, first, top, exact):
+                return None
+            return TupleCounts.profile(key, shapes, exact)
+    else:
+        min_length, tractors = rules.tractor_min_length, rules.tractor_min_tuple <= 2
+
+        def shown(key: Any) -> list[Shape] | None:
+            if not PairRuns.could_show(key, first):
+                return None
+            return PairRuns.profile(key, shapes, min_length, tractors)
+
+    def verdict(key: Any) -> Duty | None:
+        if (found := shown(key)) is None:
+            return None
+        spend(MATCH_STEPS - READING_STEPS)
+        return duty if first_shortfall(hand, found) is None else None
+
+    return verdict
 
 
 def unread(read: Reading[Any]) -> tuple[int, int, int]:
