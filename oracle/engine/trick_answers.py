@@ -17,7 +17,7 @@ from typing import Generic, TypeVar
 from oracle import pb
 from oracle.cards import Card, card_name, full_deck
 from oracle.convert import wire_field, wire_strings, wire_varint
-from oracle.engine.ruleset import Ruleset, SeatPlay, points
+from oracle.engine.ruleset import Ruleset, SeatPlay
 
 K = TypeVar("K")
 
@@ -145,7 +145,7 @@ def trick_answer(
     ``source`` names, for people, the upstream function a profile's judging copies.
     """
     answer = pb.JudgeTrickResponse(verdicts=verdicts)
-    return _finished(answer, b"", plays, winner, verdicts[winner].reason, rule_ids, source)
+    return _finished(answer, [], plays, winner, verdicts[winner].reason, rule_ids, source)
 
 
 def finish_trick(
@@ -175,17 +175,20 @@ def finish_trick(
         found = kept.get(seat_verdict)
         wire.append(_verdict_bytes(seat_verdict) if found is None else found)
         add_rule(seat_verdict[1][3])
-    return _finished(pb.JudgeTrickResponse(), b"".join(wire), plays, winner, verdicts[winner][1][2], rule_ids,
-                     source)
+    return _finished(pb.JudgeTrickResponse(), wire, plays, winner, verdicts[winner][1][2], rule_ids, source)
 
 
 def _finished(
-    answer: pb.JudgeTrickResponse, verdicts: bytes, plays: Sequence[SeatPlay], winner: int, winner_reason: str,
+    answer: pb.JudgeTrickResponse, wire: list[bytes], plays: Sequence[SeatPlay], winner: int, winner_reason: str,
     rule_ids: set[str], source: str,
 ) -> pb.JudgeTrickResponse:
-    """``answer`` with the winner, the points and the explanation set, then ``verdicts`` (their
-    bytes) and the sorted rule ids merged in one parse."""
-    total = points([card for play in plays for card in play.cards])
+    """``answer`` with the winner, the points (every card's, rule ``points.cards``) and the
+    explanation set, then the fields in ``wire`` (bytes of its repeated fields) and the sorted
+    rule ids merged in one parse."""
+    total = 0
+    for play in plays:
+        for card in play.cards:
+            total += card.points
     seat = plays[winner].seat
     if seat:  # a field left at its default is not set
         answer.winning_seat = seat
@@ -197,5 +200,6 @@ def _finished(
     rule_bytes = _TRICK_RULES.get(key)
     if rule_bytes is None:
         rule_bytes = _TRICK_RULES[key] = wire_strings(pb.JudgeTrickResponse, "rule_ids", sorted(rule_ids))
-    answer.MergeFromString(verdicts + rule_bytes)
+    wire.append(rule_bytes)
+    answer.MergeFromString(b"".join(wire))
     return answer
