@@ -12,34 +12,11 @@ verdict as its bytes, met before or built once, and the answer with one parse.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, TypeVar
 
 from oracle import pb
 from oracle.cards import Card, card_name, full_deck
 from oracle.convert import wire_field, wire_strings, wire_varint
 from oracle.engine.ruleset import Ruleset, SeatPlay
-
-K = TypeVar("K")
-
-
-class BestSoFar(Generic[K]):
-    """The play that wins a trick so far: its place, its seat, whether it is trump, its key.
-
-    A plain class with slots, built once per play that beats the best (a frozen dataclass costs
-    several times as much to build).
-
-    >>> BestSoFar(0, 3, False, (0, 12)).seat
-    3
-    """
-
-    __slots__ = ("index", "key", "seat", "trump")
-
-    def __init__(self, index: int, seat: int, trump: bool, key: K) -> None:
-        self.index = index
-        self.seat = seat
-        self.trump = trump
-        self.key = key
-
 
 _NAMES = [""] * (max(card.code for card in full_deck()) + 1)
 """Each card's notation, by card code."""
