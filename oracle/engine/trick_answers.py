@@ -26,18 +26,26 @@ for _card in full_deck():
 
 def cards_text(rules: Ruleset, cards: Sequence[Card]) -> str:
     """The notation of a play's cards in the ruleset's order (trump first, highest first), as a
-    reason quotes them: one card's looked up, several cards' codes sorted by the ruleset's order
-    (``format_cards(rules.sorted(cards))``, without a card's key computed by a lambda).
+    reason quotes them: one card's looked up, two put in order by one test, more cards' codes
+    sorted by the ruleset's order (``format_cards(rules.sorted(cards))``, without a card's key
+    computed by a lambda).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
     >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> cards_text(rules, parse_cards("3S AH 10C BJ")), cards_text(rules, parse_cards("4D"))
     ('BJ 10C AH 3S', '4D')
+    >>> cards_text(rules, parse_cards("3S AH")), cards_text(rules, parse_cards("3S 3S"))
+    ('AH 3S', '3S 3S')
     """
     names = _NAMES
     if len(cards) == 1:
         return names[cards[0].code]
+    if len(cards) == 2:  # a pair, most often: two cards put in order by one test
+        first, second = cards[0].code, cards[1].code
+        if rules.order[second] < rules.order[first]:
+            first, second = second, first
+        return f"{names[first]} {names[second]}"
     return " ".join([names[code] for code in sorted([card.code for card in cards], key=rules.order.__getitem__)])
 
 
