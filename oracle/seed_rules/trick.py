@@ -88,7 +88,10 @@ def key_strength(
     ranked = rules.larger_tuples_win
     if k == 1:
         strengths = rules.strengths
-        top = strengths[cards[0].code] if len(cards) == 1 else max([strengths[c.code] for c in cards])
+        top = strengths[cards[0].code]
+        for card in cards:  # (a loop: a list and max cost more for the few cards of a play)
+            if strengths[card.code] > top:  # noqa: PLR1730 - a call of max costs more, on every card
+                top = strengths[card.code]
         return (1 if ranked else 0, top)
     if units is None:
         units = rules.units(cards)
@@ -144,7 +147,7 @@ def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.Jud
     if lead_strength is None:  # a lead that is its own stand-in cannot happen: it has its shape
         raise ValueError("the lead has no unit of its own key shape")
     winner, best_seat, best_trump, best_key = 0, lead.seat, suit == TRUMP, lead_strength
-    structure = lead_units[0].name if len(lead_units) == 1 else ", ".join(u.name for u in lead_units)
+    structure = lead_units[0].name if len(lead_units) == 1 else ", ".join([u.name for u in lead_units])
     # What a follow must show, read once for every play: nothing when singles are led.
     required = lead_requirements(lead_units) if shape[0] >= 2 else []
     verdicts: list[SeatVerdict] = [(lead.seat, (pb.PLAY_KIND_LEAD, True, f"leads {suit_name(suit)}: {structure}",
