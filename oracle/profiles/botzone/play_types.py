@@ -257,9 +257,13 @@ def top_strength(rules: Ruleset, cards: Sequence[Card], min_copies: int = 1) -> 
     """The strength of the highest card held at least ``min_copies`` times, if any."""
     strengths = rules.strengths
     if min_copies <= 1:
-        if len(cards) == 1:
-            return strengths[cards[0].code]
-        return max([strengths[c.code] for c in cards]) if cards else None
+        if not cards:
+            return None
+        top = strengths[cards[0].code]
+        for card in cards:  # (a loop: a list and max cost more for the few cards of a play)
+            if strengths[card.code] > top:  # noqa: PLR1730 - a call of max costs more, on every card
+                top = strengths[card.code]
+        return top
     found = [strengths[code] for code, k in counted(cards).items() if k >= min_copies]
     return max(found) if found else None
 

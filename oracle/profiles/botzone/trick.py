@@ -68,7 +68,9 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
         need = part_lengths(rules, lead.cards)
         reason = f"leads {suit_name(suit)}: a throw of {' + '.join(map(str, need))} cards"
         verdicts = [(lead.seat, (pb.PLAY_KIND_LEAD, True, reason, "lead.one_suit"))]
-        winner = _throw_verdicts(rules, plays, suit, need, _throw_key(rules, lead.cards, need), verdicts)
+        # A throw of singles compares by its highest card: the key read with the play.
+        key = key if need[0] == 1 else _throw_key(rules, lead.cards, need)
+        winner = _throw_verdicts(rules, plays, suit, need, key, verdicts)
         rule = "trick.largest_component"
     else:
         verdicts = [(lead.seat, (pb.PLAY_KIND_LEAD, True, _LEADS[suit, kind], "lead.one_suit"))]
