@@ -27,6 +27,7 @@ from oracle.profiles.botzone.play_types import (
     part_lengths,
     play_type,
     read_play,
+    top_strength,
 )
 from oracle.variants import load_catalogue, make_ruleset
 
@@ -132,6 +133,7 @@ def test_types_and_components_match_the_plain_reading(rules: Ruleset) -> None:
         assert play_type(rules, play) == reference_type(rules, play), play
         top = max((rules.strength(card) for card in play), default=None)
         assert read_play(rules, play) == (rules.suit_of(play), reference_type(rules, play), top), play
+        assert top_strength(rules, play) == top, play
         expected = reference_components(rules, play)
         assert components(rules, play) == expected, play
         assert part_lengths(rules, play) == [len(p) for p in expected], play
