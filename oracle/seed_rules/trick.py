@@ -182,7 +182,8 @@ def _judge_play(
     is trump, its key)."""
     cards = play.cards
     if play_suit == led_suit:
-        if not shows_required(rules, required, cards, exact_tuples=True) and stand_in(
+        # A lead of singles requires nothing: every follow of its suit shows its structure.
+        if required and not shows_required(rules, required, cards, exact_tuples=True) and stand_in(
             rules, lead_units, cards
         ) is None:
             return (pb.PLAY_KIND_FOLLOW, False, _NO_STRUCTURE[led_suit], "trick.structure"), None
