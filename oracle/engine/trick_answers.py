@@ -94,16 +94,37 @@ SeatVerdict = tuple[int, Verdict]
 def _verdict_bytes(seat_verdict: SeatVerdict) -> bytes:
     """A verdict as the bytes of one element of a trick answer's verdicts (each field written as
     protobuf writes it, a third cheaper than a message built and serialized), kept in
-    :data:`_VERDICTS`."""
+    :data:`_VERDICTS`: its seat, kind and whether it beats, then its rule id, each from the bytes
+    kept for them (:data:`_HEADS`, :data:`_RULE_TAILS`), around its reason's.
+
+    >>> verdict = (2, (pb.PLAY_KIND_DISCARD, False, "discards", "trick.discard"))
+    >>> message = pb.PlayVerdict(seat=2, kind=pb.PLAY_KIND_DISCARD, reason="discards", rule_ids=["trick.discard"])
+    >>> _verdict_bytes(verdict) == wire_field(_VERDICTS_FIELD, message.SerializeToString())
+    True
+    """
     if len(_VERDICTS) >= _VERDICTS_KEPT:
         _VERDICTS.clear()
     seat, (kind, beats, reason, rule) = seat_verdict
-    number = _VERDICT_NUMBERS
-    found = _VERDICTS[seat_verdict] = wire_field(_VERDICTS_FIELD, b"".join([
-        wire_varint(number["seat"], seat), wire_varint(number["kind"], kind),
-        wire_varint(number["beats_best_so_far"], int(beats)), wire_field(number["reason"], reason.encode()),
-        wire_field(number["rule_ids"], rule.encode())]))
+    head = _HEADS.get((seat, kind, beats))
+    if head is None:
+        head = _HEADS[seat, kind, beats] = b"".join([
+            wire_varint(_VERDICT_NUMBERS["seat"], seat), wire_varint(_VERDICT_NUMBERS["kind"], kind),
+            wire_varint(_VERDICT_NUMBERS["beats_best_so_far"], int(beats))])
+    tail = _RULE_TAILS.get(rule)
+    if tail is None:
+        tail = _RULE_TAILS[rule] = wire_field(_VERDICT_NUMBERS["rule_ids"], rule.encode())
+    found = _VERDICTS[seat_verdict] = wire_field(_VERDICTS_FIELD, head + wire_field(_REASON, reason.encode()) + tail)
     return found
+
+
+_HEADS: dict[tuple[int, int, bool], bytes] = {}
+"""The first fields of a verdict's bytes (its seat, kind and whether it beats the best so far),
+by those three: a few per seat of a trick."""
+
+_RULE_TAILS: dict[str, bytes] = {}
+"""The last field of a verdict's bytes (its rule id), by rule id: one per rule a judge names."""
+
+_REASON = _VERDICT_NUMBERS["reason"]
 
 
 _VERDICTS: dict[SeatVerdict, bytes] = {}
