@@ -137,6 +137,7 @@ built once, not for every play."""
 _NO_STRUCTURE = {led: f"follows {suit_name(led)} without the lead's structure, so cannot win" for led in _SUITS}
 """The reason of a follow without the lead's structure, by the lead's suit."""
 
+
 def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """Judge a trick by key units (``THROW_EVALUATION_KEY_UNIT``); ``plays`` in play order."""
     lead = plays[0]
