@@ -12,34 +12,11 @@ verdict as its bytes, met before or built once, and the answer with one parse.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, TypeVar
 
 from oracle import pb
 from oracle.cards import Card, card_name, full_deck
 from oracle.convert import wire_field, wire_strings, wire_varint
-from oracle.engine.ruleset import Ruleset, SeatPlay, points
-
-K = TypeVar("K")
-
-
-class BestSoFar(Generic[K]):
-    """The play that wins a trick so far: its place, its seat, whether it is trump, its key.
-
-    A plain class with slots, built once per play that beats the best (a frozen dataclass costs
-    several times as much to build).
-
-    >>> BestSoFar(0, 3, False, (0, 12)).seat
-    3
-    """
-
-    __slots__ = ("index", "key", "seat", "trump")
-
-    def __init__(self, index: int, seat: int, trump: bool, key: K) -> None:
-        self.index = index
-        self.seat = seat
-        self.trump = trump
-        self.key = key
-
+from oracle.engine.ruleset import Ruleset, SeatPlay
 
 _NAMES = [""] * (max(card.code for card in full_deck()) + 1)
 """Each card's notation, by card code."""
@@ -49,18 +26,26 @@ for _card in full_deck():
 
 def cards_text(rules: Ruleset, cards: Sequence[Card]) -> str:
     """The notation of a play's cards in the ruleset's order (trump first, highest first), as a
-    reason quotes them: one card's looked up, several cards' codes sorted by the ruleset's order
-    (``format_cards(rules.sorted(cards))``, without a card's key computed by a lambda).
+    reason quotes them: one card's looked up, two put in order by one test, more cards' codes
+    sorted by the ruleset's order (``format_cards(rules.sorted(cards))``, without a card's key
+    computed by a lambda).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
     >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
     >>> cards_text(rules, parse_cards("3S AH 10C BJ")), cards_text(rules, parse_cards("4D"))
     ('BJ 10C AH 3S', '4D')
+    >>> cards_text(rules, parse_cards("3S AH")), cards_text(rules, parse_cards("3S 3S"))
+    ('AH 3S', '3S 3S')
     """
     names = _NAMES
     if len(cards) == 1:
         return names[cards[0].code]
+    if len(cards) == 2:  # a pair, most often: two cards put in order by one test
+        first, second = cards[0].code, cards[1].code
+        if rules.order[second] < rules.order[first]:
+            first, second = second, first
+        return f"{names[first]} {names[second]}"
     return " ".join([names[code] for code in sorted([card.code for card in cards], key=rules.order.__getitem__)])
 
 
@@ -109,16 +94,37 @@ SeatVerdict = tuple[int, Verdict]
 def _verdict_bytes(seat_verdict: SeatVerdict) -> bytes:
     """A verdict as the bytes of one element of a trick answer's verdicts (each field written as
     protobuf writes it, a third cheaper than a message built and serialized), kept in
-    :data:`_VERDICTS`."""
+    :data:`_VERDICTS`: its seat, kind and whether it beats, then its rule id, each from the bytes
+    kept for them (:data:`_HEADS`, :data:`_RULE_TAILS`), around its reason's.
+
+    >>> verdict = (2, (pb.PLAY_KIND_DISCARD, False, "discards", "trick.discard"))
+    >>> message = pb.PlayVerdict(seat=2, kind=pb.PLAY_KIND_DISCARD, reason="discards", rule_ids=["trick.discard"])
+    >>> _verdict_bytes(verdict) == wire_field(_VERDICTS_FIELD, message.SerializeToString())
+    True
+    """
     if len(_VERDICTS) >= _VERDICTS_KEPT:
         _VERDICTS.clear()
     seat, (kind, beats, reason, rule) = seat_verdict
-    number = _VERDICT_NUMBERS
-    found = _VERDICTS[seat_verdict] = wire_field(_VERDICTS_FIELD, b"".join([
-        wire_varint(number["seat"], seat), wire_varint(number["kind"], kind),
-        wire_varint(number["beats_best_so_far"], int(beats)), wire_field(number["reason"], reason.encode()),
-        wire_field(number["rule_ids"], rule.encode())]))
+    head = _HEADS.get((seat, kind, beats))
+    if head is None:
+        head = _HEADS[seat, kind, beats] = b"".join([
+            wire_varint(_VERDICT_NUMBERS["seat"], seat), wire_varint(_VERDICT_NUMBERS["kind"], kind),
+            wire_varint(_VERDICT_NUMBERS["beats_best_so_far"], int(beats))])
+    tail = _RULE_TAILS.get(rule)
+    if tail is None:
+        tail = _RULE_TAILS[rule] = wire_field(_VERDICT_NUMBERS["rule_ids"], rule.encode())
+    found = _VERDICTS[seat_verdict] = wire_field(_VERDICTS_FIELD, head + wire_field(_REASON, reason.encode()) + tail)
     return found
+
+
+_HEADS: dict[tuple[int, int, bool], bytes] = {}
+"""The first fields of a verdict's bytes (its seat, kind and whether it beats the best so far),
+by those three: a few per seat of a trick."""
+
+_RULE_TAILS: dict[str, bytes] = {}
+"""The last field of a verdict's bytes (its rule id), by rule id: one per rule a judge names."""
+
+_REASON = _VERDICT_NUMBERS["reason"]
 
 
 _VERDICTS: dict[SeatVerdict, bytes] = {}
@@ -145,7 +151,7 @@ def trick_answer(
     ``source`` names, for people, the upstream function a profile's judging copies.
     """
     answer = pb.JudgeTrickResponse(verdicts=verdicts)
-    return _finished(answer, b"", plays, winner, verdicts[winner].reason, rule_ids, source)
+    return _finished(answer, [], plays, winner, verdicts[winner].reason, rule_ids, source)
 
 
 def finish_trick(
@@ -175,17 +181,20 @@ def finish_trick(
         found = kept.get(seat_verdict)
         wire.append(_verdict_bytes(seat_verdict) if found is None else found)
         add_rule(seat_verdict[1][3])
-    return _finished(pb.JudgeTrickResponse(), b"".join(wire), plays, winner, verdicts[winner][1][2], rule_ids,
-                     source)
+    return _finished(pb.JudgeTrickResponse(), wire, plays, winner, verdicts[winner][1][2], rule_ids, source)
 
 
 def _finished(
-    answer: pb.JudgeTrickResponse, verdicts: bytes, plays: Sequence[SeatPlay], winner: int, winner_reason: str,
+    answer: pb.JudgeTrickResponse, wire: list[bytes], plays: Sequence[SeatPlay], winner: int, winner_reason: str,
     rule_ids: set[str], source: str,
 ) -> pb.JudgeTrickResponse:
-    """``answer`` with the winner, the points and the explanation set, then ``verdicts`` (their
-    bytes) and the sorted rule ids merged in one parse."""
-    total = points([card for play in plays for card in play.cards])
+    """``answer`` with the winner, the points (every card's, rule ``points.cards``) and the
+    explanation set, then the fields in ``wire`` (bytes of its repeated fields) and the sorted
+    rule ids merged in one parse."""
+    total = 0
+    for play in plays:
+        for card in play.cards:
+            total += card.points
     seat = plays[winner].seat
     if seat:  # a field left at its default is not set
         answer.winning_seat = seat
@@ -197,5 +206,6 @@ def _finished(
     rule_bytes = _TRICK_RULES.get(key)
     if rule_bytes is None:
         rule_bytes = _TRICK_RULES[key] = wire_strings(pb.JudgeTrickResponse, "rule_ids", sorted(rule_ids))
-    answer.MergeFromString(verdicts + rule_bytes)
+    wire.append(rule_bytes)
+    answer.MergeFromString(b"".join(wire))
     return answer

@@ -24,13 +24,7 @@ from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
-from oracle.engine.trick_answers import (
-    BestSoFar,
-    SeatVerdict,
-    Verdict,
-    finish_trick,
-    verdict_against_best,
-)
+from oracle.engine.trick_answers import SeatVerdict, Verdict, finish_trick, verdict_against_best
 from oracle.engine.units import Unit, shape_name
 from oracle.seed_rules.matching import Shape, lead_requirements, shows_required
 
@@ -94,7 +88,11 @@ def key_strength(
     ranked = rules.larger_tuples_win
     if k == 1:
         strengths = rules.strengths
-        return (1 if ranked else 0, max([strengths[c.code] for c in cards]))
+        top = strengths[cards[0].code]
+        for card in cards:  # (a loop: a list and max cost more for the few cards of a play)
+            if strengths[card.code] > top:  # noqa: PLR1730 - a call of max costs more, on every card
+                top = strengths[card.code]
+        return (1 if ranked else 0, top)
     if units is None:
         units = rules.units(cards)
     # A larger tuple holds the key tuple (a quad holds a triple), as the structure match allows.
@@ -139,10 +137,6 @@ built once, not for every play."""
 _NO_STRUCTURE = {led: f"follows {suit_name(led)} without the lead's structure, so cannot win" for led in _SUITS}
 """The reason of a follow without the lead's structure, by the lead's suit."""
 
-_Best = BestSoFar[Key]
-"""The best play so far, as this judge keys plays (build it with :class:`BestSoFar` itself: calling
-the subscripted alias goes through ``typing`` on every call)."""
-
 
 def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """Judge a trick by key units (``THROW_EVALUATION_KEY_UNIT``); ``plays`` in play order."""
@@ -153,8 +147,8 @@ def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.Jud
     lead_strength = key_strength(rules, lead.cards, shape, lead_units)
     if lead_strength is None:  # a lead that is its own stand-in cannot happen: it has its shape
         raise ValueError("the lead has no unit of its own key shape")
-    best: _Best = BestSoFar(0, lead.seat, suit == TRUMP, lead_strength)
-    structure = lead_units[0].name if len(lead_units) == 1 else ", ".join(u.name for u in lead_units)
+    winner, best_seat, best_trump, best_key = 0, lead.seat, suit == TRUMP, lead_strength
+    structure = lead_units[0].name if len(lead_units) == 1 else ", ".join([u.name for u in lead_units])
     # What a follow must show, read once for every play: nothing when singles are led.
     required = lead_requirements(lead_units) if shape[0] >= 2 else []
     verdicts: list[SeatVerdict] = [(lead.seat, (pb.PLAY_KIND_LEAD, True, f"leads {suit_name(suit)}: {structure}",
@@ -162,13 +156,14 @@ def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.Jud
     for index in range(1, len(plays)):
         play = plays[index]
         play_suit = rules.suit_of(play.cards)
-        verdict, strength = _judge_play(rules, play, play_suit, suit, lead_units, required, shape, best)
+        verdict, strength = _judge_play(rules, play, play_suit, suit, lead_units, required, shape, best_seat,
+                                        best_trump, best_key)
         if verdict[1]:  # it beats the best so far
             if strength is None:
                 strength = _play_key(rules, lead_units, play.cards, shape)[0]
-            best = BestSoFar(index, play.seat, play_suit == TRUMP, strength)
+            winner, best_seat, best_trump, best_key = index, play.seat, play_suit == TRUMP, strength
         verdicts.append((play.seat, verdict))
-    return finish_trick(plays, verdicts, best.index, {"trick.points"})
+    return finish_trick(plays, verdicts, winner, {"trick.points"})
 
 
 def _judge_play(
@@ -179,19 +174,23 @@ def _judge_play(
     lead_units: Sequence[Unit],
     required: list[Shape],
     shape: tuple[int, int],
-    best: _Best,
+    best_seat: int,
+    best_trump: bool,
+    best_key: Key,
 ) -> tuple[Verdict, Key | None]:
     """The play's verdict, and its key when comparing it needed one (``required``: the lead's
-    :func:`~oracle.seed_rules.matching.lead_requirements`)."""
+    :func:`~oracle.seed_rules.matching.lead_requirements`; the best so far: its seat, whether it
+    is trump, its key)."""
     cards = play.cards
     if play_suit == led_suit:
-        if not shows_required(rules, required, cards, exact_tuples=True) and stand_in(
+        # A lead of singles requires nothing: every follow of its suit shows its structure.
+        if required and not shows_required(rules, required, cards, exact_tuples=True) and stand_in(
             rules, lead_units, cards
         ) is None:
             return (pb.PLAY_KIND_FOLLOW, False, _NO_STRUCTURE[led_suit], "trick.structure"), None
-        if best.trump and led_suit != TRUMP:
-            return (pb.PLAY_KIND_FOLLOW, False, f"follows, but seat {best.seat} has ruffed", "trick.ruff"), None
-        return _compare(rules, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, best, "trick.structure")
+        if best_trump and led_suit != TRUMP:
+            return (pb.PLAY_KIND_FOLLOW, False, f"follows, but seat {best_seat} has ruffed", "trick.ruff"), None
+        return _compare(rules, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, best_seat, best_key, "trick.structure")
     if play_suit == TRUMP and led_suit != TRUMP:
         ruff = rules.strategies.ruff
         assert ruff is not None, "the key-unit judge is compiled with a ruff rule"
@@ -201,9 +200,10 @@ def _judge_play(
         if not valid:
             return (pb.PLAY_KIND_DISCARD, False,
                     f"trump without {needs} is a discard (垫), not a ruff", "trick.ruff"), None
-        if not best.trump:
+        if not best_trump:
             return (pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with trump holding {needs}", "trick.ruff"), None
-        return _compare(rules, play, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, best, "trick.over_ruff")
+        return _compare(rules, play, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, best_seat, best_key,
+                        "trick.over_ruff")
     return (pb.PLAY_KIND_DISCARD, False, _DISCARDS[play_suit, led_suit], "trick.discard"), None
 
 
@@ -213,12 +213,13 @@ def _compare(
     lead_units: Sequence[Unit],
     kind: pb.PlayKind,
     shape: tuple[int, int],
-    best: _Best,
+    best_seat: int,
+    best_key: Key,
     rule: str,
 ) -> tuple[Verdict, Key]:
     strength, unit = _play_key(rules, lead_units, play.cards, shape)
     key_name = shape_name(shape) if shape[0] >= 2 else "single"
     if unit is not None:
         rule, key_name = "trick.kinds", "unit (of larger tuples than the lead's)"
-    outcome = 1 if strength > best.key else 0 if strength == best.key and strength != NO_KEY else -1
-    return verdict_against_best(rules, play, kind, outcome, f"highest {key_name}", best.seat, rule), strength
+    outcome = 1 if strength > best_key else 0 if strength == best_key and strength != NO_KEY else -1
+    return verdict_against_best(rules, play, kind, outcome, f"highest {key_name}", best_seat, rule), strength

@@ -1,5 +1,5 @@
 """The Botzone profile's play types and components, read from card codes with short ways for the
-common shapes, against a plain reading of the judge's rules (keyijing/Tractor-RL judger.py
+common shapes (a play's suit, type and top card read in one pass), against a plain reading of the judge's rules (keyijing/Tractor-RL judger.py
 ``checkPokerType`` and ``checkThrow`` with ``check=False``) on many random plays.
 
 The reference below counts cards with a ``Counter`` and follows the judge's steps one by one; it
@@ -26,6 +26,8 @@ from oracle.profiles.botzone.play_types import (
     grouped_parts,
     part_lengths,
     play_type,
+    read_play,
+    top_strength,
 )
 from oracle.variants import load_catalogue, make_ruleset
 
@@ -129,6 +131,9 @@ def test_types_and_components_match_the_plain_reading(rules: Ruleset) -> None:
     kinds: Counter[str] = Counter()
     for play in _random_plays(rng, rules, 400):
         assert play_type(rules, play) == reference_type(rules, play), play
+        top = max((rules.strength(card) for card in play), default=None)
+        assert read_play(rules, play) == (rules.suit_of(play), reference_type(rules, play), top), play
+        assert top_strength(rules, play) == top, play
         expected = reference_components(rules, play)
         assert components(rules, play) == expected, play
         assert part_lengths(rules, play) == [len(p) for p in expected], play

@@ -113,6 +113,8 @@ def test_reason_cards_and_lowest_tuples_are_the_general_ways(variant_id: str, ru
     for _ in range(ROUNDS):
         cards = rng.sample(deck, rng.randint(1, 12))
         assert cards_text(rules, cards) == format_cards(rules.sorted(cards))
+        assert cards_text(rules, cards[:2]) == format_cards(rules.sorted(cards[:2]))
+        assert cards_text(rules, cards[:1] * 2) == format_cards(rules.sorted(cards[:1] * 2))
         suited = random_cards(rng, rules, deck)
         suited += [c for c in random_cards(rng, rules, deck) if rules.suits[c.code] == rules.suits[suited[0].code]]
         pool = Pool(rules, suited)

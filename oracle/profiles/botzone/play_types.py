@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from oracle.cards import BIG_JOKER, SMALL_JOKER, Card, card_of
-from oracle.engine.ruleset import Ruleset
+from oracle.engine.ruleset import MIXED, Ruleset
 
 SINGLE = "single"
 PAIR = "pair"
@@ -100,6 +100,36 @@ def play_type(rules: Ruleset, cards: Sequence[Card]) -> str:
     if not all(places[c] for c in pairs):
         return THROW
     return TRACTOR if len(code_runs(rules, pairs)) == 1 else THROW
+
+
+def read_play(rules: Ruleset, cards: Sequence[Card]) -> tuple[int, str, int | None]:
+    """A play's effective suit (``MIXED`` for cards of several), its type (:func:`play_type`)
+    and the strength of its highest card (:func:`top_strength`), each card read once.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("botzone-tractor", Rank.FIVE, Suit.SPADES)
+    >>> suit, kind, top = read_play(rules, p("4H 4H 6H 6H"))
+    >>> suit == rules.suit_of(p("4H")), kind, top == rules.strengths[p("6H")[0].code]
+    (True, 'tractor', True)
+    """
+    n = len(cards)
+    if not n:
+        return MIXED, THROW, None
+    suits, strengths = rules.suits, rules.strengths
+    first = cards[0].code
+    suit, top = suits[first], strengths[first]
+    if n == 1:
+        return suit, SINGLE, top
+    for card in cards:
+        code = card.code
+        if suits[code] != suit:
+            suit = MIXED
+        if strengths[code] > top:  # noqa: PLR1730 - a call of max costs more, on every card
+            top = strengths[code]
+    if n == 2:
+        return suit, PAIR if cards[1].code == first else THROW, top
+    return suit, THROW if n % 2 else play_type(rules, cards), top
 
 
 def counted(cards: Sequence[Card]) -> dict[int, int]:
@@ -227,9 +257,13 @@ def top_strength(rules: Ruleset, cards: Sequence[Card], min_copies: int = 1) -> 
     """The strength of the highest card held at least ``min_copies`` times, if any."""
     strengths = rules.strengths
     if min_copies <= 1:
-        if len(cards) == 1:
-            return strengths[cards[0].code]
-        return max([strengths[c.code] for c in cards]) if cards else None
+        if not cards:
+            return None
+        top = strengths[cards[0].code]
+        for card in cards:  # (a loop: a list and max cost more for the few cards of a play)
+            if strengths[card.code] > top:  # noqa: PLR1730 - a call of max costs more, on every card
+                top = strengths[card.code]
+        return top
     found = [strengths[code] for code, k in counted(cards).items() if k >= min_copies]
     return max(found) if found else None
 

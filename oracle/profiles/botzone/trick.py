@@ -20,13 +20,7 @@ from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
 from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
-from oracle.engine.trick_answers import (
-    BestSoFar,
-    SeatVerdict,
-    Verdict,
-    finish_trick,
-    verdict_against_best,
-)
+from oracle.engine.trick_answers import SeatVerdict, Verdict, finish_trick, verdict_against_best
 from oracle.profiles.botzone.play_types import (
     PAIR,
     SINGLE,
@@ -36,11 +30,9 @@ from oracle.profiles.botzone.play_types import (
     code_parts,
     covers,
     part_lengths,
-    play_type,
+    read_play,
     top_strength,
 )
-
-_Best = BestSoFar[int | None]
 
 _SUITS = pb.EffectiveSuit.values()
 _TYPES = (SINGLE, PAIR, TRACTOR, THROW)
@@ -71,73 +63,96 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
     (1, ['LEAD', 'RUFF', 'DISCARD', 'FOLLOW'])
     """
     lead = plays[0]
-    suit = rules.suit_of(lead.cards)
-    kind = play_type(rules, lead.cards)
+    suit, kind, key = read_play(rules, lead.cards)
     if kind == THROW:
         need = part_lengths(rules, lead.cards)
-        lead_reason = f"leads {suit_name(suit)}: a throw of {' + '.join(map(str, need))} cards"
+        reason = f"leads {suit_name(suit)}: a throw of {' + '.join(map(str, need))} cards"
+        verdicts = [(lead.seat, (pb.PLAY_KIND_LEAD, True, reason, "lead.one_suit"))]
+        # A throw of singles compares by its highest card: the key read with the play.
+        key = key if need[0] == 1 else _throw_key(rules, lead.cards, need)
+        winner = _throw_verdicts(rules, plays, suit, need, key, verdicts)
         rule = "trick.largest_component"
-        key = _throw_key(rules, lead.cards, need)
     else:
-        need = []
-        lead_reason = _LEADS[suit, kind]
+        verdicts = [(lead.seat, (pb.PLAY_KIND_LEAD, True, _LEADS[suit, kind], "lead.one_suit"))]
+        winner = _typed_verdicts(rules, plays, suit, kind, key, verdicts)
         rule = "trick.same_type"
-        key = top_strength(rules, lead.cards)
-    best = BestSoFar(0, lead.seat, suit == TRUMP, key)
-    verdicts: list[SeatVerdict] = [(lead.seat, (pb.PLAY_KIND_LEAD, True, lead_reason, "lead.one_suit"))]
+    return finish_trick(plays, verdicts, winner, {"trick.points", rule}, _SOURCE)
+
+
+def _typed_verdicts(
+    rules: Ruleset, plays: Sequence[SeatPlay], led: int, kind: str, key: int | None, verdicts: list[SeatVerdict]
+) -> int:
+    """checkWinner, a lead that is not a throw (rule trick.same_type): each later play's seat and
+    verdict appended to ``verdicts`` (the play read once, then held against the best so far: its
+    seat, whether it is trump, its top card's strength); the index of the play that wins."""
+    winner, best_seat, best_trump, best_key = 0, plays[0].seat, led == TRUMP, key
     for index in range(1, len(plays)):
         play = plays[index]
-        play_suit = rules.suit_of(play.cards)
-        if kind == THROW:
-            verdict, key = _judge_throw_play(rules, play, play_suit, suit, need, best)
-        else:
-            verdict, key = _judge_typed_play(rules, play, play_suit, suit, kind, best)
+        suit, own, key = read_play(rules, play.cards)
+        verdict = _judge_typed_play(rules, play, suit, own, key, led, kind, best_seat, best_trump, best_key)
         if verdict[1]:  # it beats the best so far
-            best = BestSoFar(index, play.seat, True if kind == THROW else play_suit == TRUMP, key)
+            winner, best_seat, best_trump, best_key = index, play.seat, suit == TRUMP, key
         verdicts.append((play.seat, verdict))
-    return finish_trick(plays, verdicts, best.index, {"trick.points", rule}, _SOURCE)
+    return winner
 
 
-Judged = tuple[Verdict, "int | None"]
-"""A play's verdict, and how it compares should it beat the best so far: its top card (not a
-throw), the top of its first longest component (a throw with a tractor) or its highest card
-held that often (other throws)."""
+def _judge_typed_play(
+    rules: Ruleset, play: SeatPlay, suit: int, own: str, key: int | None, led: int, kind: str,
+    best_seat: int, best_trump: bool, best_key: int | None,
+) -> Verdict:
+    """One play of a trick whose lead is no throw: ``suit``, ``own`` and ``key`` are its suit, its
+    type and its top card's strength (:func:`read_play`), ``led`` and ``kind`` the lead's."""
+    rule = "trick.same_type"
+    if own != kind:
+        return pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False, _OTHER_TYPE[own, kind], rule
+    if suit != led and suit != TRUMP:
+        return pb.PLAY_KIND_DISCARD, False, _DISCARDS[kind, suit, led], "trick.discard"
+    if best_trump:
+        if suit != TRUMP:
+            return (pb.PLAY_KIND_FOLLOW, False, f"follows {suit_name(led)}, but seat {best_seat} has ruffed",
+                    "trick.ruff")
+        if led == TRUMP:
+            return _compare(rules, play, key, best_seat, best_key, pb.PLAY_KIND_FOLLOW, f"{kind} of trump", rule)
+        return _compare(rules, play, key, best_seat, best_key, pb.PLAY_KIND_OVER_RUFF, f"{kind} of trump",
+                        "trick.over_ruff")
+    if suit == TRUMP:
+        return pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with a {kind} of trump", "trick.ruff"
+    return _compare(rules, play, key, best_seat, best_key, pb.PLAY_KIND_FOLLOW, kind, rule)
 
 
 def _compare(
-    rules: Ruleset, play: SeatPlay, key: int | None, best: _Best, kind: pb.PlayKind, what: str, rule: str
-) -> Judged:
+    rules: Ruleset, play: SeatPlay, key: int | None, best_seat: int, best_key: int | None, kind: pb.PlayKind,
+    what: str, rule: str,
+) -> Verdict:
     """A play without a key, or against a best without one, beats nothing and ties nothing."""
-    outcome = -1 if key is None or best.key is None else (key > best.key) - (key < best.key)
-    return verdict_against_best(rules, play, kind, outcome, what, best.seat, rule), key
+    outcome = -1 if key is None or best_key is None else (key > best_key) - (key < best_key)
+    return verdict_against_best(rules, play, kind, outcome, what, best_seat, rule)
 
 
-def _judge_typed_play(rules: Ruleset, play: SeatPlay, suit: int, led: int, kind: str, best: _Best) -> Judged:
-    """checkWinner, a lead that is not a throw (rule trick.same_type); ``suit`` is the play's."""
-    rule = "trick.same_type"
-    own = play_type(rules, play.cards)
-    if own != kind:
-        return (pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False, _OTHER_TYPE[own, kind],
-                rule), None
-    if suit not in (led, TRUMP):
-        return (pb.PLAY_KIND_DISCARD, False, _DISCARDS[kind, suit, led], "trick.discard"), None
-    key = top_strength(rules, play.cards)
-    if best.trump:
-        if suit != TRUMP:
-            return (pb.PLAY_KIND_FOLLOW, False, f"follows {suit_name(led)}, but seat {best.seat} has ruffed",
-                    "trick.ruff"), None
-        kind_pb = pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_OVER_RUFF
-        return _compare(rules, play, key, best, kind_pb, f"{kind} of trump",
-                        rule if led == TRUMP else "trick.over_ruff")
-    if suit == TRUMP:
-        return (pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with a {kind} of trump", "trick.ruff"), key
-    return _compare(rules, play, key, best, pb.PLAY_KIND_FOLLOW, kind, rule)
+def _throw_verdicts(
+    rules: Ruleset, plays: Sequence[SeatPlay], led: int, need: Sequence[int], key: int | None,
+    verdicts: list[SeatVerdict],
+) -> int:
+    """checkWinner, a throw lead of components ``need`` (rule trick.largest_component): each later
+    play's seat and verdict appended to ``verdicts`` (only trump covering the components beats
+    the throw); the index of the play that wins."""
+    winner, best_seat, best_trump, best_key = 0, plays[0].seat, led == TRUMP, key
+    for index in range(1, len(plays)):
+        play = plays[index]
+        verdict, key = _judge_throw_play(rules, play, rules.suit_of(play.cards), led, need, best_seat, best_trump,
+                                         best_key)
+        if verdict[1]:  # it beats the best so far: trump, as only trump beats a throw
+            winner, best_seat, best_trump, best_key = index, play.seat, True, key
+        verdicts.append((play.seat, verdict))
+    return winner
 
 
 def _judge_throw_play(
-    rules: Ruleset, play: SeatPlay, suit: int, led: int, need: Sequence[int], best: _Best
-) -> Judged:
-    """checkWinner, a throw lead (rule trick.largest_component); ``suit`` is the play's."""
+    rules: Ruleset, play: SeatPlay, suit: int, led: int, need: Sequence[int],
+    best_seat: int, best_trump: bool, best_key: int | None,
+) -> tuple[Verdict, int | None]:
+    """One play of a trick whose lead is a throw; ``suit`` is the play's. Its verdict, and its
+    key (:func:`_throw_key`) when it has trump covering the throw's components."""
     rule = "trick.largest_component"
     # Any cards cover a throw of singles as long as it (covers): no split to read then.
     if need[0] > 1 or len(play.cards) < len(need):
@@ -151,7 +166,7 @@ def _judge_throw_play(
         kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
         return (kind, False, "not all trump: only trump can beat a throw", rule), None
     key = _throw_key(rules, play.cards, need)
-    if not best.trump:
+    if not best_trump:
         return (pb.PLAY_KIND_RUFF, True, "ruffs (毙) the throw with trump covering its components", "trick.ruff"), key
     kind_pb = pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_OVER_RUFF
     if need[0] >= 4:
@@ -161,7 +176,8 @@ def _judge_throw_play(
         what = "first longest tractor"
     else:
         what = "highest pair" if need[0] == 2 else "highest card"
-    return _compare(rules, play, key, best, kind_pb, what, rule if led == TRUMP else "trick.over_ruff")
+    return _compare(rules, play, key, best_seat, best_key, kind_pb, what,
+                    rule if led == TRUMP else "trick.over_ruff"), key
 
 
 def _throw_key(rules: Ruleset, cards: Sequence[Card], need: Sequence[int]) -> int | None:
