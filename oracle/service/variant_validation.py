@@ -9,6 +9,7 @@ oracle.errors.InvalidQuestion: variant_id: unknown variant 'nope'; known: ...
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, NamedTuple
 
 from oracle import pb
@@ -41,6 +42,11 @@ class ScoreDealArgs(NamedTuple):
     attacker_level: Rank | None
 
 
+_score_deal_args = partial(tuple.__new__, ScoreDealArgs)
+"""A :class:`ScoreDealArgs` from its five values, built in C (as
+:func:`~oracle.service.trick_plays.seat_play`)."""
+
+
 def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     """Validate a ScoreDeal request; the two levels are optional.
 
@@ -56,16 +62,16 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     context = req.context.SerializeToString() if req.HasField("context") else None
     known = None if context is None or req.variant_id else known_variant(context)
     if known is not None and not known.level:  # the happy path: each test one of those below
-        seen, points = known.deal, req.attacker_points
+        seen, points, seat = known.deal, req.attacker_points, req.banker_seat
         banker, attacker = req.banker_level, req.attacker_level
         if (
-            0 <= req.banker_seat < seen.players
+            0 <= seat < seen.players
             and -MAX_POINTS <= points <= MAX_POINTS
             and (not banker or banker in seen.levels)
             and (not attacker or attacker in seen.levels)
         ):
-            return ScoreDealArgs(seen.variant, points, req.banker_seat,
-                                 LEVEL_RANKS.get(banker), LEVEL_RANKS.get(attacker))
+            return _score_deal_args((seen.variant, points, seat,
+                                     LEVEL_RANKS.get(banker), LEVEL_RANKS.get(attacker)))
     problems = Problems()
     deal, _ = read_variant_context(req, context, problems, level=False)
     check_seat(req.banker_seat, "banker_seat", deal, problems)
@@ -107,40 +113,40 @@ def _declaration(mirror: Any, field: str, deal: Deal | None, problems: Problems)
     return group
 
 
-def _plain_declaration(mirror: Any, deal: Deal) -> tuple[SeatPlay, list[bytes]] | None:
-    """A declaration on the happy path: a seat of the deal showing good cards, at least one and no
-    more than a hand; with its cards' keys. ``None`` when a test fails."""
-    listed = mirror.cards[:]
-    cards = cards_of(listed)
-    if not cards or len(listed) > deal.most_cards or not 0 <= mirror.seat < deal.players:
-        return None
-    return seat_play((mirror.seat, cards)), listed
+_declarations = partial(tuple.__new__, CompareDeclarationsArgs)
+"""A :class:`CompareDeclarationsArgs` from its five values, built in C (as
+:func:`~oracle.service.trick_plays.seat_play`)."""
 
 
-def _plain_declarations(
-    req: pb.CompareDeclarationsRequest, keys: Any, deal: Deal, level: Rank
-) -> CompareDeclarationsArgs | None:
-    """A CompareDeclarations on the happy path (each test one of :func:`_declaration`'s and
-    :func:`parse_compare_declarations`'), or ``None``."""
-    if not req.HasField("challenger"):
+def _plain_declarations(keys: Any, deal: Deal, level: Rank) -> CompareDeclarationsArgs | None:
+    """A CompareDeclarations on the happy path, from the request's mirror ``keys`` (each test one
+    of :func:`_declaration`'s and :func:`parse_compare_declarations`'), or ``None``: each
+    declaration a seat of the deal showing good cards, at least one and no more than a hand (a
+    challenger missing shows none; a standing declaration missing is none, one showing no cards
+    is refused), and no card shown more often than the decks hold."""
+    challenger = keys.challenger
+    shown = challenger.cards[:]
+    cards = cards_of(shown)
+    seat, players, most = challenger.seat, deal.players, deal.most_cards
+    if not cards or len(shown) > most or not 0 <= seat < players:
         return None
-    challenger = _plain_declaration(keys.challenger, deal)
-    if challenger is None:
-        return None
-    if not req.HasField("standing"):
-        if not within_copies(challenger[1], deal.decks):
+    standing = keys.standing
+    held = standing.cards[:]
+    if not held:
+        if keys.HasField("standing") or not within_copies(shown, deal.decks):
             return None
-        return CompareDeclarationsArgs(deal.variant, level, None, challenger[0], req.rebury)
-    standing = _plain_declaration(keys.standing, deal)
-    if standing is None:
+        return _declarations((deal.variant, level, None, seat_play((seat, cards)), keys.rebury))
+    before = cards_of(held)
+    if not before or len(held) > most or not 0 <= standing.seat < players:
         return None
-    if standing[0].seat == challenger[0].seat:  # one seat again: each declaration apart
-        within = within_copies(standing[1], deal.decks) and within_copies(challenger[1], deal.decks)
+    if standing.seat == seat:  # one seat again: each declaration apart
+        within = within_copies(held, deal.decks) and within_copies(shown, deal.decks)
     else:
-        within = within_copies(standing[1] + challenger[1], deal.decks)
+        within = within_copies(held + shown, deal.decks)
     if not within:
         return None
-    return CompareDeclarationsArgs(deal.variant, level, standing[0], challenger[0], req.rebury)
+    return _declarations((deal.variant, level, seat_play((standing.seat, before)),
+                          seat_play((seat, cards)), keys.rebury))
 
 
 def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDeclarationsArgs:
@@ -154,12 +160,12 @@ def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDec
     (True, '10H 10H')
     """
     keys = card_keys(req)
-    context = keys.context if req.HasField("context") else None
-    known = None if context is None or req.variant_id or req.level else known_variant(context)
-    if known is not None and known.level_rank is not None:
-        args = _plain_declarations(req, keys, known.deal, known.level_rank)
+    known = known_variant(keys.context)  # None without a context (its bytes are then empty)
+    if known is not None and known.level_rank is not None and not keys.variant_id and not keys.level:
+        args = _plain_declarations(keys, known.deal, known.level_rank)
         if args is not None:
             return args
+    context = keys.context if req.HasField("context") else None
     problems = Problems()
     deal, level = read_variant_context(req, context, problems, level=True)
     standing = challenger = None
