@@ -136,17 +136,17 @@ def _plain_declarations(keys: Any, deal: Deal, level: Rank) -> CompareDeclaratio
         if keys.HasField("standing") or not within_copies(shown, deal.decks):
             return None
         return _declarations((deal.variant, level, None, seat_play((seat, cards)), keys.rebury))
-    before = cards_of(held)
-    if not before or len(held) > most or not 0 <= standing.seat < players:
+    before, first = cards_of(held), standing.seat
+    if not before or len(held) > most or not 0 <= first < players:
         return None
-    if standing.seat == seat:  # one seat again: each declaration apart
+    if first == seat:  # one seat again: each declaration apart
         within = within_copies(held, deal.decks) and within_copies(shown, deal.decks)
     else:
         within = within_copies(held + shown, deal.decks)
     if not within:
         return None
-    return _declarations((deal.variant, level, seat_play((standing.seat, before)),
-                          seat_play((seat, cards)), keys.rebury))
+    return _declarations((deal.variant, level, seat_play((first, before)), seat_play((seat, cards)),
+                          keys.rebury))
 
 
 def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDeclarationsArgs:
