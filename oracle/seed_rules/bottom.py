@@ -50,22 +50,25 @@ def score_bottom(
     trick = rules.strategies.judge(rules, last_trick) if judged is None else judged
     winner = trick.winning_seat
     table = bottom_table(rules.variant)
-    won_with = dict(last_trick)[winner]  # the winning play's cards (a play is a seat and its cards)
+    for play in last_trick:
+        if play.seat == winner:
+            won_with = play.cards
+            break
+    else:
+        raise ValueError(f"the winner, seat {winner}, has no play in the trick")
     answer = pb.ScoreBottomResponse()
     answer.winning_seat = winner
-    rule_ids = answer.rule_ids
     if table.either_side:
-        _either_side(answer, rules, last_trick, won_with, winner in banker_seats, banker_side_points,
-                     attacker_points)
-        rule_ids.extend(trick.rule_ids)
+        rule_id = _either_side(answer, rules, last_trick, won_with, winner in banker_seats,
+                               banker_side_points, attacker_points)
+        answer.rule_ids.extend(["bottom.either_side", rule_id, *trick.rule_ids[:]])
         return answer
     bottom_points = points(bottom_cards)
     answer.bottom_points = bottom_points
     if winner in banker_seats:
         to_banker = bottom_points if table.banker_keeps_points else 0
         answer.points_to_banker = to_banker
-        rule_ids.append("bottom.banker_wins")
-        rule_ids.extend(trick.rule_ids)
+        answer.rule_ids.extend(["bottom.banker_wins", *trick.rule_ids[:]])
         answer.explanation = (
             f"Seat {winner}, of the banker's side, wins the last trick: the attackers score "
             f"nothing from the bottom's {bottom_points} points"
@@ -76,8 +79,7 @@ def score_bottom(
     answer.attackers_won = True
     answer.multiplier, answer.points_to_attackers = factor, scored
     answer.digging_side = pb.SIDE_ATTACKERS
-    rule_ids.append(rule_id)
-    rule_ids.extend(trick.rule_ids)
+    answer.rule_ids.extend([rule_id, *trick.rule_ids[:]])  # a list of them: one call
     answer.explanation = (
         f"Seat {winner}, an attacker, wins the last trick: the bottom's {bottom_points} points "
         f"count x{factor} ({why}), {scored} points to the attackers.")
@@ -98,9 +100,9 @@ def _either_side(
     banker_won: bool,
     banker_side_points: int,
     attacker_points: int,
-) -> None:
+) -> str:
     """Digging by either side: the loser of the last trick pays its own points times the
-    multiplier (the answer's fields but the last trick's rule ids)."""
+    multiplier (the answer's fields but its rule ids); the multiplier's rule id."""
     factor, rule_id, why = _multiplier(rules, last_trick, won_with)
     paid = clamped((attacker_points if banker_won else banker_side_points) * factor)
     side, other = ("banker's side", "attackers") if banker_won else ("attackers", "banker's side")
@@ -110,11 +112,11 @@ def _either_side(
         answer.points_to_banker, answer.digging_side = paid, pb.SIDE_BANKER
     else:
         answer.points_to_attackers, answer.digging_side = paid, pb.SIDE_ATTACKERS
-    answer.rule_ids.extend(("bottom.either_side", rule_id))
     answer.explanation = (
         f"Seat {answer.winning_seat} wins the last trick: the {side} dig, and the {other} pay "
         f"their {attacker_points if banker_won else banker_side_points} points x{factor} "
         f"({why}) = {paid} points.")
+    return rule_id
 
 
 def multiplier_of(rules: Ruleset, lead_units: Sequence[Unit]) -> BottomMultiplier:
