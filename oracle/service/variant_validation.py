@@ -17,6 +17,7 @@ from oracle.cards import Rank
 from oracle.engine.ruleset import SeatPlay
 from oracle.service.card_keys import card_keys, cards_of, within_copies
 from oracle.service.contexts import LEVEL_RANKS, Deal, known_variant
+from oracle.service.declaration_keys import declaration_keys, declaration_mirror
 from oracle.service.decoding import (
     Group,
     Problems,
@@ -118,6 +119,31 @@ _declarations = partial(tuple.__new__, CompareDeclarationsArgs)
 :func:`~oracle.service.trick_plays.seat_play`)."""
 
 
+def _ordinary_declarations(
+    req: pb.CompareDeclarationsRequest, mirror: Any, deal: Deal, level: Rank
+) -> CompareDeclarationsArgs | None:
+    """A CompareDeclarations of ordinary declarations (:mod:`oracle.service.declaration_keys`),
+    each read by one look-up, or ``None``: a challenger and perhaps a standing declaration (one
+    showing no cards is refused), together showing a card no more often than the decks hold
+    (as :func:`_plain_declarations` tests)."""
+    ordinary = declaration_keys(deal.variant.id)
+    challenger = ordinary.get(mirror.challenger)
+    if challenger is None:
+        return None
+    if not mirror.standing:
+        if req.HasField("standing"):
+            return None
+        return _declarations((deal.variant, level, None, challenger.play, mirror.rebury))
+    standing = ordinary.get(mirror.standing)
+    if standing is None or (
+        standing.code == challenger.code
+        and standing.play.seat != challenger.play.seat
+        and standing.copies + challenger.copies > deal.decks
+    ):
+        return None
+    return _declarations((deal.variant, level, standing.play, challenger.play, mirror.rebury))
+
+
 def _plain_declarations(keys: Any, deal: Deal, level: Rank) -> CompareDeclarationsArgs | None:
     """A CompareDeclarations on the happy path, from the request's mirror ``keys`` (each test one
     of :func:`_declaration`'s and :func:`parse_compare_declarations`'), or ``None``: each
@@ -159,12 +185,17 @@ def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDec
     >>> args.standing is None, format_cards(args.challenger.cards)
     (True, '10H 10H')
     """
-    keys = card_keys(req)
-    known = known_variant(keys.context)  # None without a context (its bytes are then empty)
-    if known is not None and known.level_rank is not None and not keys.variant_id and not keys.level:
-        args = _plain_declarations(keys, known.deal, known.level_rank)
+    mirror = declaration_mirror(req)
+    known = known_variant(mirror.context)  # None without a context (its bytes are then empty)
+    keys = None
+    if known is not None and known.level_rank is not None and not mirror.variant_id and not mirror.level:
+        args = _ordinary_declarations(req, mirror, known.deal, known.level_rank)
+        if args is None:  # declarations of other cards: read card by card
+            keys = card_keys(req)
+            args = _plain_declarations(keys, known.deal, known.level_rank)
         if args is not None:
             return args
+    keys = card_keys(req) if keys is None else keys
     context = keys.context if req.HasField("context") else None
     problems = Problems()
     deal, level = read_variant_context(req, context, problems, level=True)
