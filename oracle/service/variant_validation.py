@@ -60,8 +60,8 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     ...
     oracle.errors.InvalidQuestion: attacker_points: -200000 points: the attackers' points are -100000 to 100000
     """
-    context = req.context.SerializeToString() if req.HasField("context") else None
-    known = None if context is None or req.variant_id else known_variant(context)
+    blob = req.context.SerializeToString()  # empty without a context: no known variant
+    known = None if req.variant_id else known_variant(blob)
     if known is not None and not known.level:  # the happy path: each test one of those below
         seen, points, seat = known.deal, req.attacker_points, req.banker_seat
         banker, attacker = req.banker_level, req.attacker_level
@@ -73,6 +73,7 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
         ):
             return _score_deal_args((seen.variant, points, seat,
                                      LEVEL_RANKS.get(banker), LEVEL_RANKS.get(attacker)))
+    context = blob if req.HasField("context") else None
     problems = Problems()
     deal, _ = read_variant_context(req, context, problems, level=False)
     check_seat(req.banker_seat, "banker_seat", deal, problems)
