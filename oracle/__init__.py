@@ -68,6 +68,7 @@ The seeds' rules (:mod:`oracle.seed_rules`, docs/rules.md):
 - :mod:`oracle.seed_rules.bottom_multipliers`: the bottom's multiplier, one rule per ``BottomRule``
 - :mod:`oracle.seed_rules.levels`: how the levels move and who deals next (``levels.*``)
 - :mod:`oracle.seed_rules.declarations`: whether a declaration overrides (``declare.*``)
+- :mod:`oracle.seed_rules.declaration_strength`: what a declaration's cards make (a rung, a point sum)
 - :mod:`oracle.seed_rules.describe`: what a set of cards is (DescribePlay)
 - :mod:`oracle.seed_rules.legal_plays`: every legal follow of the seeds' rule, counted
 - :mod:`oracle.seed_rules.follow_readings`: what that count reads of a play (its tuples, runs)
@@ -146,6 +147,7 @@ The service (:mod:`oracle.service`):
 - :mod:`oracle.service.record_validation`: whether an AuditDeal request holds a deal record at all
 - :mod:`oracle.service.legal_play_validation`: whether a ListLegalPlays question is well formed; page tokens
 - :mod:`oracle.service.variant_validation`: whether a question about a variant alone is well formed
+- :mod:`oracle.service.declaration_keys`: a deal's ordinary declarations by their bytes, one look-up each
 - :mod:`oracle.service.decoding`: cards, seats, copies and hand sizes, with field paths
 - :mod:`oracle.service.card_keys`: a request's cards read as their bytes, one look-up each
 - :mod:`oracle.service.contexts`: a question's variant, level and trump, checked once into a ruleset

@@ -26,6 +26,7 @@ from oracle.cards import Card
 from oracle.engine.answers import clamped
 from oracle.engine.ruleset import TRUMP, BottomMultiplier, Ruleset, SeatPlay, points
 from oracle.engine.units import Unit
+from oracle.seed_rules.bottom_multipliers import bottom_table
 
 
 def score_bottom(
@@ -48,69 +49,74 @@ def score_bottom(
     """
     trick = rules.strategies.judge(rules, last_trick) if judged is None else judged
     winner = trick.winning_seat
+    table = bottom_table(rules.variant)
+    for play in last_trick:
+        if play.seat == winner:
+            won_with = play.cards
+            break
+    else:
+        raise ValueError(f"the winner, seat {winner}, has no play in the trick")
+    answer = pb.ScoreBottomResponse()
+    answer.winning_seat = winner
+    if table.either_side:
+        rule_id = _either_side(answer, rules, last_trick, won_with, winner in banker_seats,
+                               banker_side_points, attacker_points)
+        answer.rule_ids.extend(["bottom.either_side", rule_id, *trick.rule_ids[:]])
+        return answer
     bottom_points = points(bottom_cards)
-    winning_play = next(p for p in last_trick if p.seat == winner)
-    if rules.variant.bottom.dig == pb.DIG_RULE_EITHER_SIDE:
-        return _either_side(rules, last_trick, trick, winning_play, winner in banker_seats,
-                            banker_side_points, attacker_points)
+    answer.bottom_points = bottom_points
     if winner in banker_seats:
-        to_banker = bottom_points if rules.variant.bottom.banker_keeps_points else 0
-        return pb.ScoreBottomResponse(
-            winning_seat=winner,
-            attackers_won=False,
-            bottom_points=bottom_points,
-            multiplier=0,
-            points_to_attackers=0,
-            points_to_banker=to_banker,
-            rule_ids=["bottom.banker_wins", *trick.rule_ids],
-            explanation=(f"Seat {winner}, of the banker's side, wins the last trick: the attackers score "
-                         f"nothing from the bottom's {bottom_points} points"
-                         + (", which go to the banker's side." if to_banker else ".")),
-        )
-    lead_units = rules.lead_units(last_trick[0].cards) or []
-    factor, rule_id, why = multiplier_of(rules, lead_units)(rules, lead_units, rules.suit_of(winning_play.cards) == TRUMP)
+        to_banker = bottom_points if table.banker_keeps_points else 0
+        answer.points_to_banker = to_banker
+        answer.rule_ids.extend(["bottom.banker_wins", *trick.rule_ids[:]])
+        answer.explanation = (
+            f"Seat {winner}, of the banker's side, wins the last trick: the attackers score "
+            f"nothing from the bottom's {bottom_points} points"
+            + (", which go to the banker's side." if to_banker else "."))
+        return answer
+    factor, rule_id, why = _multiplier(rules, last_trick, won_with)
     scored = clamped(bottom_points * factor)
-    return pb.ScoreBottomResponse(
-        winning_seat=winner,
-        attackers_won=True,
-        bottom_points=bottom_points,
-        multiplier=factor,
-        points_to_attackers=scored,
-        points_to_banker=0,
-        digging_side=pb.SIDE_ATTACKERS,
-        rule_ids=[rule_id, *trick.rule_ids],
-        explanation=(f"Seat {winner}, an attacker, wins the last trick: the bottom's {bottom_points} points "
-                     f"count x{factor} ({why}), {scored} points to the attackers."),
-    )
+    answer.attackers_won = True
+    answer.multiplier, answer.points_to_attackers = factor, scored
+    answer.digging_side = pb.SIDE_ATTACKERS
+    answer.rule_ids.extend([rule_id, *trick.rule_ids[:]])  # a list of them: one call
+    answer.explanation = (
+        f"Seat {winner}, an attacker, wins the last trick: the bottom's {bottom_points} points "
+        f"count x{factor} ({why}), {scored} points to the attackers.")
+    return answer
+
+
+def _multiplier(rules: Ruleset, last_trick: Sequence[SeatPlay], won_with: Sequence[Card]) -> tuple[int, str, str]:
+    """The multiplier of the last trick's lead, its rule id and why (:func:`multiplier_of`)."""
+    lead_units = rules.lead_units(last_trick[0].cards) or []
+    return multiplier_of(rules, lead_units)(rules, lead_units, rules.suit_of(won_with) == TRUMP)
 
 
 def _either_side(
+    answer: pb.ScoreBottomResponse,
     rules: Ruleset,
     last_trick: Sequence[SeatPlay],
-    trick: pb.JudgeTrickResponse,
-    winning_play: SeatPlay,
+    won_with: Sequence[Card],
     banker_won: bool,
     banker_side_points: int,
     attacker_points: int,
-) -> pb.ScoreBottomResponse:
-    """Digging by either side: the loser of the last trick pays its own points times the multiplier."""
-    lead_units = rules.lead_units(last_trick[0].cards) or []
-    factor, rule_id, why = multiplier_of(rules, lead_units)(rules, lead_units, rules.suit_of(winning_play.cards) == TRUMP)
+) -> str:
+    """Digging by either side: the loser of the last trick pays its own points times the
+    multiplier (the answer's fields but its rule ids); the multiplier's rule id."""
+    factor, rule_id, why = _multiplier(rules, last_trick, won_with)
     paid = clamped((attacker_points if banker_won else banker_side_points) * factor)
     side, other = ("banker's side", "attackers") if banker_won else ("attackers", "banker's side")
-    return pb.ScoreBottomResponse(
-        winning_seat=trick.winning_seat,
-        attackers_won=not banker_won,
-        bottom_points=0,
-        multiplier=factor,
-        points_to_attackers=0 if banker_won else paid,
-        points_to_banker=paid if banker_won else 0,
-        digging_side=pb.SIDE_BANKER if banker_won else pb.SIDE_ATTACKERS,
-        rule_ids=["bottom.either_side", rule_id, *trick.rule_ids],
-        explanation=(f"Seat {trick.winning_seat} wins the last trick: the {side} dig, and the {other} pay "
-                     f"their {attacker_points if banker_won else banker_side_points} points x{factor} "
-                     f"({why}) = {paid} points."),
-    )
+    answer.attackers_won = not banker_won
+    answer.multiplier = factor
+    if banker_won:
+        answer.points_to_banker, answer.digging_side = paid, pb.SIDE_BANKER
+    else:
+        answer.points_to_attackers, answer.digging_side = paid, pb.SIDE_ATTACKERS
+    answer.explanation = (
+        f"Seat {answer.winning_seat} wins the last trick: the {side} dig, and the {other} pay "
+        f"their {attacker_points if banker_won else banker_side_points} points x{factor} "
+        f"({why}) = {paid} points.")
+    return rule_id
 
 
 def multiplier_of(rules: Ruleset, lead_units: Sequence[Unit]) -> BottomMultiplier:

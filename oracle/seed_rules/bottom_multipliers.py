@@ -17,34 +17,63 @@ table), 000_ (the fixed-2 game: linear), 001_ (Heijian: trump doubles).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
+from typing import NamedTuple
 
 from oracle import pb
 from oracle.engine.answers import INT32_MAX, clamped
+from oracle.engine.per_variant import PerVariant
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit
 
 
+class BottomTable(NamedTuple):
+    """What ScoreBottom reads of a variant's ``bottom``, read once (:func:`bottom_table`)."""
+
+    either_side: bool
+    """``DIG_RULE_EITHER_SIDE``: the loser of the last trick pays (rule ``bottom.either_side``)."""
+    banker_keeps_points: bool
+    base: int
+    cap: int
+    by_card_count: bool
+    """``bottom.measure`` counts a unit's cards (else its tuple size)."""
+
+
+def _read_bottom_table(variant: pb.Variant) -> BottomTable:
+    bottom = variant.bottom
+    return BottomTable(bottom.dig == pb.DIG_RULE_EITHER_SIDE, bottom.banker_keeps_points, bottom.base,
+                       bottom.cap, bottom.measure == pb.UNIT_MEASURE_CARD_COUNT)
+
+
+bottom_table: PerVariant[BottomTable] = PerVariant(_read_bottom_table)
+"""The variant's :class:`BottomTable`, read once per variant message."""
+
+
+_SIZE_KEY = attrgetter("size", "tuple_size")
+
+
 def largest_unit(units: Sequence[Unit]) -> Unit:
     """The lead's largest unit: most cards, then the larger tuple."""
-    return max(units, key=lambda u: (u.size, u.tuple_size))
+    return units[0] if len(units) == 1 else max(units, key=_SIZE_KEY)
 
 
 def measured(rules: Ruleset, unit: Unit) -> int:
     """The unit's size as ``bottom.measure`` counts it."""
-    return unit.size if rules.variant.bottom.measure == pb.UNIT_MEASURE_CARD_COUNT else unit.tuple_size
+    return unit.size if bottom_table(rules.variant).by_card_count else unit.tuple_size
 
 
 def power(rules: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:
     """``BOTTOM_RULE_POWER`` (``bottom.power``): ``base ** size``, capped."""
-    bottom = rules.variant.bottom
+    bottom = bottom_table(rules.variant)
     largest = largest_unit(lead_units)
-    size = measured(rules, largest)
-    value = bottom.base ** size
+    size = largest.size if bottom.by_card_count else largest.tuple_size
+    base = bottom.base
+    value = base ** size
     if bottom.cap and value > bottom.cap:
-        return bottom.cap, "bottom.power", f"{bottom.base}^{size} capped at {bottom.cap}"
+        return bottom.cap, "bottom.power", f"{base}^{size} capped at {bottom.cap}"
     if value > INT32_MAX:
-        return INT32_MAX, "bottom.power", f"{bottom.base}^{size}, carried as {INT32_MAX}, the largest multiplier"
-    return value, "bottom.power", f"its largest unit, a {largest.name}: {bottom.base}^{size}"
+        return INT32_MAX, "bottom.power", f"{base}^{size}, carried as {INT32_MAX}, the largest multiplier"
+    return value, "bottom.power", f"its largest unit, a {largest.name}: {base}^{size}"
 
 
 def shape_table(rules: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> tuple[int, str, str]:

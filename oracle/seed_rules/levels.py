@@ -19,6 +19,7 @@ from typing import NamedTuple, cast
 
 from oracle import pb
 from oracle.cards import Rank
+from oracle.convert import wire_strings
 
 INT32_MAX = 2**31 - 1
 """The largest value of a proto int32: ``levels`` never goes beyond it."""
@@ -45,13 +46,22 @@ class Band(NamedTuple):
     step: int
     attackers_take_deal: bool
     label: str
+    won: int | None = None
+    """The levels the band gives for any points (:func:`levels_won`), ``None`` when they grow
+    with the points (an open top band with a ``step``)."""
+    words: str = ""
+    """What the band does for ``won`` levels, in words (:func:`_movement`)."""
 
     @classmethod
     def of(cls, band: pb.LevelBand) -> Band:
         low = band.at_least if band.HasField("at_least") else None
         high = band.below if band.HasField("below") else None
-        return cls(low, high, band.side, band.levels, band.step, band.attackers_take_deal,
+        read = cls(low, high, band.side, band.levels, band.step, band.attackers_take_deal,
                    band_label(low, high))
+        if read.step > 0 and low is not None and high is None:
+            return read
+        won = levels_won(read, 0)
+        return read._replace(won=won, words=_movement(read, won))
 
     def holds(self, points: int) -> bool:
         """Whether ``points`` is in the band's range ``[at_least, below)``.
@@ -66,12 +76,14 @@ class Band(NamedTuple):
 
 class LevelTable(NamedTuple):
     """What ScoreDeal reads of a variant, read once: its bands, its levels in order, the number
-    of players and the rule id that gives the bands."""
+    of players and the rule id that gives the bands (with ``levels.next_banker``, as the bytes of
+    an answer's ``rule_ids``)."""
 
     bands: tuple[Band, ...]
     levels: tuple[int, ...]
     players: int
-    rule_id: str = "levels.table"
+    rule_id: str
+    rule_ids: bytes
 
 
 def level_table(
@@ -86,7 +98,8 @@ def level_table(
     """
     given = variant.level_table.bands if bands is None else bands
     return LevelTable(tuple(Band.of(b) for b in given), tuple(variant.card_order.levels),
-                      variant.deal.players, rule_id)
+                      variant.deal.players, rule_id,
+                      wire_strings(pb.ScoreDealResponse, "rule_ids", [rule_id, "levels.next_banker"]))
 
 
 def find_band(bands: Sequence[Band], points: int) -> tuple[int, Band]:
@@ -236,35 +249,30 @@ def score_deal(
     if table is None:
         table = level_table(variant)
     _, band = find_band(table.bands, attacker_points)
-    levels = levels_won(band, attacker_points)
+    levels, words = band.won, band.words
+    if levels is None:
+        levels = levels_won(band, attacker_points)
+        words = _movement(band, levels)
     take_deal = band.attackers_take_deal
     seat = next_banker_seat(table.players, banker_seat, take_deal)
-
-    new_banker = int(banker_level) if banker_level else pb.RANK_UNSPECIFIED
-    new_attackers = int(attacker_level) if attacker_level else pb.RANK_UNSPECIFIED
-    passes = False
-    if band.side == pb.SIDE_BANKER and new_banker:
-        new_banker, passes = advance_level(table.levels, new_banker, levels)
-    elif band.side == pb.SIDE_ATTACKERS and new_attackers:
-        new_attackers, passes = advance_level(table.levels, new_attackers, levels)
-
-    rule_ids = [table.rule_id, "levels.next_banker"]
-    sentence = (
-        f"attackers {attacker_points} points: {band.label} band: "
-        f"{_movement(band, levels)}; seat {seat} deals next"
-    )
+    answer = pb.ScoreDealResponse()
+    answer.side, answer.levels, answer.attackers_take_deal = band.side, levels, take_deal
+    answer.next_banker_seat = seat
+    answer.MergeFromString(table.rule_ids)
+    sentence = f"attackers {attacker_points} points: {band.label} band: {words}; seat {seat} deals next"
+    new_banker, new_attackers, passes = banker_level, attacker_level, False
+    if band.side == pb.SIDE_BANKER and banker_level:
+        new_banker, passes = advance_level(table.levels, banker_level, levels)
+    elif band.side == pb.SIDE_ATTACKERS and attacker_level:
+        new_attackers, passes = advance_level(table.levels, attacker_level, levels)
+    if new_banker:
+        answer.new_banker_level = cast(pb.Rank, new_banker)
+    if new_attackers:
+        answer.new_attacker_level = cast(pb.Rank, new_attackers)
     if passes:
-        rule_ids.append("levels.last_level")
+        answer.passes_last_level = True
+        answer.rule_ids.append("levels.last_level")
         last = Rank(table.levels[-1]).symbol
         sentence += "; " + _GOES_PAST[band.side].format(last=last)
-    return pb.ScoreDealResponse(
-        side=band.side,
-        levels=levels,
-        attackers_take_deal=take_deal,
-        next_banker_seat=seat,
-        new_banker_level=cast(pb.Rank, int(new_banker)),
-        new_attacker_level=cast(pb.Rank, int(new_attackers)),
-        passes_last_level=passes,
-        rule_ids=rule_ids,
-        explanation=sentence,
-    )
+    answer.explanation = sentence
+    return answer

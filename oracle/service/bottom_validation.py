@@ -13,6 +13,7 @@ the banker's side and a whole bottom.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 from oracle import pb
@@ -65,25 +66,36 @@ def _banker_seats(
     return frozenset(where_seat)
 
 
+_bottom_args = partial(tuple.__new__, ScoreBottomArgs)
+"""A :class:`ScoreBottomArgs` from its six values, built in C (as
+:func:`~oracle.service.trick_plays.seat_play`)."""
+
+
 def _plain_bottom(keys: Any, rules: Ruleset, deal: Deal) -> ScoreBottomArgs | None:
+    """A ScoreBottom on the happy path (each test one of :func:`_described_bottom`'s), or
+    ``None``: a whole last trick, the banker's side some seats of the deal but not all, none twice,
+    a whole bottom of good cards, the sides' points within bounds and no card more often than the
+    decks hold."""
     trick = plain_trick(keys.last_trick, rules, deal, complete=True)
+    if trick is None:
+        return None
     seats = keys.banker_seats[:]
+    banker = frozenset(seats)
     listed = keys.bottom[:]
     bottom = cards_of(listed)
     points = keys.banker_side_points, keys.attacker_points
     if (
-        trick is None
-        or not 0 < len(seats) == len(set(seats)) < deal.players
-        or min(seats) < 0
-        or max(seats) >= deal.players
-        or bottom is None
+        bottom is None
         or len(listed) != deal.bottom_size
         or len(listed) > MAX_LIST
+        or not 0 < len(seats) == len(banker) < deal.players
+        or min(seats) < 0
+        or max(seats) >= deal.players
         or not (0 <= points[0] <= MAX_POINTS and 0 <= points[1] <= MAX_POINTS)
         or not within_copies(trick[1] + listed, deal.decks)
     ):
         return None
-    return ScoreBottomArgs(rules, trick[0], frozenset(seats), bottom, *points)
+    return _bottom_args((rules, trick[0], banker, bottom, *points))
 
 
 def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:

@@ -9,6 +9,7 @@ oracle.errors.InvalidQuestion: variant_id: unknown variant 'nope'; known: ...
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, NamedTuple
 
 from oracle import pb
@@ -16,6 +17,7 @@ from oracle.cards import Rank
 from oracle.engine.ruleset import SeatPlay
 from oracle.service.card_keys import card_keys, cards_of, within_copies
 from oracle.service.contexts import LEVEL_RANKS, Deal, known_variant
+from oracle.service.declaration_keys import declaration_keys, declaration_mirror
 from oracle.service.decoding import (
     Group,
     Problems,
@@ -41,6 +43,11 @@ class ScoreDealArgs(NamedTuple):
     attacker_level: Rank | None
 
 
+_score_deal_args = partial(tuple.__new__, ScoreDealArgs)
+"""A :class:`ScoreDealArgs` from its five values, built in C (as
+:func:`~oracle.service.trick_plays.seat_play`)."""
+
+
 def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     """Validate a ScoreDeal request; the two levels are optional.
 
@@ -53,19 +60,20 @@ def parse_score_deal(req: pb.ScoreDealRequest) -> ScoreDealArgs:
     ...
     oracle.errors.InvalidQuestion: attacker_points: -200000 points: the attackers' points are -100000 to 100000
     """
-    context = req.context.SerializeToString() if req.HasField("context") else None
-    known = None if context is None or req.variant_id else known_variant(context)
+    blob = req.context.SerializeToString()  # empty without a context: no known variant
+    known = None if req.variant_id else known_variant(blob)
     if known is not None and not known.level:  # the happy path: each test one of those below
-        seen, points = known.deal, req.attacker_points
+        seen, points, seat = known.deal, req.attacker_points, req.banker_seat
         banker, attacker = req.banker_level, req.attacker_level
         if (
-            0 <= req.banker_seat < seen.players
+            0 <= seat < seen.players
             and -MAX_POINTS <= points <= MAX_POINTS
             and (not banker or banker in seen.levels)
             and (not attacker or attacker in seen.levels)
         ):
-            return ScoreDealArgs(seen.variant, points, req.banker_seat,
-                                 LEVEL_RANKS.get(banker), LEVEL_RANKS.get(attacker))
+            return _score_deal_args((seen.variant, points, seat,
+                                     LEVEL_RANKS.get(banker), LEVEL_RANKS.get(attacker)))
+    context = blob if req.HasField("context") else None
     problems = Problems()
     deal, _ = read_variant_context(req, context, problems, level=False)
     check_seat(req.banker_seat, "banker_seat", deal, problems)
@@ -107,40 +115,65 @@ def _declaration(mirror: Any, field: str, deal: Deal | None, problems: Problems)
     return group
 
 
-def _plain_declaration(mirror: Any, deal: Deal) -> tuple[SeatPlay, list[bytes]] | None:
-    """A declaration on the happy path: a seat of the deal showing good cards, at least one and no
-    more than a hand; with its cards' keys. ``None`` when a test fails."""
-    listed = mirror.cards[:]
-    cards = cards_of(listed)
-    if not cards or len(listed) > deal.most_cards or not 0 <= mirror.seat < deal.players:
-        return None
-    return seat_play((mirror.seat, cards)), listed
+_declarations = partial(tuple.__new__, CompareDeclarationsArgs)
+"""A :class:`CompareDeclarationsArgs` from its five values, built in C (as
+:func:`~oracle.service.trick_plays.seat_play`)."""
 
 
-def _plain_declarations(
-    req: pb.CompareDeclarationsRequest, keys: Any, deal: Deal, level: Rank
+def _ordinary_declarations(
+    req: pb.CompareDeclarationsRequest, mirror: Any, deal: Deal, level: Rank
 ) -> CompareDeclarationsArgs | None:
-    """A CompareDeclarations on the happy path (each test one of :func:`_declaration`'s and
-    :func:`parse_compare_declarations`'), or ``None``."""
-    if not req.HasField("challenger"):
-        return None
-    challenger = _plain_declaration(keys.challenger, deal)
+    """A CompareDeclarations of ordinary declarations (:mod:`oracle.service.declaration_keys`),
+    each read by one look-up, or ``None``: a challenger and perhaps a standing declaration (one
+    showing no cards is refused), together showing a card no more often than the decks hold
+    (as :func:`_plain_declarations` tests)."""
+    ordinary = declaration_keys(deal.variant.id)
+    challenger = ordinary.get(mirror.challenger)
     if challenger is None:
         return None
-    if not req.HasField("standing"):
-        if not within_copies(challenger[1], deal.decks):
+    if not mirror.standing:
+        if req.HasField("standing"):
             return None
-        return CompareDeclarationsArgs(deal.variant, level, None, challenger[0], req.rebury)
-    standing = _plain_declaration(keys.standing, deal)
-    if standing is None:
+        return _declarations((deal.variant, level, None, challenger.play, mirror.rebury))
+    standing = ordinary.get(mirror.standing)
+    if standing is None or (
+        standing.code == challenger.code
+        and standing.play.seat != challenger.play.seat
+        and standing.copies + challenger.copies > deal.decks
+    ):
         return None
-    if standing[0].seat == challenger[0].seat:  # one seat again: each declaration apart
-        within = within_copies(standing[1], deal.decks) and within_copies(challenger[1], deal.decks)
+    return _declarations((deal.variant, level, standing.play, challenger.play, mirror.rebury))
+
+
+def _plain_declarations(keys: Any, deal: Deal, level: Rank) -> CompareDeclarationsArgs | None:
+    """A CompareDeclarations on the happy path, from the request's mirror ``keys`` (each test one
+    of :func:`_declaration`'s and :func:`parse_compare_declarations`'), or ``None``: each
+    declaration a seat of the deal showing good cards, at least one and no more than a hand (a
+    challenger missing shows none; a standing declaration missing is none, one showing no cards
+    is refused), and no card shown more often than the decks hold."""
+    challenger = keys.challenger
+    shown = challenger.cards[:]
+    cards = cards_of(shown)
+    seat, players, most = challenger.seat, deal.players, deal.most_cards
+    if not cards or len(shown) > most or not 0 <= seat < players:
+        return None
+    standing = keys.standing
+    held = standing.cards[:]
+    if not held:
+        if keys.HasField("standing") or not within_copies(shown, deal.decks):
+            return None
+        return _declarations((deal.variant, level, None, seat_play((seat, cards)), keys.rebury))
+    before, first = cards_of(held), standing.seat
+    if not before or len(held) > most or not 0 <= first < players:
+        return None
+    if first == seat:  # one seat again: each declaration apart
+        within = within_copies(held, deal.decks) and within_copies(shown, deal.decks)
     else:
-        within = within_copies(standing[1] + challenger[1], deal.decks)
+        within = within_copies(held + shown, deal.decks)
     if not within:
         return None
-    return CompareDeclarationsArgs(deal.variant, level, standing[0], challenger[0], req.rebury)
+    return _declarations((deal.variant, level, seat_play((first, before)), seat_play((seat, cards)),
+                          keys.rebury))
 
 
 def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDeclarationsArgs:
@@ -153,13 +186,18 @@ def parse_compare_declarations(req: pb.CompareDeclarationsRequest) -> CompareDec
     >>> args.standing is None, format_cards(args.challenger.cards)
     (True, '10H 10H')
     """
-    keys = card_keys(req)
-    context = keys.context if req.HasField("context") else None
-    known = None if context is None or req.variant_id or req.level else known_variant(context)
-    if known is not None and known.level_rank is not None:
-        args = _plain_declarations(req, keys, known.deal, known.level_rank)
+    mirror = declaration_mirror(req)
+    known = known_variant(mirror.context)  # None without a context (its bytes are then empty)
+    keys = None
+    if known is not None and known.level_rank is not None and not mirror.variant_id and not mirror.level:
+        args = _ordinary_declarations(req, mirror, known.deal, known.level_rank)
+        if args is None:  # declarations of other cards: read card by card
+            keys = card_keys(req)
+            args = _plain_declarations(keys, known.deal, known.level_rank)
         if args is not None:
             return args
+    keys = card_keys(req) if keys is None else keys
+    context = keys.context if req.HasField("context") else None
     problems = Problems()
     deal, level = read_variant_context(req, context, problems, level=True)
     standing = challenger = None
