@@ -184,7 +184,7 @@ def unbounded_first_duty(
     play_reach = (None if play_side is None
                   else Reach(rules, play_side, pool=hand_pool if play_side is hand_x else play_pool))
     skips: Reach | Either = reach if play_reach is None else Either(play_reach, reach)
-    listing = reach if exact is None and _holds(hand_x, play_side) else skips
+    listing = reach if exact is None and play_x is not None and _holds(hand_pool, play_pool) else skips
     for position, requirement in decomposition(units, draw, skips, listing):
         if (play_x is not None and play_reach is not None and play_reach.requirement(requirement)
                 and fill_needs(rules, [Need(a) for a in requirement], play_x, pool=play_pool) is not None):
@@ -199,15 +199,18 @@ def unbounded_first_duty(
     return Duty(None, None, False)
 
 
-def _holds(hand_x: Sequence[Card], play_x: Sequence[Card] | None) -> bool:
-    """Whether the hand's cards hold every card of the play (CheckFollow's play is part of the
-    hand; the walk's callers may ask of any cards).
+def _holds(hand: Pool, play: Pool) -> bool:
+    """Whether the hand holds, of each identity, as many cards as the play (what ``reach.Reach``
+    reads of cards: CheckFollow's play is part of the hand; the walk's callers may ask of any).
 
-    >>> from oracle.cards import parse_cards as p
-    >>> _holds(p("5H 5H 6H"), p("5H 6H")), _holds(p("5H 6H"), p("5H 5H"))
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+    >>> _holds(Pool(rules, p("5H 5H 6H")), Pool(rules, p("5H 6H"))), _holds(Pool(rules, p("5H 6H")), Pool(rules, p("5H 5H")))
     (True, False)
     """
-    return not Counter(play_x or ()) - Counter(hand_x)
+    held = hand.cards
+    return all(len(cards) <= len(held.get(identity, ())) for identity, cards in play.cards.items())
 
 
 def hand_protection(rules: Ruleset, hand_x: Sequence[Card]) -> dict[Identity, int] | None:
