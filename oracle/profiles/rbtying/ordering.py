@@ -247,8 +247,14 @@ def iter_entries(
     if not big:
         yield tuple(ones)
         return
+    fitting: dict[AdjacentTupleSizes, bool] = {}
+
     def fits_alone(unit: AdjacentTupleSizes) -> bool:  # some order of it fits alone (not tested past 8 tuples)
-        return fits is None or len(unit) == 1 or len(unit) > _EXACT_MAX_TUPLES or any(fits(o) for o in orderings(unit))
+        found = fitting.get(unit)  # (each unit asked of every split and block that holds it)
+        if found is None:
+            found = fitting[unit] = (fits is None or len(unit) == 1 or len(unit) > _EXACT_MAX_TUPLES
+                                     or any(fits(o) for o in orderings(unit)))
+        return found
 
     def alone(split: Sequence[AdjacentTupleSizes]) -> bool:  # with an irregular unit, each unit fits alone
         return fits is None or not any(len(set(a)) > 1 for a in split) or all(map(fits_alone, split))
