@@ -172,3 +172,40 @@ def test_a_unit_alone_is_read_off_the_slots_as_at_each_start() -> None:
                 assert hand.unit(unit) == expected, (format_cards(cards), unit, protected)
             answers.add(expected)
     assert answers == {True, False}
+
+
+def test_an_unprotected_hand_holding_the_play_lists_alone_what_both_list() -> None:
+    """Where the hand is unprotected and holds the play, the walk's listing asks the hand alone
+    (``follow.unbounded_first_duty``): every test of ``reach.Reach`` is monotone in the cards, so
+    the play passes no stretch, split or class the hand fails. On random follows of four to eight
+    decks (leads of up to 22 cards, some units listed lazily) the first requirements listed, and
+    their places, are those the listing by the play and the hand together gives, and the walk
+    decides as the plain walk (``scripts/research/rbtying/reference.py``)."""
+    from itertools import islice
+
+    from oracle.profiles.rbtying.follow import decomposition, hand_protection
+    from oracle.profiles.rbtying.policies import policies
+    from oracle.profiles.rbtying.reach import Either
+    from scripts.research.rbtying.reference import reference_duty
+
+    rng = random.Random(2026)
+    asked = longer = lazy = 0
+    while asked < 120:
+        rules, lead, hand, play = random_follow(rng, max_lead=22)
+        duty = suit_duty(rules, lead, hand, play)
+        if (rules.variant.deal.decks < 4 or not duty.met or len(duty.play_x) < duty.led
+                or hand_protection(rules, duty.hand_x) is not None):
+            continue
+        units, draw = lead_format(rules, lead), policies(rules).draw
+        hand_reach = Reach(rules, duty.hand_x)
+        both = Either(Reach(rules, duty.play_x), hand_reach)
+        with limited(steps=10**9):
+            alone = list(islice(decomposition(units, draw, both, hand_reach), 30))
+            assert alone == list(islice(decomposition(units, draw, both), 30)), (
+                format_cards(lead), format_cards(duty.hand_x), format_cards(duty.play_x))
+            walked = unbounded_first_duty(rules, units, duty.hand_x, duty.play_x)
+        assert (walked.requirement, walked.play_fills) == reference_duty(rules, units, duty.hand_x, duty.play_x)
+        asked += 1
+        longer += len(alone) > 1
+        lazy += any(u.size > 17 for u in units)
+    assert longer > 30 and lazy  # lists past the lead's own format, and lazily listed units, were compared

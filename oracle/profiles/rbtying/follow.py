@@ -174,14 +174,18 @@ def unbounded_first_duty(
     # A requirement that neither the play (no protection) nor the hand (its draw policy) can fill
     # (reach.Reach, whose last test is the exact joint fill) decides nothing: skipping it, alone
     # or in a stretch of the walk, changes no verdict. What the play can fill depends on the
-    # play; the whole hand unprotected can fill all that any of its plays can.
+    # play; the whole hand unprotected can fill all that any of its plays can. So where the hand
+    # is unprotected and holds the play, the listing's tests (of stretches, splits, classes) ask
+    # the hand alone: each test of ``reach`` is monotone in the cards, so the play passes none
+    # that the hand fails. Each requirement listed is still asked of the play first.
     hand_pool, play_pool = Pool(rules, hand_x), Pool(rules, play_x or ())
     reach = Reach(rules, hand_x, protected=exact is not None, pool=hand_pool)
     play_side = hand_x if same_positions and exact is not None else play_x
     play_reach = (None if play_side is None
                   else Reach(rules, play_side, pool=hand_pool if play_side is hand_x else play_pool))
     skips: Reach | Either = reach if play_reach is None else Either(play_reach, reach)
-    for position, requirement in decomposition(units, draw, skips):
+    listing = reach if exact is None and play_x is not None and _holds(hand_pool, play_pool) else skips
+    for position, requirement in decomposition(units, draw, skips, listing):
         if (play_x is not None and play_reach is not None and play_reach.requirement(requirement)
                 and fill_needs(rules, [Need(a) for a in requirement], play_x, pool=play_pool) is not None):
             return _play_fills(rules, draw, position, requirement, hand_x, play_x)
@@ -195,6 +199,20 @@ def unbounded_first_duty(
     return Duty(None, None, False)
 
 
+def _holds(hand: Pool, play: Pool) -> bool:
+    """Whether the hand holds, of each identity, as many cards as the play (what ``reach.Reach``
+    reads of cards: CheckFollow's play is part of the hand; the walk's callers may ask of any).
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+    >>> _holds(Pool(rules, p("5H 5H 6H")), Pool(rules, p("5H 6H"))), _holds(Pool(rules, p("5H 6H")), Pool(rules, p("5H 5H")))
+    (True, False)
+    """
+    held = hand.cards
+    return all(len(cards) <= len(held.get(identity, ())) for identity, cards in play.cards.items())
+
+
 def hand_protection(rules: Ruleset, hand_x: Sequence[Card]) -> dict[Identity, int] | None:
     """Under the longer-tuple protection, the copies the hand holds of each identity (a tuple of
     ``k`` takes an identity held exactly ``k`` times); ``None`` without it."""
@@ -202,14 +220,16 @@ def hand_protection(rules: Ruleset, hand_x: Sequence[Card]) -> dict[Identity, in
 
 
 def decomposition(
-    units: Sequence[FormatUnit], draw: DrawRule, skips: Reach | Either,
+    units: Sequence[FormatUnit], draw: DrawRule, skips: Reach | Either, listing: Reach | Either | None = None,
 ) -> Iterator[tuple[int, Requirement]]:
     """The walk's requirements, each once, with the place the walk numbers it by, less those
     ``skips`` says nothing fills (each a step of the work budget): rbtying/shengji
     ``mechanics/src/trick.rs`` ``TrickFormat::decomposition`` @ 71f8d43, as
-    ``TrickFormat::is_legal_play`` walks it."""
+    ``TrickFormat::is_legal_play`` walks it. ``listing``: the tests the listing passes
+    stretches, splits and classes by (``skips`` by default; they may fail only where ``skips``
+    fails)."""
     seen: set[Requirement] = set()
-    for position, requirement in enumerate(requirements(units, draw, skips)):
+    for position, requirement in enumerate(requirements(units, draw, skips if listing is None else listing)):
         spend()
         if requirement in seen or not skips.requirement(requirement):
             continue

@@ -17,7 +17,14 @@ from functools import cache, lru_cache
 from itertools import product
 from typing import TypeVar
 
-from oracle.profiles.rbtying.split_classes import CoarseSplits, Keep, Some, SplitList, listed_splits
+from oracle.profiles.rbtying.split_classes import (
+    CoarseSplits,
+    Keep,
+    Some,
+    SplitList,
+    Splits,
+    listed_splits,
+)
 
 T = TypeVar("T")
 
@@ -240,9 +247,20 @@ def iter_entries(
     if not big:
         yield tuple(ones)
         return
-    def alone(split: Sequence[AdjacentTupleSizes]) -> bool:  # each irregular unit fits alone in some order
-        return fits is None or not any(len(set(a)) > 1 for a in split) or all(
-            len(a) == 1 or len(a) > _EXACT_MAX_TUPLES or any(fits(o) for o in orderings(a)) for a in split)
+    fitting: dict[AdjacentTupleSizes, bool] = {}
+
+    def fits_alone(unit: AdjacentTupleSizes) -> bool:  # some order of it fits alone (not tested past 8 tuples)
+        found = fitting.get(unit)  # (each unit asked of every split and block that holds it)
+        if found is None:
+            found = fitting[unit] = (fits is None or len(unit) == 1 or len(unit) > _EXACT_MAX_TUPLES
+                                     or any(fits(o) for o in orderings(unit)))
+        return found
+
+    def alone(split: Sequence[AdjacentTupleSizes]) -> bool:  # with an irregular unit, each unit fits alone
+        return fits is None or not any(len(set(a)) > 1 for a in split) or all(map(fits_alone, split))
+
+    def may_hold(unit: AdjacentTupleSizes) -> bool:  # a split holding an irregular unit that fails is never ``alone``
+        return len(set(unit)) == 1 or fits_alone(unit)
 
     coarse = len(big) > _EXACT_MAX_TUPLES
     if not coarse and keep is None and fits is None and joint is None and some is None:
@@ -252,7 +270,8 @@ def iter_entries(
             for chosen in product(*map(orderings, split)):
                 yield tuple(sorted([*chosen, *ones], reverse=True))
         return
-    splits = CoarseSplits(big, longest) if coarse else SplitList(_exact_splits(big, distinct))
+    splits: Splits = (CoarseSplits(big, longest, may_hold if joint is not None else None) if coarse
+                      else SplitList(_exact_splits(big, distinct)))
     for split in listed_splits(splits, big, tuple(ones), keep, alone if joint is not None else None, some, coarse):
         # (a split of regular units alone is tested as the requirement it is)
         if joint is not None and any(len(set(a)) > 1 for a in split) and not joint(tuple(ones), split):

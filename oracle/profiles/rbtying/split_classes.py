@@ -136,7 +136,9 @@ class CoarseSplits:
     [((3, 2, 2),), ((3,), (2, 2)), ((3, 2), (2,)), ((3,), (2,), (2,))]
     """
 
-    def __init__(self, tuples: tuple[int, ...], longest: int | None = None) -> None:
+    def __init__(self, tuples: tuple[int, ...], longest: int | None = None,
+                 unit: Callable[[AdjacentTupleSizes], bool] | None = None) -> None:
+        self.unit = unit
         self.values = sorted(set(tuples), reverse=True)
         self.counts = [tuples.count(v) for v in self.values]
         self.size = len(tuples)
@@ -174,7 +176,7 @@ class CoarseSplits:
         if depth and unit > blocks[-1]:
             return  # (and every block it begins)
         still = reaching and len(unit) < length
-        if _room(left, units - 1, length, still):
+        if _room(left, units - 1, length, still) and (self.unit is None or self.unit(unit)):
             self.blocks.append(unit)
             yield from self._unit(left, units - 1, length, still)
             self.blocks.pop()
