@@ -19,32 +19,36 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from operator import itemgetter
+from typing import Any, cast
 
+from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.service.card_keys import cards_of
+from oracle.service.card_keys import CARDS_BY_KEY, cards_by_code, cards_of, codes_of, mirrors
 from oracle.service.contexts import Deal
 from oracle.service.decoding import Group, Problems, check_hand_size, check_seat, read_group
 from oracle.service.limits import MAX_LIST
+from oracle.variants.limits import LIMITS
 
 
-def one_suit(cards: Sequence[Card], rules: Ruleset) -> bool:
-    """Whether the cards are all of one effective suit (the plain lead's test).
+def one_suit(codes: Sequence[int], rules: Ruleset) -> bool:
+    """Whether the cards of these codes are all of one effective suit (the plain lead's test).
 
     >>> from oracle.cards import parse_cards
     >>> from oracle.variants import make_ruleset
     >>> rules = make_ruleset("qq-two-deck", 10, 2)
-    >>> one_suit(parse_cards("AH 10S BJ"), rules), one_suit(parse_cards("AH AS"), rules)
+    >>> def codes(text): return [c.code for c in parse_cards(text)]
+    >>> one_suit(codes("AH 10S BJ"), rules), one_suit(codes("AH AS"), rules)
     (True, False)
     """
     table = rules.suits
-    suit = table[cards[0].code]
-    for card in cards:
-        if table[card.code] != suit:
+    suit = table[codes[0]]
+    for code in codes:
+        if table[code] != suit:
             return False
     return True
 
@@ -87,11 +91,11 @@ def plain_trick(
     lead = msgs[0]
     seat = lead.seat
     every = lead.cards[:]
-    cards = cards_of(every)
+    codes = codes_of(every)
     size = len(every)
-    if not cards or size > deal.most_cards or not 0 <= seat < players or not one_suit(cards, rules):
+    if not codes or size > deal.most_cards or not 0 <= seat < players or not one_suit(codes, rules):
         return None
-    plays = [seat_play((seat, cards))]
+    plays = [seat_play((seat, cards_by_code(codes)))]
     for msg in msgs[1:]:
         seat = (seat + 1) % players
         listed = msg.cards[:]
@@ -101,6 +105,104 @@ def plain_trick(
         plays.append(seat_play((seat, cards)))
         every += listed
     return tuple(plays), every
+
+
+_PLAY = pb.Play.DESCRIPTOR.full_name
+_MIRRORS = mirrors([pb.JudgeTrickRequest.DESCRIPTOR, pb.Play.DESCRIPTOR], frozenset({_PLAY}),
+                   "trick_keys")
+_TRICK_KEYS = _MIRRORS[pb.JudgeTrickRequest.DESCRIPTOR.full_name]
+_PLAY_KEYS = _MIRRORS[_PLAY]
+
+
+def trick_keys(request: pb.JudgeTrickRequest) -> Any:
+    """A JudgeTrick request as its mirror (:mod:`oracle.service.card_keys`) in which each play is
+    its bytes too (:func:`read_play` reads one); :func:`play_keys` reads them as play mirrors.
+
+    >>> from oracle.service.decoding import pb_cards
+    >>> mirror = trick_keys(pb.JudgeTrickRequest(plays=[pb.Play(seat=1, cards=pb_cards("AS"))]))
+    >>> mirror.plays, [(p.seat, len(p.cards)) for p in play_keys(mirror.plays)]
+    ([b'\\x08\\x01\\x12\\x04\\x08\\x0e\\x10\\x01'], [(1, 1)])
+    """
+    return _TRICK_KEYS.FromString(request.SerializeToString())
+
+
+def play_keys(keys: Sequence[bytes]) -> list[Any]:
+    """Plays given as their bytes, as play mirrors (each card as its bytes)."""
+    return [_PLAY_KEYS.FromString(key) for key in keys]
+
+
+_SEATS = cast(tuple[int, int], LIMITS["deal.players"])[1]
+"""The most seats a variant has (``deal.players``, :data:`oracle.variants.limits.LIMITS`)."""
+
+PlayRead = tuple[SeatPlay, tuple[int, ...]]
+"""A play read from its bytes: the play, and its cards' codes."""
+
+PLAYS_BY_KEY: dict[bytes, PlayRead] = {
+    pb.Play(seat=seat, cards=[pb.Card.FromString(key)] * copies).SerializeToString():
+        (SeatPlay(seat, (card,) * copies), (card.code,) * copies)
+    for key, card in CARDS_BY_KEY.items() for seat in range(_SEATS) for copies in (1, 2)
+}
+"""The plays of one card or of a pair (most plays of a trick) by their bytes, each one look-up
+(a play's bytes hold no field beyond its seat and cards: the encoder writes one encoding per
+value)."""
+
+
+def read_play(key: bytes) -> PlayRead | None:
+    """A play by its bytes (:data:`PLAYS_BY_KEY`, else its mirror's cards one look-up each);
+    ``None`` when a card is no card's key.
+
+    >>> from oracle.service.decoding import pb_cards
+    >>> play, codes = read_play(pb.Play(seat=2, cards=pb_cards("AS KS QS")).SerializeToString())
+    >>> play.seat, [str(c) for c in play.cards], codes
+    (2, ['AS', 'KS', 'QS'], (113, 105, 97))
+    """
+    found = PLAYS_BY_KEY.get(key)
+    if found is not None:
+        return found
+    msg = _PLAY_KEYS.FromString(key)
+    codes = codes_of(msg.cards[:])
+    return None if codes is None else (seat_play((msg.seat, cards_by_code(codes))), codes)
+
+
+_first: Callable[[PlayRead], SeatPlay] = itemgetter(0)
+
+
+def plain_plays(
+    keys: Sequence[bytes], rules: Ruleset, deal: Deal
+) -> tuple[tuple[SeatPlay, ...], list[int]] | None:
+    """:func:`plain_trick` for plays given as their bytes (:func:`trick_keys`): the plays and
+    the codes of all their cards, or ``None`` when a test fails.
+
+    >>> from oracle.service.contexts import known_context
+    >>> from oracle.service.decoding import pb_cards
+    >>> context = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)
+    >>> known = known_context(context.SerializeToString())
+    >>> plays = [pb.Play(seat=3, cards=pb_cards("AS AS")), pb.Play(seat=0, cards=pb_cards("3S 4D"))]
+    >>> trick = plain_plays(trick_keys(pb.JudgeTrickRequest(plays=plays)).plays, *known)
+    >>> [(p.seat, len(p.cards)) for p in trick[0]], trick[1]
+    ([(3, 2), (0, 2)], [113, 113, 25, 35])
+    """
+    count = len(keys)
+    players = deal.players
+    if not 0 < count <= players:
+        return None
+    found = list(map(PLAYS_BY_KEY.get, keys))
+    if not all(found):
+        found = list(map(read_play, keys))
+        if not all(found):
+            return None
+    plays = cast(list[PlayRead], found)
+    lead, codes = plays[0]
+    seat, size = lead.seat, len(codes)
+    if not 0 < size <= deal.most_cards or not 0 <= seat < players or not one_suit(codes, rules):
+        return None
+    every = list(codes)
+    for play, codes in plays[1:]:
+        seat = (seat + 1) % players
+        if play.seat != seat or len(codes) != size:
+            return None
+        every += codes
+    return tuple(map(_first, plays)), every
 
 
 seat_play = partial(tuple.__new__, SeatPlay)
