@@ -246,9 +246,37 @@ mirror both read."""
 def test_the_happy_path_accepts_only_what_the_describing_checks_accept(parser: str) -> None:
     """On the recorded requests near every check's edge, whatever the happy path accepts, the
     describing checks accept too, with the same arguments; and it accepts most valid ones."""
+    _happy_within_described(parser, next(c[2] for c in CASES if c[1] == parser), f"happy {parser}")
+
+
+def _long_trick(rng: random.Random) -> pb.JudgeTrickRequest:
+    """A trick whose plays are of one to four cards (a pair, a triple: the plays read by their
+    bytes and those read card by card), now and then a play with a field the contract lacks."""
+    ctx = rng.choice(CONTEXTS)
+    hands = _deal(rng, ctx)
+    size = rng.choice([1, 2, 3, 4])
+    plays = _plays(rng, hands, size)
+    for play in plays:
+        if rng.random() < 0.3:
+            first = pb.Card()
+            first.CopyFrom(play.cards[0])
+            del play.cards[:]
+            play.cards.extend([first] * size)  # a pair, a triple of one card
+    if rng.random() < 0.1:
+        odd = rng.randrange(len(plays))
+        plays[odd] = pb.Play.FromString(plays[odd].SerializeToString() + b"\x18\x05")
+    return pb.JudgeTrickRequest(context=ctx, plays=plays)
+
+
+def test_a_trick_of_longer_plays_is_accepted_only_as_the_describing_checks_accept_it() -> None:
+    """The trick's happy path reads a play of one card or a pair by its bytes, any other card
+    by card: both held to the describing checks."""
+    _happy_within_described("parse_judge_trick", _long_trick, "happy long tricks")
+
+
+def _happy_within_described(parser: str, make: Callable[[random.Random], Any], seed: str) -> None:
     plain, described, mirror = HAPPY_PATHS[parser]
-    make = next(c[2] for c in CASES if c[1] == parser)
-    rng = random.Random(f"happy {parser}")
+    rng = random.Random(seed)
     accepted = valid = 0
     for _ in range(PER_KIND):
         keys = mirror(_mutated(rng, make(rng)))
