@@ -182,13 +182,13 @@ def plain_plays(
     >>> [(p.seat, len(p.cards)) for p in trick[0]], trick[1]
     ([(3, 2), (0, 2)], [113, 113, 25, 35])
     """
-    count = len(keys)
+    listed = keys[:]  # a list (a slice of a repeated field is copied in C; map() iterates it)
     players = deal.players
-    if not 0 < count <= players:
+    if not 0 < len(listed) <= players:
         return None
-    found = list(map(PLAYS_BY_KEY.get, keys))
+    found = list(map(PLAYS_BY_KEY.get, listed))
     if not all(found):
-        found = list(map(read_play, keys))
+        found = list(map(read_play, listed))
         if not all(found):
             return None
     plays = cast(list[PlayRead], found)
