@@ -8,7 +8,9 @@ seats, the points): the validators (:mod:`oracle.service.play_validation`,
 :mod:`oracle.service.variant_validation`, :mod:`oracle.service.legal_play_validation`) read the
 mirror alone. The bytes of a valid card without unknown fields are one of the 54 canonical
 encodings in :data:`CARDS_BY_KEY`; any other bytes are no key, and that list is read card by card
-as messages (:func:`oracle.service.decoding.read_group`), naming the problem. A mirror is parsed
+as messages (:func:`oracle.service.decoding.read_group`), naming the problem. The happy paths read
+a list as its cards' codes (:func:`codes_of`, then :func:`cards_by_code`): small ints on which
+the copies and the cards held are tested faster than on the bytes or the cards. A mirror is parsed
 from the request's own serialization, never from the bytes a client sent: a message field sent
 twice is merged by the parser, but a bytes field keeps its last copy.
 
@@ -78,8 +80,8 @@ def codes_of(keys: Sequence[bytes]) -> tuple[int, ...] | None:
     """The codes of a list of keys, one look-up each (the tuple built in C), or ``None`` when
     one of them is no valid card's key.
 
-    >>> from oracle.cards import parse_cards
-    >>> keys = [k for c in parse_cards("AS BJ AS") for k, v in CARDS_BY_KEY.items() if v == c]
+    >>> from oracle.service.decoding import pb_cards
+    >>> keys = card_keys(pb.DescribePlayRequest(cards=pb_cards("AS BJ AS"))).cards[:]
     >>> codes_of(keys), codes_of(keys[:1]), codes_of([]), codes_of([b"garbage"])
     ((113, 128, 113), (113,), (), None)
     """
