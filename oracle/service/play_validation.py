@@ -232,8 +232,9 @@ _check_throw_args = partial(tuple.__new__, CheckThrowArgs)
 
 def _plain_throw(keys: Any, rules: Ruleset, deal: Deal) -> CheckThrowArgs | None:
     players, most = deal.players, deal.most_cards
-    thrower = keys.throw.seat
-    throw = codes_of(keys.throw.cards[:])
+    thrown = keys.throw
+    thrower = thrown.seat
+    throw = codes_of(thrown.cards[:])
     mirrors = keys.other_hands
     if (
         not 0 <= thrower < players
