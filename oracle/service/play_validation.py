@@ -50,8 +50,8 @@ from oracle.service.limits import MAX_LIST
 from oracle.service.trick_plays import (
     check_lead,
     one_suit,
-    plain_plays,
-    play_keys,
+    plain_trick_of,
+    play_messages,
     seat_play,
     seat_plays,
     trick_keys,
@@ -202,7 +202,7 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
 
 
 def _plain_judge(keys: Any, rules: Ruleset, deal: Deal) -> JudgeTrickArgs | None:
-    trick = plain_plays(keys.plays, rules, deal)
+    trick = plain_trick_of(keys, rules, deal)
     if trick is not None and within_copies(trick[1], deal.decks):
         return _judge_trick_args((rules, trick[0]))
     return None
@@ -211,8 +211,7 @@ def _plain_judge(keys: Any, rules: Ruleset, deal: Deal) -> JudgeTrickArgs | None
 def _described_trick(keys: Any) -> JudgeTrickArgs:
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
-    msgs = play_keys(keys.plays)
-    plays, groups = seat_plays(msgs, "plays", rules, deal, problems, complete=False)
+    plays, groups = seat_plays(play_messages(keys), "plays", rules, deal, problems, complete=False)
     check_copies(groups, "the trick", deal, problems)
     problems.raise_if_any()
     assert rules is not None and plays is not None
