@@ -8,11 +8,9 @@ seats, the points): the validators (:mod:`oracle.service.play_validation`,
 :mod:`oracle.service.variant_validation`, :mod:`oracle.service.legal_play_validation`) read the
 mirror alone. The bytes of a valid card without unknown fields are one of the 54 canonical
 encodings in :data:`CARDS_BY_KEY`; any other bytes are no key, and that list is read card by card
-as messages (:func:`oracle.service.decoding.read_group`), naming the problem. The happy paths read
-a list as its cards' codes (:func:`codes_of`, then :func:`cards_by_code`): small ints on which
-the copies and the cards held are tested faster than on the bytes or the cards. A mirror is parsed
-from the request's own serialization, never from the bytes a client sent: a message field sent
-twice is merged by the parser, but a bytes field keeps its last copy.
+as messages (:func:`oracle.service.decoding.read_group`); happy paths read codes (:func:`codes_of`).
+A mirror is parsed from the request's own serialization, never from the bytes a client sent: a
+message field sent twice is merged by the parser, but a bytes field keeps its last copy.
 
 >>> from oracle.service.decoding import pb_cards
 >>> request = pb.CheckFollowRequest(hand=pb_cards("AS BJ"), play=[pb.Card(rank=99)])
