@@ -8,9 +8,9 @@ seats, the points): the validators (:mod:`oracle.service.play_validation`,
 :mod:`oracle.service.variant_validation`, :mod:`oracle.service.legal_play_validation`) read the
 mirror alone. The bytes of a valid card without unknown fields are one of the 54 canonical
 encodings in :data:`CARDS_BY_KEY`; any other bytes are no key, and that list is read card by card
-as messages (:func:`oracle.service.decoding.read_group`), naming the problem. A mirror is parsed
-from the request's own serialization, never from the bytes a client sent: a message field sent
-twice is merged by the parser, but a bytes field keeps its last copy.
+as messages (:func:`oracle.service.decoding.read_group`); happy paths read codes (:func:`codes_of`).
+A mirror is parsed from the request's own serialization, never from the bytes a client sent: a
+message field sent twice is merged by the parser, but a bytes field keeps its last copy.
 
 >>> from oracle.service.decoding import pb_cards
 >>> request = pb.CheckFollowRequest(hand=pb_cards("AS BJ"), play=[pb.Card(rank=99)])
@@ -29,6 +29,7 @@ b'\\x10\\n'
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
@@ -43,6 +44,15 @@ CARDS_BY_KEY: dict[bytes, Card] = {
     for card in full_deck()
 }
 """Each card by its bytes as a ``Card`` message (the encoder writes one encoding per value)."""
+
+CODES_BY_KEY: dict[bytes, int] = {key: card.code for key, card in CARDS_BY_KEY.items()}
+"""Each card's code (:attr:`oracle.cards.Card.code`) by its bytes: the happy paths read a list
+as codes, small ints that hash, sort and count faster than the bytes or the cards do."""
+
+CARDS_BY_CODE: list[Card | None] = [None] * (max(CODES_BY_KEY.values()) + 1)
+"""Each card by its code (``None`` where no card has that code)."""
+for _card in CARDS_BY_KEY.values():
+    CARDS_BY_CODE[_card.code] = _card
 
 _CARD = pb.Card.DESCRIPTOR.full_name
 _CONTEXT = pb.Context.DESCRIPTOR.full_name
@@ -62,6 +72,34 @@ def cards_of(keys: Any) -> tuple[Card, ...] | None:
     """
     cards = tuple(map(CARDS_BY_KEY.get, keys))
     return cards if all(cards) else None  # type: ignore[return-value]
+
+
+def codes_of(keys: Sequence[bytes]) -> tuple[int, ...] | None:
+    """The codes of a list of keys, one look-up each (the tuple built in C), or ``None`` when
+    one of them is no valid card's key.
+
+    >>> from oracle.service.decoding import pb_cards
+    >>> keys = card_keys(pb.DescribePlayRequest(cards=pb_cards("AS BJ AS"))).cards[:]
+    >>> codes_of(keys), codes_of(keys[:1]), codes_of([]), codes_of([b"garbage"])
+    ((113, 128, 113), (113,), (), None)
+    """
+    try:
+        if len(keys) > 1:
+            return itemgetter(*keys)(CODES_BY_KEY)  # type: ignore[no-any-return]
+        return tuple(map(CODES_BY_KEY.__getitem__, keys))
+    except KeyError:
+        return None
+
+
+def cards_by_code(codes: Sequence[int]) -> tuple[Card, ...]:
+    """The cards of valid codes (as :func:`codes_of` gives them), the tuple built in C.
+
+    >>> [str(c) for c in cards_by_code((113, 128))], cards_by_code((113,)), cards_by_code(())
+    (['AS', 'BJ'], (Card(rank=<Rank.ACE: 14>, suit=<Suit.SPADES: 1>),), ())
+    """
+    if len(codes) > 1:
+        return itemgetter(*codes)(CARDS_BY_CODE)  # type: ignore[no-any-return]
+    return tuple(map(CARDS_BY_CODE.__getitem__, codes))  # type: ignore[arg-type]
 
 
 SHORT_LIST = 16

@@ -72,19 +72,21 @@ def validated(
     request: Message,
     plain: Callable[[Any, Ruleset, Deal], _Args | None],
     described: Callable[[Any], _Args],
+    mirror: Callable[[Any], Any] = card_keys,
 ) -> _Args:
     """A request carrying a context and cards validated into its engine arguments: read once as
-    its mirror (:func:`~oracle.service.card_keys.card_keys`), tried on its happy path when its
-    context was seen before (``plain``, given the mirror, the ruleset and the deal: a few cheap
-    tests, no field path built, ``None`` when one fails), else checked by ``described``, which
-    reads the mirror again and names every problem (raising :class:`InvalidQuestion`). The happy
-    path accepts nothing ``described`` refuses: each of its tests is one of those, or stricter.
+    its mirror (``mirror``: :func:`~oracle.service.card_keys.card_keys`, or a kind's own), tried
+    on its happy path when its context was seen before (``plain``, given the mirror, the ruleset
+    and the deal: a few cheap tests, no field path built, ``None`` when one fails), else checked
+    by ``described``, which reads the mirror again and names every problem (raising
+    :class:`InvalidQuestion`). The happy path accepts nothing ``described`` refuses: each of its
+    tests is one of those, or stricter.
 
     >>> request = pb.DescribePlayRequest(context=pb.Context(variant_id="nope"))
     >>> validated(request, lambda keys, rules, deal: "plain", lambda keys: "described")
     'described'
     """
-    keys = card_keys(request)
+    keys = mirror(request)
     known = known_context(keys.context)
     if known is not None:
         args = plain(keys, known.ruleset, known.deal)

@@ -1,10 +1,12 @@
 """The questions about cards in play, which carry a context (variant, level, trump):
 DescribePlay, CheckFollow, JudgeTrick and CheckThrow, validated into engine arguments.
 
-Each is read once, as its mirror (:mod:`oracle.service.card_keys`), and first tried on its happy
-path (:func:`~oracle.service.decoding.validated`): a context seen before, every card a known
-key, and a few cheap tests (counts, seats, the lead's one suit, cards held, copies), no field
-path or description built. A question failing any of them is read again by the describing checks
+Each is read once, as its mirror (:mod:`oracle.service.card_keys`; a trick's with each play as
+its bytes, :func:`~oracle.service.trick_plays.trick_keys`), and first tried on its happy path
+(:func:`~oracle.service.decoding.validated`): a context seen before, every card a known key
+read as its code (one look-up each, a play of one card or a pair one look-up), and a few cheap
+tests on the codes (counts, seats, the lead's one suit, cards held, copies), no field path or
+description built. A question failing any of them is read again by the describing checks
 (``_described_*``), which name every problem; the happy path (``_plain_*``) accepts nothing they
 refuse (each of its tests is one of theirs, or stricter: a lead of several suits, allowed or
 not, is left to them).
@@ -25,12 +27,13 @@ play[2] | 3H is played 2 times but the hand holds 1
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, NamedTuple
 
 from oracle import pb
 from oracle.cards import Card
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.service.card_keys import cards_of, held, within_copies
+from oracle.service.card_keys import cards_by_code, codes_of, held, within_copies
 from oracle.service.contexts import Deal
 from oracle.service.decoding import (
     Group,
@@ -44,7 +47,15 @@ from oracle.service.decoding import (
     validated,
 )
 from oracle.service.limits import MAX_LIST
-from oracle.service.trick_plays import check_lead, one_suit, plain_trick, seat_play, seat_plays
+from oracle.service.trick_plays import (
+    check_lead,
+    one_suit,
+    plain_trick_of,
+    play_messages,
+    seat_play,
+    seat_plays,
+    trick_keys,
+)
 
 
 class DescribePlayArgs(NamedTuple):
@@ -52,6 +63,9 @@ class DescribePlayArgs(NamedTuple):
 
     rules: Ruleset
     cards: tuple[Card, ...]
+
+
+_describe_play_args = partial(tuple.__new__, DescribePlayArgs)
 
 
 def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
@@ -71,10 +85,9 @@ def parse_describe_play(req: pb.DescribePlayRequest) -> DescribePlayArgs:
 
 
 def _plain_play(keys: Any, rules: Ruleset, deal: Deal) -> DescribePlayArgs | None:
-    listed = keys.cards[:]
-    cards = cards_of(listed)
-    if cards and len(listed) <= deal.most_cards and within_copies(listed, deal.decks):
-        return DescribePlayArgs(rules, cards)
+    codes = codes_of(keys.cards[:])
+    if codes and len(codes) <= deal.most_cards and within_copies(codes, deal.decks):
+        return _describe_play_args((rules, cards_by_code(codes)))
     return None
 
 
@@ -101,6 +114,9 @@ class CheckFollowArgs(NamedTuple):
     play: tuple[Card, ...]
 
 
+_check_follow_args = partial(tuple.__new__, CheckFollowArgs)
+
+
 def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
     """Validate a CheckFollow request.
 
@@ -122,19 +138,19 @@ def parse_check_follow(req: pb.CheckFollowRequest) -> CheckFollowArgs:
 
 def _plain_follow(keys: Any, rules: Ruleset, deal: Deal) -> CheckFollowArgs | None:
     led, hand, play = keys.lead[:], keys.hand[:], keys.play[:]
-    lead_cards, hand_cards, play_cards = cards_of(led), cards_of(hand), cards_of(play)
+    n, h = len(led), len(hand)
+    if not 0 < n <= deal.most_cards >= h or len(play) != n:
+        return None
+    codes = codes_of(led + hand + play)  # one look-up a card; the three lists are its slices
     if (
-        lead_cards
-        and hand_cards is not None
-        and play_cards is not None
-        and len(led) <= deal.most_cards >= len(hand)
-        and len(play) == len(led)
-        and one_suit(lead_cards, rules)
-        and held(play, hand)
-        and within_copies(led + hand, deal.decks)
+        codes is None
+        or not one_suit(codes[:n], rules)
+        or not held(codes[n + h:], codes[n:n + h])
+        or not within_copies(codes[:n + h], deal.decks)
     ):
-        return CheckFollowArgs(rules, lead_cards, hand_cards, play_cards)
-    return None
+        return None
+    cards = cards_by_code(codes)
+    return _check_follow_args((rules, cards[:n], cards[n:n + h], cards[n + h:]))
 
 
 def _described_follow(keys: Any) -> CheckFollowArgs:
@@ -165,6 +181,9 @@ class JudgeTrickArgs(NamedTuple):
     plays: tuple[SeatPlay, ...]
 
 
+_judge_trick_args = partial(tuple.__new__, JudgeTrickArgs)
+
+
 def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
     """Validate a JudgeTrick request. A trick may be judged before every seat has played.
 
@@ -179,20 +198,20 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
     ...
     oracle.errors.InvalidQuestion: plays[1].seat: seat 1 is out of play order: the play after seat 3 is seat 0
     """
-    return validated(req, _plain_judge, _described_trick)
+    return validated(req, _plain_judge, _described_trick, trick_keys)
 
 
 def _plain_judge(keys: Any, rules: Ruleset, deal: Deal) -> JudgeTrickArgs | None:
-    trick = plain_trick(keys.plays, rules, deal)
+    trick = plain_trick_of(keys, rules, deal)
     if trick is not None and within_copies(trick[1], deal.decks):
-        return JudgeTrickArgs(rules, trick[0])
+        return _judge_trick_args((rules, trick[0]))
     return None
 
 
 def _described_trick(keys: Any) -> JudgeTrickArgs:
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
-    plays, groups = seat_plays(keys.plays, "plays", rules, deal, problems, complete=False)
+    plays, groups = seat_plays(play_messages(keys), "plays", rules, deal, problems, complete=False)
     check_copies(groups, "the trick", deal, problems)
     problems.raise_if_any()
     assert rules is not None and plays is not None
@@ -207,35 +226,37 @@ class CheckThrowArgs(NamedTuple):
     other_hands: tuple[SeatPlay, ...]
 
 
+_check_throw_args = partial(tuple.__new__, CheckThrowArgs)
+
+
 def _plain_throw(keys: Any, rules: Ruleset, deal: Deal) -> CheckThrowArgs | None:
     players, most = deal.players, deal.most_cards
-    thrower = keys.throw.seat
-    thrown = keys.throw.cards[:]
-    throw = cards_of(thrown)
+    thrown = keys.throw
+    thrower = thrown.seat
+    throw = codes_of(thrown.cards[:])
     mirrors = keys.other_hands
     if (
         not 0 <= thrower < players
         or not throw
-        or len(thrown) > most
+        or len(throw) > most
         or not one_suit(throw, rules)
         or len(mirrors) >= players
     ):
         return None
     seats = {thrower}
-    every = thrown[:]
+    every = list(throw)
     hands: list[SeatPlay] = []
     for mirror in mirrors:
         seat = mirror.seat
-        listed = mirror.cards[:]
-        cards = cards_of(listed)
-        if cards is None or len(listed) > most or not 0 <= seat < players or seat in seats:
+        codes = codes_of(mirror.cards[:])
+        if codes is None or len(codes) > most or not 0 <= seat < players or seat in seats:
             return None
         seats.add(seat)
-        hands.append(seat_play((seat, cards)))
-        every += listed
+        hands.append(seat_play((seat, cards_by_code(codes))))
+        every += codes
     if not within_copies(every, deal.decks):
         return None
-    return CheckThrowArgs(rules, seat_play((thrower, throw)), tuple(hands))
+    return _check_throw_args((rules, seat_play((thrower, cards_by_code(throw))), tuple(hands)))
 
 
 def parse_check_throw(req: pb.CheckThrowRequest) -> CheckThrowArgs:

@@ -19,32 +19,42 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
-from typing import Any
+from operator import itemgetter
+from typing import Any, cast
 
+from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.service.card_keys import cards_of
+from oracle.service.card_keys import (
+    CARDS_BY_KEY,
+    cards_by_code,
+    cards_of,
+    codes_of,
+    mirrors,
+)
 from oracle.service.contexts import Deal
 from oracle.service.decoding import Group, Problems, check_hand_size, check_seat, read_group
 from oracle.service.limits import MAX_LIST
+from oracle.variants.limits import LIMITS
 
 
-def one_suit(cards: Sequence[Card], rules: Ruleset) -> bool:
-    """Whether the cards are all of one effective suit (the plain lead's test).
+def one_suit(codes: Sequence[int], rules: Ruleset) -> bool:
+    """Whether the cards of these codes are all of one effective suit (the plain lead's test).
 
     >>> from oracle.cards import parse_cards
     >>> from oracle.variants import make_ruleset
     >>> rules = make_ruleset("qq-two-deck", 10, 2)
-    >>> one_suit(parse_cards("AH 10S BJ"), rules), one_suit(parse_cards("AH AS"), rules)
+    >>> def codes(text): return [c.code for c in parse_cards(text)]
+    >>> one_suit(codes("AH 10S BJ"), rules), one_suit(codes("AH AS"), rules)
     (True, False)
     """
     table = rules.suits
-    suit = table[cards[0].code]
-    for card in cards:
-        if table[card.code] != suit:
+    suit = table[codes[0]]
+    for code in codes:
+        if table[code] != suit:
             return False
     return True
 
@@ -87,11 +97,11 @@ def plain_trick(
     lead = msgs[0]
     seat = lead.seat
     every = lead.cards[:]
-    cards = cards_of(every)
+    codes = codes_of(every)
     size = len(every)
-    if not cards or size > deal.most_cards or not 0 <= seat < players or not one_suit(cards, rules):
+    if not codes or size > deal.most_cards or not 0 <= seat < players or not one_suit(codes, rules):
         return None
-    plays = [seat_play((seat, cards))]
+    plays = [seat_play((seat, cards_by_code(codes)))]
     for msg in msgs[1:]:
         seat = (seat + 1) % players
         listed = msg.cards[:]
@@ -101,6 +111,125 @@ def plain_trick(
         plays.append(seat_play((seat, cards)))
         every += listed
     return tuple(plays), every
+
+
+_TRICK = pb.JudgeTrickRequest.DESCRIPTOR
+_TRICK_KEYS = mirrors([_TRICK], frozenset({pb.Play.DESCRIPTOR.full_name}), "trick_keys")[
+    _TRICK.full_name]
+_TRICK_PLAYS = mirrors([_TRICK], frozenset(), "trick_plays")[_TRICK.full_name]
+
+
+def trick_keys(request: pb.JudgeTrickRequest) -> Any:
+    """A JudgeTrick request as its mirror (:mod:`oracle.service.card_keys`): a trick led by one
+    card with each play as its bytes too, for :func:`plain_plays` (each play one look-up), any
+    other as :func:`~oracle.service.card_keys.card_keys` reads it (a play not in
+    :data:`PLAYS_BY_KEY` would be parsed again: a trick led by more cards mostly holds one).
+    :func:`play_messages` reads the plays of either as play mirrors.
+
+    >>> from oracle.service.decoding import pb_cards
+    >>> mirror = trick_keys(pb.JudgeTrickRequest(plays=[pb.Play(seat=1, cards=pb_cards("AS"))]))
+    >>> mirror.plays, [(p.seat, len(p.cards)) for p in play_messages(mirror)]
+    ([b'\\x08\\x01\\x12\\x04\\x08\\x0e\\x10\\x01'], [(1, 1)])
+    >>> mirror = trick_keys(pb.JudgeTrickRequest(plays=[pb.Play(seat=1, cards=pb_cards("AS KS"))]))
+    >>> [(p.seat, len(p.cards)) for p in play_messages(mirror)]
+    [(1, 2)]
+    """
+    data = request.SerializeToString()
+    return (_TRICK_KEYS if _led_by_one_card(data) else _TRICK_PLAYS).FromString(data)
+
+
+def _led_by_one_card(data: bytes) -> bool:
+    """Whether a JudgeTrick request's bytes hold a lead of one card: after the context (field 1,
+    its length one byte), the first play (field 2) holds at most 8 bytes (a seat and one card;
+    a pair takes 12). It only chooses how the request is read: any answer is sound.
+
+    >>> from oracle.service.decoding import pb_cards
+    >>> def led(text): return pb.JudgeTrickRequest(context=pb.Context(variant_id="v"),
+    ...     plays=[pb.Play(seat=3, cards=pb_cards(text))]).SerializeToString()
+    >>> _led_by_one_card(led("10H")), _led_by_one_card(led("BJ")), _led_by_one_card(led("AS AS"))
+    (True, True, False)
+    """
+    at = data[1] + 2 if data[:1] == b"\x0a" else 0
+    return data[at:at + 1] == b"\x12" and data[at + 1:at + 2] <= b"\x08"
+
+
+def play_messages(keys: Any) -> Sequence[Any]:
+    """The plays of a :func:`trick_keys` mirror as play mirrors (each card as its bytes); the
+    plays held as their bytes all in one parse (a field's bytes are those of its message)."""
+    if type(keys) is _TRICK_KEYS:
+        return _TRICK_PLAYS.FromString(keys.SerializeToString()).plays  # type: ignore[no-any-return]
+    return keys.plays  # type: ignore[no-any-return]
+
+
+def plain_trick_of(
+    keys: Any, rules: Ruleset, deal: Deal
+) -> tuple[tuple[SeatPlay, ...], Sequence[Hashable]] | None:
+    """The plays of a :func:`trick_keys` mirror on the happy path, and their cards' keys or
+    codes (for the caller's test of copies): by :func:`plain_plays` when its plays are bytes,
+    else (or when one is not in its table) by :func:`plain_trick`."""
+    if type(keys) is _TRICK_KEYS:
+        found = plain_plays(keys.plays, rules, deal)
+        if found is not None:
+            return found
+    return plain_trick(play_messages(keys), rules, deal)
+
+
+_SEATS = cast(tuple[int, int], LIMITS["deal.players"])[1]
+"""The most seats a variant has (``deal.players``, :data:`oracle.variants.limits.LIMITS`)."""
+
+PlayRead = tuple[SeatPlay, tuple[int, ...]]
+"""A play read from its bytes: the play, and its cards' codes."""
+
+PLAYS_BY_KEY: dict[bytes, PlayRead] = {
+    pb.Play(seat=seat, cards=[pb.Card.FromString(key)] * copies).SerializeToString():
+        (SeatPlay(seat, (card,) * copies), (card.code,) * copies)
+    for key, card in CARDS_BY_KEY.items() for seat in range(_SEATS) for copies in (1, 2)
+}
+"""The plays of one card or of a pair by their bytes, each one look-up (a play's bytes hold no
+field beyond its seat and cards: the encoder writes one encoding per value)."""
+
+_first: Callable[[PlayRead], SeatPlay] = itemgetter(0)
+
+
+def plain_plays(
+    keys: Sequence[bytes], rules: Ruleset, deal: Deal
+) -> tuple[tuple[SeatPlay, ...], list[int]] | None:
+    """:func:`plain_trick` for plays given as their bytes (:func:`trick_keys`), each of one card
+    or a pair (:data:`PLAYS_BY_KEY`): the plays and the codes of all their cards, or ``None``
+    when a play is another or a test fails (a trick of singles is read here in about a third
+    of :func:`plain_trick`'s time).
+
+    >>> from oracle.service.contexts import known_context
+    >>> from oracle.service.decoding import pb_cards
+    >>> context = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)
+    >>> known = known_context(context.SerializeToString())
+    >>> plays = [pb.Play(seat=3, cards=pb_cards("AS")), pb.Play(seat=0, cards=pb_cards("3S"))]
+    >>> trick = plain_plays(trick_keys(pb.JudgeTrickRequest(plays=plays)).plays, *known)
+    >>> [(p.seat, [str(c) for c in p.cards]) for p in trick[0]], trick[1]
+    ([(3, ['AS']), (0, ['3S'])], [113, 25])
+    >>> plays[1].seat = 1  # out of play order: for the describing checks to name
+    >>> plain_plays(trick_keys(pb.JudgeTrickRequest(plays=plays)).plays, *known) is None
+    True
+    """
+    listed = keys[:]  # a list (a slice of a repeated field is copied in C; map() iterates it)
+    players = deal.players
+    if not 0 < len(listed) <= players:
+        return None
+    found = list(map(PLAYS_BY_KEY.get, listed))
+    if not all(found):
+        return None
+    plays = cast(list[PlayRead], found)
+    lead, codes = plays[0]
+    seat, size = lead.seat, len(codes)
+    if size > deal.most_cards or not 0 <= seat < players or not one_suit(codes, rules):
+        return None
+    every = list(codes)
+    for play, codes in plays[1:]:
+        seat = (seat + 1) % players
+        if play.seat != seat or len(codes) != size:
+            return None
+        every += codes
+    return tuple(map(_first, plays)), every
 
 
 seat_play = partial(tuple.__new__, SeatPlay)

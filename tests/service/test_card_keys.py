@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 from oracle import pb
 from oracle.cards import full_deck
 from oracle.convert import cards_to_pb
-from oracle.service.card_keys import SHORT_LIST, card_keys, cards_of, held, within_copies
+from oracle.service.card_keys import (
+    SHORT_LIST,
+    card_keys,
+    cards_by_code,
+    cards_of,
+    codes_of,
+    held,
+    within_copies,
+)
 from oracle.service.decoding import Problems, decode_cards, read_group
 
 UNKNOWN_FIELD = b"\x18\x05"
@@ -47,6 +55,19 @@ def _read_alike(cards: list[pb.Card]) -> None:
     slow = decode_cards(request.hand, "hand", by_messages)
     assert fast == slow, [(c.rank, c.suit) for c in cards]
     assert by_keys.items == by_messages.items
+
+
+@settings(max_examples=100)
+@given(st.lists(card_messages(), max_size=12))
+def test_a_list_read_as_codes_is_its_cards(cards: list[pb.Card]) -> None:
+    """The happy paths' reading (each key its card's code, then the codes' cards) finds the
+    cards the keys name, and no codes where a key is no card's."""
+    keys = card_keys(pb.CheckFollowRequest(hand=cards)).hand[:]
+    codes, read = codes_of(keys), cards_of(keys)
+    assert (codes is None) == (read is None)
+    if codes is not None:
+        assert read is not None and cards_by_code(codes) == read
+        assert list(codes) == [card.code for card in read]
 
 
 def test_every_rank_and_suit_near_the_range_is_read_alike() -> None:

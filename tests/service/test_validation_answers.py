@@ -27,6 +27,7 @@ from oracle.errors import InvalidQuestion
 from oracle.service import bottom_validation, play_validation, variant_validation
 from oracle.service.card_keys import card_keys
 from oracle.service.contexts import known_context
+from oracle.service.trick_plays import trick_keys
 from oracle.variants import load_catalogue
 
 RECORD = Path(__file__).resolve().parents[1] / "support" / "validation_answers.json"
@@ -225,26 +226,60 @@ def test_the_validator_answers_as_recorded(
     assert len(answered) == len(recorded)
 
 
-HAPPY_PATHS = {
-    "parse_describe_play": (play_validation._plain_play, play_validation._described_play),
-    "parse_check_follow": (play_validation._plain_follow, play_validation._described_follow),
-    "parse_judge_trick": (play_validation._plain_judge, play_validation._described_trick),
-    "parse_check_throw": (play_validation._plain_throw, play_validation._described_throw),
-    "parse_score_bottom": (bottom_validation._plain_bottom, bottom_validation._described_bottom),
+HAPPY_PATHS: dict[str, tuple[Callable[..., Any], Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "parse_describe_play": (play_validation._plain_play, play_validation._described_play,
+                            card_keys),
+    "parse_check_follow": (play_validation._plain_follow, play_validation._described_follow,
+                           card_keys),
+    "parse_judge_trick": (play_validation._plain_judge, play_validation._described_trick,
+                          trick_keys),
+    "parse_check_throw": (play_validation._plain_throw, play_validation._described_throw,
+                          card_keys),
+    "parse_score_bottom": (bottom_validation._plain_bottom, bottom_validation._described_bottom,
+                           card_keys),
 }
-"""Each validator of a question with a context: its happy path and its describing checks."""
+"""Each validator of a question with a context: its happy path, its describing checks and the
+mirror both read."""
 
 
 @pytest.mark.parametrize("parser", sorted(HAPPY_PATHS))
 def test_the_happy_path_accepts_only_what_the_describing_checks_accept(parser: str) -> None:
     """On the recorded requests near every check's edge, whatever the happy path accepts, the
     describing checks accept too, with the same arguments; and it accepts most valid ones."""
-    plain, described = HAPPY_PATHS[parser]
-    make = next(c[2] for c in CASES if c[1] == parser)
-    rng = random.Random(f"happy {parser}")
+    _happy_within_described(parser, next(c[2] for c in CASES if c[1] == parser), f"happy {parser}")
+
+
+def _long_trick(rng: random.Random) -> pb.JudgeTrickRequest:
+    """A trick whose plays are of one to four cards (a pair, a triple: the plays read by their
+    bytes and those read card by card), now and then a play with a field the contract lacks."""
+    ctx = rng.choice(CONTEXTS)
+    hands = _deal(rng, ctx)
+    size = rng.choice([1, 2, 3, 4])
+    plays = _plays(rng, hands, size)
+    for play in plays:
+        if rng.random() < 0.3:
+            first = pb.Card()
+            first.CopyFrom(play.cards[0])
+            del play.cards[:]
+            play.cards.extend([first] * size)  # a pair, a triple of one card
+    if rng.random() < 0.1:
+        odd = rng.randrange(len(plays))
+        plays[odd] = pb.Play.FromString(plays[odd].SerializeToString() + b"\x18\x05")
+    return pb.JudgeTrickRequest(context=ctx, plays=plays)
+
+
+def test_a_trick_of_longer_plays_is_accepted_only_as_the_describing_checks_accept_it() -> None:
+    """The trick's happy path reads a play of one card or a pair by its bytes, any other card
+    by card: both held to the describing checks."""
+    _happy_within_described("parse_judge_trick", _long_trick, "happy long tricks")
+
+
+def _happy_within_described(parser: str, make: Callable[[random.Random], Any], seed: str) -> None:
+    plain, described, mirror = HAPPY_PATHS[parser]
+    rng = random.Random(seed)
     accepted = valid = 0
     for _ in range(PER_KIND):
-        keys = card_keys(_mutated(rng, make(rng)))
+        keys = mirror(_mutated(rng, make(rng)))
         known = known_context(keys.context)
         args = None if known is None else plain(keys, known.ruleset, known.deal)
         try:
