@@ -22,6 +22,7 @@ from oracle.cards import Card
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit
+from oracle.seed_rules.card_places import places_of
 
 
 def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
@@ -35,20 +36,19 @@ def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     >>> [u.name for u in natural_units(rules, parse_cards("AS AS 2S 2S"))]   # AA22 is not a tractor
     ['pair', 'pair']
     """
-    strengths, identities = rules.strengths, rules.identities
-    singles = rules.singles
     if len(cards) == 1:
-        return [singles[cards[0].code]]  # one card: one single (most leads and follows of a trick)
+        return [rules.singles[cards[0].code]]  # one card: one single (most leads and follows of a trick)
+    identities = rules.identities
     held = {identities[c.code] for c in cards}
     if len(held) == 1:
         # Copies of one card: one tuple of them all (a pair, most often), as the general way
         # below reads them (one place makes no tractor).
         return [_unit(rules, len(cards), 1, list(cards))]
     if len(held) == len(cards):
-        # No two cards pair: singles only, highest first (as the general sort below orders them).
-        order = rules.order
-        ranked = sorted(cards, key=lambda c: (-strengths[c.code], order[c.code]))
-        return [singles[c.code] for c in ranked]
+        # No two cards pair: singles only, highest first (as the general sort below orders them),
+        # sorted as their places in that order (a table of the ruleset's).
+        highs, singles = places_of(rules)[:2]
+        return [singles[place] for place in sorted([highs[c.code] for c in cards])]
     return pooled_units(rules, cards)
 
 
