@@ -68,11 +68,17 @@ def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     # the variant lets tuples of different sizes make one.
     pool = Pool(rules, cards, exact_tuples=not mixed)
     units: list[Unit] = []
-    sizes = sorted({len(cs) for cs in pool.cards.values() if len(cs) >= 2}, reverse=True)
+    counts = sorted([len(cs) for cs in pool.cards.values()], reverse=True)
+    sizes = sorted({n for n in counts if n >= 2}, reverse=True)
     if mixed and sizes:
         # Tuples of different sizes make a tractor of the smaller: every size, largest first.
         sizes = list(range(sizes[0], 1, -1))
+    # A run holds an identity not held higher up at each of its places: a tractor of k-tuples
+    # needs `tractor_min` identities held k times or more (the variant's min_length, at least 2).
+    most = counts[pool.tractor_min - 1] if len(counts) >= pool.tractor_min else 0
     for k in sizes:
+        if k > most:
+            continue
         runs = pool.runs(k)
         while runs and len(runs[0]) >= pool.tractor_min:
             run = runs[0]
@@ -88,16 +94,18 @@ def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
             # A run taken whole, each of its places held by one identity of one place now gone
             # from the runs, leaves the other runs as they were: no need to find them again.
             runs = runs[1:] if apart else pool.runs(k)
-    for identity in list(pool.cards):
-        k = pool.count(identity)
-        if k:
-            units.append(_unit(rules, k, 1, pool.take(identity, k)))
+    # What is left: one tuple of each identity, its cards read from the pool (kept in the
+    # ruleset's order, as each unit's cards are) with nothing taken, the pool read for the last time.
+    strengths = rules.strengths
+    for held in pool.cards.values():
+        units.append(Unit(len(held), 1, strengths[held[0].code], tuple(held)))
     # Units that tie (equal cards of different suits, such as 副10 singles) are ordered by
     # their cards, so the answer does not depend on the order the cards came in.
     if rules.variant.tractors.joker_tractor_alone and len(units) > 1:
         units = [piece for unit in units for piece in _jokers_apart(rules, unit)]
     order = rules.order
-    return sorted(units, key=lambda u: (u.sort_key(), [order[c.code] for c in u.cards]))
+    return sorted(units, key=lambda u: (-u.tuple_size * u.length, -u.tuple_size, -u.length, -u.top,
+                                        [order[c.code] for c in u.cards]))
 
 
 def _jokers_apart(rules: Ruleset, unit: Unit) -> list[Unit]:
