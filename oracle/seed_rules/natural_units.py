@@ -39,22 +39,46 @@ def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     if len(cards) == 1:
         return [rules.singles[cards[0].code]]  # one card: one single (most leads and follows of a trick)
     identities = rules.identities
+    if len(cards) == 2:
+        return _two(rules, cards[0], cards[1])
     held = {identities[c.code] for c in cards}
     if len(held) == 1:
-        # Copies of one card: one tuple of them all (a pair, most often), as the general way
+        # Copies of one card: one tuple of them all (a triple, a quad), as the general way
         # below reads them (one place makes no tractor).
         return [_unit(rules, len(cards), 1, list(cards))]
     if len(held) == len(cards):
         # No two cards pair: singles only, highest first (as the general sort below orders them),
         # sorted as their places in that order (a table of the ruleset's).
-        highs, singles = places_of(rules)[:2]
+        highs, singles, _, _ = places_of(rules)
         return [singles[place] for place in sorted([highs[c.code] for c in cards])]
     return pooled_units(rules, cards)
 
 
+def _two(rules: Ruleset, a: Card, b: Card) -> list[Unit]:
+    """The natural units of two cards (most plays of more than one): a pair of copies of one card,
+    or two singles, highest first, compared as the general sort orders them (by strength, then
+    by the output order).
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> [str(u.cards[0]) for u in _two(rules, *parse_cards("10C 10S"))]   # equal: by the output order
+    ['10S', '10C']
+    """
+    code_a, code_b = a.code, b.code
+    order, strengths = rules.order, rules.strengths
+    if rules.identities[code_a] == rules.identities[code_b]:
+        return [Unit(2, 1, strengths[code_a], (a, b) if order[code_a] <= order[code_b] else (b, a))]
+    strength_a, strength_b = strengths[code_a], strengths[code_b]
+    singles = rules.singles
+    if strength_a > strength_b or (strength_a == strength_b and order[code_a] < order[code_b]):
+        return [singles[code_a], singles[code_b]]
+    return [singles[code_b], singles[code_a]]
+
+
 def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     """:func:`natural_units` the general way, through a :class:`~oracle.engine.pool.Pool` (what
-    the short ways above give for one card, copies of one card or no pair at all, as a test
+    the short ways above give for one card, two cards, copies of one card or no pair at all, as a test
     checks on random cards of every variant).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
