@@ -109,19 +109,22 @@ class _Hand:
     ('9S 9S', None)
     """
 
-    __slots__ = ("_pool", "held", "rules", "table")
+    __slots__ = ("_pool", "best", "held", "rules", "table")
 
     def __init__(self, rules: Ruleset, table: Places, cards: Sequence[Card], suit: int) -> None:
         lows, suits = rules.lows, rules.suits
         self.rules, self.table = rules, table
-        self.held = sorted([lows[c.code] for c in cards if suits[c.code] == suit])
+        self.held = held = sorted([lows[c.code] for c in cards if suits[c.code] == suit])
+        self.best = table.low_strengths[held[-1]] if held else -1
+        """The strength of the hand's highest card of the suit (-1 for none): no tuple, and no
+        tractor where larger tuples do not win, beats a unit whose top is as high."""
         self._pool: Pool | None = None
 
     def beating(self, unit: Unit) -> tuple[Card, ...] | None:
         """:func:`beating_cards` of the unit in this hand."""
         rules, held = self.rules, self.held
         if unit.length >= 2:
-            if not rules.larger_tuples_win and (not held or self.table.low_strengths[held[-1]] <= unit.top):
+            if not rules.larger_tuples_win and self.best <= unit.top:
                 return None  # no card above the tractor's top: no stretch of places starts above it
             if self._pool is None:
                 by_low = self.table.cards_by_low
@@ -174,10 +177,14 @@ def check_throw_by_natural_units(rules: Ruleset, thrower: SeatPlay, other_hands:
     # earlier seat), then kept for the next units.
     hands: list[_Hand | None] = [None] * len(order)
     for unit in units:
+        # A unit that only a higher card can beat is not asked of a hand without one.
+        top = unit.top if unit.length == 1 or not rules.larger_tuples_win else None
         for i, other in enumerate(order):
             hand = hands[i]
             if hand is None:
                 hand = hands[i] = _Hand(rules, table, other.cards, suit)
+            if top is not None and hand.best <= top:
+                continue
             beating = hand.beating(unit)
             if beating is not None:
                 blocks.append(Block(unit, other.seat, beating))
