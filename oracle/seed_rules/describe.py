@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from oracle import pb
-from oracle.cards import Card
+from oracle.cards import Card, full_deck
 from oracle.convert import suit_name, wire_strings, wire_varint
 from oracle.engine.answers import UnitsField
 from oracle.engine.ruleset import MIXED, Ruleset, points
+from oracle.engine.units import Unit
 
 RULES = wire_strings(pb.DescribePlayResponse, "rule_ids",
                      ["order.trump", "units.tuple", "points.cards", "lead.one_suit"])
@@ -40,6 +41,12 @@ LEADS = {
 (suit, throw, tractors): merged with its units in one parse, where setting them costs more."""
 
 UNITS = UnitsField(pb.DescribePlayResponse, "units")
+
+SINGLES = [b""] * (max(card.code for card in full_deck()) + 1)
+"""Each card's single as the bytes of an element of the answer's ``units``, by card code (a
+unit of one card is always a single: a rainbow spans four suits)."""
+for _card in full_deck():
+    SINGLES[_card.code] = UNITS.unit_bytes(Unit(1, 1, 0, (_card,)))
 
 
 def describe_play(rules: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayResponse:
@@ -69,10 +76,11 @@ def describe_play(rules: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayRespo
     unit_bytes = UNITS.unit_bytes
     names, wire, tractors = [], [], False
     for unit in units:
-        wire.append(unit_bytes(unit))
-        if len(unit.cards) == 1:  # a single (the one unit of one card), named without the property
+        if len(unit.cards) == 1:  # a single: named and written from tables, no property read
             names.append("single")
+            wire.append(SINGLES[unit.cards[0].code])
             continue
+        wire.append(unit_bytes(unit))
         names.append(unit.name)
         if unit.length >= 2:
             tractors = True

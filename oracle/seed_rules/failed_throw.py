@@ -29,12 +29,22 @@ from oracle.engine.units import Block
 
 
 def lowest_card(rules: Ruleset, cards: Sequence[Card]) -> Card:
-    """The lowest card, ties broken by the output order."""
-    return min(cards, key=lambda c: (rules.strength(c), rules.sort_key(c)))
+    """The lowest card, ties broken by the output order: the first of the ruleset's ``lows``
+    (cards by strength, then by the output order).
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> str(lowest_card(make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS), parse_cards("10S 3H 10C")))
+    '3H'
+    """
+    lows = rules.lows
+    return min(cards, key=lambda c: lows[c.code])
 
 
 def lowest_beaten(rules: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
     """``FORCED_UNIT_LOWEST_BEATEN``: the lowest beaten unit (its highest card), then the most cards."""
+    if len(blocks) == 1:
+        return list(blocks[0].unit.cards)
     return list(min((b.unit for b in blocks), key=lambda u: (u.top, -u.size)).cards)
 
 

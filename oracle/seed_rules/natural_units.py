@@ -22,6 +22,7 @@ from oracle.cards import Card
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit
+from oracle.seed_rules.card_places import places_of
 
 
 def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
@@ -35,26 +36,49 @@ def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     >>> [u.name for u in natural_units(rules, parse_cards("AS AS 2S 2S"))]   # AA22 is not a tractor
     ['pair', 'pair']
     """
-    strengths, identities = rules.strengths, rules.identities
-    singles = rules.singles
     if len(cards) == 1:
-        return [singles[cards[0].code]]  # one card: one single (most leads and follows of a trick)
+        return [rules.singles[cards[0].code]]  # one card: one single (most leads and follows of a trick)
+    identities = rules.identities
+    if len(cards) == 2:
+        return _two(rules, cards[0], cards[1])
     held = {identities[c.code] for c in cards}
     if len(held) == 1:
-        # Copies of one card: one tuple of them all (a pair, most often), as the general way
+        # Copies of one card: one tuple of them all (a triple, a quad), as the general way
         # below reads them (one place makes no tractor).
         return [_unit(rules, len(cards), 1, list(cards))]
     if len(held) == len(cards):
-        # No two cards pair: singles only, highest first (as the general sort below orders them).
-        order = rules.order
-        ranked = sorted(cards, key=lambda c: (-strengths[c.code], order[c.code]))
-        return [singles[c.code] for c in ranked]
+        # No two cards pair: singles only, highest first (as the general sort below orders them),
+        # sorted as their places in that order (a table of the ruleset's).
+        highs, singles, _, _ = places_of(rules)
+        return [singles[place] for place in sorted([highs[c.code] for c in cards])]
     return pooled_units(rules, cards)
+
+
+def _two(rules: Ruleset, a: Card, b: Card) -> list[Unit]:
+    """The natural units of two cards (most plays of more than one): a pair of copies of one card,
+    or two singles, highest first, compared as the general sort orders them (by strength, then
+    by the output order).
+
+    >>> from oracle.cards import parse_cards, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> [str(u.cards[0]) for u in _two(rules, *parse_cards("10C 10S"))]   # equal: by the output order
+    ['10S', '10C']
+    """
+    code_a, code_b = a.code, b.code
+    order, strengths = rules.order, rules.strengths
+    if rules.identities[code_a] == rules.identities[code_b]:
+        return [Unit(2, 1, strengths[code_a], (a, b) if order[code_a] <= order[code_b] else (b, a))]
+    strength_a, strength_b = strengths[code_a], strengths[code_b]
+    singles = rules.singles
+    if strength_a > strength_b or (strength_a == strength_b and order[code_a] < order[code_b]):
+        return [singles[code_a], singles[code_b]]
+    return [singles[code_b], singles[code_a]]
 
 
 def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     """:func:`natural_units` the general way, through a :class:`~oracle.engine.pool.Pool` (what
-    the short ways above give for one card, copies of one card or no pair at all, as a test
+    the short ways above give for one card, two cards, copies of one card or no pair at all, as a test
     checks on random cards of every variant).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
@@ -68,11 +92,17 @@ def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     # the variant lets tuples of different sizes make one.
     pool = Pool(rules, cards, exact_tuples=not mixed)
     units: list[Unit] = []
-    sizes = sorted({len(cs) for cs in pool.cards.values() if len(cs) >= 2}, reverse=True)
+    counts = sorted([len(cs) for cs in pool.cards.values()], reverse=True)
+    sizes = sorted({n for n in counts if n >= 2}, reverse=True)
     if mixed and sizes:
         # Tuples of different sizes make a tractor of the smaller: every size, largest first.
         sizes = list(range(sizes[0], 1, -1))
+    # A run holds an identity not held higher up at each of its places: a tractor of k-tuples
+    # needs `tractor_min` identities held k times or more (the variant's min_length, at least 2).
+    most = counts[pool.tractor_min - 1] if len(counts) >= pool.tractor_min else 0
     for k in sizes:
+        if k > most:
+            continue
         runs = pool.runs(k)
         while runs and len(runs[0]) >= pool.tractor_min:
             run = runs[0]
@@ -88,16 +118,18 @@ def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
             # A run taken whole, each of its places held by one identity of one place now gone
             # from the runs, leaves the other runs as they were: no need to find them again.
             runs = runs[1:] if apart else pool.runs(k)
-    for identity in list(pool.cards):
-        k = pool.count(identity)
-        if k:
-            units.append(_unit(rules, k, 1, pool.take(identity, k)))
+    # What is left: one tuple of each identity, its cards read from the pool (kept in the
+    # ruleset's order, as each unit's cards are) with nothing taken, the pool read for the last time.
+    strengths = rules.strengths
+    for held in pool.cards.values():
+        units.append(Unit(len(held), 1, strengths[held[0].code], tuple(held)))
     # Units that tie (equal cards of different suits, such as 副10 singles) are ordered by
     # their cards, so the answer does not depend on the order the cards came in.
     if rules.variant.tractors.joker_tractor_alone and len(units) > 1:
         units = [piece for unit in units for piece in _jokers_apart(rules, unit)]
     order = rules.order
-    return sorted(units, key=lambda u: (u.sort_key(), [order[c.code] for c in u.cards]))
+    return sorted(units, key=lambda u: (-u.tuple_size * u.length, -u.tuple_size, -u.length, -u.top,
+                                        [order[c.code] for c in u.cards]))
 
 
 def _jokers_apart(rules: Ruleset, unit: Unit) -> list[Unit]:

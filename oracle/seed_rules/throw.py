@@ -19,6 +19,7 @@ penalty strategies say what it costs; docs/rules.md (Throws).
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from oracle import pb
@@ -28,6 +29,7 @@ from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block, Unit
+from oracle.seed_rules.card_places import Places, places_of
 
 
 def beating_cards(rules: Ruleset, unit: Unit, cards: Sequence[Card]) -> tuple[Card, ...] | None:
@@ -91,26 +93,100 @@ def _any_tuple(pool: Pool, k: int) -> tuple[Card, ...] | None:
     return None if found is None else tuple(pool.cards[found][:k])
 
 
+class _Hand:
+    """Another seat's cards of the thrown suit, as their places lowest first (the ruleset's
+    :attr:`~oracle.engine.ruleset.Ruleset.lows`), for finding the lowest cards that beat a unit:
+    a tuple by a binary search and a look at the places above it (what :meth:`Pool.lowest
+    <oracle.engine.pool.Pool.lowest>` finds, with no pool built), a tractor on a pool built
+    when one is first asked about.
+
+    >>> from oracle.cards import format_cards, parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> hand = _Hand(rules, places_of(rules), p("9S 9S QS QS 7S 3C"), rules.suits[p("AS")[0].code])
+    >>> pair, single = rules.units(p("8S 8S"))[0], rules.units(p("KS"))[0]
+    >>> format_cards(hand.beating(pair) or ()), hand.beating(single)
+    ('9S 9S', None)
+    """
+
+    __slots__ = ("_pool", "best", "held", "rules", "table")
+
+    def __init__(self, rules: Ruleset, table: Places, cards: Sequence[Card], suit: int) -> None:
+        lows, suits = rules.lows, rules.suits
+        self.rules, self.table = rules, table
+        self.held = held = sorted([lows[c.code] for c in cards if suits[c.code] == suit])
+        self.best = table.low_strengths[held[-1]] if held else -1
+        """The strength of the hand's highest card of the suit (-1 for none): no tuple, and no
+        tractor where larger tuples do not win, beats a unit whose top is as high."""
+        self._pool: Pool | None = None
+
+    def beating(self, unit: Unit) -> tuple[Card, ...] | None:
+        """:func:`beating_cards` of the unit in this hand."""
+        rules, held = self.rules, self.held
+        if unit.length >= 2:
+            if not rules.larger_tuples_win and self.best <= unit.top:
+                return None  # no card above the tractor's top: no stretch of places starts above it
+            if self._pool is None:
+                by_low = self.table.cards_by_low
+                self._pool = Pool(rules, [by_low[place] for place in held])
+            return _beating(self._pool, unit)
+        return self._lowest_tuple(unit.tuple_size, unit.top)
+
+    def _lowest_tuple(self, k: int, top: int) -> tuple[Card, ...] | None:
+        """The lowest ``k`` copies of one card stronger than ``top``: of the cards of the lowest
+        strength above ``top`` held ``k`` times, those held fewest times, then the lowest identity
+        (as a pool orders them), its first ``k`` cards in the ruleset's order."""
+        held, table = self.held, self.table
+        by_low, strengths = table.cards_by_low, self.rules.strengths
+        i, n = bisect_left(held, bisect_right(table.low_strengths, top)), len(held)
+        while i < n:
+            card = by_low[held[i]]
+            strength = strengths[card.code]
+            j = i + 1
+            while j < n and strengths[by_low[held[j]].code] == strength:
+                j += 1
+            if j == i + 1:  # one card of this strength, the commonest case
+                if k == 1:
+                    return (card,)
+            elif j - i >= k:
+                identities = self.rules.identities
+                by_identity: dict[Identity, list[Card]] = {}
+                for place in held[i:j]:
+                    same = by_low[place]
+                    by_identity.setdefault(identities[same.code], []).append(same)
+                found = min(((len(cs), identity) for identity, cs in by_identity.items() if len(cs) >= k),
+                            default=None)
+                if found is not None:
+                    return tuple(by_identity[found[1]][:k])
+            i = j
+        return None
+
+
 def check_throw_by_natural_units(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
     """Judge a throw against the other seats' hands."""
     cards = thrower.cards
-    suit = rules.suit_of(cards)
     units = rules.units(cards)
-    players = rules.players
-    order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % players)
     if len(units) == 1:
         return not_a_throw(units)
+    suit = rules.suit_of(cards)
+    players = rules.players
+    order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % players)
+    table = places_of(rules)
     blocks: list[Block] = []
-    # A hand's pool is built when a unit first reaches it (one not beaten by an earlier seat),
-    # then kept for the next units.
-    pools: list[Pool | None] = [None] * len(order)
+    # A hand's cards of the suit are read when a unit first reaches it (one not beaten by an
+    # earlier seat), then kept for the next units.
+    hands: list[_Hand | None] = [None] * len(order)
     for unit in units:
-        for i, hand in enumerate(order):
-            pool = pools[i]
-            if pool is None:
-                pool = pools[i] = Pool(rules, rules.of_suit(hand.cards, suit))
-            beating = _beating(pool, unit)
+        # A unit that only a higher card can beat is not asked of a hand without one.
+        top = unit.top if unit.length == 1 or not rules.larger_tuples_win else None
+        for i, other in enumerate(order):
+            hand = hands[i]
+            if hand is None:
+                hand = hands[i] = _Hand(rules, table, other.cards, suit)
+            if top is not None and hand.best <= top:
+                continue
+            beating = hand.beating(unit)
             if beating is not None:
-                blocks.append(Block(unit, hand.seat, beating))
+                blocks.append(Block(unit, other.seat, beating))
                 break
     return throw_answer(rules, units, cards, blocks, [h.seat for h in order])

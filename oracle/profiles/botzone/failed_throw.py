@@ -12,6 +12,7 @@ per card of every beaten component (``PENALTY_KIND_PER_BEATEN_CARD``). docs/botz
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from oracle import pb
 from oracle.cards import Card
@@ -20,9 +21,11 @@ from oracle.engine.units import Block
 from oracle.seed_rules.failed_throw import lowest_card
 
 
+@lru_cache(maxsize=256)
 def _tie_places(rules: Ruleset) -> dict[int, int]:
     """Where each suit comes in the variant's order for ties of the forced unit (a suit not in
-    it, and the jokers, after every one in it).
+    it, and the jokers, after every one in it). Read from the variant once per ruleset (a
+    ruleset hashes by identity): the caller reads it, never changes it.
 
     >>> from oracle.variants import make_ruleset
     >>> _tie_places(make_ruleset("botzone-tractor", 2, 1))
@@ -33,6 +36,8 @@ def _tie_places(rules: Ruleset) -> dict[int, int]:
 
 def lowest_beaten_one_card(rules: Ruleset, blocks: Sequence[Block], cards: Sequence[Card], order: Sequence[int]) -> list[Card]:
     """``FORCED_UNIT_LOWEST_BEATEN_ONE_CARD`` (``checkThrow``): one card of the lowest beaten unit."""
+    if len(blocks) == 1:
+        return [lowest_card(rules, blocks[0].unit.cards)]
     places = _tie_places(rules)
     last = len(places)
     unit = min((b.unit for b in blocks),
