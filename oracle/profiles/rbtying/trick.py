@@ -32,7 +32,7 @@ from oracle.engine.trick_answers import SeatVerdict, Verdict, cards_text, finish
 from oracle.profiles.rbtying import bombs, rainbow
 from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format, order_keys
 from oracle.profiles.rbtying.trick_split import Bound, Split, SplitSearch
-from oracle.profiles.rbtying.tuple_split import TupleSplit
+from oracle.profiles.rbtying.tuple_split import TupleSplit, tuple_lows
 
 Splits = SplitSearch | TupleSplit
 """A play's splits into the lead's format, searched by each test of the trick."""
@@ -149,16 +149,16 @@ def compare_play(rules: Ruleset, units: Sequence[FormatUnit], size: int | None, 
     ``All`` and ``Highest`` the play's one split is then compared directly (the bounds
     :func:`_candidates` lists ask nothing more of it than :func:`defeats` does).
     """
-    one = TupleSplit(rules, size, cards) if size is not None and len(cards) == size * len(units) else None
-    if one is not None and policy is not Policy.TRICK_UNIT_LENGTH:
+    if size is not None and policy is not Policy.TRICK_UNIT_LENGTH and len(cards) == size * len(units):
         spend()
-        split = one.split
-        if split is None:
+        lows = tuple_lows(rules, size, cards)
+        if lows is None:
             return None, False, False
-        if split.top > best.top if policy is Policy.HIGHEST else all(
-                m > w for m, w in zip(split.lows, best.lows, strict=True)):
-            return split, True, False
-        return None, True, split.lows == best.lows
+        if lows[0] > best.top if policy is Policy.HIGHEST else all(
+                m > w for m, w in zip(lows, best.lows, strict=True)):
+            return Split(lows, (), lows[0]), True, False  # (the judge compares lows and tops, not cards)
+        return None, True, lows == best.lows
+    one = TupleSplit(rules, size, cards) if size is not None and len(cards) == size * len(units) else None
     search = one or SplitSearch(rules, units, cards)  # the play's splits, searched by each test below
     beating = defeating_split(search, units, best, policy)
     if beating is not None:  # a split that beats the best is a split into the format

@@ -37,6 +37,34 @@ from oracle.profiles.rbtying.trick_format import FormatUnit, order_keys
 from oracle.profiles.rbtying.trick_split import Bound, Split
 
 
+def tuple_lows(rules: Ruleset, size: int, cards: Sequence[Card]) -> tuple[RankKey, ...] | None:
+    """The lows of the play's one split into tuples of ``size`` (:class:`TupleSplit`'s
+    ``split.lows``, highest first), without its cards; ``None`` when some identity is held a
+    number of times that is no multiple of ``size``. An identity's cards share their rank, so
+    the cards' ranks highest first, one in every ``size``, are the tuples' lows.
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+    >>> tuple_lows(rules, 2, p("4H 9H 4H 9H")) == TupleSplit(rules, 2, p("4H 9H 4H 9H")).split.lows
+    True
+    >>> tuple_lows(rules, 2, p("4H 9H 4H 8H")) is None
+    True
+    """
+    keys = order_keys(rules)
+    if size > 1:
+        identities = rules.identities
+        held: dict[Identity, int] = {}
+        for card in cards:
+            identity = identities[card.code]
+            held[identity] = held.get(identity, 0) + 1
+        for count in held.values():
+            if count % size:
+                return None
+    ranks = sorted([keys[card.code][0] for card in cards], reverse=True)
+    return tuple(ranks[::size]) if size > 1 else tuple(ranks)
+
+
 class TupleSplit:
     """The play's split into the format's tuples of one size, if it has one (``split``)."""
 
