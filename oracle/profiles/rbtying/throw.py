@@ -28,9 +28,9 @@ from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.engine.units import Block, Unit
+from oracle.engine.units import Block
 from oracle.profiles.rbtying import rainbow
-from oracle.profiles.rbtying.trick_format import FormatUnit, as_unit, lead_format, order_keys
+from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format, listed_units, order_keys
 
 
 @dataclass(frozen=True)
@@ -111,11 +111,6 @@ def _beating(rules: Ruleset, hand: _Hand, unit: FormatUnit) -> tuple[Card, ...] 
     return None
 
 
-def _listed(rules: Ruleset, unit: Unit) -> tuple[object, ...]:
-    """Where :func:`~oracle.profiles.rbtying.trick_format.format_units` lists the unit."""
-    return (unit.sort_key(), [rules.sort_key(c) for c in unit.cards])
-
-
 def check_throw_by_format(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
     """Judge a throw against the other seats' hands as rbtying/shengji does (a rainbow by its
     own search, :mod:`.rainbow`)."""
@@ -124,8 +119,9 @@ def check_throw_by_format(rules: Ruleset, thrower: SeatPlay, other_hands: Sequen
         return rainbow.check_rainbow_throw(rules, rainbow_units, thrower, other_hands)
     cards = thrower.cards
     suit = rules.suit_of(cards)
-    read = rules.units(cards)
     units = lead_format(rules, cards)  # fewest cards first, then the lowest: upstream's order
+    listed = listed_units(rules, units)
+    read = [unit for unit, _ in listed]  # (the ruleset's units: format_units)
     if len(units) == 1:
         return not_a_throw(read)
     order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % rules.players)
@@ -134,7 +130,7 @@ def check_throw_by_format(rules: Ruleset, thrower: SeatPlay, other_hands: Sequen
     blocks: list[Block] = []
     # Each unit with the first seat that beats it, listed as ``units`` lists them; the forced-unit
     # rule picks from these (the first blocker's fewest cards is upstream's first find).
-    for engine_unit, unit in sorted(((as_unit(rules, u), u) for u in units), key=lambda p: _listed(rules, p[0])):
+    for engine_unit, unit in listed:
         for seat, hand in hands:
             beating = _beating(rules, hand, unit)
             if beating is not None:

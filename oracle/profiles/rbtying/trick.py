@@ -24,14 +24,15 @@ from collections.abc import Sequence
 from enum import Enum
 
 from oracle import pb
-from oracle.cards import Card, format_cards
+from oracle.cards import Card
 from oracle.convert import suit_name
+from oracle.engine.budget import spend
 from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay, TrickJudge
-from oracle.engine.trick_answers import play_verdict, trick_answer
+from oracle.engine.trick_answers import SeatVerdict, Verdict, cards_text, finish_trick
 from oracle.profiles.rbtying import bombs, rainbow
 from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format, order_keys
 from oracle.profiles.rbtying.trick_split import Bound, Split, SplitSearch
-from oracle.profiles.rbtying.tuple_split import TupleSplit
+from oracle.profiles.rbtying.tuple_split import TupleSplit, tuple_lows
 
 Splits = SplitSearch | TupleSplit
 """A play's splits into the lead's format, searched by each test of the trick."""
@@ -139,75 +140,98 @@ def _level_split(search: Splits, best: Split) -> bool:
     return search.first([("equal", low) for low in best.lows]) is not None
 
 
+def compare_play(rules: Ruleset, units: Sequence[FormatUnit], size: int | None, cards: Sequence[Card],
+                 best: Split, policy: Policy) -> tuple[Split | None, bool, bool]:
+    """A play of the lead's suit or of trump against the best so far: the split it beats the best
+    with (:func:`defeating_split`), whether it matches the format (:func:`matches`) and, when it
+    matches without beating, whether it is level with the best (a tie). ``size``: the format's
+    tuple size when it is tuples of one size (:meth:`.tuple_split.TupleSplit.size_of`); under
+    ``All`` and ``Highest`` the play's one split is then compared directly (the bounds
+    :func:`_candidates` lists ask nothing more of it than :func:`defeats` does).
+    """
+    if size is not None and policy is not Policy.TRICK_UNIT_LENGTH and len(cards) == size * len(units):
+        spend()
+        lows = tuple_lows(rules, size, cards)
+        if lows is None:
+            return None, False, False
+        if lows[0] > best.top if policy is Policy.HIGHEST else all(
+                m > w for m, w in zip(lows, best.lows, strict=True)):
+            return Split(lows, (), lows[0]), True, False  # (the judge compares lows and tops, not cards)
+        return None, True, lows == best.lows
+    one = TupleSplit(rules, size, cards) if size is not None and len(cards) == size * len(units) else None
+    search = one or SplitSearch(rules, units, cards)  # the play's splits, searched by each test below
+    beating = defeating_split(search, units, best, policy)
+    if beating is not None:  # a split that beats the best is a split into the format
+        return beating, True, False
+    if matches(rules, units, cards, search) is None:
+        return None, False, False
+    return None, True, _level_split(search, best)
+
+
 def judge_trick_by_format(rules: Ruleset, plays: Sequence[SeatPlay], policy: Policy) -> pb.JudgeTrickResponse:
     """Judge a trick by rbtying/shengji's rules under ``policy``; ``plays`` in play order, the lead
     first (a rainbow lead by its own rule, :mod:`.rainbow`)."""
-    rainbow_units = rainbow.rainbow_format(rules, plays[0].cards)
+    lead = plays[0]
+    rainbow_units = rainbow.rainbow_format(rules, lead.cards)
     if rainbow_units is not None:
         return rainbow.judge_rainbow_trick(rules, rainbow_units, plays)
     policy_name = policy.value
-    lead = plays[0]
     suit = rules.suit_of(lead.cards)
     units = lead_format(rules, lead.cards)
+    size = TupleSplit.size_of(units)
     shape = ", ".join(u.name for u in units)
     best = leader_split(rules, units)
     best_index, best_trump = 0, suit == TRUMP
     playing_bombs = bombs.allowed(rules)
     best_bomb = bombs.bomb_key(rules, lead.cards) if playing_bombs and bombs.is_bomb(rules, lead.cards) else None
-    verdicts = [pb.PlayVerdict(seat=lead.seat, kind=pb.PLAY_KIND_LEAD, beats_best_so_far=True,
-                               reason=f"leads {suit_name(suit)}: {shape}", rule_ids=["lead.one_suit"])]
-    used = {"lead.one_suit", "trick.points"}
+    verdicts: list[SeatVerdict] = [
+        (lead.seat, (pb.PLAY_KIND_LEAD, True, f"leads {suit_name(suit)}: {shape}", "lead.one_suit"))]
+    verdict: Verdict
     for index, play in enumerate(plays[1:], start=1):
         play_suit = rules.suit_of(play.cards)
         best_seat = plays[best_index].seat
         if playing_bombs and bombs.is_bomb(rules, play.cards):
             key = bombs.bomb_key(rules, play.cards)
-            cards = format_cards(rules.sorted(play.cards))
+            cards = cards_text(rules, play.cards)
             if best_bomb is None or bombs.beats(best_bomb, key):
                 what = "is a bomb and beats any play that is not" if best_bomb is None else (
                     f"is a bomb above seat {best_seat}'s")
-                verdict = play_verdict(play, pb.PLAY_KIND_BOMB, True, rule="trick.bomb", reason=f"{cards} {what}")
+                verdict = (pb.PLAY_KIND_BOMB, True, f"{cards} {what}", "trick.bomb")
                 best_index, best_bomb, best_trump = index, key, play_suit == TRUMP
             else:
-                verdict = play_verdict(play, pb.PLAY_KIND_BOMB, False, rule="trick.bomb",
-                                   reason=f"{cards} is a bomb, but not above seat {best_seat}'s")
+                verdict = (pb.PLAY_KIND_BOMB, False, f"{cards} is a bomb, but not above seat {best_seat}'s",
+                           "trick.bomb")
         elif best_bomb is not None:
             ordinary = (pb.PLAY_KIND_DISCARD if play_suit not in (suit, TRUMP)
                         else pb.PLAY_KIND_RUFF if play_suit != suit else pb.PLAY_KIND_FOLLOW)
-            verdict = play_verdict(play, ordinary, False, rule="trick.bomb",
-                                   reason=f"seat {best_seat} has played a bomb; only a bigger bomb beats it")
+            verdict = (ordinary, False, f"seat {best_seat} has played a bomb; only a bigger bomb beats it",
+                       "trick.bomb")
         elif play_suit == MIXED or (play_suit != suit and play_suit != TRUMP):
-            verdict = play_verdict(play, pb.PLAY_KIND_DISCARD, False, rule="trick.discard",
-                               reason=f"plays {suit_name(play_suit)} to a {suit_name(suit)} lead: a discard (垫)")
+            verdict = (pb.PLAY_KIND_DISCARD, False,
+                       f"plays {suit_name(play_suit)} to a {suit_name(suit)} lead: a discard (垫)", "trick.discard")
         else:
             ruff = play_suit == TRUMP and suit != TRUMP
             kind = pb.PLAY_KIND_RUFF if ruff else pb.PLAY_KIND_FOLLOW
-            search = play_splits(rules, units, play.cards)  # the play's splits, searched by each test below
-            # A split that beats the best is a split of the play into the format: where there is
-            # one, the play matches the format without asking (``TrickFormat::matches``).
-            beating = defeating_split(search, units, best, policy)
-            if beating is None and matches(rules, units, play.cards, search) is None:
+            beating, matched, level = compare_play(rules, units, size, play.cards, best, policy)
+            if not matched:
                 what = "trump" if ruff else f"follows {suit_name(suit)}"
-                verdict = play_verdict(play, pb.PLAY_KIND_DISCARD if ruff else kind, False, rule="trick.format",
-                                   reason=f"{what} without the lead's format ({shape}), so cannot win")
+                verdict = (pb.PLAY_KIND_DISCARD if ruff else kind, False,
+                           f"{what} without the lead's format ({shape}), so cannot win", "trick.format")
             else:
-                cards = format_cards(rules.sorted(play.cards))
+                cards = cards_text(rules, play.cards)
                 if beating is not None:
-                    if ruff and best_trump:
-                        kind = pb.PLAY_KIND_OVER_RUFF
-                    verdict = play_verdict(play, kind, True, rule="trick.throw_evaluation",
-                                       reason=f"{cards} beats seat {best_seat}'s play under the {policy_name} policy")
+                    verdict = (pb.PLAY_KIND_OVER_RUFF if ruff and best_trump else kind, True,
+                               f"{cards} beats seat {best_seat}'s play under the {policy_name} policy",
+                               "trick.throw_evaluation")
                     best, best_index, best_trump = beating, index, play_suit == TRUMP
-                elif _level_split(search, best):
-                    verdict = play_verdict(play, kind, False, rule="order.first_played_wins",
-                                       reason=f"{cards} is level with seat {best_seat}'s play, and the first played wins")
+                elif level:
+                    verdict = (kind, False, f"{cards} is level with seat {best_seat}'s play, and the first played wins",
+                               "order.first_played_wins")
                 else:
-                    verdict = play_verdict(play, kind, False, rule="trick.throw_evaluation",
-                                       reason=f"{cards} does not beat seat {best_seat}'s play under the {policy_name} policy")
-        used.update(verdict.rule_ids)
-        verdicts.append(verdict)
-    return trick_answer(plays, verdicts, best_index, used)
-
+                    verdict = (kind, False, f"{cards} does not beat seat {best_seat}'s play under the {policy_name} policy",
+                               "trick.throw_evaluation")
+        verdicts.append((play.seat, verdict))
+    return finish_trick(plays, verdicts, best_index, {"trick.points"})
 
 
 def judge_under(policy: Policy) -> TrickJudge:

@@ -359,8 +359,21 @@ def format_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     >>> [u.name for u in format_units(rules, p("QS QS KS KS AS"))]
     ['tractor of 2 pairs', 'single']
     """
-    units = [as_unit(rules, u) for u in lead_format(rules, cards)]
-    return sorted(units, key=lambda u: (u.sort_key(), [rules.sort_key(c) for c in u.cards]))
+    return [unit for unit, _ in listed_units(rules, lead_format(rules, cards))]
+
+
+def listed_units(rules: Ruleset, units: Sequence[FormatUnit]) -> list[tuple[Unit, FormatUnit]]:
+    """The format's units as :func:`format_units` lists them, each as the engine's
+    :class:`~oracle.engine.units.Unit` with its format unit (a throw's check reads both).
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("rbtying-default", Rank.FOUR, Suit.SPADES)
+    >>> [(u.name, f.name) for u, f in listed_units(rules, lead_format(rules, p("QS QS KS KS AS")))]
+    [('tractor of 2 pairs', 'tractor of 2 pairs'), ('single', 'single')]
+    """
+    return sorted(((as_unit(rules, u), u) for u in units),
+                  key=lambda pair: (pair[0].sort_key(), [rules.sort_key(c) for c in pair[0].cards]))
 
 
 def as_unit(rules: Ruleset, unit: FormatUnit) -> Unit:
