@@ -236,7 +236,7 @@ HAPPY_PATHS: dict[str, tuple[Callable[..., Any], Callable[[Any], Any], Callable[
     "parse_check_throw": (play_validation._plain_throw, play_validation._described_throw,
                           card_keys),
     "parse_score_bottom": (bottom_validation._plain_bottom, bottom_validation._described_bottom,
-                           card_keys),
+                           bottom_validation.bottom_keys),
 }
 """Each validator of a question with a context: its happy path, its describing checks and the
 mirror both read."""
