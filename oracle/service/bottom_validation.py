@@ -30,7 +30,12 @@ from oracle.service.decoding import (
     validated,
 )
 from oracle.service.limits import MAX_LIST, MAX_POINTS, points_problem
-from oracle.service.trick_plays import plain_plays, plain_trick, seat_plays
+from oracle.service.trick_plays import (
+    led_by_a_pair_at_most,
+    plain_plays,
+    plain_trick,
+    seat_plays,
+)
 
 
 class ScoreBottomArgs(NamedTuple):
@@ -78,31 +83,36 @@ _BOTTOM_PLAYS = mirrors([_BOTTOM], frozenset(), "bottom_plays")[_BOTTOM.full_nam
 
 
 def bottom_keys(request: pb.ScoreBottomRequest) -> Any:
-    """A ScoreBottom request as its mirror (:mod:`oracle.service.card_keys`), each play of the
-    last trick as its bytes too (for :func:`~oracle.service.trick_plays.plain_plays`, each play
-    one look-up); :func:`_play_messages` reads them as play mirrors.
+    """A ScoreBottom request as its mirror (:mod:`oracle.service.card_keys`): a last trick led
+    by one card or a pair with each play as its bytes too (for
+    :func:`~oracle.service.trick_plays.plain_plays`, each play one look-up), any other with each
+    play as its mirror (a trick led by more cards mostly holds plays in no table).
+    :func:`_play_messages` reads the plays of either as play mirrors.
 
     >>> from oracle.service.decoding import pb_cards
     >>> mirror = bottom_keys(pb.ScoreBottomRequest(last_trick=[pb.Play(seat=1, cards=pb_cards("AS"))]))
     >>> mirror.last_trick, [(p.seat, len(p.cards)) for p in _play_messages(mirror)]
     ([b'\\x08\\x01\\x12\\x04\\x08\\x0e\\x10\\x01'], [(1, 1)])
     """
-    return _BOTTOM_KEYS.FromString(request.SerializeToString())
+    data = request.SerializeToString()
+    return (_BOTTOM_KEYS if led_by_a_pair_at_most(data) else _BOTTOM_PLAYS).FromString(data)
 
 
 def _play_messages(keys: Any) -> Any:
-    """The last trick of a :func:`bottom_keys` mirror as play mirrors, all in one parse (a
-    field's bytes are those of its message)."""
-    return _BOTTOM_PLAYS.FromString(keys.SerializeToString()).last_trick
+    """The last trick of a :func:`bottom_keys` mirror as play mirrors; the plays held as their
+    bytes all in one parse (a field's bytes are those of its message)."""
+    if type(keys) is _BOTTOM_KEYS:
+        return _BOTTOM_PLAYS.FromString(keys.SerializeToString()).last_trick
+    return keys.last_trick
 
 
 def _plain_bottom(keys: Any, rules: Ruleset, deal: Deal) -> ScoreBottomArgs | None:
     """A ScoreBottom on the happy path (each test one of :func:`_described_bottom`'s), or
-    ``None``: a whole last trick (read play by play from its bytes, or card by card when a play
-    is of more than two cards), the banker's side some seats of the deal but not all, none
+    ``None``: a whole last trick (read play by play from its bytes when it holds one card or a
+    pair, else card by card), the banker's side some seats of the deal but not all, none
     twice, a whole bottom of good cards, the sides' points within bounds and no card more often
     than the decks hold (tested on the cards' codes)."""
-    trick = plain_plays(keys.last_trick, rules, deal)
+    trick = plain_plays(keys.last_trick, rules, deal) if type(keys) is _BOTTOM_KEYS else None
     if trick is None:
         read = plain_trick(_play_messages(keys), rules, deal, complete=True)
         if read is None or (codes := codes_of(read[1])) is None:
