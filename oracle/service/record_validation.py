@@ -28,13 +28,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 from oracle import pb
 from oracle.cards import Card, Suit
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.referee.record import Record, RecordedTrick, Reported
-from oracle.service.card_keys import CARDS_BY_KEY, cards_of, mirrors
+from oracle.service.card_keys import cards_of, mirrors
 from oracle.service.contexts import Deal, check_context, deal_of
 from oracle.service.decoding import (
     Problems,
@@ -44,8 +44,8 @@ from oracle.service.decoding import (
     read_group,
 )
 from oracle.service.limits import LEVELS, MAX_LIST, MAX_POINTS, points_problem
+from oracle.service.trick_plays import PLAYS_BY_KEY as PLAYS_READ
 from oracle.service.trick_plays import seat_play
-from oracle.variants.limits import LIMITS
 
 
 def _hands(msgs: Sequence[Any], field: str, deal: Deal | None,
@@ -83,19 +83,10 @@ declaration) is its bytes too."""
 _PLAY_KEYS = _MIRRORS[_PLAY]
 """A play's mirror (its seat, each card as its bytes), parsed from the play's bytes."""
 
-_SEATS = cast(tuple[int, int], LIMITS["deal.players"])[1]
-"""The most seats a variant has (``deal.players``, :data:`oracle.variants.limits.LIMITS`): the
-seats of :data:`PLAYS_BY_KEY` (a play of any other seat is read as its mirror, and its problem
-named)."""
-
-PLAYS_BY_KEY: dict[bytes, SeatPlay] = {
-    pb.Play(seat=seat, cards=[pb.Card.FromString(key)] * copies).SerializeToString():
-        SeatPlay(seat, (card,) * copies)
-    for key, card in CARDS_BY_KEY.items() for seat in range(_SEATS) for copies in (1, 2)
-}
-"""The plays of one card or of a pair (most plays of a deal) by their bytes: each such play of a
-record is one look-up (a play's bytes hold no field beyond its seat and cards: the encoder writes
-one encoding per value)."""
+PLAYS_BY_KEY: dict[bytes, SeatPlay] = {key: read[0] for key, read in PLAYS_READ.items()}
+"""The plays of one card or of a pair (most plays of a deal) by their bytes
+(:data:`~oracle.service.trick_plays.PLAYS_BY_KEY`, without the codes): each such play of a
+record is one look-up; a play of any other seat is read as its mirror, and its problem named."""
 
 
 def _read_play(key: bytes) -> SeatPlay | None:

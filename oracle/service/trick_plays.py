@@ -138,19 +138,28 @@ def trick_keys(request: pb.JudgeTrickRequest) -> Any:
     return (_TRICK_KEYS if _led_by_one_card(data) else _TRICK_PLAYS).FromString(data)
 
 
-def _led_by_one_card(data: bytes) -> bool:
-    """Whether a JudgeTrick request's bytes hold a lead of one card: after the context (field 1,
-    its length one byte), the first play (field 2) holds at most 8 bytes (a seat and one card;
-    a pair takes 12). It only chooses how the request is read: any answer is sound.
+def _led_by_one_card(data: bytes, most: bytes = b"\x08") -> bool:
+    """Whether a JudgeTrick request's bytes (or a ScoreBottom's: its plays are field 2 too) hold
+    a lead of one card: after the context (field 1, its length one byte), the first play
+    (field 2) holds at most ``most`` bytes (8: a seat and one card; a pair takes 14). It only
+    chooses how the request is read: any answer is sound.
 
     >>> from oracle.service.decoding import pb_cards
     >>> def led(text): return pb.JudgeTrickRequest(context=pb.Context(variant_id="v"),
     ...     plays=[pb.Play(seat=3, cards=pb_cards(text))]).SerializeToString()
     >>> _led_by_one_card(led("10H")), _led_by_one_card(led("BJ")), _led_by_one_card(led("AS AS"))
     (True, True, False)
+    >>> led_by_a_pair_at_most(led("AS AS")), led_by_a_pair_at_most(led("AS AS KS KS"))
+    (True, False)
     """
     at = data[1] + 2 if data[:1] == b"\x0a" else 0
-    return data[at:at + 1] == b"\x12" and data[at + 1:at + 2] <= b"\x08"
+    return data[at:at + 1] == b"\x12" and data[at + 1:at + 2] <= most
+
+
+def led_by_a_pair_at_most(data: bytes) -> bool:
+    """Whether a request's bytes, as :func:`_led_by_one_card` reads them, hold a lead of one card
+    or of a pair (its first play at most 14 bytes; a triple takes 20)."""
+    return _led_by_one_card(data, b"\x0e")
 
 
 def play_messages(keys: Any) -> Sequence[Any]:

@@ -236,7 +236,7 @@ HAPPY_PATHS: dict[str, tuple[Callable[..., Any], Callable[[Any], Any], Callable[
     "parse_check_throw": (play_validation._plain_throw, play_validation._described_throw,
                           card_keys),
     "parse_score_bottom": (bottom_validation._plain_bottom, bottom_validation._described_bottom,
-                           card_keys),
+                           bottom_validation.bottom_keys),
 }
 """Each validator of a question with a context: its happy path, its describing checks and the
 mirror both read."""
@@ -253,9 +253,14 @@ def _long_trick(rng: random.Random) -> pb.JudgeTrickRequest:
     """A trick whose plays are of one to four cards (a pair, a triple: the plays read by their
     bytes and those read card by card), now and then a play with a field the contract lacks."""
     ctx = rng.choice(CONTEXTS)
-    hands = _deal(rng, ctx)
     size = rng.choice([1, 2, 3, 4])
-    plays = _plays(rng, hands, size)
+    return pb.JudgeTrickRequest(context=ctx, plays=_longer(rng, _plays(rng, _deal(rng, ctx), size)))
+
+
+def _longer(rng: random.Random, plays: list[pb.Play]) -> list[pb.Play]:
+    """These plays, now and then one made a pair, a triple... of its first card (as many as
+    it has cards), now and then one given a field the contract lacks."""
+    size = len(plays[0].cards)
     for play in plays:
         if rng.random() < 0.3:
             first = pb.Card()
@@ -265,13 +270,35 @@ def _long_trick(rng: random.Random) -> pb.JudgeTrickRequest:
     if rng.random() < 0.1:
         odd = rng.randrange(len(plays))
         plays[odd] = pb.Play.FromString(plays[odd].SerializeToString() + b"\x18\x05")
-    return pb.JudgeTrickRequest(context=ctx, plays=plays)
+    return plays
 
 
 def test_a_trick_of_longer_plays_is_accepted_only_as_the_describing_checks_accept_it() -> None:
     """The trick's happy path reads a play of one card or a pair by its bytes, any other card
     by card: both held to the describing checks."""
     _happy_within_described("parse_judge_trick", _long_trick, "happy long tricks")
+
+
+def _long_bottom(rng: random.Random) -> pb.ScoreBottomRequest:
+    """A ScoreBottom whose last trick's plays are of one to four cards, mostly a whole trick."""
+    req = _bottom(rng)
+    ctx = req.context
+    hands = _deal(rng, ctx)
+    size = rng.choice([1, 2, 3, 4])
+    plays = _plays(rng, hands, size)
+    if rng.random() < 0.7:
+        first = rng.randrange(4)
+        plays = [pb.Play(seat=(first + i) % 4, cards=cards_to_pb(hands[i][:size]))
+                 for i in range(4)]
+    del req.last_trick[:]
+    req.last_trick.extend(_longer(rng, plays))
+    return req
+
+
+def test_a_last_trick_of_longer_plays_is_accepted_only_as_the_describing_checks_accept_it() -> None:
+    """ScoreBottom's happy path reads a play of one card or a pair by its bytes, any other card
+    by card: both held to the describing checks."""
+    _happy_within_described("parse_score_bottom", _long_bottom, "happy long last tricks")
 
 
 def _happy_within_described(parser: str, make: Callable[[random.Random], Any], seed: str) -> None:
