@@ -58,7 +58,6 @@ The dispatch (:mod:`oracle.dispatch`), above every rule:
 The seeds' rules (:mod:`oracle.seed_rules`, docs/rules.md):
 
 - :mod:`oracle.seed_rules.natural_units`: a play's units (``units.tuple``, ``units.tractor``)
-- :mod:`oracle.seed_rules.card_places`: each card's places in the orders a play is sorted by, per ruleset
 - :mod:`oracle.seed_rules.matching`: how much of a lead's structure cards show (greedy match)
 - :mod:`oracle.seed_rules.follow`: is a follow legal (``follow.suit``, ``.pairs``, ``.ladder``...)
 - :mod:`oracle.seed_rules.trick`: who wins a trick, by key units (``trick.structure``...)

@@ -158,6 +158,16 @@ class Ruleset:
     """Each card code's place among cards given up: side suits before trump, then as :attr:`lows`."""
     singles: list[Unit] = field(default_factory=list, repr=False)
     """Each card code's unit as a single (built once: a play's singles are shared, never changed)."""
+    cards_by_low: list[Card] = field(default_factory=list, repr=False)
+    """The card at each place of :attr:`lows` (its inverse)."""
+    low_strengths: list[int] = field(default_factory=list, repr=False)
+    """The strength of the card at each place of :attr:`lows`: never falling, so that a binary
+    search finds the first place stronger than a strength."""
+    highs: list[int] = field(default_factory=list, repr=False)
+    """Each card code's place highest first: by strength, highest first, then by :attr:`order`
+    (the order of a play's singles)."""
+    singles_by_high: list[Unit] = field(default_factory=list, repr=False)
+    """The single of the card at each place of :attr:`highs`."""
     tractor_min_length: int = field(init=False, repr=False)
     """The variant's ``tractors.min_length``: the fewest tuples a tractor has."""
     tractor_min_tuple: int = field(init=False, repr=False)
@@ -215,6 +225,13 @@ class Ruleset:
         codes = [card.code for card in self.keys]
         for place, code in enumerate(sorted(codes, key=lambda c: (strengths[c], order[c]))):
             self.lows[code] = place
+        self.cards_by_low = sorted(self.keys, key=lambda c: self.lows[c.code])
+        self.low_strengths = [strengths[card.code] for card in self.cards_by_low]
+        self.highs = [0] * size
+        by_high = sorted(codes, key=lambda c: (-strengths[c], order[c]))
+        for place, code in enumerate(by_high):
+            self.highs[code] = place
+        self.singles_by_high = [self.singles[code] for code in by_high]
         for place, code in enumerate(sorted(codes, key=lambda c: (suits[c] == TRUMP, strengths[c], order[c]))):
             self.discards[code] = place
 
@@ -255,6 +272,22 @@ class Ruleset:
     def strength(self, card: Card) -> int:
         """Higher is stronger; only comparable inside one effective suit."""
         return self.strengths[card.code]
+
+    def top_strength(self, cards: Sequence[Card]) -> int:
+        """The strength of the strongest of some cards (at least one).
+
+        >>> from oracle.cards import parse_cards, Rank, Suit
+        >>> from oracle.variants import make_ruleset
+        >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+        >>> rules.top_strength(parse_cards("3S AS 9S")) == rules.strength(parse_cards("AS")[0])
+        True
+        """
+        strengths = self.strengths
+        top = strengths[cards[0].code]
+        for card in cards:  # (a loop: a list and max cost more for the few cards of a play)
+            if strengths[card.code] > top:  # noqa: PLR1730 - a call of max costs more, on every card
+                top = strengths[card.code]
+        return top
 
     def slot(self, card: Card) -> int | None:
         return self.key(card).slot

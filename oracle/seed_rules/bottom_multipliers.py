@@ -66,7 +66,7 @@ def power(rules: Ruleset, lead_units: Sequence[Unit], winner_is_trump: bool) -> 
     """``BOTTOM_RULE_POWER`` (``bottom.power``): ``base ** size``, capped."""
     bottom = bottom_table(rules.variant)
     largest = largest_unit(lead_units)
-    size = largest.size if bottom.by_card_count else largest.tuple_size
+    size = measured(rules, largest)
     base = bottom.base
     value = base ** size
     if bottom.cap and value > bottom.cap:

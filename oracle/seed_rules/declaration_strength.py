@@ -23,7 +23,7 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from oracle import pb
-from oracle.cards import Card, Rank, Suit, format_cards, full_deck
+from oracle.cards import Card, Rank, Suit, card_of, format_cards, full_deck
 from oracle.engine.card_order import suit_or_colour
 from oracle.engine.per_variant import PerVariant
 
@@ -97,8 +97,8 @@ def _read_declaration_table(variant: pb.Variant) -> DeclarationTable:
     for entry in decl.card_points:
         if entry.level_card:
             level_points = entry.points if level_points is None else level_points
-        else:
-            card_points.setdefault(int(entry.card.rank) * 8 + int(entry.card.suit), entry.points)
+        elif (card := card_of(entry.card.rank, entry.card.suit)) is not None:
+            card_points.setdefault(card.code, entry.points)
     table = DeclarationTable(
         decl.rule == pb.DECLARATION_RULE_POINT_SUM, decl.rule == pb.DECLARATION_RULE_LADDER,
         variant.deal.suit_mode == pb.SUIT_MODE_TWO_COLOURS,

@@ -76,13 +76,12 @@ class Band(NamedTuple):
 
 class LevelTable(NamedTuple):
     """What ScoreDeal reads of a variant, read once: its bands, its levels in order, the number
-    of players and the rule id that gives the bands (with ``levels.next_banker``, as the bytes of
-    an answer's ``rule_ids``)."""
+    of players and the rule ids of every answer (the one that gives the bands, and
+    ``levels.next_banker``), as the bytes of an answer's ``rule_ids``."""
 
     bands: tuple[Band, ...]
     levels: tuple[int, ...]
     players: int
-    rule_id: str
     rule_ids: bytes
 
 
@@ -98,7 +97,7 @@ def level_table(
     """
     given = variant.level_table.bands if bands is None else bands
     return LevelTable(tuple(Band.of(b) for b in given), tuple(variant.card_order.levels),
-                      variant.deal.players, rule_id,
+                      variant.deal.players,
                       wire_strings(pb.ScoreDealResponse, "rule_ids", [rule_id, "levels.next_banker"]))
 
 

@@ -22,7 +22,6 @@ from oracle.cards import Card
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.engine.units import Unit
-from oracle.seed_rules.card_places import places_of
 
 
 def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
@@ -49,7 +48,7 @@ def natural_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     if len(held) == len(cards):
         # No two cards pair: singles only, highest first (as the general sort below orders them),
         # sorted as their places in that order (a table of the ruleset's).
-        highs, singles, _, _ = places_of(rules)
+        highs, singles = rules.highs, rules.singles_by_high
         return [singles[place] for place in sorted([highs[c.code] for c in cards])]
     return pooled_units(rules, cards)
 
@@ -128,8 +127,7 @@ def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     if rules.variant.tractors.joker_tractor_alone and len(units) > 1:
         units = [piece for unit in units for piece in _jokers_apart(rules, unit)]
     order = rules.order
-    return sorted(units, key=lambda u: (-u.tuple_size * u.length, -u.tuple_size, -u.length, -u.top,
-                                        [order[c.code] for c in u.cards]))
+    return sorted(units, key=lambda u: (u.sort_key(), [order[c.code] for c in u.cards]))
 
 
 def _jokers_apart(rules: Ruleset, unit: Unit) -> list[Unit]:

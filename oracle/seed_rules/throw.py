@@ -29,7 +29,6 @@ from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.units import Block, Unit
-from oracle.seed_rules.card_places import Places, places_of
 
 
 def beating_cards(rules: Ruleset, unit: Unit, cards: Sequence[Card]) -> tuple[Card, ...] | None:
@@ -103,19 +102,19 @@ class _Hand:
     >>> from oracle.cards import format_cards, parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
     >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> hand = _Hand(rules, places_of(rules), p("9S 9S QS QS 7S 3C"), rules.suits[p("AS")[0].code])
+    >>> hand = _Hand(rules, p("9S 9S QS QS 7S 3C"), rules.suits[p("AS")[0].code])
     >>> pair, single = rules.units(p("8S 8S"))[0], rules.units(p("KS"))[0]
     >>> format_cards(hand.beating(pair) or ()), hand.beating(single)
     ('9S 9S', None)
     """
 
-    __slots__ = ("_pool", "best", "held", "rules", "table")
+    __slots__ = ("_pool", "best", "held", "rules")
 
-    def __init__(self, rules: Ruleset, table: Places, cards: Sequence[Card], suit: int) -> None:
+    def __init__(self, rules: Ruleset, cards: Sequence[Card], suit: int) -> None:
         lows, suits = rules.lows, rules.suits
-        self.rules, self.table = rules, table
+        self.rules = rules
         self.held = held = sorted([lows[c.code] for c in cards if suits[c.code] == suit])
-        self.best = table.low_strengths[held[-1]] if held else -1
+        self.best = rules.low_strengths[held[-1]] if held else -1
         """The strength of the hand's highest card of the suit (-1 for none): no tuple, and no
         tractor where larger tuples do not win, beats a unit whose top is as high."""
         self._pool: Pool | None = None
@@ -127,7 +126,7 @@ class _Hand:
             if not rules.larger_tuples_win and self.best <= unit.top:
                 return None  # no card above the tractor's top: no stretch of places starts above it
             if self._pool is None:
-                by_low = self.table.cards_by_low
+                by_low = rules.cards_by_low
                 self._pool = Pool(rules, [by_low[place] for place in held])
             return _beating(self._pool, unit)
         return self._lowest_tuple(unit.tuple_size, unit.top)
@@ -136,9 +135,9 @@ class _Hand:
         """The lowest ``k`` copies of one card stronger than ``top``: of the cards of the lowest
         strength above ``top`` held ``k`` times, those held fewest times, then the lowest identity
         (as a pool orders them), its first ``k`` cards in the ruleset's order."""
-        held, table = self.held, self.table
-        by_low, strengths = table.cards_by_low, self.rules.strengths
-        i, n = bisect_left(held, bisect_right(table.low_strengths, top)), len(held)
+        held, rules = self.held, self.rules
+        by_low, strengths = rules.cards_by_low, rules.strengths
+        i, n = bisect_left(held, bisect_right(rules.low_strengths, top)), len(held)
         while i < n:
             card = by_low[held[i]]
             strength = strengths[card.code]
@@ -149,7 +148,7 @@ class _Hand:
                 if k == 1:
                     return (card,)
             elif j - i >= k:
-                identities = self.rules.identities
+                identities = rules.identities
                 by_identity: dict[Identity, list[Card]] = {}
                 for place in held[i:j]:
                     same = by_low[place]
@@ -171,7 +170,6 @@ def check_throw_by_natural_units(rules: Ruleset, thrower: SeatPlay, other_hands:
     suit = rules.suit_of(cards)
     players = rules.players
     order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % players)
-    table = places_of(rules)
     blocks: list[Block] = []
     # A hand's cards of the suit are read when a unit first reaches it (one not beaten by an
     # earlier seat), then kept for the next units.
@@ -182,7 +180,7 @@ def check_throw_by_natural_units(rules: Ruleset, thrower: SeatPlay, other_hands:
         for i, other in enumerate(order):
             hand = hands[i]
             if hand is None:
-                hand = hands[i] = _Hand(rules, table, other.cards, suit)
+                hand = hands[i] = _Hand(rules, other.cards, suit)
             if top is not None and hand.best <= top:
                 continue
             beating = hand.beating(unit)

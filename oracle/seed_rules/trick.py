@@ -87,12 +87,7 @@ def key_strength(
     k, min_length = shape
     ranked = rules.larger_tuples_win
     if k == 1:
-        strengths = rules.strengths
-        top = strengths[cards[0].code]
-        for card in cards:  # (a loop: a list and max cost more for the few cards of a play)
-            if strengths[card.code] > top:  # noqa: PLR1730 - a call of max costs more, on every card
-                top = strengths[card.code]
-        return (1 if ranked else 0, top)
+        return (1 if ranked else 0, rules.top_strength(cards))
     if units is None:
         units = rules.units(cards)
     # A larger tuple holds the key tuple (a quad holds a triple), as the structure match allows.

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from oracle import pb
 from oracle.cards import Card
 from oracle.engine.ruleset import Ruleset, SeatPlay
-from oracle.service.card_keys import cards_by_code, codes_of, mirrors, within_copies
+from oracle.service.card_keys import cards_by_code, codes_of, within_copies
 from oracle.service.contexts import Deal
 from oracle.service.decoding import (
     Problems,
@@ -31,7 +31,7 @@ from oracle.service.decoding import (
 )
 from oracle.service.limits import MAX_LIST, MAX_POINTS, points_problem
 from oracle.service.trick_plays import (
-    led_by_a_pair_at_most,
+    PlaysRead,
     plain_plays,
     plain_trick,
     seat_plays,
@@ -76,34 +76,14 @@ _bottom_args = partial(tuple.__new__, ScoreBottomArgs)
 :func:`~oracle.service.trick_plays.seat_play`)."""
 
 
-_BOTTOM = pb.ScoreBottomRequest.DESCRIPTOR
-_BOTTOM_KEYS = mirrors([_BOTTOM], frozenset({pb.Play.DESCRIPTOR.full_name}), "bottom_keys")[
-    _BOTTOM.full_name]
-_BOTTOM_PLAYS = mirrors([_BOTTOM], frozenset(), "bottom_plays")[_BOTTOM.full_name]
+BOTTOM_PLAYS = PlaysRead(pb.ScoreBottomRequest, "last_trick", 14, "bottom")
+"""A ScoreBottom request's last trick, as its plays' bytes when it is led by one card or a pair.
 
-
-def bottom_keys(request: pb.ScoreBottomRequest) -> Any:
-    """A ScoreBottom request as its mirror (:mod:`oracle.service.card_keys`): a last trick led
-    by one card or a pair with each play as its bytes too (for
-    :func:`~oracle.service.trick_plays.plain_plays`, each play one look-up), any other with each
-    play as its mirror (a trick led by more cards mostly holds plays in no table).
-    :func:`_play_messages` reads the plays of either as play mirrors.
-
-    >>> from oracle.service.decoding import pb_cards
-    >>> mirror = bottom_keys(pb.ScoreBottomRequest(last_trick=[pb.Play(seat=1, cards=pb_cards("AS"))]))
-    >>> mirror.last_trick, [(p.seat, len(p.cards)) for p in _play_messages(mirror)]
-    ([b'\\x08\\x01\\x12\\x04\\x08\\x0e\\x10\\x01'], [(1, 1)])
-    """
-    data = request.SerializeToString()
-    return (_BOTTOM_KEYS if led_by_a_pair_at_most(data) else _BOTTOM_PLAYS).FromString(data)
-
-
-def _play_messages(keys: Any) -> Any:
-    """The last trick of a :func:`bottom_keys` mirror as play mirrors; the plays held as their
-    bytes all in one parse (a field's bytes are those of its message)."""
-    if type(keys) is _BOTTOM_KEYS:
-        return _BOTTOM_PLAYS.FromString(keys.SerializeToString()).last_trick
-    return keys.last_trick
+>>> from oracle.service.decoding import pb_cards
+>>> mirror = BOTTOM_PLAYS.read(pb.ScoreBottomRequest(last_trick=[pb.Play(seat=1, cards=pb_cards("AS AS"))]))
+>>> BOTTOM_PLAYS.as_bytes(mirror), [(p.seat, len(p.cards)) for p in BOTTOM_PLAYS.plays(mirror)]
+(True, [(1, 2)])
+"""
 
 
 def _plain_bottom(keys: Any, rules: Ruleset, deal: Deal) -> ScoreBottomArgs | None:
@@ -112,9 +92,9 @@ def _plain_bottom(keys: Any, rules: Ruleset, deal: Deal) -> ScoreBottomArgs | No
     pair, else card by card), the banker's side some seats of the deal but not all, none
     twice, a whole bottom of good cards, the sides' points within bounds and no card more often
     than the decks hold (tested on the cards' codes)."""
-    trick = plain_plays(keys.last_trick, rules, deal) if type(keys) is _BOTTOM_KEYS else None
+    trick = plain_plays(keys.last_trick, rules, deal) if BOTTOM_PLAYS.as_bytes(keys) else None
     if trick is None:
-        read = plain_trick(_play_messages(keys), rules, deal, complete=True)
+        read = plain_trick(BOTTOM_PLAYS.plays(keys), rules, deal, complete=True)
         if read is None or (codes := codes_of(read[1])) is None:
             return None
         trick = read[0], list(codes)
@@ -151,14 +131,14 @@ def parse_score_bottom(req: pb.ScoreBottomRequest) -> ScoreBottomArgs:
     ...
     oracle.errors.InvalidQuestion: bottom: 2 cards: the bottom of qq-one-deck has 6
     """
-    return validated(req, _plain_bottom, _described_bottom, bottom_keys)
+    return validated(req, _plain_bottom, _described_bottom, BOTTOM_PLAYS.read)
 
 
 def _described_bottom(keys: Any) -> ScoreBottomArgs:
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
     trick, groups = seat_plays(
-        _play_messages(keys), "last_trick", rules, deal, problems, complete=True
+        BOTTOM_PLAYS.plays(keys), "last_trick", rules, deal, problems, complete=True
     )
     seats = _banker_seats(keys.banker_seats, "banker_seats", deal, problems)
     bottom_group = read_group(keys.bottom, "bottom", problems)

@@ -2,7 +2,7 @@
 DescribePlay, CheckFollow, JudgeTrick and CheckThrow, validated into engine arguments.
 
 Each is read once, as its mirror (:mod:`oracle.service.card_keys`; a trick's with each play as
-its bytes, :func:`~oracle.service.trick_plays.trick_keys`), and first tried on its happy path
+its bytes, :data:`~oracle.service.trick_plays.TRICK_PLAYS`), and first tried on its happy path
 (:func:`~oracle.service.decoding.validated`): a context seen before, every card a known key
 read as its code (one look-up each, a play of one card or a pair one look-up), and a few cheap
 tests on the codes (counts, seats, the lead's one suit, cards held, copies), no field path or
@@ -48,13 +48,12 @@ from oracle.service.decoding import (
 )
 from oracle.service.limits import MAX_LIST
 from oracle.service.trick_plays import (
+    TRICK_PLAYS,
     check_lead,
     one_suit,
     plain_trick_of,
-    play_messages,
     seat_play,
     seat_plays,
-    trick_keys,
 )
 
 
@@ -198,7 +197,7 @@ def parse_judge_trick(req: pb.JudgeTrickRequest) -> JudgeTrickArgs:
     ...
     oracle.errors.InvalidQuestion: plays[1].seat: seat 1 is out of play order: the play after seat 3 is seat 0
     """
-    return validated(req, _plain_judge, _described_trick, trick_keys)
+    return validated(req, _plain_judge, _described_trick, TRICK_PLAYS.read)
 
 
 def _plain_judge(keys: Any, rules: Ruleset, deal: Deal) -> JudgeTrickArgs | None:
@@ -211,7 +210,7 @@ def _plain_judge(keys: Any, rules: Ruleset, deal: Deal) -> JudgeTrickArgs | None
 def _described_trick(keys: Any) -> JudgeTrickArgs:
     problems = Problems()
     rules, deal = read_context(keys.context, "context", problems)
-    plays, groups = seat_plays(play_messages(keys), "plays", rules, deal, problems, complete=False)
+    plays, groups = seat_plays(TRICK_PLAYS.plays(keys), "plays", rules, deal, problems, complete=False)
     check_copies(groups, "the trick", deal, problems)
     problems.raise_if_any()
     assert rules is not None and plays is not None

@@ -24,6 +24,8 @@ from functools import partial
 from operator import itemgetter
 from typing import Any, cast
 
+from google.protobuf.message import Message
+
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
@@ -113,74 +115,66 @@ def plain_trick(
     return tuple(plays), every
 
 
-_TRICK = pb.JudgeTrickRequest.DESCRIPTOR
-_TRICK_KEYS = mirrors([_TRICK], frozenset({pb.Play.DESCRIPTOR.full_name}), "trick_keys")[
-    _TRICK.full_name]
-_TRICK_PLAYS = mirrors([_TRICK], frozenset(), "trick_plays")[_TRICK.full_name]
-
-
-def trick_keys(request: pb.JudgeTrickRequest) -> Any:
-    """A JudgeTrick request as its mirror (:mod:`oracle.service.card_keys`): a trick led by one
-    card with each play as its bytes too, for :func:`plain_plays` (each play one look-up), any
-    other as :func:`~oracle.service.card_keys.card_keys` reads it (a play not in
-    :data:`PLAYS_BY_KEY` would be parsed again: a trick led by more cards mostly holds one).
-    :func:`play_messages` reads the plays of either as play mirrors.
+class PlaysRead:
+    """How a request kind holding plays (one repeated ``Play`` field, field 2 after the context,
+    field 1) is read as its mirror (:mod:`oracle.service.card_keys`): with each play as its bytes
+    too when its first play holds at most ``most`` bytes (for :func:`plain_plays`, each play one
+    look-up: 8 bytes are a seat and one card, 14 a pair, 20 a triple), else with each play as its
+    mirror (a trick led by more cards mostly holds plays in no table: each would be parsed
+    again). Which way only decides how the request is read, so any choice is sound.
 
     >>> from oracle.service.decoding import pb_cards
-    >>> mirror = trick_keys(pb.JudgeTrickRequest(plays=[pb.Play(seat=1, cards=pb_cards("AS"))]))
-    >>> mirror.plays, [(p.seat, len(p.cards)) for p in play_messages(mirror)]
-    ([b'\\x08\\x01\\x12\\x04\\x08\\x0e\\x10\\x01'], [(1, 1)])
-    >>> mirror = trick_keys(pb.JudgeTrickRequest(plays=[pb.Play(seat=1, cards=pb_cards("AS KS"))]))
-    >>> [(p.seat, len(p.cards)) for p in play_messages(mirror)]
-    [(1, 2)]
+    >>> def trick(text): return pb.JudgeTrickRequest(context=pb.Context(variant_id="v"),
+    ...     plays=[pb.Play(seat=1, cards=pb_cards(text))])
+    >>> mirror = TRICK_PLAYS.read(trick("AS"))
+    >>> TRICK_PLAYS.as_bytes(mirror), mirror.plays[0], [(p.seat, len(p.cards)) for p in TRICK_PLAYS.plays(mirror)]
+    (True, b'\\x08\\x01\\x12\\x04\\x08\\x0e\\x10\\x01', [(1, 1)])
+    >>> mirror = TRICK_PLAYS.read(trick("AS AS"))
+    >>> TRICK_PLAYS.as_bytes(mirror), [(p.seat, len(p.cards)) for p in TRICK_PLAYS.plays(mirror)]
+    (False, [(1, 2)])
     """
-    data = request.SerializeToString()
-    return (_TRICK_KEYS if _led_by_one_card(data) else _TRICK_PLAYS).FromString(data)
+
+    def __init__(self, request: type[Message], field: str, most: int, name: str) -> None:
+        descriptor = request.DESCRIPTOR
+        self._keys = mirrors([descriptor], frozenset({pb.Play.DESCRIPTOR.full_name}), f"{name}_keys")[
+            descriptor.full_name]
+        self._plays = mirrors([descriptor], frozenset(), f"{name}_plays")[descriptor.full_name]
+        self.field, self._most = field, bytes([most])
+
+    def read(self, request: Message) -> Any:
+        """The request as its mirror, its plays as their bytes or as play mirrors."""
+        data = request.SerializeToString()
+        at = data[1] + 2 if data[:1] == b"\x0a" else 0  # past the context (its length one byte)
+        short = data[at:at + 1] == b"\x12" and data[at + 1:at + 2] <= self._most
+        return (self._keys if short else self._plays).FromString(data)
+
+    def as_bytes(self, keys: Any) -> bool:
+        """Whether a mirror :meth:`read` gave holds its plays as their bytes."""
+        return type(keys) is self._keys
+
+    def plays(self, keys: Any) -> Sequence[Any]:
+        """The plays of a mirror :meth:`read` gave, as play mirrors (each card as its bytes); the
+        plays held as their bytes all in one parse (a field's bytes are those of its message)."""
+        if type(keys) is self._keys:
+            keys = self._plays.FromString(keys.SerializeToString())
+        return getattr(keys, self.field)  # type: ignore[no-any-return]
 
 
-def _led_by_one_card(data: bytes, most: bytes = b"\x08") -> bool:
-    """Whether a JudgeTrick request's bytes (or a ScoreBottom's: its plays are field 2 too) hold
-    a lead of one card: after the context (field 1, its length one byte), the first play
-    (field 2) holds at most ``most`` bytes (8: a seat and one card; a pair takes 14). It only
-    chooses how the request is read: any answer is sound.
-
-    >>> from oracle.service.decoding import pb_cards
-    >>> def led(text): return pb.JudgeTrickRequest(context=pb.Context(variant_id="v"),
-    ...     plays=[pb.Play(seat=3, cards=pb_cards(text))]).SerializeToString()
-    >>> _led_by_one_card(led("10H")), _led_by_one_card(led("BJ")), _led_by_one_card(led("AS AS"))
-    (True, True, False)
-    >>> led_by_a_pair_at_most(led("AS AS")), led_by_a_pair_at_most(led("AS AS KS KS"))
-    (True, False)
-    """
-    at = data[1] + 2 if data[:1] == b"\x0a" else 0
-    return data[at:at + 1] == b"\x12" and data[at + 1:at + 2] <= most
-
-
-def led_by_a_pair_at_most(data: bytes) -> bool:
-    """Whether a request's bytes, as :func:`_led_by_one_card` reads them, hold a lead of one card
-    or of a pair (its first play at most 14 bytes; a triple takes 20)."""
-    return _led_by_one_card(data, b"\x0e")
-
-
-def play_messages(keys: Any) -> Sequence[Any]:
-    """The plays of a :func:`trick_keys` mirror as play mirrors (each card as its bytes); the
-    plays held as their bytes all in one parse (a field's bytes are those of its message)."""
-    if type(keys) is _TRICK_KEYS:
-        return _TRICK_PLAYS.FromString(keys.SerializeToString()).plays  # type: ignore[no-any-return]
-    return keys.plays  # type: ignore[no-any-return]
+TRICK_PLAYS = PlaysRead(pb.JudgeTrickRequest, "plays", 8, "trick")
+"""A JudgeTrick request's plays, as their bytes when it is led by one card."""
 
 
 def plain_trick_of(
     keys: Any, rules: Ruleset, deal: Deal
 ) -> tuple[tuple[SeatPlay, ...], Sequence[Hashable]] | None:
-    """The plays of a :func:`trick_keys` mirror on the happy path, and their cards' keys or
+    """The plays of a :data:`TRICK_PLAYS` mirror on the happy path, and their cards' keys or
     codes (for the caller's test of copies): by :func:`plain_plays` when its plays are bytes,
     else (or when one is not in its table) by :func:`plain_trick`."""
-    if type(keys) is _TRICK_KEYS:
+    if TRICK_PLAYS.as_bytes(keys):
         found = plain_plays(keys.plays, rules, deal)
         if found is not None:
             return found
-    return plain_trick(play_messages(keys), rules, deal)
+    return plain_trick(TRICK_PLAYS.plays(keys), rules, deal)
 
 
 _SEATS = cast(tuple[int, int], LIMITS["deal.players"])[1]
@@ -203,7 +197,7 @@ _first: Callable[[PlayRead], SeatPlay] = itemgetter(0)
 def plain_plays(
     keys: Sequence[bytes], rules: Ruleset, deal: Deal
 ) -> tuple[tuple[SeatPlay, ...], list[int]] | None:
-    """:func:`plain_trick` for plays given as their bytes (:func:`trick_keys`), each of one card
+    """:func:`plain_trick` for plays given as their bytes (:data:`TRICK_PLAYS`), each of one card
     or a pair (:data:`PLAYS_BY_KEY`): the plays and the codes of all their cards, or ``None``
     when a play is another or a test fails (a trick of singles is read here in about a third
     of :func:`plain_trick`'s time).
@@ -213,11 +207,11 @@ def plain_plays(
     >>> context = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)
     >>> known = known_context(context.SerializeToString())
     >>> plays = [pb.Play(seat=3, cards=pb_cards("AS")), pb.Play(seat=0, cards=pb_cards("3S"))]
-    >>> trick = plain_plays(trick_keys(pb.JudgeTrickRequest(plays=plays)).plays, *known)
+    >>> trick = plain_plays(TRICK_PLAYS.read(pb.JudgeTrickRequest(plays=plays)).plays, *known)
     >>> [(p.seat, [str(c) for c in p.cards]) for p in trick[0]], trick[1]
     ([(3, ['AS']), (0, ['3S'])], [113, 25])
     >>> plays[1].seat = 1  # out of play order: for the describing checks to name
-    >>> plain_plays(trick_keys(pb.JudgeTrickRequest(plays=plays)).plays, *known) is None
+    >>> plain_plays(TRICK_PLAYS.read(pb.JudgeTrickRequest(plays=plays)).plays, *known) is None
     True
     """
     listed = keys[:]  # a list (a slice of a repeated field is copied in C; map() iterates it)

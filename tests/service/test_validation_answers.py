@@ -27,7 +27,7 @@ from oracle.errors import InvalidQuestion
 from oracle.service import bottom_validation, play_validation, variant_validation
 from oracle.service.card_keys import card_keys
 from oracle.service.contexts import known_context
-from oracle.service.trick_plays import trick_keys
+from oracle.service.trick_plays import TRICK_PLAYS
 from oracle.variants import load_catalogue
 
 RECORD = Path(__file__).resolve().parents[1] / "support" / "validation_answers.json"
@@ -232,11 +232,11 @@ HAPPY_PATHS: dict[str, tuple[Callable[..., Any], Callable[[Any], Any], Callable[
     "parse_check_follow": (play_validation._plain_follow, play_validation._described_follow,
                            card_keys),
     "parse_judge_trick": (play_validation._plain_judge, play_validation._described_trick,
-                          trick_keys),
+                          TRICK_PLAYS.read),
     "parse_check_throw": (play_validation._plain_throw, play_validation._described_throw,
                           card_keys),
     "parse_score_bottom": (bottom_validation._plain_bottom, bottom_validation._described_bottom,
-                           bottom_validation.bottom_keys),
+                           bottom_validation.BOTTOM_PLAYS.read),
 }
 """Each validator of a question with a context: its happy path, its describing checks and the
 mirror both read."""

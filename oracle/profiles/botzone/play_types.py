@@ -113,23 +113,18 @@ def read_play(rules: Ruleset, cards: Sequence[Card]) -> tuple[int, str, int | No
     >>> suit == rules.suit_of(p("4H")), kind, top == rules.strengths[p("6H")[0].code]
     (True, 'tractor', True)
     """
-    n = len(cards)
-    if not n:
+    if not cards:
         return MIXED, THROW, None
     suits, strengths = rules.suits, rules.strengths
     first = cards[0].code
     suit, top = suits[first], strengths[first]
-    if n == 1:
-        return suit, SINGLE, top
     for card in cards:
         code = card.code
         if suits[code] != suit:
             suit = MIXED
         if strengths[code] > top:  # noqa: PLR1730 - a call of max costs more, on every card
             top = strengths[code]
-    if n == 2:
-        return suit, PAIR if cards[1].code == first else THROW, top
-    return suit, THROW if n % 2 else play_type(rules, cards), top
+    return suit, play_type(rules, cards), top
 
 
 def counted(cards: Sequence[Card]) -> dict[int, int]:
@@ -257,13 +252,7 @@ def top_strength(rules: Ruleset, cards: Sequence[Card], min_copies: int = 1) -> 
     """The strength of the highest card held at least ``min_copies`` times, if any."""
     strengths = rules.strengths
     if min_copies <= 1:
-        if not cards:
-            return None
-        top = strengths[cards[0].code]
-        for card in cards:  # (a loop: a list and max cost more for the few cards of a play)
-            if strengths[card.code] > top:  # noqa: PLR1730 - a call of max costs more, on every card
-                top = strengths[card.code]
-        return top
+        return rules.top_strength(cards) if cards else None
     found = [strengths[code] for code, k in counted(cards).items() if k >= min_copies]
     return max(found) if found else None
 

@@ -158,8 +158,7 @@ def compare_play(rules: Ruleset, units: Sequence[FormatUnit], size: int | None, 
                 m > w for m, w in zip(lows, best.lows, strict=True)):
             return Split(lows, (), lows[0]), True, False  # (the judge compares lows and tops, not cards)
         return None, True, lows == best.lows
-    one = TupleSplit(rules, size, cards) if size is not None and len(cards) == size * len(units) else None
-    search = one or SplitSearch(rules, units, cards)  # the play's splits, searched by each test below
+    search = play_splits(rules, units, cards)  # the play's splits, searched by each test below
     beating = defeating_split(search, units, best, policy)
     if beating is not None:  # a split that beats the best is a split into the format
         return beating, True, False
