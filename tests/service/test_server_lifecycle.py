@@ -120,7 +120,7 @@ def test_health_is_answered_while_every_worker_is_busy(
             latencies.append(time.monotonic() - start)
         print(f"health with every worker busy: worst {max(latencies) * 1000:.0f} ms")
         assert max(latencies) < HEALTH_DEADLINE
-        for call in calls:
+        for call in reversed(calls):  # the queued call first: a worker freed first could start it
             call.cancel()
         # The cancelled calls' contexts turn inactive: the spinning workers stop, the queued
         # call never starts.
