@@ -29,7 +29,9 @@ evenly by kind, drawn from the conformance questions whose expected answer is no
 second. It prints, for each phase, the calls and questions per second, p50 and p99 latency,
 failed calls and the RSS over time; then the oracle's figures as a ratio of the no-op server's,
 and the goals of the Speed issue: unary throughput at least 0.9 of the no-op server's, and
-AnswerBatch throughput in two processes at least 1.8 times one process's.
+AnswerBatch throughput in two processes at least 1.8 times one process's. Beside the unary goal
+it prints where a call's CPU goes (the clients', each server's, and the same questions answered
+in this process without gRPC) and what 0.9 leaves the oracle's server (:func:`unary_cpu`).
 
 ``--soak`` runs the oracle alone under the mixed unary load for ``--seconds`` (600 for the
 memory goal: a flat RSS) and prints its RSS at the start and at the end.
@@ -327,6 +329,7 @@ class ClientResult:
     failed: dict[str, int] = field(default_factory=dict)
     latencies: list[float] = field(default_factory=list)
     late: float = 0.0  # seconds after the agreed start that this client began sending
+    cpu: float = 0.0  # this client's CPU seconds (all its threads) while sending
 
 
 def run_client(job: ClientJob) -> ClientResult:
@@ -351,6 +354,7 @@ def run_client(job: ClientJob) -> ClientResult:
         end = time.monotonic() + job.seconds
         i = job.index * 97
         per_call = job.batch_size if job.mode == "batch" else 1
+        cpu0 = time.process_time()
         while time.monotonic() < end:
             rpc, data = pool[i % len(pool)]
             i += 1
@@ -363,6 +367,7 @@ def run_client(job: ClientJob) -> ClientResult:
             result.latencies.append(time.perf_counter() - start)
             result.calls += 1
             result.questions += per_call
+        result.cpu = time.process_time() - cpu0
     return result
 
 
@@ -383,6 +388,10 @@ class Phase:
     rss: list[tuple[float, int]]
     cpu: float
     cpu_shares: list[float]  # of each process, busiest first
+    client_cpu: float = 0.0  # the clients' CPU seconds, summed
+
+    def per_call_us(self, cpu: float) -> float:
+        return cpu / max(self.calls, 1) * 1e6
 
     @property
     def calls_per_s(self) -> float:
@@ -436,7 +445,54 @@ def run_phase(server: Server, mode: str, clients: int, seconds: float, batch_siz
 
     return Phase(server.name, mode, seconds, sum(r.calls for r in results),
                  sum(r.questions for r in results), failed, pct(0.5), pct(0.99), rss, cpu,
-                 [x / max(cpu, 1e-9) for x in spent])
+                 [x / max(cpu, 1e-9) for x in spent], sum(r.cpu for r in results))
+
+
+def in_process_us(questions: dict[str, list[bytes]], seed: int, passes: int = 3) -> float:
+    """The mean CPU microseconds of one client's unary mix (:func:`request_pool`, in the order it
+    sends them) validated and answered in this process (``dispatch``, the least of ``passes``
+    passes after a first): what the questions cost without gRPC, the event loop or a busy
+    machine's other processes."""
+    from oracle.service.questions import dispatch
+
+    rpc_kind = {rpc: kind for kind, rpc in KIND_RPC.items()}
+    asked = []
+    for rpc, data in request_pool("unary", 0, seed, questions, 0):
+        kind = rpc_kind[rpc]
+        request = type(getattr(pb.Question(), kind)).FromString(data)
+        asked.append(pb.Question(**{kind: request}))
+    best = float("inf")
+    for round_ in range(passes + 1):
+        start = time.thread_time()
+        for question in asked:
+            dispatch(question)
+        if round_:
+            best = min(best, time.thread_time() - start)
+    return best / len(asked) * 1e6
+
+
+def unary_cpu(phases: dict[tuple[str, str], list[Phase]], n: int, mix_us: float) -> None:
+    """Where a unary call's CPU goes, server and clients, and what goal 3 leaves the oracle: with
+    every core busy, calls per second are the cores over the CPU of a call (client and server),
+    so 0.9 of the no-op's throughput allows the oracle's server ``(noop + client) / 0.9 - client``
+    microseconds a call. The model's throughput ratio is printed beside the measured one."""
+    def median(name: str, per: str) -> float:
+        return statistics.median(p.per_call_us(getattr(p, per)) for p in phases[(name, "unary")])
+
+    noop, service, oracle = (median(f"{s}/{n}", "cpu") for s in ("no-op", "service", "oracle"))
+    client_noop, client_oracle = (median(f"{s}/{n}", "client_cpu") for s in ("no-op", "oracle"))
+    allowed = (noop + client_noop) / 0.9 - client_oracle
+    model = (noop + client_noop) / (oracle + client_oracle)
+    print("\nunary calls' CPU (µs a call, medians of the rounds):")
+    print(f"  clients: {client_noop:.0f} beside the no-op server, {client_oracle:.0f} beside the oracle's")
+    print(f"  no-op server {noop:.0f}; the oracle's server without its engine {service:.0f} "
+          f"(+{service - noop:.0f}); the oracle's server {oracle:.0f} (+{oracle - noop:.0f})")
+    print(f"  the same questions in this process, validated and answered: {mix_us:.0f} µs each "
+          "(in-process mean, no gRPC)")
+    print(f"  throughput from the CPU a call, oracle / no-op: {model:.3f} (measured above); "
+          f"0.9 allows the oracle's server {allowed:.0f} µs a call, +{allowed - noop:.0f} over "
+          f"the no-op's: the door takes +{service - noop:.0f} of it, the questions "
+          f"+{oracle - service:.0f}")
 
 
 def warm_up(server: Server, questions: dict[str, list[bytes]], connections: int,
@@ -632,6 +688,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  unary  throughput {shown(ratio(f'service/{n}', f'no-op/{n}', 'unary'))}")
             print(f"         server CPU per call "
                   f"{shown(cpu_ratio(f'service/{n}', f'no-op/{n}', 'unary'))}")
+            unary_cpu(phases, n, in_process_us(questions, args.seed))
         print("\ngoals (Speed issue), medians:")
         if "unary" in modes:
             value = statistics.median(ratio(f"oracle/{n}", f"no-op/{n}", "unary"))
