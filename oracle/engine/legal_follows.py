@@ -177,7 +177,7 @@ class Judged:
         (:meth:`unpaid_step` of each, in turn); every state of a layer of the count at once."""
         states, numbers, back, viable = self._states, self._numbers, self._back[index + 1], self.viable
         ident, closes, inert, alike_below = self.ident[index], self._closes[index], self.inert, self.alike
-        last, passes, single = index + 1 == self._size, self._passes[index], self._single
+        last, passes, single, close = index + 1 == self._size, self._passes[index], self._single, self._close
         found: list[list[tuple[int, Hashable]]] = []
         for state, top, bottom in todo:
             number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
@@ -203,14 +203,14 @@ class Judged:
                 if not alone:
                     kept, after_read = self._keep_open(open_, read, index, copies)
                 else:
-                    kept, after_read = open_, read if copies < inert else self._close(read, ident, copies)
+                    kept, after_read = open_, read if copies < inert else close(read, ident, copies)
                 after: Hashable | None = None
                 if viable is None or viable(after_read, index + 1):
                     if after_read is read and kept is open_:
                         after = number
                     else:
-                        after = numbers.setdefault(after_read if single else (kept, after_read), len(states))
-                        if after == len(states):
+                        after = numbers.setdefault(after_read if single else (kept, after_read), known := len(states))
+                        if after == known:
                             states.append((kept, after_read))
                     if after not in back:
                         back[after] = (number, copies)

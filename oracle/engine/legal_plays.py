@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
+from math import prod
 from typing import NamedTuple, Protocol
 
 from oracle.cards import Card
@@ -116,16 +118,10 @@ class Family:
     """The mask of one entry (every bit, -1, for a family of any size: its one entry)."""
 
     def __post_init__(self) -> None:
-        room = [0] * (len(self.space.copies) + 1)
-        for i in range(len(self.space.copies) - 1, -1, -1):
-            room[i] = room[i + 1] + self.space.copies[i]
-        self._room = room
+        self._room = room = list(accumulate(reversed(self.space.copies), initial=0))[::-1]  # copies from each card on
         self._memo = [{} for _ in room]
         self._edges = [{} for _ in self.space.copies]
-        bound = 1
-        for held in self.space.copies:
-            bound *= held + 1
-        self._bits = 0 if self.size is None else bound.bit_length()
+        self._bits = 0 if self.size is None else prod(held + 1 for held in self.space.copies).bit_length()
         self._one = (1 << self._bits) - 1 if self.size is not None else -1
         self._sums = [{} for _ in room]
         for vector in self.excluded:
@@ -151,12 +147,15 @@ class Family:
         for i, held in enumerate(self.space.copies):
             rest = room[i + 1]
             if size is None:
-                todo = [(state, held, 0) for state in layer]
+                todo, stepped = [(state, held, 0) for state in layer], len(layer) * (held + 1)
             else:  # no more than the size allows, and enough that the cards after can make it up
-                todo = [(state, min(size - fewest, held), max(size - most - rest, 0))
-                        for state, (fewest, most) in layer.items()]
-            spend(len(todo) + cost * sum([top - bottom + 1 for _, top, bottom in todo if top >= bottom]) if cost
-                  else len(todo))
+                todo, stepped = [], 0
+                for state, (fewest, most) in layer.items():
+                    top, bottom = size - fewest, size - most - rest  # min and max without a call (on every state)
+                    top, bottom = held if top > held else top, 0 if bottom < 0 else bottom  # noqa: FURB136
+                    todo.append((state, top, bottom))
+                    stepped += top - bottom + 1 if top >= bottom else 0
+            spend(len(todo) + cost * stepped)
             out_of = edges[i]
             after_layer: dict[Hashable, tuple[int, int]] = {}
             found = steps_layer(i, todo) if steps_layer else [self._steps_out(*at, i=i) for at in todo]
