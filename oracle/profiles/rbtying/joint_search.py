@@ -264,12 +264,14 @@ class Search:
         chosen unit in progress takes a tuple of the pool, no unit more than ``longest``, and one
         of ``longest`` is still possible if it must be made."""
         assert self.free is not None
-        tuples = sum(free.pool)
-        chosen = [spec[1] for spec in going if spec[0] == CHOSEN]
-        if free.to_start + len(chosen) > tuples:
-            return False
         longest = self.free.longest
-        if tuples > free.to_start * longest + sum(longest - n for n in chosen):
+        chosen = room = 0  # the chosen units in progress, the tuples they may still take
+        for spec in going:
+            if spec[0] == CHOSEN:
+                chosen += 1
+                room += longest - spec[1]
+        tuples = sum(free.pool)
+        if free.to_start + chosen > tuples or tuples > free.to_start * longest + room:
             return False
         return not free.must_reach or bool(free.to_start or chosen)
 
