@@ -139,13 +139,16 @@ class PlaysRead:
         self._keys = mirrors([descriptor], frozenset({pb.Play.DESCRIPTOR.full_name}), f"{name}_keys")[
             descriptor.full_name]
         self._plays = mirrors([descriptor], frozenset(), f"{name}_plays")[descriptor.full_name]
+        fields = descriptor.fields_by_name
+        if fields["context"].number != 1 or fields[field].number != 2:
+            raise ValueError(f"{descriptor.full_name}: the context is field 1 and {field} field 2")
         self.field, self._most = field, bytes([most])
 
     def read(self, request: Message) -> Any:
         """The request as its mirror, its plays as their bytes or as play mirrors."""
         data = request.SerializeToString()
-        at = data[1] + 2 if data[:1] == b"\x0a" else 0  # past the context (its length one byte)
-        short = data[at:at + 1] == b"\x12" and data[at + 1:at + 2] <= self._most
+        at = data[1] + 2 if data[:1] == b"\x0a" else 0  # past the context (field 1, its length one byte)
+        short = data[at:at + 1] == b"\x12" and data[at + 1:at + 2] <= self._most  # the first play (field 2)
         return (self._keys if short else self._plays).FromString(data)
 
     def as_bytes(self, keys: Any) -> bool:

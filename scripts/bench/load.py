@@ -65,9 +65,10 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent import futures
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -390,8 +391,15 @@ class Phase:
     cpu_shares: list[float]  # of each process, busiest first
     client_cpu: float = 0.0  # the clients' CPU seconds, summed
 
-    def per_call_us(self, cpu: float) -> float:
-        return cpu / max(self.calls, 1) * 1e6
+    @property
+    def server_us(self) -> float:
+        """The server's CPU microseconds a call."""
+        return self.cpu / max(self.calls, 1) * 1e6
+
+    @property
+    def client_us(self) -> float:
+        """The clients' CPU microseconds a call."""
+        return self.client_cpu / max(self.calls, 1) * 1e6
 
     @property
     def calls_per_s(self) -> float:
@@ -476,11 +484,12 @@ def unary_cpu(phases: dict[tuple[str, str], list[Phase]], n: int, mix_us: float)
     every core busy, calls per second are the cores over the CPU of a call (client and server),
     so 0.9 of the no-op's throughput allows the oracle's server ``(noop + client) / 0.9 - client``
     microseconds a call. The model's throughput ratio is printed beside the measured one."""
-    def median(name: str, per: str) -> float:
-        return statistics.median(p.per_call_us(getattr(p, per)) for p in phases[(name, "unary")])
+    def median(name: str, of: Callable[[Phase], float]) -> float:
+        return statistics.median(of(p) for p in phases[(f"{name}/{n}", "unary")])
 
-    noop, service, oracle = (median(f"{s}/{n}", "cpu") for s in ("no-op", "service", "oracle"))
-    client_noop, client_oracle = (median(f"{s}/{n}", "client_cpu") for s in ("no-op", "oracle"))
+    server, client = attrgetter("server_us"), attrgetter("client_us")
+    noop, service, oracle = (median(s, server) for s in ("no-op", "service", "oracle"))
+    client_noop, client_oracle = (median(s, client) for s in ("no-op", "oracle"))
     allowed = (noop + client_noop) / 0.9 - client_oracle
     model = (noop + client_noop) / (oracle + client_oracle)
     print("\nunary calls' CPU (µs a call, medians of the rounds):")
@@ -672,8 +681,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for x, y in zip(phases[(a, mode)], phases[(b, mode)])]
 
     def cpu_ratio(a: str, b: str, mode: str) -> list[float]:
-        return [(x.cpu / max(x.calls, 1)) / max(y.cpu / max(y.calls, 1), 1e-9)
-                for x, y in zip(phases[(a, mode)], phases[(b, mode)])]
+        return [x.server_us / max(y.server_us, 1e-9) for x, y in zip(phases[(a, mode)], phases[(b, mode)])]
 
     def shown(values: list[float]) -> str:
         return f"{statistics.median(values):6.3f} (rounds: {', '.join(f'{v:.3f}' for v in values)})"
