@@ -495,13 +495,13 @@ def unary_cpu(phases: dict[tuple[str, str], list[Phase]], n: int, mix_us: float)
     print("\nunary calls' CPU (µs a call, medians of the rounds):")
     print(f"  clients: {client_noop:.0f} beside the no-op server, {client_oracle:.0f} beside the oracle's")
     print(f"  no-op server {noop:.0f}; the oracle's server without its engine {service:.0f} "
-          f"(+{service - noop:.0f}); the oracle's server {oracle:.0f} (+{oracle - noop:.0f})")
+          f"({service - noop:+.0f}); the oracle's server {oracle:.0f} ({oracle - noop:+.0f})")
     print(f"  the same questions in this process, validated and answered: {mix_us:.0f} µs each "
           "(in-process mean, no gRPC)")
     print(f"  throughput from the CPU a call, oracle / no-op: {model:.3f} (measured above); "
-          f"0.9 allows the oracle's server {allowed:.0f} µs a call, +{allowed - noop:.0f} over "
-          f"the no-op's: the door takes +{service - noop:.0f} of it, the questions "
-          f"+{oracle - service:.0f}")
+          f"0.9 allows the oracle's server {allowed:.0f} µs a call, {allowed - noop:+.0f} over "
+          f"the no-op's: the door takes {service - noop:+.0f} of it, the questions "
+          f"{oracle - service:+.0f}")
 
 
 def warm_up(server: Server, questions: dict[str, list[bytes]], connections: int,
