@@ -41,6 +41,7 @@ The engine (:mod:`oracle.engine`), its values:
 - :mod:`oracle.engine.budget`: when a question has spent its work budget or its deadline
 - :mod:`oracle.engine.per_variant`: tables read once from a variant message and kept for it
 - :mod:`oracle.engine.legal_space`: a hand's distinct cards with their copies, and the canonical order of plays
+- :mod:`oracle.engine.legal_automata`: what a count reads plays with: duties, the automaton protocol, every play accepted
 - :mod:`oracle.engine.legal_plays`: counting and paging the plays an automaton accepts (a DP over cards)
 - :mod:`oracle.engine.legal_play_pages`: one page of those plays and every duty's count, merged in canonical order
 - :mod:`oracle.engine.legal_follows`: the suit duty's split of the follows, and a play's judged core

@@ -168,44 +168,53 @@ class Judged:
 
     def unpaid_step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         """:meth:`step` with its work budget left to the caller (``step_cost`` a step)."""
-        found = self.unpaid_layer(index, [(state, copies, copies)])[0]
-        return found[0][1] if found else None
+        out: dict[Hashable, list[tuple[int, Hashable]]] = {}
+        self.unpaid_layer(index, [(state, copies, copies, 0, 0)], out)
+        return out[state][0][1] if out[state] else None
 
-    def unpaid_layer(self, index: int, todo: Sequence[tuple[Hashable, int, int]]) -> list[list[tuple[int, Hashable]]]:
-        """For each ``(state, top, bottom)``, the steps out of the state taking ``top`` down to
-        ``bottom`` copies of card ``index`` that lead somewhere, with the states they lead to
-        (:meth:`unpaid_step` of each, in turn); every state of a layer of the count at once."""
+    def unpaid_layer(self, index: int, todo: Sequence[tuple[Hashable, int, int, int, int]],
+                     out_of: dict[Hashable, list[tuple[int, Hashable]]]) -> dict[Hashable, tuple[int, int]]:
+        """For each ``(state, top, bottom, fewest, most)`` of a layer of the count, the steps out
+        of the state taking ``top`` down to ``bottom`` copies of card ``index`` that lead
+        somewhere, with the states they lead to (:meth:`unpaid_step` of each, in turn), kept in
+        ``out_of``; returned, the states they lead to with the fewest and most cards taken to
+        reach them (the state before having taken ``fewest`` to ``most``)."""
         states, numbers, back, viable = self._states, self._numbers, self._back[index + 1], self.viable
         ident, closes, inert, alike_below = self.ident[index], self._closes[index], self.inert, self.alike
         last, passes, single, close = index + 1 == self._size, self._passes[index], self._single, self._close
-        found: list[list[tuple[int, Hashable]]] = []
-        for state, top, bottom in todo:
+        reached: dict[Hashable, tuple[int, int]] = {}
+        for state, top, bottom, fewest, most in todo:
             number: int = state  # type: ignore[assignment]  # the count's states are these numbers (no cast: a call)
-            if passes:  # every copy of this card leaves every state as it was
-                if top >= bottom and number not in back:
-                    back[number] = (number, bottom)  # the fewest: a representative of fewer cards
-                    if last:
-                        self._at_end(number, states[number][1])
-                found.append([(copies, number) for copies in range(top, bottom - 1, -1)])
+            if passes:  # every copy of this card leaves every state as it was (one state each)
+                out_of[number] = [(copies, number) for copies in range(top, bottom - 1, -1)]
+                if top >= bottom:
+                    reached[number] = (fewest + bottom, most + top)
+                    if number not in back:
+                        back[number] = (number, bottom)  # the fewest: a representative of fewer cards
+                        if last:
+                            self._at_end(number, states[number][1])
                 continue
             open_, read = states[number]
             # an identity of one card (every one but in the two-colour game): nothing kept open
             alone = not open_ and closes
-            out: list[tuple[int, Hashable]] = []
+            out_of[number] = out = []
             alike: Hashable | None = self  # the step of fewer copies than ``alike_below`` (``self``: not taken yet)
             for copies in range(top, bottom - 1, -1):
                 if alone and copies < alike_below and alike is not self:
-                    if alike is not None:
-                        out.append((copies, alike))
-                        if back[alike][0] == number:  # the fewest copies alike: a smaller representative
-                            back[alike] = (number, copies)
-                    continue
-                if not alone:
-                    kept, after_read = self._keep_open(open_, read, index, copies)
+                    if alike is None:
+                        continue
+                    after = alike
+                    if back[after][0] == number:  # the fewest copies alike: a smaller representative
+                        back[after] = (number, copies)
                 else:
-                    kept, after_read = open_, read if copies < inert else close(read, ident, copies)
-                after: Hashable | None = None
-                if viable is None or viable(after_read, index + 1):
+                    if not alone:
+                        kept, after_read = self._keep_open(open_, read, index, copies)
+                    else:
+                        kept, after_read = open_, read if copies < inert else close(read, ident, copies)
+                    if viable is not None and not viable(after_read, index + 1):
+                        if alone and copies < alike_below:
+                            alike = None
+                        continue
                     if after_read is read and kept is open_:
                         after = number
                     else:
@@ -216,11 +225,16 @@ class Judged:
                         back[after] = (number, copies)
                         if last:
                             self._at_end(after, after_read)
-                    out.append((copies, after))
-                if alone and copies < alike_below:
-                    alike = after
-            found.append(out)
-        return found
+                    if alone and copies < alike_below:
+                        alike = after
+                out.append((copies, after))
+                seen = reached.get(after)
+                if seen is None:
+                    reached[after] = (fewest + copies, most + copies)
+                elif fewest + copies < seen[0] or most + copies > seen[1]:
+                    low, high = fewest + copies, most + copies
+                    reached[after] = (min(seen[0], low), max(seen[1], high))
+        return reached
 
     def _keep_open(self, open_: Core, read: Hashable, index: int, copies: int) -> tuple[Core, Hashable]:
         """A step where an identity is open (its cards not all read): its copies kept until its

@@ -23,10 +23,10 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from math import prod
-from typing import NamedTuple, Protocol
 
 from oracle.cards import Card
 from oracle.engine.budget import spend
+from oracle.engine.legal_automata import Automaton, Duty, Everything, reach_by
 from oracle.engine.legal_space import Space, canonical_key
 from oracle.engine.ruleset import Ruleset
 
@@ -34,62 +34,8 @@ __all__ = ["Automaton", "Duty", "Everything", "Family", "FollowCounter", "Listed
            "canonical_key"]
 
 
-class Duty(NamedTuple):
-    """What a group of legal plays meets: its place among the groups, a rule id, and in words
-    (a named tuple: the count hashes one for each state's ways)."""
-
-    order: int
-    rule_id: str
-    description: str
-
-
 NO_DUTIES: Counter[Duty] = Counter()
 """No excluded play below a prefix (never changed)."""
-
-
-class Automaton(Protocol):
-    """Reads a play card by card: a state after each card's copies, and the duty at the end."""
-
-    def start(self) -> Hashable:
-        """The state before any card."""
-        ...
-
-    def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
-        """The state once ``copies`` of the space's card ``index`` are taken; ``None``: no play
-        going on from here is accepted."""
-        ...
-
-    def accept(self, state: Hashable) -> Duty | None:
-        """The duty a whole play met, or ``None`` when the play is not legal."""
-        ...
-
-
-@dataclass(frozen=True)
-class Everything:
-    """Accepts every play, all meeting one duty (``nonempty``: every play but the empty one). The
-    state is whether a card was taken, kept only for ``nonempty`` (else one state: one per card)."""
-
-    duty: Duty
-    nonempty: bool = False
-
-    def start(self) -> Hashable:
-        return False
-
-    def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
-        return bool(state) or copies > 0 if self.nonempty else state
-
-    def accept(self, state: Hashable) -> Duty | None:
-        return self.duty if state is True or not self.nonempty else None
-
-    step_cost = 0
-    """Its steps spend nothing (:meth:`unpaid_layer`)."""
-
-    def unpaid_layer(self, index: int, todo: Sequence[tuple[Hashable, int, int]]) -> list[list[tuple[int, Hashable]]]:
-        """:meth:`step` of every state of a layer, taking ``top`` down to ``bottom`` copies."""
-        if self.nonempty:
-            return [[(copies, bool(state) or copies > 0) for copies in range(top, bottom - 1, -1)]
-                    for state, top, bottom in todo]
-        return [[(copies, state) for copies in range(top, bottom - 1, -1)] for state, top, bottom in todo]
 
 
 @dataclass
@@ -147,26 +93,23 @@ class Family:
         for i, held in enumerate(self.space.copies):
             rest = room[i + 1]
             if size is None:
-                todo, stepped = [(state, held, 0) for state in layer], len(layer) * (held + 1)
+                todo, stepped = [(state, held, 0, fewest, most) for state, (fewest, most) in layer.items()], len(layer) * (held + 1)
             else:  # no more than the size allows, and enough that the cards after can make it up
                 todo, stepped = [], 0
                 for state, (fewest, most) in layer.items():
                     top, bottom = size - fewest, size - most - rest  # min and max without a call (on every state)
                     top, bottom = held if top > held else top, 0 if bottom < 0 else bottom  # noqa: FURB136
-                    todo.append((state, top, bottom))
+                    todo.append((state, top, bottom, fewest, most))
                     stepped += top - bottom + 1 if top >= bottom else 0
             spend(len(todo) + cost * stepped)
+            if steps_layer:
+                layer = steps_layer(i, todo, edges[i])
+                continue
             out_of = edges[i]
             after_layer: dict[Hashable, tuple[int, int]] = {}
-            found = steps_layer(i, todo) if steps_layer else [self._steps_out(*at, i=i) for at in todo]
-            for (state, (fewest, most)), steps in zip(layer.items(), found, strict=True):
-                out_of[state] = steps
-                for copies, after in steps:
-                    seen = after_layer.get(after)
-                    if seen is None:
-                        after_layer[after] = (fewest + copies, most + copies)
-                    elif fewest + copies < seen[0] or most + copies > seen[1]:
-                        after_layer[after] = min(seen[0], fewest + copies), max(seen[1], most + copies)
+            for state, top, bottom, fewest, most in todo:
+                out_of[state] = steps = self._steps_out(state, top, bottom, i)
+                reach_by(after_layer, steps, fewest, most)
             layer = after_layer
         self._count_back(layer)
 

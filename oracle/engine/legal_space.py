@@ -11,9 +11,9 @@ most copies of the highest card first), in which every page of legal plays is li
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from oracle.cards import Card
 from oracle.engine.ruleset import Ruleset
@@ -31,21 +31,30 @@ class Space:
 
     cards: tuple[Card, ...]
     copies: tuple[int, ...]
-    places: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
-    """Each card's place in ``cards`` (a play's vector is its copies counted at these places)."""
     numbers: list[object] = field(init=False, repr=False, compare=False, hash=False, default_factory=list)
     """The identity numbers of the cards last found (:func:`oracle.engine.legal_follows.identity_numbers`),
     after the ruleset's identity table they were found by: found once for the readings and the
     count of one question."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "places", {card: i for i, card in enumerate(self.cards)})
+    @cached_property
+    def places(self) -> dict[Card, int]:
+        """Each card's place in ``cards`` (a play's vector is its copies counted at these places),
+        found when first asked (a count and its page never ask)."""
+        return {card: i for i, card in enumerate(self.cards)}
 
     @classmethod
     def of(cls, rules: Ruleset, cards: Iterable[Card]) -> Space:
-        held = Counter(cards)
-        order = rules.sorted(held)
-        return cls(tuple(order), tuple(held[c] for c in order))
+        """The space of the cards, counted by card code (the ruleset's order is a table by code)."""
+        held: dict[int, int] = {}
+        first: dict[int, Card] = {}
+        for card in cards:
+            code = card.code
+            if code in held:
+                held[code] += 1
+            else:
+                held[code], first[code] = 1, card
+        order = sorted(held, key=rules.order.__getitem__)
+        return cls(tuple([first[code] for code in order]), tuple([held[code] for code in order]))
 
     def vector(self, play: Iterable[Card]) -> tuple[int, ...] | None:
         """The play's copies of each card of the space; ``None`` if it holds another card."""

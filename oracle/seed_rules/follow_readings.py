@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_left, insort
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from oracle.engine.legal_follows import Cores, Reading, identity_numbers
 from oracle.engine.legal_plays import Space
@@ -28,7 +28,7 @@ from oracle.engine.ruleset import Ruleset
 from oracle.seed_rules.follow_segments import Segments, ShapeHeld, could_show
 from oracle.seed_rules.matching import Shape
 
-__all__ = ["Segments", "ShapeHeld", "could_show", "plain_reading", "reading", "segments_reading"]
+__all__ = ["Segments", "ShapeHeld", "could_show", "packed", "plain_reading", "reading", "segments_reading", "unpacked"]
 
 
 def reading(rules: Ruleset, space: Space, shapes: Sequence[Shape], exact: bool,
@@ -69,14 +69,14 @@ class TupleCounts:
     copies (then the lowest) and never looks at slots, so which copies the play holds of each
     identity held twice or more, as a multiset, decides it."""
 
-    def start(self) -> tuple[int, ...]:
-        return ()
+    def start(self) -> int:
+        return 0
 
-    def close(self, state: tuple[int, ...], identity: int, copies: int) -> tuple[int, ...]:
-        """The copies of the tuples read, sorted."""
-        return tuple(sorted((*state, copies))) if copies >= 2 else state
+    def close(self, state: int, identity: int, copies: int) -> int:
+        """The copies of the tuples read, as a multiset (:func:`packed`: a count per copies)."""
+        return state + (1 << COUNT_BITS * copies) if copies >= 2 else state
 
-    def decides(self, state: tuple[int, ...]) -> Hashable:
+    def decides(self, state: int) -> Hashable:
         return state
 
     @staticmethod
@@ -118,18 +118,35 @@ class TupleCounts:
         return any(n == size if exact else n >= size for n in copies for size in range(shape[0], top + 1))
 
 
-class Runs(NamedTuple):
-    """What a :class:`PairRuns` reading knows of a play read so far."""
+COUNT_BITS = 6
+"""The bits of each count of a multiset of small numbers kept as one int (:func:`packed`): a
+reading's state is an int, built and compared without a tuple. No count reaches 64: a count is
+of identities of one suit (runs, tuples), fewer than 64 in any deck."""
 
-    ended: tuple[int, ...]
-    """The lengths of the runs of pairs that have ended, sorted."""
-    run: int
-    """The length of the run going on (0: none)."""
-    last: int | None
-    """The slot of its last pair."""
+RUN_AT, ENDED_AT = 16, 24
+"""Where a :class:`PairRuns` state keeps the length of the run going on (8 bits) and the
+multiset of the lengths of the runs ended (:func:`packed`); below ``RUN_AT``, the slot of the
+run's last pair plus one (0: none going on)."""
 
 
-NO_RUNS = Runs((), 0, None)
+def packed(numbers: Iterable[int]) -> int:
+    """A multiset of small numbers as one int: the count of ``n`` in bits ``COUNT_BITS * n`` on.
+
+    >>> unpacked(packed([3, 1, 3]))
+    (1, 3, 3)
+    """
+    return sum(1 << COUNT_BITS * n for n in numbers)
+
+
+def unpacked(code: int) -> tuple[int, ...]:
+    """The numbers of a :func:`packed` multiset, sorted."""
+    found: list[int] = []
+    n, mask = 0, (1 << COUNT_BITS) - 1
+    while code:
+        found.extend([n] * (code & mask))
+        code >>= COUNT_BITS
+        n += 1
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -162,33 +179,38 @@ class PairRuns:
         pairs = [i for i, k in held.items() if k >= 2]
         places = [s for i in pairs for s in slots[i]]
         if (any(len(slots[i]) > 1 for i in pairs) or len(places) != len(set(places))
-                or (not exact and any(held[i] > 3 for i in pairs))):
+                or (not exact and any(held[i] > 3 for i in pairs))
+                or len(pairs) >> COUNT_BITS or any(not 0 <= s < 0xFFFF - 1 for s in places)):  # its state's fields
             return None
         return cls({i: (slots[i][0] if slots[i] else None) for i in held}, exact, frozenset(pairs), frozenset(places))
 
-    def start(self) -> Runs:
-        return NO_RUNS
+    def start(self) -> int:
+        """No run (the state: the runs ended, :func:`packed`, from bit ``ENDED_AT``; the run
+        going on from ``RUN_AT``; its last pair's slot plus one below)."""
+        return 0
 
-    def close(self, state: Runs, identity: int, copies: int) -> Runs:
-        runs, run, last = state
+    def close(self, state: int, identity: int, copies: int) -> int:
         slot = self.slot[identity]
+        run = state >> RUN_AT & 255
         if not (copies == 2 if self.exact else copies >= 2):
-            if run and slot is not None and last == slot + 1 and identity in self.paired:
-                return Runs(tuple(sorted((*runs, run))), 0, None)  # the run's next pair, not taken: it ends
+            if run and slot is not None and state & 0xFFFF == slot + 2 and identity in self.paired:
+                return ((state >> ENDED_AT) + (1 << COUNT_BITS * run)) << ENDED_AT  # the run's next pair, not taken: it ends
             return state
         if slot is None:
-            return Runs(tuple(sorted((*runs, 1))), run, last)
-        if run and last == slot + 1:
+            return state + (1 << ENDED_AT + COUNT_BITS)  # a run of one, ended
+        ended = state >> ENDED_AT
+        if run and state & 0xFFFF == slot + 2:
             run += 1
         else:
-            run, runs = 1, tuple(sorted((*runs, run))) if run else runs
+            run, ended = 1, ended + (1 << COUNT_BITS * run) if run else ended
         if slot - 1 not in self.pair_at:  # no pair can go on with it: ended already
-            return Runs(tuple(sorted((*runs, run))), 0, None)
-        return Runs(runs, run, slot)
+            return (ended + (1 << COUNT_BITS * run)) << ENDED_AT
+        return ended << ENDED_AT | run << RUN_AT | slot + 1
 
-    def decides(self, state: Runs) -> Hashable:
-        """The runs' lengths, the one going on among them (not where it ends)."""
-        return tuple(sorted((*state.ended, state.run))) if state.run else state.ended
+    def decides(self, state: int) -> Hashable:
+        """The runs' lengths (:func:`packed`), the one going on among them (not where it ends)."""
+        run = state >> RUN_AT & 255
+        return (state >> ENDED_AT) + (1 << COUNT_BITS * run) if run else state >> ENDED_AT
 
     @staticmethod
     def profile(lengths: Sequence[int], shapes: Sequence[Shape], min_length: int, tractors: bool) -> list[Shape]:

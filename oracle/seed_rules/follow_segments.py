@@ -80,6 +80,10 @@ class Progress(NamedTuple):
     """The numbers of the tuples of its size with a low slot (an ace's)."""
 
 
+_new = tuple.__new__
+"""A named tuple built from its fields' tuple, as its class would build it, without the call of
+its own ``__new__`` (a function of Python: the count builds one at every step of a reading)."""
+
 NOTHING_YET = Progress(False, 0, 0, False, ())
 SHOWN = Progress(True, 0, 0, False, ())
 """The progress of a play that shows the shape already (whatever else it read)."""
@@ -193,7 +197,7 @@ class ShapeHeld:
             aces = (*aces, number)
         if here >= self.length or (low and here + 1 >= self.length):
             return SHOWN
-        return Progress(False, above, here, low, aces)
+        return _new(Progress, (False, above, here, low, aces))
 
     def sure(self, index: int) -> bool:
         """Whether every play read up to card ``index`` may still hold it, whatever it holds
@@ -344,7 +348,7 @@ class Segments:
                               for h, p in zip(self.held, progress, strict=True)])
         known = self.links
         links = known.setdefault((links, link), len(known) + 1)
-        return self._forget(SegmentState(links, number + 1, last, others, strength, progress), identity)
+        return self._forget(_new(SegmentState, (links, number + 1, last, others, strength, progress)), identity)
 
     def _forget(self, state: SegmentState, identity: int) -> SegmentState:
         """The state less where its tuples lie once no identity read later can stand next to
@@ -356,9 +360,9 @@ class Segments:
         weaker = last_strength is not None and strength < last_strength
         if not (far or apart or weaker):
             return state  # the same state, not a copy of it
-        return SegmentState(state[0], state[1], None if far else last,
-                            tuple((s, j) for s, j in others if first >= s - 1),
-                            None if weaker else last_strength, state[5])
+        return _new(SegmentState, (state[0], state[1], None if far else last,
+                                   tuple((s, j) for s, j in others if first >= s - 1),
+                                   None if weaker else last_strength, state[5]))
 
     def decides(self, state: SegmentState) -> Hashable:
         """The tuples read (not where they lie)."""

@@ -36,6 +36,7 @@ from oracle.seed_rules.follow_readings import (
     plain_reading,
     reading,
     segments_reading,
+    unpacked,
 )
 from oracle.seed_rules.matching import Shape, lead_requirements, match_shapes
 
@@ -119,9 +120,9 @@ def reading_profile(rules: Ruleset, space: Space, read: Reading[Any] | None, sha
     if rules.tractor_min_length < 2:
         return None
     if isinstance(read, TupleCounts):
-        return TupleCounts.profile(cast(tuple[int, ...], read_whole(rules, space, read)), shapes, exact)
+        return TupleCounts.profile(unpacked(cast(int, read_whole(rules, space, read))), shapes, exact)
     if isinstance(read, PairRuns):
-        return PairRuns.profile(cast(tuple[int, ...], read_whole(rules, space, read)), shapes,
+        return PairRuns.profile(unpacked(cast(int, read_whole(rules, space, read))), shapes,
                                 rules.tractor_min_length, rules.tractor_min_tuple <= 2)
     return None
 
@@ -137,8 +138,9 @@ def verdict_of_reading(rules: Ruleset, read: Reading[Any], shapes: Sequence[Shap
     >>> from oracle.cards import Rank, Suit
     >>> from oracle.variants import make_ruleset
     >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> from oracle.seed_rules.follow_readings import packed
     >>> verdict = verdict_of_reading(rules, TupleCounts(), [(2, 1)], [(2, 1)], True, SUIT_ONLY)
-    >>> verdict((2,)) == SUIT_ONLY, verdict(())
+    >>> verdict(packed([2])) == SUIT_ONLY, verdict(packed([]))
     (True, None)
     """
     if rules.tractor_min_length < 2 or not isinstance(read, TupleCounts | PairRuns):
@@ -148,16 +150,18 @@ def verdict_of_reading(rules: Ruleset, read: Reading[Any], shapes: Sequence[Shap
     top, first, hand = max(k for k, _ in shapes), profile[0], list(profile)
     if isinstance(read, TupleCounts):
         def shown(key: Any) -> list[Shape] | None:
-            if not TupleCounts.could_show(key, first, top, exact):
+            copies = unpacked(key)
+            if not TupleCounts.could_show(copies, first, top, exact):
                 return None
-            return TupleCounts.profile(key, shapes, exact)
+            return TupleCounts.profile(copies, shapes, exact)
     else:
         min_length, tractors = rules.tractor_min_length, rules.tractor_min_tuple <= 2
 
         def shown(key: Any) -> list[Shape] | None:
-            if not PairRuns.could_show(key, first):
+            lengths = unpacked(key)
+            if not PairRuns.could_show(lengths, first):
                 return None
-            return PairRuns.profile(key, shapes, min_length, tractors)
+            return PairRuns.profile(lengths, shapes, min_length, tractors)
 
     def verdict(key: Any) -> Duty | None:
         if (found := shown(key)) is None:
