@@ -28,7 +28,7 @@ b'\\x10\\n'
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -74,9 +74,9 @@ def cards_of(keys: Any) -> tuple[Card, ...] | None:
     return cards if all(cards) else None  # type: ignore[return-value]
 
 
-def codes_of(keys: Sequence[bytes]) -> tuple[int, ...] | None:
-    """The codes of a list of keys, one look-up each (the tuple built in C), or ``None`` when
-    one of them is no valid card's key.
+def codes_of(keys: Sequence[bytes], table: Mapping[bytes, int] = CODES_BY_KEY) -> tuple[int, ...] | None:
+    """The codes of a list of keys, one look-up each in ``table`` (the tuple built in C), or
+    ``None`` when one of them is no valid card's key.
 
     >>> from oracle.service.decoding import pb_cards
     >>> keys = card_keys(pb.DescribePlayRequest(cards=pb_cards("AS BJ AS"))).cards[:]
@@ -85,8 +85,8 @@ def codes_of(keys: Sequence[bytes]) -> tuple[int, ...] | None:
     """
     try:
         if len(keys) > 1:
-            return itemgetter(*keys)(CODES_BY_KEY)  # type: ignore[no-any-return]
-        return tuple(map(CODES_BY_KEY.__getitem__, keys))
+            return itemgetter(*keys)(table)  # type: ignore[no-any-return]
+        return tuple(map(table.__getitem__, keys))
     except KeyError:
         return None
 
