@@ -1,5 +1,5 @@
 """A trick read from its plays' bytes by one match: JudgeTrick's happy path for a trick led by
-more than a pair, up to :data:`SHAPE_CARDS` cards.
+more than one card, up to :data:`SHAPE_CARDS`.
 
 Each play's bytes (:data:`~oracle.service.trick_plays.TRICK_PLAYS`) are its seat's field, then
 one of the fields of :data:`CODES_BY_FIELD` a card. The plays joined by a zero byte (which no
@@ -123,15 +123,21 @@ def bytes_trick(
     return tuple(map(seat_play, zip(shape.seats, map(cards.__getitem__, shape.slices)))), codes
 
 
+_SINGLE_BYTES = max(len(key) for key, (_, codes) in PLAYS_BY_KEY.items() if len(codes) == 1)
+"""The most bytes a play of one card holds (a seat's field and a card's): a trick led by one is
+read by :func:`~oracle.service.trick_plays.plain_plays`, one look-up a play (a trick led by a
+pair mostly holds plays of two cards that are no pair, in no table)."""
+
+
 def plain_trick_of(
     keys: Any, rules: Ruleset, deal: Deal
 ) -> tuple[tuple[SeatPlay, ...], Sequence[int] | Sequence[bytes]] | None:
     """The plays of a :data:`~oracle.service.trick_plays.TRICK_PLAYS` mirror on the happy path,
     and their cards' codes or keys (for the caller's test of copies): a trick led by one card
-    or a pair by :func:`~oracle.service.trick_plays.plain_plays` (each play one look-up), else
+    by :func:`~oracle.service.trick_plays.plain_plays` (each play one look-up), else
     (or when a play is not in its table) by :func:`bytes_trick`, else (a lead of more cards than
     a shape holds, a play with a field the contract lacks) by
     :func:`~oracle.service.trick_plays.plain_trick`, its plays parsed again."""
     plays = keys.plays[:]
-    found = plain_plays(plays, rules, deal) if plays and plays[0] in PLAYS_BY_KEY else None
+    found = plain_plays(plays, rules, deal) if plays and len(plays[0]) <= _SINGLE_BYTES else None
     return found or bytes_trick(plays, rules, deal) or plain_trick(TRICK_PLAYS.plays(keys), rules, deal)
