@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card, card_name, full_deck
 from oracle.convert import wire_field, wire_strings, wire_varint
-from oracle.engine.ruleset import Ruleset, SeatPlay, points
+from oracle.engine.ruleset import Ruleset, SeatPlay
 
 _NAMES = [""] * (max(card.code for card in full_deck()) + 1)
 """Each card's notation, by card code."""
@@ -191,7 +191,7 @@ def _finished(
     """``answer`` with the winner, the points (every card's, rule ``points.cards``) and the
     explanation set, then the fields in ``wire`` (bytes of its repeated fields) and the sorted
     rule ids merged in one parse."""
-    total = points([card for play in plays for card in play.cards])
+    total = sum([card.points for play in plays for card in play.cards])  # ruleset.points, without a list of cards
     seat = plays[winner].seat
     if seat:  # a field left at its default is not set
         answer.winning_seat = seat
