@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from oracle import pb
+from oracle.cards import Card
 from oracle.convert import wire_field
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.service.card_keys import CODES_BY_KEY, cards_by_code, codes_of
@@ -67,11 +69,16 @@ a trick led by more cards, a long throw, is read by :func:`plain_trick`)."""
 
 class TrickShape(NamedTuple):
     """A trick's shape, for :func:`bytes_trick`: the match of its plays' joined bytes, its seats
-    in play order and the slice of its cards each play holds."""
+    in play order and the split of its cards into its plays' (slices taken in C)."""
 
     match: Callable[[bytes], re.Match[bytes] | None]
     seats: tuple[int, ...]
-    slices: tuple[slice, ...]
+    split: Callable[[tuple[Card, ...]], tuple[tuple[Card, ...], ...]]
+
+
+def _alone(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """The split of a trick of one play (``itemgetter`` of one slice gives the slice alone)."""
+    return (cards,)
 
 
 _SHAPES: dict[tuple[int, int, int, int], TrickShape] = {}
@@ -92,8 +99,9 @@ def trick_shape(players: int, first: int, count: int, size: int) -> TrickShape:
     if shape is None:
         seats = tuple((first + i) % players for i in range(count))
         expression = _JOIN.join(re.escape(_SEAT_BYTES[seat]) + _CARD * size for seat in seats)
+        slices = [slice(i * size, (i + 1) * size) for i in range(count)]
         shape = _SHAPES[key] = TrickShape(
-            re.compile(expression, re.DOTALL).fullmatch, seats, tuple(slice(i * size, (i + 1) * size) for i in range(count)))
+            re.compile(expression, re.DOTALL).fullmatch, seats, itemgetter(*slices) if count > 1 else _alone)
     return shape
 
 
@@ -120,7 +128,7 @@ def bytes_trick(
     if codes is None or not one_suit(codes[:size], rules):
         return None
     cards = cards_by_code(codes)
-    return tuple(map(seat_play, zip(shape.seats, map(cards.__getitem__, shape.slices)))), codes
+    return tuple(map(seat_play, zip(shape.seats, shape.split(cards)))), codes
 
 
 _SINGLE_BYTES = max(len(key) for key, (_, codes) in PLAYS_BY_KEY.items() if len(codes) == 1)
