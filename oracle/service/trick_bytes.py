@@ -10,14 +10,13 @@ field gives a card's code. Anything else does not match and is left to the descr
 
 >>> from oracle.service.contexts import known_context
 >>> from oracle.service.decoding import pb_cards
->>> context = pb.Context(variant_id="qq-two-deck", level=pb.RANK_TEN, trump_suit=pb.SUIT_HEARTS)
->>> known = known_context(context.SerializeToString())
->>> plays = [pb.Play(seat=3, cards=pb_cards("AS KS")), pb.Play(seat=0, cards=pb_cards("3S BJ"))]
->>> trick = bytes_trick(TRICK_PLAYS.read(pb.JudgeTrickRequest(plays=plays)).plays, *known)
->>> [(p.seat, [str(c) for c in p.cards]) for p in trick[0]], trick[1]
-([(3, ['AS', 'KS']), (0, ['3S', 'BJ'])], (113, 105, 25, 128))
->>> plays[1].seat = 1  # out of play order: for the describing checks to name
->>> bytes_trick(TRICK_PLAYS.read(pb.JudgeTrickRequest(plays=plays)).plays, *known) is None
+>>> rules, deal = known_context(pb.Context(variant_id="qq-two-deck", level=10, trump_suit=2).SerializeToString())
+>>> def read(*plays): return bytes_trick(TRICK_PLAYS.read(pb.JudgeTrickRequest(plays=plays)).plays, rules, deal)
+>>> trick, codes = read(pb.Play(seat=3, cards=pb_cards("AS KS QS")), pb.Play(cards=pb_cards("3S BJ 4D")))
+>>> [(p.seat, " ".join(map(str, p.cards))) for p in trick], codes
+([(3, 'AS KS QS'), (0, '3S BJ 4D')], (113, 105, 97, 25, 128, 35))
+>>> odd = pb.Card.FromString(pb_cards("BJ")[0].SerializeToString() + b"\\x18\\x05")  # a field the contract lacks
+>>> read(pb.Play(seat=3, cards=pb_cards("AS KS")), pb.Play(cards=[odd, *pb_cards("3S")])) is None
 True
 """
 
