@@ -81,8 +81,11 @@ def _alone(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
 
 
 _SHAPES: dict[tuple[int, int, int, int], TrickShape] = {}
-"""Each shape met, by its seats, its first seat, its plays and its cards a play: at most
-:data:`MOST_SEATS` cubed times :data:`SHAPE_CARDS` (a few dozen for a four-seat game)."""
+"""Each shape met, by its seats, its first seat, its plays and its cards a play (a four-seat game
+has 128; rooms of up to eight seats, 4,096): at most :data:`_SHAPES_KEPT` are kept, a few
+kilobytes each, then it starts again."""
+
+_SHAPES_KEPT = 1024
 
 
 def trick_shape(players: int, first: int, count: int, size: int) -> TrickShape:
@@ -96,6 +99,8 @@ def trick_shape(players: int, first: int, count: int, size: int) -> TrickShape:
     key = players, first, count, size
     shape = _SHAPES.get(key)
     if shape is None:
+        if len(_SHAPES) >= _SHAPES_KEPT:
+            _SHAPES.clear()
         seats = tuple((first + i) % players for i in range(count))
         expression = _JOIN.join(re.escape(_SEAT_BYTES[seat]) + _CARD * size for seat in seats)
         slices = [slice(i * size, (i + 1) * size) for i in range(count)]
