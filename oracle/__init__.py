@@ -144,6 +144,7 @@ The service (:mod:`oracle.service`):
 - :mod:`oracle.service.questions`: the table of question kinds (the ``Question`` oneof), dispatch
 - :mod:`oracle.service.play_validation`: whether a question about cards in play is well formed
 - :mod:`oracle.service.trick_plays`: a trick's plays and a lead read from a request, on the happy path or described
+- :mod:`oracle.service.trick_bytes`: a trick read from its plays' bytes by one match of its shape
 - :mod:`oracle.service.bottom_validation`: whether a ScoreBottom question (last trick, bottom) is well formed
 - :mod:`oracle.service.record_validation`: whether an AuditDeal request holds a deal record at all
 - :mod:`oracle.service.legal_play_validation`: whether a ListLegalPlays question is well formed; page tokens

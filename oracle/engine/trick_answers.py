@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card, card_name, full_deck
 from oracle.convert import wire_field, wire_strings, wire_varint
-from oracle.engine.ruleset import Ruleset, SeatPlay, points
+from oracle.engine.ruleset import Ruleset, SeatPlay
 
 _NAMES = [""] * (max(card.code for card in full_deck()) + 1)
 """Each card's notation, by card code."""
@@ -68,7 +68,20 @@ def verdict_against_best(
     ...                      "highest single", 1, "trick.over_ruff")[1:]
     (False, "its highest single (3H) equals seat 1's, and the first played wins", 'order.first_played_wins')
     """
-    cards = cards_text(rules, play.cards)
+    cards = play.cards
+    if len(cards) != 1:
+        return _against_best(cards_text(rules, cards), kind, outcome, what, best_seat, rule)
+    key = (kind, (outcome > 0) - (outcome < 0), what, best_seat, rule, cards[0].code)
+    found = _SINGLES.get(key)
+    if found is None:
+        if len(_SINGLES) >= _VERDICTS_KEPT:
+            _SINGLES.clear()
+        found = _SINGLES[key] = _against_best(_NAMES[cards[0].code], kind, outcome, what, best_seat, rule)
+    return found
+
+
+def _against_best(cards: str, kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str) -> Verdict:
+    """:func:`verdict_against_best` with the play's cards written (``cards``)."""
     if outcome > 0:
         return kind, True, f"its {what} ({cards}) beats seat {best_seat}'s", rule
     lost = pb.PLAY_KIND_RUFF if kind == pb.PLAY_KIND_OVER_RUFF else kind
@@ -76,6 +89,13 @@ def verdict_against_best(
         return (lost, False, f"its {what} ({cards}) equals seat {best_seat}'s, and the first played wins",
                 "order.first_played_wins")
     return lost, False, f"its {what} ({cards}) does not beat seat {best_seat}'s", rule
+
+
+_SINGLES: dict[tuple[int, int, str, int, str, int], Verdict] = {}
+"""The verdicts of a single compared with the best so far, by their kind, the outcome's sign,
+what is compared, the best's seat, the rule and the card's code (a single's text needs no
+order): a trick of singles mostly compares a few, and their reasons are then written once and
+hashed once (:data:`_VERDICTS` looks each verdict up by its reason too)."""
 
 
 def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
@@ -191,7 +211,7 @@ def _finished(
     """``answer`` with the winner, the points (every card's, rule ``points.cards``) and the
     explanation set, then the fields in ``wire`` (bytes of its repeated fields) and the sorted
     rule ids merged in one parse."""
-    total = points([card for play in plays for card in play.cards])
+    total = sum([card.points for play in plays for card in play.cards])  # ruleset.points, without a list of cards
     seat = plays[winner].seat
     if seat:  # a field left at its default is not set
         answer.winning_seat = seat

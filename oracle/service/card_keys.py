@@ -28,8 +28,8 @@ b'\\x10\\n'
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from operator import itemgetter
+from collections.abc import Hashable, Mapping, Sequence
+from operator import eq, itemgetter
 from typing import Any
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
@@ -74,9 +74,9 @@ def cards_of(keys: Any) -> tuple[Card, ...] | None:
     return cards if all(cards) else None  # type: ignore[return-value]
 
 
-def codes_of(keys: Sequence[bytes]) -> tuple[int, ...] | None:
-    """The codes of a list of keys, one look-up each (the tuple built in C), or ``None`` when
-    one of them is no valid card's key.
+def codes_of(keys: Sequence[bytes], table: Mapping[bytes, int] = CODES_BY_KEY) -> tuple[int, ...] | None:
+    """The codes of a list of keys, one look-up each in ``table`` (the tuple built in C), or
+    ``None`` when one of them is no valid card's key.
 
     >>> from oracle.service.decoding import pb_cards
     >>> keys = card_keys(pb.DescribePlayRequest(cards=pb_cards("AS BJ AS"))).cards[:]
@@ -85,8 +85,8 @@ def codes_of(keys: Sequence[bytes]) -> tuple[int, ...] | None:
     """
     try:
         if len(keys) > 1:
-            return itemgetter(*keys)(CODES_BY_KEY)  # type: ignore[no-any-return]
-        return tuple(map(CODES_BY_KEY.__getitem__, keys))
+            return itemgetter(*keys)(table)  # type: ignore[no-any-return]
+        return tuple(map(table.__getitem__, keys))
     except KeyError:
         return None
 
@@ -113,8 +113,8 @@ def within_copies(keys: Sequence[Hashable], copies: int) -> bool:
     A key held too often makes at least ``copies`` keys beyond the distinct ones, so a list with
     fewer is within (with one copy, that is the whole test): a short list (a lead, a trick of single cards, a declaration) is tested so,
     one set built in C; a long one (a hand) mostly holds pairs. Sorted, the copies of a key are
-    side by side: a key held too often is twice among the keys ``copies`` places apart
-    (``ordered[r::copies]``), and such a slice holds a key twice only then.
+    side by side: a key is held too often when it equals the key ``copies`` places on (the
+    keys compared pairwise in C, by ``map``).
 
     >>> within_copies([3, 5, 3], 2), within_copies([b"AS", b"KS", b"AS"], 1)
     (True, False)
@@ -131,11 +131,7 @@ def within_copies(keys: Sequence[Hashable], copies: int) -> bool:
     if copies < 1:
         return not keys
     ordered = sorted(keys)  # type: ignore[type-var]
-    for start in range(copies):
-        every = ordered[start::copies]
-        if len(set(every)) != len(every):
-            return False
-    return True
+    return not any(map(eq, ordered, ordered[copies:]))
 
 
 def held(play: Sequence[Hashable], hand: Sequence[Hashable]) -> bool:

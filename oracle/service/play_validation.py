@@ -47,11 +47,11 @@ from oracle.service.decoding import (
     validated,
 )
 from oracle.service.limits import MAX_LIST
+from oracle.service.trick_bytes import plain_trick_of
 from oracle.service.trick_plays import (
     TRICK_PLAYS,
     check_lead,
     one_suit,
-    plain_trick_of,
     seat_play,
     seat_plays,
 )

@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from operator import itemgetter
 from typing import Any, cast
@@ -118,10 +118,11 @@ def plain_trick(
 class PlaysRead:
     """How a request kind holding plays (one repeated ``Play`` field, field 2 after the context,
     field 1) is read as its mirror (:mod:`oracle.service.card_keys`): with each play as its bytes
-    too when its first play holds at most ``most`` bytes (for :func:`plain_plays`, each play one
-    look-up: 8 bytes are a seat and one card, 14 a pair, 20 a triple), else with each play as its
-    mirror (a trick led by more cards mostly holds plays in no table: each would be parsed
-    again). Which way only decides how the request is read, so any choice is sound.
+    (for :func:`plain_plays` and :func:`oracle.service.trick_bytes.bytes_trick`), always when ``most`` is ``None``, else
+    when its first play holds at most ``most`` bytes (for :func:`plain_plays` alone, each play
+    one look-up: 8 bytes are a seat and one card, 14 a pair, 20 a triple), and otherwise with
+    each play as its mirror. Which way only decides how the request is read, so any choice is
+    sound.
 
     >>> from oracle.service.decoding import pb_cards
     >>> def trick(text): return pb.JudgeTrickRequest(context=pb.Context(variant_id="v"),
@@ -131,10 +132,10 @@ class PlaysRead:
     (True, b'\\x08\\x01\\x12\\x04\\x08\\x0e\\x10\\x01', [(1, 1)])
     >>> mirror = TRICK_PLAYS.read(trick("AS AS"))
     >>> TRICK_PLAYS.as_bytes(mirror), [(p.seat, len(p.cards)) for p in TRICK_PLAYS.plays(mirror)]
-    (False, [(1, 2)])
+    (True, [(1, 2)])
     """
 
-    def __init__(self, request: type[Message], field: str, most: int, name: str) -> None:
+    def __init__(self, request: type[Message], field: str, most: int | None, name: str) -> None:
         descriptor = request.DESCRIPTOR
         self._keys = mirrors([descriptor], frozenset({pb.Play.DESCRIPTOR.full_name}), f"{name}_keys")[
             descriptor.full_name]
@@ -142,11 +143,13 @@ class PlaysRead:
         fields = descriptor.fields_by_name
         if fields["context"].number != 1 or fields[field].number != 2:
             raise ValueError(f"{descriptor.full_name}: the context is field 1 and {field} field 2")
-        self.field, self._most = field, bytes([most])
+        self.field, self._most = field, None if most is None else bytes([most])
 
     def read(self, request: Message) -> Any:
         """The request as its mirror, its plays as their bytes or as play mirrors."""
         data = request.SerializeToString()
+        if self._most is None:
+            return self._keys.FromString(data)
         at = data[1] + 2 if data[:1] == b"\x0a" else 0  # past the context (field 1, its length one byte)
         short = data[at:at + 1] == b"\x12" and data[at + 1:at + 2] <= self._most  # the first play (field 2)
         return (self._keys if short else self._plays).FromString(data)
@@ -163,24 +166,11 @@ class PlaysRead:
         return getattr(keys, self.field)  # type: ignore[no-any-return]
 
 
-TRICK_PLAYS = PlaysRead(pb.JudgeTrickRequest, "plays", 8, "trick")
-"""A JudgeTrick request's plays, as their bytes when it is led by one card."""
+TRICK_PLAYS = PlaysRead(pb.JudgeTrickRequest, "plays", None, "trick")
+"""A JudgeTrick request's plays, as their bytes."""
 
 
-def plain_trick_of(
-    keys: Any, rules: Ruleset, deal: Deal
-) -> tuple[tuple[SeatPlay, ...], Sequence[Hashable]] | None:
-    """The plays of a :data:`TRICK_PLAYS` mirror on the happy path, and their cards' keys or
-    codes (for the caller's test of copies): by :func:`plain_plays` when its plays are bytes,
-    else (or when one is not in its table) by :func:`plain_trick`."""
-    if TRICK_PLAYS.as_bytes(keys):
-        found = plain_plays(keys.plays, rules, deal)
-        if found is not None:
-            return found
-    return plain_trick(TRICK_PLAYS.plays(keys), rules, deal)
-
-
-_SEATS = cast(tuple[int, int], LIMITS["deal.players"])[1]
+MOST_SEATS = cast(tuple[int, int], LIMITS["deal.players"])[1]
 """The most seats a variant has (``deal.players``, :data:`oracle.variants.limits.LIMITS`)."""
 
 PlayRead = tuple[SeatPlay, tuple[int, ...]]
@@ -189,7 +179,7 @@ PlayRead = tuple[SeatPlay, tuple[int, ...]]
 PLAYS_BY_KEY: dict[bytes, PlayRead] = {
     pb.Play(seat=seat, cards=[pb.Card.FromString(key)] * copies).SerializeToString():
         (SeatPlay(seat, (card,) * copies), (card.code,) * copies)
-    for key, card in CARDS_BY_KEY.items() for seat in range(_SEATS) for copies in (1, 2)
+    for key, card in CARDS_BY_KEY.items() for seat in range(MOST_SEATS) for copies in (1, 2)
 }
 """The plays of one card or of a pair by their bytes, each one look-up (a play's bytes hold no
 field beyond its seat and cards: the encoder writes one encoding per value)."""

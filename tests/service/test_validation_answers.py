@@ -279,6 +279,69 @@ def test_a_trick_of_longer_plays_is_accepted_only_as_the_describing_checks_accep
     _happy_within_described("parse_judge_trick", _long_trick, "happy long tricks")
 
 
+def _six_seat_room() -> pb.Variant:
+    """A room's own variant of six seats and three decks (a trick's shape depends on the seats)."""
+    room = pb.Variant()
+    room.CopyFrom(load_catalogue()["qq-two-deck"])
+    room.id = "six seats"
+    room.deal.players, room.deal.decks, room.deal.bottom_size, room.deal.hand_size = 6, 3, 6, 26
+    return room
+
+
+SHAPED_CONTEXTS = [*CONTEXTS, pb.Context(level=pb.RANK_TWO, trump_suit=pb.SUIT_CLUBS, custom_variant=_six_seat_room())]
+
+
+def _odd_bytes(rng: random.Random, plays: list[pb.Play]) -> None:
+    """One thing in one play's bytes changed that a well-formed play of good cards never holds:
+    a card or a play with a field the contract lacks, a card of no rank or suit, a joker with a
+    suit, a seat past the deal's or below zero, a play with a card more or one fewer."""
+    play = rng.choice(plays)
+    roll = rng.randrange(7)
+    if roll == 0 and len(play.cards):
+        at = rng.randrange(len(play.cards))
+        play.cards[at].CopyFrom(pb.Card.FromString(play.cards[at].SerializeToString() + b"\x18\x05"))
+    elif roll == 1:
+        play.CopyFrom(pb.Play.FromString(play.SerializeToString() + b"\x1a\x01x"))
+    elif roll == 2:
+        play.cards.add(rank=rng.choice([0, 2, 17]), suit=rng.choice([0, 1, 5]))
+    elif roll == 3:
+        play.cards.add(rank=rng.choice([15, 16]), suit=rng.choice([1, 4]))
+    elif roll == 4:
+        play.seat = rng.choice([6, 7, 8, 127, 128, 300, -1])
+    elif roll == 5 and len(play.cards):
+        del play.cards[rng.randrange(len(play.cards))]
+    else:
+        play.cards.add().CopyFrom(rng.choice(plays).cards[0]) if len(plays[0].cards) else None
+
+
+def _shaped_trick(rng: random.Random) -> pb.JudgeTrickRequest:
+    """A trick of any shape a trick's bytes are read by (four or six seats, led by any seat,
+    one to all of them playing, one to nine cards a play: a shape's most and one more), with
+    jokers, pairs and copies beyond the decks now and then, and now and then one thing in its
+    bytes that a well-formed play does not hold (:func:`_odd_bytes`)."""
+    ctx = rng.choice(SHAPED_CONTEXTS)
+    players = ctx.custom_variant.deal.players if ctx.HasField("custom_variant") else 4
+    deck = full_deck() * 3
+    rng.shuffle(deck)
+    if rng.random() < 0.3:
+        deck[:12] = [rng.choice(full_deck()[-2:])] * 3 + [deck[0]] * rng.choice([1, 2, 3, 4]) + deck[:8]
+    size = rng.choice([1, 2, 2, 3, 4, 6, 8, 9])
+    first = rng.randrange(players)
+    lead = [c for c in deck if c.suit == deck[0].suit and int(c.rank) != ctx.level][:size]  # mostly one suit
+    plays = [pb.Play(seat=(first + i) % players, cards=cards_to_pb(lead if i == 0 else deck[i * size:(i + 1) * size]))
+             for i in range(rng.randint(1, players))]
+    if rng.random() < 0.3:
+        _odd_bytes(rng, plays)
+    return pb.JudgeTrickRequest(context=ctx, plays=plays)
+
+
+def test_a_trick_of_any_shape_is_accepted_only_as_the_describing_checks_accept_it() -> None:
+    """The trick's happy path reads a trick led by more than a pair by its plays' bytes in one
+    match (``trick_bytes``), a play of more cards than a shape holds card by card: both held to
+    the describing checks, on tricks whose bytes now and then hold what no good play holds."""
+    _happy_within_described("parse_judge_trick", _shaped_trick, "happy shaped tricks")
+
+
 def _long_bottom(rng: random.Random) -> pb.ScoreBottomRequest:
     """A ScoreBottom whose last trick's plays are of one to four cards, mostly a whole trick."""
     req = _bottom(rng)

@@ -113,8 +113,11 @@ def read_play(rules: Ruleset, cards: Sequence[Card]) -> tuple[int, str, int | No
     >>> suit == rules.suit_of(p("4H")), kind, top == rules.strengths[p("6H")[0].code]
     (True, 'tractor', True)
     """
-    if not cards:
-        return MIXED, THROW, None
+    if len(cards) < 2:  # one card (a single: three look-ups), or none
+        if not cards:
+            return MIXED, THROW, None
+        code = cards[0].code
+        return rules.suits[code], SINGLE, rules.strengths[code]
     suits, strengths = rules.suits, rules.strengths
     first = cards[0].code
     suit, top = suits[first], strengths[first]

@@ -49,6 +49,27 @@ _LEADS = {(suit, kind): f"leads {suit_name(suit)}: a {kind}" for suit in _SUITS 
 
 _SOURCE = f"{UPSTREAM} checkWinner"
 
+_THROW_LEADS: dict[tuple[int, ...], str] = {}
+"""The reason of a throw's lead, by its suit and its components' lengths, written once each: a
+few dozen are met in a game, and at most :data:`_THROW_LEADS_KEPT` are kept (then it starts again)."""
+
+_THROW_LEADS_KEPT = 4096
+
+
+def _throw_lead(suit: int, need: Sequence[int]) -> str:
+    """The reason of a lead that is a throw of components of lengths ``need``, in ``suit``.
+
+    >>> _throw_lead(pb.EFFECTIVE_SUIT_SPADES, [2, 1])
+    'leads spades: a throw of 2 + 1 cards'
+    """
+    key = (suit, *need)
+    reason = _THROW_LEADS.get(key)
+    if reason is None:
+        if len(_THROW_LEADS) >= _THROW_LEADS_KEPT:
+            _THROW_LEADS.clear()
+        reason = _THROW_LEADS[key] = f"leads {suit_name(suit)}: a throw of {' + '.join(map(str, need))} cards"
+    return reason
+
 
 def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
     """Judge a trick as the Botzone judge's checkWinner does; ``plays`` in play order.
@@ -66,8 +87,7 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
     suit, kind, key = read_play(rules, lead.cards)
     if kind == THROW:
         need = part_lengths(rules, lead.cards)
-        reason = f"leads {suit_name(suit)}: a throw of {' + '.join(map(str, need))} cards"
-        verdicts = [(lead.seat, (pb.PLAY_KIND_LEAD, True, reason, "lead.one_suit"))]
+        verdicts = [(lead.seat, (pb.PLAY_KIND_LEAD, True, _throw_lead(suit, need), "lead.one_suit"))]
         # A throw of singles compares by its highest card: the key read with the play.
         key = key if need[0] == 1 else _throw_key(rules, lead.cards, need)
         winner = _throw_verdicts(rules, plays, suit, need, key, verdicts)
