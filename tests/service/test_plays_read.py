@@ -1,0 +1,67 @@
+"""How a trick's and a last trick's plays are read from a request's bytes
+(:class:`oracle.service.trick_plays.PlaysRead`): past a room's own variant as past a catalogue's
+context, whose length takes one byte where a room's takes two or three."""
+
+from __future__ import annotations
+
+import pytest
+
+from oracle import pb
+from oracle.service.bottom_validation import BOTTOM_PLAYS
+from oracle.service.decoding import pb_cards
+from oracle.service.trick_plays import TRICK_PLAYS, PlaysRead, past_context
+from oracle.variants import load_catalogue
+
+
+def _room(name: str) -> pb.Context:
+    room = pb.Variant()
+    room.CopyFrom(load_catalogue()[name])
+    room.id = f"{name}-as-a-room"
+    return pb.Context(custom_variant=room, level=pb.RANK_TWO, trump_suit=pb.SUIT_HEARTS)
+
+
+CONTEXTS = {
+    "catalogue": pb.Context(variant_id="qq-two-deck", level=pb.RANK_TWO, trump_suit=pb.SUIT_HEARTS),
+    "small room": _room("qq-two-deck"),
+    "large room": _room("rbtying-default"),
+    "no context": None,
+}
+
+
+def _plays(text: str) -> list[pb.Play]:
+    return [pb.Play(seat=seat, cards=pb_cards(text)) for seat in range(4)]
+
+
+def _request(read: PlaysRead, context: pb.Context | None, text: str) -> pb.JudgeTrickRequest | pb.ScoreBottomRequest:
+    kind = pb.JudgeTrickRequest if read is TRICK_PLAYS else pb.ScoreBottomRequest
+    request = kind(**{read.field: _plays(text)})
+    if context is not None:
+        request.context.CopyFrom(context)
+    return request
+
+
+@pytest.mark.parametrize("name", sorted(CONTEXTS))
+def test_the_field_after_the_context_is_found_whatever_the_context_s_length(name: str) -> None:
+    request = _request(TRICK_PLAYS, CONTEXTS[name], "AS")
+    data = request.SerializeToString()
+    context = b"" if CONTEXTS[name] is None else request.context.SerializeToString()
+    # The context's field (tag, length, bytes) comes first: what follows it is the first play.
+    assert data[past_context(data):].startswith(b"\x12" + bytes([len(request.plays[0].SerializeToString())]))
+    assert past_context(data) == len(data) - sum(2 + p.ByteSize() for p in request.plays)
+    assert ("room" in name) == (len(context) >= 128)  # a room's length takes two bytes or more
+
+
+@pytest.mark.parametrize("read", [TRICK_PLAYS, BOTTOM_PLAYS], ids=["trick", "last trick"])
+@pytest.mark.parametrize("name", sorted(CONTEXTS))
+def test_plays_of_one_card_are_read_as_their_bytes_in_a_room_as_in_the_catalogue(
+        read: PlaysRead, name: str) -> None:
+    mirror = read.read(_request(read, CONTEXTS[name], "AS"))
+    assert read.as_bytes(mirror)
+    assert [(p.seat, len(p.cards)) for p in read.plays(mirror)] == [(seat, 1) for seat in range(4)]
+
+
+@pytest.mark.parametrize("name", sorted(CONTEXTS))
+def test_plays_of_several_cards_are_read_as_plays(name: str) -> None:
+    mirror = TRICK_PLAYS.read(_request(TRICK_PLAYS, CONTEXTS[name], "AS KS QS"))
+    assert not TRICK_PLAYS.as_bytes(mirror)
+    assert [len(p.cards) for p in TRICK_PLAYS.plays(mirror)] == [3] * 4
