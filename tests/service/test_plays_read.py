@@ -5,6 +5,7 @@ context, whose length takes one byte where a room's takes two or three."""
 from __future__ import annotations
 
 import pytest
+from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.service.bottom_validation import BOTTOM_PLAYS
@@ -32,23 +33,22 @@ def _plays(text: str) -> list[pb.Play]:
     return [pb.Play(seat=seat, cards=pb_cards(text)) for seat in range(4)]
 
 
-def _request(read: PlaysRead, context: pb.Context | None, text: str) -> pb.JudgeTrickRequest | pb.ScoreBottomRequest:
-    kind = pb.JudgeTrickRequest if read is TRICK_PLAYS else pb.ScoreBottomRequest
-    request = kind(**{read.field: _plays(text)})
-    if context is not None:
-        request.context.CopyFrom(context)
-    return request
+def _request(read: PlaysRead, context: pb.Context | None, text: str) -> Message:
+    if read is TRICK_PLAYS:
+        return pb.JudgeTrickRequest(context=context, plays=_plays(text))
+    return pb.ScoreBottomRequest(context=context, last_trick=_plays(text))
 
 
 @pytest.mark.parametrize("name", sorted(CONTEXTS))
 def test_the_field_after_the_context_is_found_whatever_the_context_s_length(name: str) -> None:
-    request = _request(TRICK_PLAYS, CONTEXTS[name], "AS")
+    context = CONTEXTS[name]
+    request = pb.JudgeTrickRequest(context=context, plays=_plays("AS"))
     data = request.SerializeToString()
-    context = b"" if CONTEXTS[name] is None else request.context.SerializeToString()
+    context_bytes = b"" if context is None else context.SerializeToString()
     # The context's field (tag, length, bytes) comes first: what follows it is the first play.
     assert data[past_context(data):].startswith(b"\x12" + bytes([len(request.plays[0].SerializeToString())]))
     assert past_context(data) == len(data) - sum(2 + p.ByteSize() for p in request.plays)
-    assert ("room" in name) == (len(context) >= 128)  # a room's length takes two bytes or more
+    assert ("room" in name) == (len(context_bytes) >= 128)  # a room's length takes two bytes or more
 
 
 @pytest.mark.parametrize("read", [TRICK_PLAYS, BOTTOM_PLAYS], ids=["trick", "last trick"])
