@@ -115,6 +115,28 @@ def plain_trick(
     return tuple(plays), every
 
 
+def past_context(data: bytes) -> int:
+    """Where the field after the context starts in a request's bytes: past field 1 when it comes
+    first (the encoder writes fields in their numbers' order), its length a varint of one byte
+    for a catalogue's context and of two or three for a room's own variant (up to 64 KB).
+
+    >>> past_context(b"\\x0a\\x02ab\\x12"), past_context(b"\\x12\\x00")
+    (4, 0)
+    >>> past_context(b"\\x0a\\x81\\x01" + bytes(129) + b"\\x12")  # a length of 129: two bytes
+    132
+    """
+    if data[:1] != b"\x0a":
+        return 0
+    length = data[1]
+    if length < 0x80:  # a catalogue's context: one byte of length
+        return length + 2
+    length, shift, at = length & 0x7F, 7, 2
+    while data[at] >= 0x80:
+        length |= (data[at] & 0x7F) << shift
+        shift, at = shift + 7, at + 1
+    return at + 1 + (length | data[at] << shift)
+
+
 class PlaysRead:
     """How a request kind holding plays (one repeated ``Play`` field, field 2 after the context,
     field 1) is read as its mirror (:mod:`oracle.service.card_keys`): with each play as its bytes
@@ -150,7 +172,7 @@ class PlaysRead:
         data = request.SerializeToString()
         if self._most is None:
             return self._keys.FromString(data)
-        at = data[1] + 2 if data[:1] == b"\x0a" else 0  # past the context (field 1, its length one byte)
+        at = past_context(data)
         short = data[at:at + 1] == b"\x12" and data[at + 1:at + 2] <= self._most  # the first play (field 2)
         return (self._keys if short else self._plays).FromString(data)
 
