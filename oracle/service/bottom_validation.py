@@ -30,12 +30,8 @@ from oracle.service.decoding import (
     validated,
 )
 from oracle.service.limits import MAX_LIST, MAX_POINTS, points_problem
-from oracle.service.trick_plays import (
-    PlaysRead,
-    plain_plays,
-    plain_trick,
-    seat_plays,
-)
+from oracle.service.trick_bytes import plain_trick_of
+from oracle.service.trick_plays import PlaysRead, seat_plays
 
 
 class ScoreBottomArgs(NamedTuple):
@@ -76,29 +72,24 @@ _bottom_args = partial(tuple.__new__, ScoreBottomArgs)
 :func:`~oracle.service.trick_plays.seat_play`)."""
 
 
-BOTTOM_PLAYS = PlaysRead(pb.ScoreBottomRequest, "last_trick", 14, "bottom")
-"""A ScoreBottom request's last trick, as its plays' bytes when it is led by one card or a pair.
+BOTTOM_PLAYS = PlaysRead(pb.ScoreBottomRequest, "last_trick", "bottom")
+"""A ScoreBottom request's last trick, as its plays' bytes (read as JudgeTrick's are).
 
 >>> from oracle.service.decoding import pb_cards
 >>> mirror = BOTTOM_PLAYS.read(pb.ScoreBottomRequest(last_trick=[pb.Play(seat=1, cards=pb_cards("AS AS"))]))
->>> BOTTOM_PLAYS.as_bytes(mirror), [(p.seat, len(p.cards)) for p in BOTTOM_PLAYS.plays(mirror)]
-(True, [(1, 2)])
+>>> mirror.last_trick[0], [(p.seat, len(p.cards)) for p in BOTTOM_PLAYS.plays(mirror)]
+(b'\\x08\\x01\\x12\\x04\\x08\\x0e\\x10\\x01\\x12\\x04\\x08\\x0e\\x10\\x01', [(1, 2)])
 """
 
 
 def _plain_bottom(keys: Any, rules: Ruleset, deal: Deal) -> ScoreBottomArgs | None:
     """A ScoreBottom on the happy path (each test one of :func:`_described_bottom`'s), or
-    ``None``: a whole last trick (read play by play from its bytes when it holds one card or a
-    pair, else card by card), the banker's side some seats of the deal but not all, none
-    twice, a whole bottom of good cards, the sides' points within bounds and no card more often
-    than the decks hold (tested on the cards' codes)."""
-    trick = plain_plays(keys.last_trick, rules, deal) if BOTTOM_PLAYS.as_bytes(keys) else None
+    ``None``: a whole last trick (read as JudgeTrick's, :func:`~oracle.service.trick_bytes.plain_trick_of`),
+    the banker's side some seats of the deal but not all, none twice, a whole bottom of good
+    cards, the sides' points within bounds and no card more often than the decks hold (tested
+    on the cards' codes)."""
+    trick = plain_trick_of(keys, rules, deal, BOTTOM_PLAYS, complete=True)
     if trick is None:
-        read = plain_trick(BOTTOM_PLAYS.plays(keys), rules, deal, complete=True)
-        if read is None or (codes := codes_of(read[1])) is None:
-            return None
-        trick = read[0], list(codes)
-    elif len(trick[0]) != deal.players:
         return None
     seats = keys.banker_seats[:]
     banker = frozenset(seats)
@@ -113,7 +104,7 @@ def _plain_bottom(keys: Any, rules: Ruleset, deal: Deal) -> ScoreBottomArgs | No
         or min(seats) < 0
         or max(seats) >= deal.players
         or not (0 <= points[0] <= MAX_POINTS and 0 <= points[1] <= MAX_POINTS)
-        or not within_copies(trick[1] + list(codes), deal.decks)
+        or not within_copies([*trick[1], *codes], deal.decks)
     ):
         return None
     return _bottom_args((rules, trick[0], banker, cards_by_code(codes), *points))

@@ -37,6 +37,7 @@ from oracle.service.trick_plays import (
     MOST_SEATS,
     PLAYS_BY_KEY,
     TRICK_PLAYS,
+    PlaysRead,
     one_suit,
     plain_plays,
     plain_trick,
@@ -142,14 +143,22 @@ pair mostly holds plays of two cards that are no pair, in no table)."""
 
 
 def plain_trick_of(
-    keys: Any, rules: Ruleset, deal: Deal
-) -> tuple[tuple[SeatPlay, ...], Sequence[int] | Sequence[bytes]] | None:
-    """The plays of a :data:`~oracle.service.trick_plays.TRICK_PLAYS` mirror on the happy path,
-    and their cards' codes or keys (for the caller's test of copies): a trick led by one card
-    by :func:`~oracle.service.trick_plays.plain_plays` (each play one look-up), else
-    (or when a play is not in its table) by :func:`bytes_trick`, else (a lead of more cards than
-    a shape holds, a play with a field the contract lacks) by
-    :func:`~oracle.service.trick_plays.plain_trick`, its plays parsed again."""
-    plays = keys.plays[:]
-    found = plain_plays(plays, rules, deal) if plays and len(plays[0]) <= _SINGLE_BYTES else None
-    return found or bytes_trick(plays, rules, deal) or plain_trick(TRICK_PLAYS.plays(keys), rules, deal)
+    keys: Any, rules: Ruleset, deal: Deal, read: PlaysRead = TRICK_PLAYS, *, complete: bool = False
+) -> tuple[tuple[SeatPlay, ...], Sequence[int]] | None:
+    """The plays of a mirror ``read`` gave (:data:`~oracle.service.trick_plays.TRICK_PLAYS`, or
+    ScoreBottom's last trick) on the happy path, one per seat when ``complete``, and their cards'
+    codes (for the caller's test of copies): a trick led by one card by
+    :func:`~oracle.service.trick_plays.plain_plays` (each play one look-up), else (or when a play
+    is not in its table) by :func:`bytes_trick`, else (a lead of more cards than a shape holds, a
+    play with a field the contract lacks) by :func:`~oracle.service.trick_plays.plain_trick`, its
+    plays parsed again."""
+    plays = getattr(keys, read.field)[:]
+    found: tuple[tuple[SeatPlay, ...], Sequence[int]] | None = (
+        plain_plays(plays, rules, deal) if plays and len(plays[0]) <= _SINGLE_BYTES else None)
+    found = found or bytes_trick(plays, rules, deal)
+    if found is not None:
+        return None if complete and len(found[0]) != deal.players else found
+    slow = plain_trick(read.plays(keys), rules, deal, complete=complete)
+    if slow is None or (codes := codes_of(slow[1])) is None:
+        return None
+    return slow[0], codes

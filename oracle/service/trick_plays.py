@@ -115,49 +115,21 @@ def plain_trick(
     return tuple(plays), every
 
 
-def past_context(data: bytes) -> int:
-    """Where the field after the context starts in a request's bytes: past field 1 when it comes
-    first (the encoder writes fields in their numbers' order), its length a varint of one byte
-    for a catalogue's context and of two or three for a room's own variant (up to 64 KB).
-
-    >>> past_context(b"\\x0a\\x02ab\\x12"), past_context(b"\\x12\\x00")
-    (4, 0)
-    >>> past_context(b"\\x0a\\x81\\x01" + bytes(129) + b"\\x12")  # a length of 129: two bytes
-    132
-    """
-    if data[:1] != b"\x0a":
-        return 0
-    length = data[1]
-    if length < 0x80:  # a catalogue's context: one byte of length
-        return length + 2
-    length, shift, at = length & 0x7F, 7, 2
-    while data[at] >= 0x80:
-        length |= (data[at] & 0x7F) << shift
-        shift, at = shift + 7, at + 1
-    return at + 1 + (length | data[at] << shift)
-
-
 class PlaysRead:
     """How a request kind holding plays (one repeated ``Play`` field, field 2 after the context,
-    field 1) is read as its mirror (:mod:`oracle.service.card_keys`): with each play as its bytes
-    (for :func:`plain_plays` and :func:`oracle.service.trick_bytes.bytes_trick`), always when ``most`` is ``None``, else
-    when its first play holds at most ``most`` bytes (for :func:`plain_plays` alone, each play
-    one look-up: 8 bytes are a seat and one card, 14 a pair, 20 a triple), and otherwise with
-    each play as its mirror. Which way only decides how the request is read, so any choice is
-    sound.
+    field 1) is read as its mirror (:mod:`oracle.service.card_keys`): each play as its bytes (for
+    :func:`plain_plays` and :func:`oracle.service.trick_bytes.bytes_trick`), and, on demand, as
+    play mirrors (for :func:`plain_trick` and the describing checks).
 
     >>> from oracle.service.decoding import pb_cards
     >>> def trick(text): return pb.JudgeTrickRequest(context=pb.Context(variant_id="v"),
     ...     plays=[pb.Play(seat=1, cards=pb_cards(text))])
     >>> mirror = TRICK_PLAYS.read(trick("AS"))
-    >>> TRICK_PLAYS.as_bytes(mirror), mirror.plays[0], [(p.seat, len(p.cards)) for p in TRICK_PLAYS.plays(mirror)]
-    (True, b'\\x08\\x01\\x12\\x04\\x08\\x0e\\x10\\x01', [(1, 1)])
-    >>> mirror = TRICK_PLAYS.read(trick("AS AS"))
-    >>> TRICK_PLAYS.as_bytes(mirror), [(p.seat, len(p.cards)) for p in TRICK_PLAYS.plays(mirror)]
-    (True, [(1, 2)])
+    >>> mirror.plays[0], [(p.seat, len(p.cards)) for p in TRICK_PLAYS.plays(mirror)]
+    (b'\\x08\\x01\\x12\\x04\\x08\\x0e\\x10\\x01', [(1, 1)])
     """
 
-    def __init__(self, request: type[Message], field: str, most: int | None, name: str) -> None:
+    def __init__(self, request: type[Message], field: str, name: str) -> None:
         descriptor = request.DESCRIPTOR
         self._keys = mirrors([descriptor], frozenset({pb.Play.DESCRIPTOR.full_name}), f"{name}_keys")[
             descriptor.full_name]
@@ -165,30 +137,19 @@ class PlaysRead:
         fields = descriptor.fields_by_name
         if fields["context"].number != 1 or fields[field].number != 2:
             raise ValueError(f"{descriptor.full_name}: the context is field 1 and {field} field 2")
-        self.field, self._most = field, None if most is None else bytes([most])
+        self.field = field
 
     def read(self, request: Message) -> Any:
-        """The request as its mirror, its plays as their bytes or as play mirrors."""
-        data = request.SerializeToString()
-        if self._most is None:
-            return self._keys.FromString(data)
-        at = past_context(data)
-        short = data[at:at + 1] == b"\x12" and data[at + 1:at + 2] <= self._most  # the first play (field 2)
-        return (self._keys if short else self._plays).FromString(data)
-
-    def as_bytes(self, keys: Any) -> bool:
-        """Whether a mirror :meth:`read` gave holds its plays as their bytes."""
-        return type(keys) is self._keys
+        """The request as its mirror, its plays as their bytes."""
+        return self._keys.FromString(request.SerializeToString())
 
     def plays(self, keys: Any) -> Sequence[Any]:
-        """The plays of a mirror :meth:`read` gave, as play mirrors (each card as its bytes); the
-        plays held as their bytes all in one parse (a field's bytes are those of its message)."""
-        if type(keys) is self._keys:
-            keys = self._plays.FromString(keys.SerializeToString())
-        return getattr(keys, self.field)  # type: ignore[no-any-return]
+        """The plays of a mirror :meth:`read` gave, as play mirrors (each card as its bytes), all
+        in one parse (a field's bytes are those of its message)."""
+        return getattr(self._plays.FromString(keys.SerializeToString()), self.field)  # type: ignore[no-any-return]
 
 
-TRICK_PLAYS = PlaysRead(pb.JudgeTrickRequest, "plays", None, "trick")
+TRICK_PLAYS = PlaysRead(pb.JudgeTrickRequest, "plays", "trick")
 """A JudgeTrick request's plays, as their bytes."""
 
 
