@@ -57,6 +57,14 @@ class Arrangement:
             if slot is not None and (not protected or capacity == counts[identity]):
                 self.gives.setdefault(slot, set()).add(capacity)
         self.top = {slot: max(held) for slot, held in self.gives.items()}
+        # masks[k]: bit ``slot - low`` set where the slot gives a tuple of ``k`` (of ``k`` or
+        # more without the protection), so an ordered unit's starts are read off by shifts.
+        self.low = min(self.gives, default=0)
+        self.masks = [0] * (max(self.top.values(), default=0) + 1)
+        for slot, held in self.gives.items():
+            for k in (held if protected else range(self.top[slot] + 1)):
+                self.masks[k] |= 1 << (slot - self.low)
+        self._starts: dict[Spec, int] = {}
         # supply[k][i]: how many tuples of k (of k or more, without the protection) the bins
         # from i on can take.
         self.supply: dict[int, list[int]] = {}
@@ -103,6 +111,14 @@ class Arrangement:
             return True
         if slot is None:
             return False
+        if spec[0] == ORDERED:  # the slots its tuples start on, as bits (:attr:`masks`)
+            starts = self._starts.get(spec)
+            if starts is None:
+                starts = -1
+                for place, size in enumerate(spec[1:]):
+                    starts &= self.masks[size] >> place if size < len(self.masks) else 0
+                self._starts[spec] = starts
+            return slot >= self.low and bool(starts >> (slot - self.low) & 1)
         key = (slot, spec)
         found = self._reaches.get(key)
         if found is None:
@@ -110,9 +126,6 @@ class Arrangement:
             window = [slot + j for j in range(len(sizes))]
             if not all(s in self.gives for s in window):
                 found = False
-            elif spec[0] == ORDERED:
-                found = all((k in self.gives[s]) if self.protected else k <= self.top[s]
-                            for s, k in zip(window, sizes))
             elif self.protected:
                 found = all(any(k in self.gives[s] for s in window) for k in set(sizes))
             else:

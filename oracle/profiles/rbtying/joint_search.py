@@ -34,6 +34,10 @@ __all__ = ["ANY_ORDER", "CHOSEN", "FILL_STEP_COST", "ORDERED", "STATE_STEP_COST"
            "Bin", "Decision", "Free", "FreeState", "Search", "Spec", "Units"]
 
 
+CHARGE_EVERY = 32
+"""States of the programme charged to the work budget at once (:attr:`Search.states`)."""
+
+
 class Decision(NamedTuple):
     """One placement the programme made."""
 
@@ -118,6 +122,19 @@ class Search:
         self.stages = len(self.kinds) + (2 * len(free.sizes) if free is not None else 0)
         self.smallest = min((k for sizes in (*self.sizes, free.sizes if free else ()) for k in sizes), default=1)
         self.path: list[Decision] = []
+        # The kinds that can start at no bin after ``i``: a state leaving bin ``i`` with one of
+        # them still to start fails.
+        self.dead: list[tuple[int, ...]] = []
+        by_latest = sorted(range(len(self.kinds)), key=self.latest.__getitem__)
+        dead = 0
+        for i in range(len(arrangement.bins)):
+            while dead < len(by_latest) and self.latest[by_latest[dead]] <= i:
+                dead += 1
+            self.dead.append(tuple(by_latest[:dead]))
+        self.states = 0
+        """States charged to the work budget (:data:`STATE_STEP_COST` each) in batches of
+        :data:`CHARGE_EVERY`, the rest when the programme ends: it decides nothing before its
+        end, so the walk is stopped by the same total charge wherever the batch falls."""
 
     def run(self) -> list[list[tuple[Identity, int]]] | None:
         """Each unit's members (identity, copies), in the order of ``units``, or ``None``."""
@@ -126,7 +143,9 @@ class Search:
         todo = tuple(self.units.count(k) for k in self.kinds)
         if not need:
             return [] if free is None or not (free.to_start or free.must_reach) else None
-        if not self._supplied(0, todo, (), free) or not self._step(0, 0, self.at.bins[0][1], todo, (), (), (), need, free):
+        held = self._supplied(0, todo, (), free) and self._step(0, 0, self.at.bins[0][1], todo, (), (), (), need, free)
+        spend(STATE_STEP_COST * (self.states % CHARGE_EVERY))
+        if not held:
             return None
         if self.free is not None:
             return []  # (whether a split is held: no placement is asked for)
@@ -146,7 +165,9 @@ class Search:
         key = (i, stage, cap, todo, rest, later, carried, free)
         if key in self.failed:
             return False
-        spend(STATE_STEP_COST)
+        self.states += 1
+        if not self.states % CHARGE_EVERY:
+            spend(STATE_STEP_COST * CHARGE_EVERY)
         found = (free is None or self._free_fits(free, (*rest, *later, *carried))) and self._decide(
             i, stage, cap, todo, rest, later, carried, need, free)
         if not found:
@@ -249,7 +270,7 @@ class Search:
         """From bin ``i``, decided, to the next bin: the units left for a later bin of its slot
         go on there, those carried at the next slot; while every kind still to start can start
         at one of the bins after, and the bins after can take the tuples left."""
-        if i + 1 >= len(self.at.bins) or not all(not n or self.latest[k] > i for k, n in enumerate(todo)):
+        if i + 1 >= len(self.at.bins) or any(todo[k] for k in self.dead[i]):
             return False
         if self.at.last[i]:
             if later or (carried and not self.at.joins[i]) or not self._supplied(i + 1, todo, carried, free):
