@@ -168,7 +168,7 @@ class Search:
         self.states += 1
         if not self.states % CHARGE_EVERY:
             spend(STATE_STEP_COST * CHARGE_EVERY)
-        found = (free is None or self._free_fits(free, (*rest, *later, *carried))) and self._decide(
+        found = (free is None or self._free_fits(free, rest, later, carried)) and self._decide(
             i, stage, cap, todo, rest, later, carried, need, free)
         if not found:
             self.failed.add(key)
@@ -270,7 +270,8 @@ class Search:
         """From bin ``i``, decided, to the next bin: the units left for a later bin of its slot
         go on there, those carried at the next slot; while every kind still to start can start
         at one of the bins after, and the bins after can take the tuples left."""
-        if i + 1 >= len(self.at.bins) or any(todo[k] for k in self.dead[i]):
+        dead = self.dead[i]
+        if i + 1 >= len(self.at.bins) or (dead and any(todo[k] for k in dead)):
             return False
         if self.at.last[i]:
             if later or (carried and not self.at.joins[i]) or not self._supplied(i + 1, todo, carried, free):
@@ -280,17 +281,18 @@ class Search:
             return False
         return self._step(i + 1, 0, self.at.bins[i + 1][1], todo, later, (), carried, need, free)
 
-    def _free_fits(self, free: FreeState, going: Units) -> bool:
+    def _free_fits(self, free: FreeState, *going: Units) -> bool:
         """Whether the chosen split can still be completed by count: each unit to start and each
-        chosen unit in progress takes a tuple of the pool, no unit more than ``longest``, and one
-        of ``longest`` is still possible if it must be made."""
+        chosen unit in progress (in ``going``'s groups) takes a tuple of the pool, no unit more
+        than ``longest``, and one of ``longest`` is still possible if it must be made."""
         assert self.free is not None
         longest = self.free.longest
         chosen = room = 0  # the chosen units in progress, the tuples they may still take
-        for spec in going:
-            if spec[0] == CHOSEN:
-                chosen += 1
-                room += longest - spec[1]
+        for group in going:
+            for spec in group:
+                if spec[0] == CHOSEN:
+                    chosen += 1
+                    room += longest - spec[1]
         tuples = sum(free.pool)
         if free.to_start + chosen > tuples or tuples > free.to_start * longest + room:
             return False
