@@ -8,7 +8,9 @@ from operator import ge
 
 import pytest
 
-from oracle.cards import Card, Rank, Suit, full_deck
+from oracle import pb
+from oracle.cards import Card, Rank, Suit, full_deck, parse_cards
+from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying.joint import JointFill
 from oracle.profiles.rbtying.joint_bins import ORDERED, Arrangement
 from oracle.profiles.rbtying.reach import Reach
@@ -73,3 +75,55 @@ def test_an_ordered_unit_reaches_from_a_slot_as_its_slots_give(protected: bool) 
                     assert at.reaches(slot, (ORDERED, *sizes)) == plain, (cards, sizes, slot)
                     reached += plain
     assert reached > 50
+
+
+def test_charges_in_batches_are_the_charges_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The joint fill's states and the split generator's blocks are charged in batches, each
+    batch before the walk can decide on what it paid for: over random follows of 2 to 8 decks
+    (leads of up to 24 cards, every draw policy, and long tractors of 9 to 12 tuples), every walk is charged the same steps as with
+    each state and block charged on its own, and a walk bounded at 3,000 or 20,000 steps is
+    refused, or decides, alike."""
+    from oracle.engine.budget import WorkExceeded, limited
+    from oracle.engine.following import suit_duty
+    from oracle.profiles.rbtying import follow, joint_search, split_classes
+    from oracle.profiles.rbtying.trick_format import lead_format
+    from scripts.research.rbtying.reference import random_follow, room
+
+    ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]
+
+    def long_tractor(rng: random.Random) -> tuple[Ruleset, list[Card], list[Card], list[Card]]:
+        """A tractor of 9 to 12 tuples of spades (listed lazily) against a hand with gaps."""
+        decks = rng.choice((4, 6, 8))
+        rules = make_ruleset(room(decks, pb.DRAW_POLICY_NO_PROTECTIONS), Rank.TWO, Suit.HEARTS)
+        width, length = rng.randint(2, decks // 2), rng.randint(9, 12)
+        start = rng.randrange(len(ranks) - length + 1)
+        lead = parse_cards(" ".join(f"{r}S" for r in ranks[start:start + length] for _ in range(width)))
+        hand = parse_cards(" ".join(f"{r}S" for r in ranks for _ in range(rng.choice((0, 1, 2, 3, 4, 5, decks)))))
+        if len(hand) < len(lead):
+            return long_tractor(rng)
+        return rules, lead, hand, rng.sample(hand, len(lead))
+
+    def walks(seed: int) -> list[object]:
+        rng, out = random.Random(seed), list[object]()
+        for case in range(150):
+            rules, lead, hand, play = random_follow(rng, 24) if case % 5 else long_tractor(rng)
+            duty = suit_duty(rules, lead, hand, play)
+            if not follow._draw(rules).format_based or len(duty.play_x) < duty.led:
+                continue
+            units = lead_format(rules, lead)
+            with limited(steps=10**8) as budget:
+                walked = follow.unbounded_first_duty(rules, units, duty.hand_x, duty.play_x)
+            out.append((budget.limit - budget.steps, walked))
+            for bound in (3_000, 20_000):
+                try:
+                    with follow.walk_bound(bound):
+                        out.append(follow.unbounded_first_duty(rules, units, duty.hand_x, duty.play_x))
+                except WorkExceeded as refused:
+                    out.append(str(refused))
+        return out
+
+    batched = walks(31)
+    monkeypatch.setattr(joint_search, "CHARGE_EVERY", 1)
+    monkeypatch.setattr(split_classes, "CHARGE_EVERY", 1)
+    assert walks(31) == batched
+    assert sum(isinstance(walked, str) for walked in batched) >= 3  # some walks refused
