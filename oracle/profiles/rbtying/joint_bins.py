@@ -65,6 +65,7 @@ class Arrangement:
             for k in (held if protected else range(self.top[slot] + 1)):
                 self.masks[k] |= 1 << (slot - self.low)
         self._starts: dict[Spec, int] = {}
+        self._supply_rows: dict[int, list[list[int]]] = {}
         # supply[k][i]: how many tuples of k (of k or more, without the protection) the bins
         # from i on can take.
         self.supply: dict[int, list[int]] = {}
@@ -88,6 +89,16 @@ class Arrangement:
         self.last = [i + 1 == len(bins) or b[2] is None or bins[i + 1][2] != b[2] for i, b in enumerate(bins)]
         self.joins = [b[2] is not None and i + 1 < len(bins) and bins[i + 1][2] == b[2] + 1
                       for i, b in enumerate(bins)]
+
+    def supply_from(self, i: int, largest: int) -> list[int]:
+        """``supply_from(i, largest)[k]``: :attr:`supply` ``[k][i]`` for each ``k`` up to
+        ``largest`` (0 where no bin gives a tuple of ``k``), kept."""
+        rows = self._supply_rows.get(largest)
+        if rows is None:
+            rows = self._supply_rows[largest] = [
+                [self.supply[k][at] if k in self.supply else 0 for k in range(largest + 1)]
+                for at in range(len(self.bins) + 1)]
+        return rows[i]
 
     def latest(self, kind: Spec) -> int:
         """The last bin the unit can start at (-1: none)."""

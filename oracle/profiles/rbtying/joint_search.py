@@ -80,6 +80,11 @@ class FreeState(NamedTuple):
     """The pool's tuples left of each size (in the order of :attr:`Free.sizes`)."""
 
 
+_new = tuple.__new__
+"""``_new(FreeState, (to_start, must_reach, pool))``: a state's :class:`FreeState` made without
+the named tuple's own ``__new__`` (a call of its own, in the programme's every choice)."""
+
+
 @dataclass(frozen=True)
 class Free:
     """The split :meth:`JointFill.holds_split` chooses: the pool's tuple sizes (largest first),
@@ -131,6 +136,8 @@ class Search:
             while dead < len(by_latest) and self.latest[by_latest[dead]] <= i:
                 dead += 1
             self.dead.append(tuple(by_latest[:dead]))
+        self.wanted: dict[tuple[tuple[int, ...], tuple[int, ...] | None], list[int]] = {}
+        """:meth:`_supplied`'s tuples of each size wanted by the kinds to start and the pool."""
         self.states = 0
         """States charged to the work budget (:data:`STATE_STEP_COST` each) in batches of
         :data:`CHARGE_EVERY`, the rest when the programme ends: it decides nothing before its
@@ -203,7 +210,7 @@ class Search:
             return self._on(i, stage + 1, cap, todo, later, carried, need, free)
         if stage < self.stages and free is not None and free.to_start and self._chosen(  # a split's unit starts
                 i, stage, cap, room, todo, rest, later, carried, need,
-                FreeState(free.to_start - 1, free.must_reach, free.pool), 0, stage - len(self.kinds)):
+                _new(FreeState, (free.to_start - 1, free.must_reach, free.pool)), 0, stage - len(self.kinds)):
             return True
         return self._next_bin(i, todo, later, carried, need, free)
 
@@ -241,10 +248,10 @@ class Search:
             pool = (*left.pool[:j], left.pool[j] - 1, *left.pool[j + 1:])
             at = len(self.kinds) + choice if not length else stage
             if on:
-                after = FreeState(left.to_start, left.must_reach, pool)
+                after = _new(FreeState, (left.to_start, left.must_reach, pool))
                 grown = tuple(sorted((*carried, (CHOSEN, length + 1))))
             else:
-                after = FreeState(left.to_start, int(bool(left.must_reach) and length + 1 < self.free.longest), pool)
+                after = _new(FreeState, (left.to_start, int(bool(left.must_reach) and length + 1 < self.free.longest), pool))
                 grown = carried
             if self._step(i, at, cap - size, todo, rest, later, grown, need - size, after):
                 return True
@@ -302,24 +309,29 @@ class Search:
         """Whether the bins from ``i`` on can take as many tuples of each size as everything
         still to place has: of ``k`` or more at most ``c // k`` on a bin of ``c`` (under the
         protection, tuples of exactly ``k`` on whole bins of ``k``). Asked as a bin is entered."""
-        wanted = [0] * (self.largest + 1)
-        for sizes, n in zip(self.sizes, todo):
-            if n:
-                for size in sizes:
-                    wanted[size] += n
+        pool = None if free is None else free.pool
+        base = self.wanted.get((todo, pool))
+        if base is None:  # the tuples of the kinds to start and of the chosen split's pool
+            base = [0] * (self.largest + 1)
+            for sizes, n in zip(self.sizes, todo):
+                if n:
+                    for size in sizes:
+                        base[size] += n
+            if pool is not None:
+                assert self.free is not None
+                for size, n in zip(self.free.sizes, pool):
+                    base[size] += n
+            self.wanted[(todo, pool)] = base
+        wanted = base.copy()
         for spec in going:
             if spec[0] != CHOSEN:
                 for size in spec[1:]:
                     wanted[size] += 1
-        if free is not None:
-            assert self.free is not None
-            for size, n in zip(self.free.sizes, free.pool):
-                wanted[size] += n
-        supply = self.at.supply
+        room = self.at.supply_from(i, self.largest)
         demand = 0
         for k in range(self.largest, 1, -1):
             demand = wanted[k] if self.protected else demand + wanted[k]
-            if demand and (k not in supply or demand > supply[k][i]):
+            if demand > room[k]:
                 return False
         return True
 
