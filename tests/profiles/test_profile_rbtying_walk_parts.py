@@ -12,7 +12,7 @@ from oracle import pb
 from oracle.cards import Card, Rank, Suit, full_deck, parse_cards
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying.joint import JointFill
-from oracle.profiles.rbtying.joint_bins import ORDERED, Arrangement
+from oracle.profiles.rbtying.joint_bins import ANY_ORDER, ORDERED, Arrangement
 from oracle.profiles.rbtying.reach import Reach
 from oracle.variants import make_ruleset
 
@@ -53,9 +53,11 @@ def test_a_unit_alone_is_read_off_the_masks_as_off_the_slots(protected: bool) ->
 
 
 @pytest.mark.parametrize("protected", [False, True])
-def test_an_ordered_unit_reaches_from_a_slot_as_its_slots_give(protected: bool) -> None:
-    """``Arrangement.reaches`` of an ordered unit: every slot from ``slot`` up gives its tuple
-    (copies enough, or under the protection a whole identity of exactly that many)."""
+def test_a_unit_reaches_from_a_slot_as_its_slots_give(protected: bool) -> None:
+    """``Arrangement.reaches``: every slot from ``slot`` up gives a tuple, for an ordered unit
+    its own (copies enough, or under the protection a whole identity of exactly that many); in
+    any order, the unit's tuples largest first against the slots' most copies largest first,
+    or under the protection each size given exactly by some slot of the window."""
     rng = random.Random(22)
     reached = 0
     for _ in range(120):
@@ -74,6 +76,12 @@ def test_an_ordered_unit_reaches_from_a_slot_as_its_slots_give(protected: bool) 
                         for s, k in zip(window, sizes))
                     assert at.reaches(slot, (ORDERED, *sizes)) == plain, (cards, sizes, slot)
                     reached += plain
+                    largest = tuple(sorted(sizes, reverse=True))
+                    any_order = slot is not None and all(s in at.gives for s in window) and (
+                        all(any(k in at.gives[s] for s in window) for k in largest) if protected
+                        else all(map(ge, sorted((max(at.gives[s]) for s in window), reverse=True), largest)))
+                    assert at.reaches(slot, (ANY_ORDER, *largest)) == any_order, (cards, largest, slot)
+                    reached += any_order
     assert reached > 50
 
 

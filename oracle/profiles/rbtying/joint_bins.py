@@ -64,6 +64,7 @@ class Arrangement:
         for slot, held in self.gives.items():
             for k in (held if protected else range(self.top[slot] + 1)):
                 self.masks[k] |= 1 << (slot - self.low)
+        self.present = sum(1 << (slot - self.low) for slot in self.gives)
         self._starts: dict[Spec, int] = {}
         self._supply_rows: dict[int, list[list[int]]] = {}
         # supply[k][i]: how many tuples of k (of k or more, without the protection) the bins
@@ -133,13 +134,19 @@ class Arrangement:
         key = (slot, spec)
         found = self._reaches.get(key)
         if found is None:
-            sizes = spec[1:]
-            window = [slot + j for j in range(len(sizes))]
-            if not all(s in self.gives for s in window):
+            # In any order: the window's slots all give a tuple, and (largest first, each tuple
+            # on a slot giving as many) for each size, as many of its slots give that size or
+            # more as the unit has tuples of it or more; under the protection, some slot of the
+            # window gives each size exactly.
+            sizes, at = spec[1:], slot - self.low
+            window = (1 << len(sizes)) - 1
+            masks = self.masks
+            if at < 0 or self.present >> at & window != window:
                 found = False
             elif self.protected:
-                found = all(any(k in self.gives[s] for s in window) for k in set(sizes))
+                found = all(k < len(masks) and masks[k] >> at & window for k in set(sizes))
             else:
-                found = all(k <= t for k, t in zip(sizes, sorted((self.top[s] for s in window), reverse=True)))
+                found = all(k < len(masks) and (masks[k] >> at & window).bit_count() >= sum(1 for m in sizes if m >= k)
+                            for k in set(sizes))
             self._reaches[key] = found
         return found
