@@ -66,6 +66,7 @@ class Arrangement:
                 self.masks[k] |= 1 << (slot - self.low)
         self.present = sum(1 << (slot - self.low) for slot in self.gives)
         self._starts: dict[Spec, int] = {}
+        self._thresholds: dict[Spec, list[tuple[int, int]]] = {}
         self._supply_rows: dict[int, list[list[int]]] = {}
         # supply[k][i]: how many tuples of k (of k or more, without the protection) the bins
         # from i on can take.
@@ -116,6 +117,17 @@ class Arrangement:
             self._latest[kind] = found
         return found
 
+    def _least(self, spec: Spec) -> list[tuple[int, int]]:
+        """For a unit in any order, each of its sizes ``k`` with the fewest slots of a window
+        that must give ``k`` (or more, without the protection): its tuples of ``k`` or more
+        (one, under the protection), kept."""
+        found = self._thresholds.get(spec)
+        if found is None:
+            sizes = spec[1:]
+            found = self._thresholds[spec] = [
+                (k, 1 if self.protected else sum(1 for m in sizes if m >= k)) for k in sorted(set(sizes))]
+        return found
+
     def reaches(self, slot: int | None, spec: Spec) -> bool:
         """Whether the unit's tuples fit alone on the slots from ``slot`` up, one each (in any
         order for :data:`ANY_ORDER`; there, under the protection, only each size somewhere)."""
@@ -138,15 +150,11 @@ class Arrangement:
             # on a slot giving as many) for each size, as many of its slots give that size or
             # more as the unit has tuples of it or more; under the protection, some slot of the
             # window gives each size exactly.
-            sizes, at = spec[1:], slot - self.low
-            window = (1 << len(sizes)) - 1
-            masks = self.masks
-            if at < 0 or self.present >> at & window != window:
-                found = False
-            elif self.protected:
-                found = all(k < len(masks) and masks[k] >> at & window for k in set(sizes))
-            else:
-                found = all(k < len(masks) and (masks[k] >> at & window).bit_count() >= sum(1 for m in sizes if m >= k)
-                            for k in set(sizes))
+            at, window, masks = slot - self.low, (1 << (len(spec) - 1)) - 1, self.masks
+            found = at >= 0 and self.present >> at & window == window
+            for k, least in self._least(spec) if found else ():
+                if k >= len(masks) or (masks[k] >> at & window).bit_count() < least:
+                    found = False
+                    break
             self._reaches[key] = found
         return found

@@ -136,8 +136,8 @@ class Search:
             while dead < len(by_latest) and self.latest[by_latest[dead]] <= i:
                 dead += 1
             self.dead.append(tuple(by_latest[:dead]))
-        self.wanted: dict[tuple[tuple[int, ...], tuple[int, ...] | None], list[int]] = {}
-        """:meth:`_supplied`'s tuples of each size wanted by the kinds to start and the pool."""
+        self.wanted: dict[tuple[int, ...], list[int]] = {}
+        """:meth:`_supplied`'s tuples of each size wanted by the kinds still to start."""
         self.states = 0
         """States charged to the work budget (:data:`STATE_STEP_COST` each) in batches of
         :data:`CHARGE_EVERY`, the rest when the programme ends: it decides nothing before its
@@ -309,20 +309,19 @@ class Search:
         """Whether the bins from ``i`` on can take as many tuples of each size as everything
         still to place has: of ``k`` or more at most ``c // k`` on a bin of ``c`` (under the
         protection, tuples of exactly ``k`` on whole bins of ``k``). Asked as a bin is entered."""
-        pool = None if free is None else free.pool
-        base = self.wanted.get((todo, pool))
-        if base is None:  # the tuples of the kinds to start and of the chosen split's pool
+        base = self.wanted.get(todo)
+        if base is None:  # the tuples of the kinds still to start
             base = [0] * (self.largest + 1)
             for sizes, n in zip(self.sizes, todo):
                 if n:
                     for size in sizes:
                         base[size] += n
-            if pool is not None:
-                assert self.free is not None
-                for size, n in zip(self.free.sizes, pool):
-                    base[size] += n
-            self.wanted[(todo, pool)] = base
+            self.wanted[todo] = base
         wanted = base.copy()
+        if free is not None:  # and of the chosen split's pool
+            assert self.free is not None
+            for size, n in zip(self.free.sizes, free.pool):
+                wanted[size] += n
         for spec in going:
             if spec[0] != CHOSEN:
                 for size in spec[1:]:
