@@ -57,6 +57,17 @@ class Arrangement:
             if slot is not None and (not protected or capacity == counts[identity]):
                 self.gives.setdefault(slot, set()).add(capacity)
         self.top = {slot: max(held) for slot, held in self.gives.items()}
+        # masks[k]: bit ``slot - low`` set where the slot gives a tuple of ``k`` (of ``k`` or
+        # more without the protection), so an ordered unit's starts are read off by shifts.
+        self.low = min(self.gives, default=0)
+        self.masks = [0] * (max(self.top.values(), default=0) + 1)
+        for slot, held in self.gives.items():
+            for k in (held if protected else range(self.top[slot] + 1)):
+                self.masks[k] |= 1 << (slot - self.low)
+        self.present = sum(1 << (slot - self.low) for slot in self.gives)
+        self._starts: dict[Spec, int] = {}
+        self._thresholds: dict[Spec, list[tuple[int, int]]] = {}
+        self._supply_rows: dict[int, list[list[int]]] = {}
         # supply[k][i]: how many tuples of k (of k or more, without the protection) the bins
         # from i on can take.
         self.supply: dict[int, list[int]] = {}
@@ -81,6 +92,16 @@ class Arrangement:
         self.joins = [b[2] is not None and i + 1 < len(bins) and bins[i + 1][2] == b[2] + 1
                       for i, b in enumerate(bins)]
 
+    def supply_from(self, i: int, largest: int) -> list[int]:
+        """``supply_from(i, largest)[k]``: :attr:`supply` ``[k][i]`` for each ``k`` up to
+        ``largest`` (0 where no bin gives a tuple of ``k``), kept."""
+        rows = self._supply_rows.get(largest)
+        if rows is None:
+            rows = self._supply_rows[largest] = [
+                [self.supply[k][at] if k in self.supply else 0 for k in range(largest + 1)]
+                for at in range(len(self.bins) + 1)]
+        return rows[i]
+
     def latest(self, kind: Spec) -> int:
         """The last bin the unit can start at (-1: none)."""
         found = self._latest.get(kind)
@@ -96,6 +117,17 @@ class Arrangement:
             self._latest[kind] = found
         return found
 
+    def _least(self, spec: Spec) -> list[tuple[int, int]]:
+        """For a unit in any order, each of its sizes ``k`` with the fewest slots of a window
+        that must give ``k`` (or more, without the protection): its tuples of ``k`` or more
+        (one, under the protection), kept."""
+        found = self._thresholds.get(spec)
+        if found is None:
+            sizes = spec[1:]
+            found = self._thresholds[spec] = [
+                (k, 1 if self.protected else sum(1 for m in sizes if m >= k)) for k in sorted(set(sizes))]
+        return found
+
     def reaches(self, slot: int | None, spec: Spec) -> bool:
         """Whether the unit's tuples fit alone on the slots from ``slot`` up, one each (in any
         order for :data:`ANY_ORDER`; there, under the protection, only each size somewhere)."""
@@ -103,19 +135,26 @@ class Arrangement:
             return True
         if slot is None:
             return False
+        if spec[0] == ORDERED:  # the slots its tuples start on, as bits (:attr:`masks`)
+            starts = self._starts.get(spec)
+            if starts is None:
+                starts = -1
+                for place, size in enumerate(spec[1:]):
+                    starts &= self.masks[size] >> place if size < len(self.masks) else 0
+                self._starts[spec] = starts
+            return slot >= self.low and bool(starts >> (slot - self.low) & 1)
         key = (slot, spec)
         found = self._reaches.get(key)
         if found is None:
-            sizes = spec[1:]
-            window = [slot + j for j in range(len(sizes))]
-            if not all(s in self.gives for s in window):
-                found = False
-            elif spec[0] == ORDERED:
-                found = all((k in self.gives[s]) if self.protected else k <= self.top[s]
-                            for s, k in zip(window, sizes))
-            elif self.protected:
-                found = all(any(k in self.gives[s] for s in window) for k in set(sizes))
-            else:
-                found = all(k <= t for k, t in zip(sizes, sorted((self.top[s] for s in window), reverse=True)))
+            # In any order: the window's slots all give a tuple, and (largest first, each tuple
+            # on a slot giving as many) for each size, as many of its slots give that size or
+            # more as the unit has tuples of it or more; under the protection, some slot of the
+            # window gives each size exactly.
+            at, window, masks = slot - self.low, (1 << (len(spec) - 1)) - 1, self.masks
+            found = at >= 0 and self.present >> at & window == window
+            for k, least in self._least(spec) if found else ():
+                if k >= len(masks) or (masks[k] >> at & window).bit_count() < least:
+                    found = False
+                    break
             self._reaches[key] = found
         return found

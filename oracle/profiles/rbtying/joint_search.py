@@ -34,6 +34,10 @@ __all__ = ["ANY_ORDER", "CHOSEN", "FILL_STEP_COST", "ORDERED", "STATE_STEP_COST"
            "Bin", "Decision", "Free", "FreeState", "Search", "Spec", "Units"]
 
 
+CHARGE_EVERY = 32
+"""States of the programme charged to the work budget at once (:attr:`Search.states`)."""
+
+
 class Decision(NamedTuple):
     """One placement the programme made."""
 
@@ -74,6 +78,11 @@ class FreeState(NamedTuple):
     """1 while none of ``longest`` tuples has been made and one must be, else 0."""
     pool: tuple[int, ...]
     """The pool's tuples left of each size (in the order of :attr:`Free.sizes`)."""
+
+
+_new = tuple.__new__
+"""``_new(FreeState, (to_start, must_reach, pool))``: a state's :class:`FreeState` made without
+the named tuple's own ``__new__`` (a call of its own, in the programme's every choice)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +127,21 @@ class Search:
         self.stages = len(self.kinds) + (2 * len(free.sizes) if free is not None else 0)
         self.smallest = min((k for sizes in (*self.sizes, free.sizes if free else ()) for k in sizes), default=1)
         self.path: list[Decision] = []
+        # The kinds that can start at no bin after ``i``: a state leaving bin ``i`` with one of
+        # them still to start fails.
+        self.dead: list[tuple[int, ...]] = []
+        by_latest = sorted(range(len(self.kinds)), key=self.latest.__getitem__)
+        dead = 0
+        for i in range(len(arrangement.bins)):
+            while dead < len(by_latest) and self.latest[by_latest[dead]] <= i:
+                dead += 1
+            self.dead.append(tuple(by_latest[:dead]))
+        self.wanted: dict[tuple[int, ...], list[int]] = {}
+        """:meth:`_supplied`'s tuples of each size wanted by the kinds still to start."""
+        self.states = 0
+        """States charged to the work budget (:data:`STATE_STEP_COST` each) in batches of
+        :data:`CHARGE_EVERY`, the rest when the programme ends: it decides nothing before its
+        end, so the walk is stopped by the same total charge wherever the batch falls."""
 
     def run(self) -> list[list[tuple[Identity, int]]] | None:
         """Each unit's members (identity, copies), in the order of ``units``, or ``None``."""
@@ -126,7 +150,9 @@ class Search:
         todo = tuple(self.units.count(k) for k in self.kinds)
         if not need:
             return [] if free is None or not (free.to_start or free.must_reach) else None
-        if not self._supplied(0, todo, (), free) or not self._step(0, 0, self.at.bins[0][1], todo, (), (), (), need, free):
+        held = self._supplied(0, todo, (), free) and self._step(0, 0, self.at.bins[0][1], todo, (), (), (), need, free)
+        spend(STATE_STEP_COST * (self.states % CHARGE_EVERY))
+        if not held:
             return None
         if self.free is not None:
             return []  # (whether a split is held: no placement is asked for)
@@ -146,8 +172,10 @@ class Search:
         key = (i, stage, cap, todo, rest, later, carried, free)
         if key in self.failed:
             return False
-        spend(STATE_STEP_COST)
-        found = (free is None or self._free_fits(free, (*rest, *later, *carried))) and self._decide(
+        self.states += 1
+        if not self.states % CHARGE_EVERY:
+            spend(STATE_STEP_COST * CHARGE_EVERY)
+        found = (free is None or self._free_fits(free, rest, later, carried)) and self._decide(
             i, stage, cap, todo, rest, later, carried, need, free)
         if not found:
             self.failed.add(key)
@@ -182,7 +210,7 @@ class Search:
             return self._on(i, stage + 1, cap, todo, later, carried, need, free)
         if stage < self.stages and free is not None and free.to_start and self._chosen(  # a split's unit starts
                 i, stage, cap, room, todo, rest, later, carried, need,
-                FreeState(free.to_start - 1, free.must_reach, free.pool), 0, stage - len(self.kinds)):
+                _new(FreeState, (free.to_start - 1, free.must_reach, free.pool)), 0, stage - len(self.kinds)):
             return True
         return self._next_bin(i, todo, later, carried, need, free)
 
@@ -220,10 +248,10 @@ class Search:
             pool = (*left.pool[:j], left.pool[j] - 1, *left.pool[j + 1:])
             at = len(self.kinds) + choice if not length else stage
             if on:
-                after = FreeState(left.to_start, left.must_reach, pool)
+                after = _new(FreeState, (left.to_start, left.must_reach, pool))
                 grown = tuple(sorted((*carried, (CHOSEN, length + 1))))
             else:
-                after = FreeState(left.to_start, int(bool(left.must_reach) and length + 1 < self.free.longest), pool)
+                after = _new(FreeState, (left.to_start, int(bool(left.must_reach) and length + 1 < self.free.longest), pool))
                 grown = carried
             if self._step(i, at, cap - size, todo, rest, later, grown, need - size, after):
                 return True
@@ -249,7 +277,8 @@ class Search:
         """From bin ``i``, decided, to the next bin: the units left for a later bin of its slot
         go on there, those carried at the next slot; while every kind still to start can start
         at one of the bins after, and the bins after can take the tuples left."""
-        if i + 1 >= len(self.at.bins) or not all(not n or self.latest[k] > i for k, n in enumerate(todo)):
+        dead = self.dead[i]
+        if i + 1 >= len(self.at.bins) or (dead and any(todo[k] for k in dead)):
             return False
         if self.at.last[i]:
             if later or (carried and not self.at.joins[i]) or not self._supplied(i + 1, todo, carried, free):
@@ -259,17 +288,18 @@ class Search:
             return False
         return self._step(i + 1, 0, self.at.bins[i + 1][1], todo, later, (), carried, need, free)
 
-    def _free_fits(self, free: FreeState, going: Units) -> bool:
+    def _free_fits(self, free: FreeState, *going: Units) -> bool:
         """Whether the chosen split can still be completed by count: each unit to start and each
-        chosen unit in progress takes a tuple of the pool, no unit more than ``longest``, and one
-        of ``longest`` is still possible if it must be made."""
+        chosen unit in progress (in ``going``'s groups) takes a tuple of the pool, no unit more
+        than ``longest``, and one of ``longest`` is still possible if it must be made."""
         assert self.free is not None
         longest = self.free.longest
         chosen = room = 0  # the chosen units in progress, the tuples they may still take
-        for spec in going:
-            if spec[0] == CHOSEN:
-                chosen += 1
-                room += longest - spec[1]
+        for group in going:
+            for spec in group:
+                if spec[0] == CHOSEN:
+                    chosen += 1
+                    room += longest - spec[1]
         tuples = sum(free.pool)
         if free.to_start + chosen > tuples or tuples > free.to_start * longest + room:
             return False
@@ -279,24 +309,28 @@ class Search:
         """Whether the bins from ``i`` on can take as many tuples of each size as everything
         still to place has: of ``k`` or more at most ``c // k`` on a bin of ``c`` (under the
         protection, tuples of exactly ``k`` on whole bins of ``k``). Asked as a bin is entered."""
-        wanted = [0] * (self.largest + 1)
-        for sizes, n in zip(self.sizes, todo):
-            if n:
-                for size in sizes:
-                    wanted[size] += n
+        base = self.wanted.get(todo)
+        if base is None:  # the tuples of the kinds still to start
+            base = [0] * (self.largest + 1)
+            for sizes, n in zip(self.sizes, todo):
+                if n:
+                    for size in sizes:
+                        base[size] += n
+            self.wanted[todo] = base
+        wanted = base.copy()
+        if free is not None:  # and of the chosen split's pool
+            assert self.free is not None
+            for size, n in zip(self.free.sizes, free.pool):
+                wanted[size] += n
         for spec in going:
             if spec[0] != CHOSEN:
                 for size in spec[1:]:
                     wanted[size] += 1
-        if free is not None:
-            assert self.free is not None
-            for size, n in zip(self.free.sizes, free.pool):
-                wanted[size] += n
-        supply = self.at.supply
+        room = self.at.supply_from(i, self.largest)
         demand = 0
         for k in range(self.largest, 1, -1):
             demand = wanted[k] if self.protected else demand + wanted[k]
-            if demand and (k not in supply or demand > supply[k][i]):
+            if demand > room[k]:
                 return False
         return True
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
-from operator import ge
 
 from oracle.cards import Card
 from oracle.engine.budget import spend
@@ -79,13 +78,25 @@ class Reach:
         return at_slot
 
     @cached_property
-    def _rows(self) -> tuple[list[set[int]], list[int]]:
-        """:attr:`at_slot` as rows from its lowest slot to its highest, each slot's copies (empty
-        where no identity takes it) and their most (0 there): a unit is read off slices of them."""
+    def _masks(self) -> list[int]:
+        """:attr:`at_slot` as one int per copy count ``k``, bit ``j`` set where the ``j``-th slot
+        from the lowest holds a tuple of ``k`` (an identity with ``k`` copies or more; under the
+        protection, exactly ``k``): a unit is read off them by shifts, as a chess engine reads
+        a set of squares off a bitboard. Slots no identity takes have no bit.
+
+        >>> from oracle.cards import parse_cards, Rank, Suit
+        >>> from oracle.variants import make_ruleset
+        >>> rules = make_ruleset("rbtying-default", Rank.TWO, Suit.SPADES)
+        >>> [bin(m) for m in Reach(rules, parse_cards("5H 5H 6H 6H 6H 9H"))._masks]
+        ['0b10011', '0b10011', '0b11', '0b10']
+        """
         at = self.at_slot
         lowest = min(at, default=0)
-        held = [at.get(slot, set()) for slot in range(lowest, max(at, default=-1) + 1)]
-        return held, [max(copies, default=0) for copies in held]
+        masks = [0] * (max((max(copies) for copies in at.values()), default=0) + 1)
+        for slot, copies in at.items():
+            for k in (copies if self.protected else range(max(copies) + 1)):
+                masks[k] |= 1 << (slot - lowest)
+        return masks
 
     @cached_property
     def _runs(self) -> tuple[list[tuple[int, int]], list[list[int]]]:
@@ -158,13 +169,16 @@ class Reach:
         if found is None:
             spend(len(self.at_slot) * len(adjacent))
             # A start of the unit on slots ``start`` up: each tuple's slot holds (under the
-            # protection, exactly) its copies; a start with slots missing holds nothing.
-            held, tops = self._rows
-            n, starts = len(adjacent), range(len(held) - len(adjacent) + 1)
-            if self.protected:
-                found = any(all(map(set.__contains__, held[start:start + n], adjacent)) for start in starts)
-            else:
-                found = any(all(map(ge, tops[start:start + n], adjacent)) for start in starts)
+            # protection, exactly) its copies, so bit ``start`` survives each tuple's mask shifted
+            # down by its place; a start with slots missing (or past the highest) holds nothing.
+            masks = self._masks
+            starts = -1
+            for place, size in enumerate(adjacent):
+                if size >= len(masks):
+                    starts = 0
+                    break
+                starts &= masks[size] >> place
+            found = starts != 0
             self._units[adjacent] = found
         return found
 

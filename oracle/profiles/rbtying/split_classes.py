@@ -146,6 +146,10 @@ class CoarseSplits:
         self.cut: int | None = None
         self.blocks: list[AdjacentTupleSizes] = []
         self.last: tuple[AdjacentTupleSizes, ...] = ()
+        self.tried = 0
+        """Blocks tried and not yet charged: charged before each split is given (the walk
+        decides only on a split), every :data:`CHARGE_EVERY` blocks and at the end, so that the
+        walk meets its bound at the same split."""
 
     def __iter__(self) -> Iterator[tuple[tuple[AdjacentTupleSizes, ...], int]]:
         n = self.size
@@ -153,9 +157,15 @@ class CoarseSplits:
             for units in range(-(-n // length), n - length + 2):
                 self.cut, self.last = None, ()
                 yield from self._unit(n, units, length, True)
+        self._charge()
+
+    def _charge(self) -> None:
+        spend(BLOCK_STEP_COST * self.tried)
+        self.tried = 0
 
     def _unit(self, left: int, units: int, length: int, reaching: bool) -> Iterator[tuple[tuple[AdjacentTupleSizes, ...], int]]:
         if units == 0:
+            self._charge()
             split, last = tuple(self.blocks), self.last
             same = 0
             while same < len(last) and split[same] == last[same]:
@@ -170,7 +180,9 @@ class CoarseSplits:
 
     def _grow(self, block: list[int], at: int, left: int, units: int, length: int,
               reaching: bool) -> Iterator[tuple[tuple[AdjacentTupleSizes, ...], int]]:
-        spend(BLOCK_STEP_COST)
+        self.tried += 1
+        if self.tried >= CHARGE_EVERY:
+            self._charge()
         unit, blocks = tuple(block), self.blocks
         depth = len(blocks)
         if depth and unit > blocks[-1]:
@@ -194,6 +206,10 @@ class CoarseSplits:
                     self.counts[i] += 1
                     if self.cut is not None and self.cut <= depth:
                         return
+
+
+CHARGE_EVERY = 64
+"""Blocks tried that :class:`CoarseSplits` charges at once at the most."""
 
 
 def _room(left: int, units: int, length: int, reaching: bool) -> bool:
