@@ -57,7 +57,8 @@ def list_legal_plays(
     )
     group_of = {d: wire_varint(_GROUP, i) for i, d in enumerate(duties)}  # each group's field, once
     # The page read from its bytes (each card's field joined): cheaper than a message built per card.
-    answer.MergeFromString(b"".join([wire_field(_PLAYS, _PLAY_CARDS.wire(cards) + group_of[duty])
+    by_code = _PLAY_CARDS.by_code
+    answer.MergeFromString(b"".join([wire_field(_PLAYS, b"".join([by_code[c.code] for c in cards]) + group_of[duty])
                                      for cards, duty in found.page]))
     return answer
 

@@ -53,12 +53,12 @@ def suit_split(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], short
     """The follows of rule ``follow.suit``: all of a short suit and any other cards (``short``),
     else ``n`` cards of the suit as the rule's automaton accepts them (``full`` when it has none)."""
     duty = suit_duty(rules, lead, hand, ())
-    suits, led = rules.suits, duty.suit
-    others = [c for c in hand if suits[c.code] != led]
     if len(duty.hand_x) <= duty.led:
         # No other card to add (the suit held exactly as led): one play, over no space to count.
         size = duty.led - len(duty.hand_x)
-        return Family(Space.of(rules, others if size else ()), size, Everything(short), fixed=tuple(duty.hand_x))
+        suits, led = rules.suits, duty.suit
+        others = [c for c in hand if suits[c.code] != led] if size else []
+        return Family(Space.of(rules, others), size, Everything(short), fixed=tuple(duty.hand_x))
     space = Space.of(rules, duty.hand_x)
     automaton = in_suit(space)
     if automaton is None:

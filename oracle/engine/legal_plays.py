@@ -242,7 +242,8 @@ class Family:
         prefix: list[int] = []  # the copies taken of each card so far
         taken: list[Card] = []  # those cards
         cards, fixed, total, ways, edges = self.space.cards, list(self.fixed), self._total, self._ways, self._edges
-        prefixes, one = bool(self._prefixes), self._one  # no prefix to follow without excluded plays
+        prefixes, one, bits = bool(self._prefixes), self._one, self._bits  # no prefix to follow without excluded plays
+        room, sums = self._room, self._sums
 
         def walk(i: int, left: int, state: Hashable, skip: int) -> int:
             if i == len(cards):
@@ -253,6 +254,7 @@ class Family:
             card, steps = cards[i], edges[i].get(state)
             if steps is None:  # a state the count never reached (the automaton asked)
                 steps = self._steps_out(state, self.space.copies[i], 0, i)
+            fits, known = room[i + 1], sums[i + 1]
             for copies, after in steps:
                 if len(out) >= limit:
                     break
@@ -262,6 +264,10 @@ class Family:
                 if prefixes:
                     prefix.append(copies)
                     n = total(i + 1, rest, after, prefix)
+                elif rest > fits:
+                    n = 0
+                elif (by_left := known.get(after)) is not None:  # _ways without the call (most children)
+                    n = by_left if rest < 0 else (by_left >> bits * rest) & one
                 else:
                     n = ways(i + 1, rest, after)
                 if 0 < n <= skip:

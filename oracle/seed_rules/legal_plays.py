@@ -78,9 +78,11 @@ def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Seque
         ladder = ladder_for(rules, units)
         shapes = ([(p.tuple_size, p.length) for rung in ladder.rungs for p in rung.parts] if ladder is not None
                   else lead_requirements(units))
-        hand_x = space.cards_of(space.copies)
         read = None if ladder is not None else plain_reading(rules, space, shapes, exact)
         profile = [] if ladder is not None else reading_profile(rules, space, read, shapes, exact)
+        # The hand's cards of the suit, spelled out only where a match or a rung reads them (a
+        # profile told off the reading, the most common, needs none).
+        hand_x = space.cards_of(space.copies) if ladder is not None or profile is None else []
         if profile is None:
             profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact).profile
         if read is None:
