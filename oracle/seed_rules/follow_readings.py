@@ -170,12 +170,12 @@ class PairRuns:
     def of(cls, rules: Ruleset, space: Space, exact: bool) -> PairRuns | None:
         """The reading, or ``None`` where a slot holds two pairs (or a card two slots, or an
         identity two pairs)."""
-        ident, places = identity_numbers(rules, space), rules.places
+        ident, slots_of = identity_numbers(rules, space), rules.places
         held: dict[int, int] = {}
         slots: dict[int, tuple[int, ...]] = {}
         for card, copies, number in zip(space.cards, space.copies, ident, strict=True):
             held[number] = held.get(number, 0) + copies
-            slots[number] = places[card.code]  # rules.slots(card), read off its table
+            slots[number] = slots_of[card.code]  # rules.slots(card), read off its table
         pairs = [i for i, k in held.items() if k >= 2]
         places = [s for i in pairs for s in slots[i]]
         if (any(len(slots[i]) > 1 for i in pairs) or len(places) != len(set(places))
