@@ -243,7 +243,8 @@ class Family:
         taken: list[Card] = []  # those cards
         cards, fixed, total, ways, edges = self.space.cards, list(self.fixed), self._total, self._ways, self._edges
         prefixes, one, bits = bool(self._prefixes), self._one, self._bits  # no prefix to follow without excluded plays
-        room, sums = self._room, self._sums
+        room, sums, held = self._room, self._sums, self.space.copies
+        tails: dict[int, list[Card]] = {}  # every copy of the cards from each on, once asked
 
         def walk(i: int, left: int, state: Hashable, skip: int) -> int:
             if i == len(cards):
@@ -274,10 +275,13 @@ class Family:
                     skip -= n
                 elif n > 0:
                     taken.extend([card] * copies)
-                    if rest == 0:  # one play: no more copies of the cards after these
+                    if rest == 0 or rest == fits:  # one play: none, or every copy, of the cards after these
+                        tail = tails.get(i + 1) if rest else ()
+                        if tail is None:
+                            tail = tails[i + 1] = [c for c, k in zip(cards[i + 1:], held[i + 1:]) for _ in range(k)]
                         for duty, by_left in self._vector(i + 1, after).items():
-                            if by_left & one:  # its duty: the one with a play of no more cards
-                                out.append((taken + fixed, duty))
+                            if by_left >> bits * rest & one:  # its duty: the one with a play of these cards
+                                out.append(([*taken, *tail, *fixed], duty))
                                 break
                     else:
                         skip = walk(i + 1, rest, after, skip)
