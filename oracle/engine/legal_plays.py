@@ -48,28 +48,31 @@ class Family:
     automaton: Automaton
     fixed: tuple[Card, ...] = ()
     excluded: frozenset[tuple[int, ...]] = frozenset()
-    _memo: list[dict[Hashable, dict[Duty, int]]] = field(default_factory=list, repr=False)
+    _memo: list[dict[Hashable, dict[Duty, int]]] = field(init=False, repr=False)
     """Before each card (and after the last), each state's :meth:`_vector`."""
-    _room: list[int] = field(default_factory=list, repr=False)
-    _edges: list[dict[Hashable, list[tuple[int, Hashable]]]] = field(default_factory=list, repr=False)
+    _room: list[int] = field(init=False, repr=False)
+    _edges: list[dict[Hashable, list[tuple[int, Hashable]]]] = field(init=False, repr=False)
     """Before each card, the steps out of each state :meth:`_reach` reached."""
-    _reached: bool = field(default=False, repr=False)
-    _prefixes: dict[tuple[int, ...], Counter[Duty]] = field(default_factory=dict, repr=False)
-    _sums: list[dict[Hashable, int]] = field(default_factory=list, repr=False)
+    _reached: bool = field(init=False, repr=False)
+    _prefixes: dict[tuple[int, ...], Counter[Duty]] = field(init=False, repr=False)
+    _sums: list[dict[Hashable, int]] = field(init=False, repr=False)
     """Before each card, each state's ways whatever their duty (asked again and again by a page)."""
-    _bits: int = field(default=0, repr=False)
+    _bits: int = field(init=False, repr=False)
     """The bits of one entry of a state's ways (:meth:`_vector`): enough for every sub-multiset
     of the space."""
-    _one: int = field(default=0, repr=False)
+    _one: int = field(init=False, repr=False)
     """The mask of one entry (every bit, -1, for a family of any size: its one entry)."""
 
     def __post_init__(self) -> None:
-        self._room = room = list(accumulate(reversed(self.space.copies), initial=0))[::-1]  # copies from each card on
+        # The count's tables, set here alone (none is an argument: the dataclass builds none to drop).
+        copies = self.space.copies
+        self._room = room = list(accumulate(reversed(copies), initial=0))[::-1]  # copies from each card on
         self._memo = [{} for _ in room]
-        self._edges = [{} for _ in self.space.copies]
-        self._bits = 0 if self.size is None else prod(held + 1 for held in self.space.copies).bit_length()
+        self._edges = [{} for _ in copies]
+        self._bits = 0 if self.size is None else prod(held + 1 for held in copies).bit_length()
         self._one = (1 << self._bits) - 1 if self.size is not None else -1
         self._sums = [{} for _ in room]
+        self._reached, self._prefixes = False, {}
         for vector in self.excluded:
             duty = self.accepts(vector)
             if duty is None:
