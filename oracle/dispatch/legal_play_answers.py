@@ -51,14 +51,18 @@ def list_legal_plays(
     rule_ids += [d.rule_id for d in duties if d.rule_id not in rule_ids]
     what = f"follows of {format_cards(rules.sorted(lead))}" if lead else "leads"
     parts = "; ".join(f"{n} {d.description}" for d, n in found.duties) or "none"
+    total = found.total
     answer = pb.ListLegalPlaysResponse(
-        total=found.total, groups=groups, rule_ids=rule_ids,
-        explanation=f"{found.total} legal {what} ({parts}); {len(found.page)} listed from play {offset}.",
+        total=total, groups=groups, rule_ids=rule_ids,
+        explanation=f"{total} legal {what} ({parts}); {len(found.page)} listed from play {offset}.",
     )
     group_of = {d: wire_varint(_GROUP, i) for i, d in enumerate(duties)}  # each group's field, once
     # The page read from its bytes (each card's field joined): cheaper than a message built per card.
-    answer.MergeFromString(b"".join([wire_field(_PLAYS, _PLAY_CARDS.wire(cards) + group_of[duty])
-                                     for cards, duty in found.page]))
+    by_code, plays = _PLAY_CARDS.by_code, []
+    for cards, duty in found.page:
+        play = b"".join([by_code[c.code] for c in cards]) + group_of[duty]
+        plays.append(_PLAY_KEYS[len(play)] + play if len(play) < len(_PLAY_KEYS) else wire_field(_PLAYS, play))
+    answer.MergeFromString(b"".join(plays))
     return answer
 
 
@@ -66,3 +70,6 @@ _PLAYS = pb.ListLegalPlaysResponse.DESCRIPTOR.fields_by_name["plays"].number
 _GROUP = pb.LegalPlay.DESCRIPTOR.fields_by_name["group"].number
 _PLAY_CARDS = CardsField(pb.LegalPlay, "cards")
 """A play's cards as its ``LegalPlay.cards`` elements on the wire (each card's bytes built once)."""
+_PLAY_KEYS = [wire_field(_PLAYS, bytes(size))[:2] for size in range(0x80)]
+"""The key and length of a play's field on the wire, by its length (below 128 bytes: a play of up
+to about twenty cards; a longer one is written by :func:`wire_field`)."""

@@ -53,12 +53,12 @@ def suit_split(rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], short
     """The follows of rule ``follow.suit``: all of a short suit and any other cards (``short``),
     else ``n`` cards of the suit as the rule's automaton accepts them (``full`` when it has none)."""
     duty = suit_duty(rules, lead, hand, ())
-    suits, led = rules.suits, duty.suit
-    others = [c for c in hand if suits[c.code] != led]
     if len(duty.hand_x) <= duty.led:
         # No other card to add (the suit held exactly as led): one play, over no space to count.
         size = duty.led - len(duty.hand_x)
-        return Family(Space.of(rules, others if size else ()), size, Everything(short), fixed=tuple(duty.hand_x))
+        suits, led = rules.suits, duty.suit
+        others = [c for c in hand if suits[c.code] != led] if size else []
+        return Family(Space.of(rules, others), size, Everything(short), fixed=tuple(duty.hand_x))
     space = Space.of(rules, duty.hand_x)
     automaton = in_suit(space)
     if automaton is None:
@@ -125,7 +125,7 @@ class Judged:
         self._ends: set[Hashable] = set()
         """The readings of the plays read to the end, not yet paid for."""
         self.ident = identity_numbers(rules, space)
-        self.last = {ident: i for i, ident in enumerate(self.ident)}
+        self.last = identity_ends(rules, space)
         self._closes = [self.last[ident] == i for i, ident in enumerate(self.ident)]
         """Whether each card is its identity's last (its copies close the identity)."""
         self._size = len(space.cards)
@@ -292,8 +292,7 @@ def read_whole(rules: Ruleset, space: Space, reading: Reading[Any]) -> Hashable:
     >>> read_whole(rules, Space.of(rules, p("AS AS KS 5S 5S")), Cores(2))
     ((0, 2), (2, 2))
     """
-    ident = identity_numbers(rules, space)
-    last = {number: i for i, number in enumerate(ident)}
+    ident, last = identity_numbers(rules, space), identity_ends(rules, space)
     held: dict[int, int] = {}
     state = reading.start()
     for i, (number, copies) in enumerate(zip(ident, space.copies, strict=True)):
@@ -313,6 +312,23 @@ def identity_numbers(rules: Ruleset, space: Space) -> list[int]:
     found = [ids.setdefault(identities[c.code], len(ids)) for c in space.cards]
     memo[:] = [identities, found]
     return found
+
+
+def identity_ends(rules: Ruleset, space: Space) -> dict[int, int]:
+    """Each identity number's last card (its place in the space), where its copies are all
+    known: found once per space and ruleset, with :func:`identity_numbers` (read it, never
+    change it).
+
+    >>> from oracle.cards import parse_cards as p, Rank, Suit
+    >>> from oracle.variants import make_ruleset
+    >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
+    >>> identity_ends(rules, Space.of(rules, p("AS AS KS 5S")))
+    {0: 0, 1: 1, 2: 2}
+    """
+    numbers, memo = identity_numbers(rules, space), space.numbers
+    if len(memo) < 3:
+        memo.append({number: i for i, number in enumerate(numbers)})
+    return cast(dict[int, int], memo[2])
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ order, so that a page and its offset mean the same whichever source a play came 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,7 +29,7 @@ def collect(rules: Ruleset, hand: Sequence[Card], family: Family, listed: Sequen
             limit: int) -> LegalPlays:
     """The duties of the family and the listed plays (disjoint), and the page of the plays of all
     from ``offset`` of at most ``limit``, in canonical order over the whole hand."""
-    counts = Counter(family.counts())
+    counts = family.counts()  # a dict of its own, the listed plays' counts added to it below
     if not listed:
         # The family's page is in the whole hand's canonical order already: its space's cards
         # come in the hand's order, and its fixed cards are in every play.
@@ -39,7 +38,8 @@ def collect(rules: Ruleset, hand: Sequence[Card], family: Family, listed: Sequen
         space = Space.of(rules, hand)
         spelled: list[tuple[tuple[int, ...], tuple[Card, ...], Duty]] = []
         for source in listed:
-            counts.update(source.counts())
+            for duty, n in source.counts().items():
+                counts[duty] = counts.get(duty, 0) + n
             spelled.extend((canonical_key(space, cards), cards, duty) for cards, duty in source.plays)
         spelled.sort(key=lambda item: item[0])
         # The listed plays before the offset: those whose place among all plays is below it.
@@ -54,7 +54,7 @@ def collect(rules: Ruleset, hand: Sequence[Card], family: Family, listed: Sequen
         merged.sort(key=lambda item: item[0])
         plays = [(cards, duty) for _, cards, duty in merged[:limit]]
     if listed or family.fixed:
-        page = tuple((tuple(rules.sorted(cards)), duty) for cards, duty in plays)
+        page = tuple([(tuple(rules.sorted(cards)), duty) for cards, duty in plays])
     else:  # the family's plays: its space's cards, in the ruleset's order already
-        page = tuple((tuple(cards), duty) for cards, duty in plays)
+        page = tuple([(tuple(cards), duty) for cards, duty in plays])
     return LegalPlays(tuple(sorted((d, n) for d, n in counts.items() if n)), page)

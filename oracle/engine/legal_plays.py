@@ -48,28 +48,31 @@ class Family:
     automaton: Automaton
     fixed: tuple[Card, ...] = ()
     excluded: frozenset[tuple[int, ...]] = frozenset()
-    _memo: list[dict[Hashable, dict[Duty, int]]] = field(default_factory=list, repr=False)
+    _memo: list[dict[Hashable, dict[Duty, int]]] = field(init=False, repr=False)
     """Before each card (and after the last), each state's :meth:`_vector`."""
-    _room: list[int] = field(default_factory=list, repr=False)
-    _edges: list[dict[Hashable, list[tuple[int, Hashable]]]] = field(default_factory=list, repr=False)
+    _room: list[int] = field(init=False, repr=False)
+    _edges: list[dict[Hashable, list[tuple[int, Hashable]]]] = field(init=False, repr=False)
     """Before each card, the steps out of each state :meth:`_reach` reached."""
-    _reached: bool = field(default=False, repr=False)
-    _prefixes: dict[tuple[int, ...], Counter[Duty]] = field(default_factory=dict, repr=False)
-    _sums: list[dict[Hashable, int]] = field(default_factory=list, repr=False)
+    _reached: bool = field(init=False, repr=False)
+    _prefixes: dict[tuple[int, ...], Counter[Duty]] = field(init=False, repr=False)
+    _sums: list[dict[Hashable, int]] = field(init=False, repr=False)
     """Before each card, each state's ways whatever their duty (asked again and again by a page)."""
-    _bits: int = field(default=0, repr=False)
+    _bits: int = field(init=False, repr=False)
     """The bits of one entry of a state's ways (:meth:`_vector`): enough for every sub-multiset
     of the space."""
-    _one: int = field(default=0, repr=False)
+    _one: int = field(init=False, repr=False)
     """The mask of one entry (every bit, -1, for a family of any size: its one entry)."""
 
     def __post_init__(self) -> None:
-        self._room = room = list(accumulate(reversed(self.space.copies), initial=0))[::-1]  # copies from each card on
+        # The count's tables, set here alone (none is an argument: the dataclass builds none to drop).
+        copies = self.space.copies
+        self._room = room = list(accumulate(reversed(copies), initial=0))[::-1]  # copies from each card on
         self._memo = [{} for _ in room]
-        self._edges = [{} for _ in self.space.copies]
-        self._bits = 0 if self.size is None else prod(held + 1 for held in self.space.copies).bit_length()
+        self._edges = [{} for _ in copies]
+        self._bits = 0 if self.size is None else prod(held + 1 for held in copies).bit_length()
         self._one = (1 << self._bits) - 1 if self.size is not None else -1
         self._sums = [{} for _ in room]
+        self._reached, self._prefixes = False, {}
         for vector in self.excluded:
             duty = self.accepts(vector)
             if duty is None:
@@ -242,7 +245,9 @@ class Family:
         prefix: list[int] = []  # the copies taken of each card so far
         taken: list[Card] = []  # those cards
         cards, fixed, total, ways, edges = self.space.cards, list(self.fixed), self._total, self._ways, self._edges
-        prefixes, one = bool(self._prefixes), self._one  # no prefix to follow without excluded plays
+        prefixes, one, bits = bool(self._prefixes), self._one, self._bits  # no prefix to follow without excluded plays
+        room, sums, memo, held = self._room, self._sums, self._memo, self.space.copies
+        tails: dict[int, list[Card]] = {}  # every copy of the cards from each on, once asked
 
         def walk(i: int, left: int, state: Hashable, skip: int) -> int:
             if i == len(cards):
@@ -253,6 +258,7 @@ class Family:
             card, steps = cards[i], edges[i].get(state)
             if steps is None:  # a state the count never reached (the automaton asked)
                 steps = self._steps_out(state, self.space.copies[i], 0, i)
+            fits, known, counted = room[i + 1], sums[i + 1], memo[i + 1]
             for copies, after in steps:
                 if len(out) >= limit:
                     break
@@ -262,16 +268,25 @@ class Family:
                 if prefixes:
                     prefix.append(copies)
                     n = total(i + 1, rest, after, prefix)
-                else:
-                    n = ways(i + 1, rest, after)
+                elif rest > fits:
+                    n = 0
+                else:  # _ways without its calls where the count reached the state (most children)
+                    by_left = known.get(after)
+                    if by_left is None and (by_duty := counted.get(after)) is not None:
+                        by_left = known[after] = sum(by_duty.values())
+                    n = ways(i + 1, rest, after) if by_left is None else (
+                        by_left if rest < 0 else (by_left >> bits * rest) & one)
                 if 0 < n <= skip:
                     skip -= n
                 elif n > 0:
                     taken.extend([card] * copies)
-                    if rest == 0:  # one play: no more copies of the cards after these
+                    if rest == 0 or rest == fits:  # one play: none, or every copy, of the cards after these
+                        tail = tails.get(i + 1) if rest else ()
+                        if tail is None:
+                            tail = tails[i + 1] = [c for c, k in zip(cards[i + 1:], held[i + 1:]) for _ in range(k)]
                         for duty, by_left in self._vector(i + 1, after).items():
-                            if by_left & one:  # its duty: the one with a play of no more cards
-                                out.append((taken + fixed, duty))
+                            if by_left >> bits * rest & one:  # its duty: the one with a play of these cards
+                                out.append(([*taken, *tail, *fixed], duty))
                                 break
                     else:
                         skip = walk(i + 1, rest, after, skip)

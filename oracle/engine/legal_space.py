@@ -33,8 +33,9 @@ class Space:
     copies: tuple[int, ...]
     numbers: list[object] = field(init=False, repr=False, compare=False, hash=False, default_factory=list)
     """The identity numbers of the cards last found (:func:`oracle.engine.legal_follows.identity_numbers`),
-    after the ruleset's identity table they were found by: found once for the readings and the
-    count of one question."""
+    after the ruleset's identity table they were found by, then each number's last card once
+    asked (:func:`~oracle.engine.legal_follows.identity_ends`): found once for the readings and
+    the count of one question."""
 
     @cached_property
     def places(self) -> dict[Card, int]:

@@ -170,17 +170,20 @@ class PairRuns:
     def of(cls, rules: Ruleset, space: Space, exact: bool) -> PairRuns | None:
         """The reading, or ``None`` where a slot holds two pairs (or a card two slots, or an
         identity two pairs)."""
-        ident = identity_numbers(rules, space)
+        ident, slots_of = identity_numbers(rules, space), rules.places
         held: dict[int, int] = {}
         slots: dict[int, tuple[int, ...]] = {}
         for card, copies, number in zip(space.cards, space.copies, ident, strict=True):
             held[number] = held.get(number, 0) + copies
-            slots[number] = rules.slots(card)
+            slots[number] = slots_of[card.code]  # rules.slots(card), read off its table
         pairs = [i for i, k in held.items() if k >= 2]
-        places = [s for i in pairs for s in slots[i]]
-        if (any(len(slots[i]) > 1 for i in pairs) or len(places) != len(set(places))
-                or (not exact and any(held[i] > 3 for i in pairs))
-                or len(pairs) >> COUNT_BITS or any(not 0 <= s < 0xFFFF - 1 for s in places)):  # its state's fields
+        places: list[int] = []
+        for i in pairs:  # in one pass: no pair of two slots, nor (with tuples broken) of four copies
+            if len(slots[i]) > 1 or (not exact and held[i] > 3):
+                return None
+            places.extend(slots[i])
+        if (len(places) != len(set(places)) or len(pairs) >> COUNT_BITS
+                or (places and not 0 <= min(places) <= max(places) < 0xFFFF - 1)):  # its state's fields
             return None
         return cls({i: (slots[i][0] if slots[i] else None) for i in held}, exact, frozenset(pairs), frozenset(places))
 

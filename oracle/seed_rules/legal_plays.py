@@ -46,12 +46,19 @@ def structure_duty(rules: Ruleset, lead: Sequence[Card], units: Sequence[Unit] |
     tuples, or the suit alone (a lead of singles). ``units``: the lead's, when read already."""
     units = rules.units(lead) if units is None else units
     if ladder_for(rules, units) is not None:
-        return Duty(1, "follow.ladder", "the first rung of the ladder the hand can show")
+        return LADDER_DUTY
     if any(u.is_tractor for u in units):
-        return Duty(1, "follow.tractor", "as much of the lead's tractors and tuples as the hand can show")
+        return TRACTOR_DUTY
     if any(u.tuple_size >= 2 for u in units):
-        return Duty(1, "follow.pairs", "as many of the lead's tuples as the hand can show")
-    return Duty(1, "follow.suit", "any cards of the led suit")
+        return PAIRS_DUTY
+    return SUIT_DUTY
+
+
+LADDER_DUTY = Duty(1, "follow.ladder", "the first rung of the ladder the hand can show")
+TRACTOR_DUTY = Duty(1, "follow.tractor", "as much of the lead's tractors and tuples as the hand can show")
+PAIRS_DUTY = Duty(1, "follow.pairs", "as many of the lead's tuples as the hand can show")
+SUIT_DUTY = Duty(1, "follow.suit", "any cards of the led suit")
+"""The duties of :func:`structure_duty` (built once: a duty is a value)."""
 
 
 READING_STEPS = 15
@@ -78,9 +85,11 @@ def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Seque
         ladder = ladder_for(rules, units)
         shapes = ([(p.tuple_size, p.length) for rung in ladder.rungs for p in rung.parts] if ladder is not None
                   else lead_requirements(units))
-        hand_x = space.cards_of(space.copies)
         read = None if ladder is not None else plain_reading(rules, space, shapes, exact)
         profile = [] if ladder is not None else reading_profile(rules, space, read, shapes, exact)
+        # The hand's cards of the suit, spelled out only where a match or a rung reads them (a
+        # profile told off the reading, the most common, needs none).
+        hand_x = space.cards_of(space.copies) if ladder is not None or profile is None else []
         if profile is None:
             profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact).profile
         if read is None:

@@ -98,21 +98,23 @@ def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
         sizes = list(range(sizes[0], 1, -1))
     # A run holds an identity not held higher up at each of its places: a tractor of k-tuples
     # needs `tractor_min` identities held k times or more (the variant's min_length, at least 2).
-    most = counts[pool.tractor_min - 1] if len(counts) >= pool.tractor_min else 0
+    tractor_min, held_by, places = pool.tractor_min, pool.cards, rules.places
+    most = counts[tractor_min - 1] if len(counts) >= tractor_min else 0
     for k in sizes:
         if k > most:
             continue
         runs = pool.runs(k)
-        while runs and len(runs[0]) >= pool.tractor_min:
+        while runs and len(runs[0]) >= tractor_min:
             run = runs[0]
             top = pool.strength(run[0][0])  # the highest place: an ace ending a tractor low is not its top
             taken: list[Card] = []
             apart = True
             for slot_ids in run:
-                identity = pool.pick(slot_ids, k)
-                apart = apart and len(slot_ids) == 1 and len(pool.slots(identity)) == 1
+                # The pool's pick, slots and count read off its cards here (once per place of a run).
+                identity = slot_ids[0] if len(slot_ids) == 1 else pool.pick(slot_ids, k)
+                apart = apart and len(slot_ids) == 1 and len(places[held_by[identity][0].code]) == 1
                 taken.extend(pool.take(identity, k))
-                apart = apart and pool.count(identity) < k
+                apart = apart and len(held_by.get(identity, ())) < k
             units.append(_unit(rules, k, len(run), taken, top))
             # A run taken whole, each of its places held by one identity of one place now gone
             # from the runs, leaves the other runs as they were: no need to find them again.
@@ -126,6 +128,8 @@ def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
     # their cards, so the answer does not depend on the order the cards came in.
     if rules.variant.tractors.joker_tractor_alone and len(units) > 1:
         units = [piece for unit in units for piece in _jokers_apart(rules, unit)]
+    if len(units) == 1:
+        return units
     order = rules.order
     return sorted(units, key=lambda u: (u.sort_key(), [order[c.code] for c in u.cards]))
 

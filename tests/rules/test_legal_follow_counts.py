@@ -174,3 +174,24 @@ def test_a_run_of_pairs_goes_on_past_a_lone_card_of_its_next_slot() -> None:
     counted = collect(ruleset, hand, family, listed, 0, 40)
     assert counted == _by_cores(deal, lead, hand)
     assert parse_cards("10H 10H 10C 10C") in [list(cards) for cards, _ in counted.page]
+
+
+@pytest.mark.parametrize("variant", ["qq-two-deck", "lianzhong-two-deck", "four-deck"])
+def test_every_page_is_its_slice_of_the_plays_in_canonical_order_with_each_plays_duty(variant: str) -> None:
+    # Suits held one to three cards beyond the lead, where many plays take every copy of the
+    # cards after some point (the page ends such a play at once).
+    rng = random.Random(f"pages {variant}")
+    for _ in range(12):
+        deal, lead, hand = _question(rng, variant, rng.randint(1, 3))
+        rules = deal.rules
+        family, listed = seeds.legal_follows_by_structure(rules, lead, hand)
+        assert not listed
+        with limited(steps=10**9):
+            whole = family.page(0, 10**6)
+            assert len(whole) == family.total()
+            vectors = [cast(tuple[int, ...], family.space.vector(play)) for play, _ in whole]
+            assert len(set(vectors)) == len(vectors)
+            assert vectors == sorted(vectors, reverse=True)  # most copies of the first card first
+            assert [duty for _, duty in whole] == [family.accepts(v) for v in vectors]
+            for offset in range(0, len(whole) + 1, 3):
+                assert family.page(offset, 4) == whole[offset:offset + 4]
