@@ -37,8 +37,19 @@ from oracle.profiles.botzone.play_types import (
 _SUITS = pb.EffectiveSuit.values()
 _TYPES = (SINGLE, PAIR, TRACTOR, THROW)
 
-_OTHER_TYPE = {(own, kind): f"a {own}, not a {kind} like the lead: it cannot win" for own in _TYPES for kind in _TYPES}
-"""The reason of a play of another type than the lead's, by (its type, the lead's): built once."""
+_OTHER_TYPE: dict[tuple[str, str, bool], Verdict] = {
+    (own, kind, follows): (pb.PLAY_KIND_FOLLOW if follows else pb.PLAY_KIND_DISCARD, False,
+                           f"a {own}, not a {kind} like the lead: it cannot win", "trick.same_type")
+    for own in _TYPES for kind in _TYPES for follows in (False, True)}
+"""The verdict of a play of another type than the lead's, by (its type, the lead's, whether it
+is of the lead's suit): built once."""
+
+_NOT_TRUMP: dict[bool, Verdict] = {
+    follows: (pb.PLAY_KIND_FOLLOW if follows else pb.PLAY_KIND_DISCARD, False,
+              "not all trump: only trump can beat a throw", "trick.largest_component")
+    for follows in (False, True)}
+"""The verdict of a play against a throw that covers its components but is not all trump, by
+whether it is of the lead's suit: built once."""
 
 _DISCARDS = {(kind, suit, led): f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)"
              for kind in _TYPES for suit in _SUITS for led in _SUITS}
@@ -109,7 +120,10 @@ def _typed_verdicts(
     for index in range(1, len(plays)):
         play = plays[index]
         suit, own, key = read_play(rules, play.cards)
-        verdict = _judge_typed_play(rules, play, suit, own, key, led, kind, best_seat, best_trump, best_key)
+        if own != kind:  # another type than the lead's: it cannot win
+            verdicts.append((play.seat, _OTHER_TYPE[own, kind, suit == led]))
+            continue
+        verdict = _judge_typed_play(rules, play, suit, key, led, kind, best_seat, best_trump, best_key)
         if verdict[1]:  # it beats the best so far
             winner, best_seat, best_trump, best_key = index, play.seat, suit == TRUMP, key
         verdicts.append((play.seat, verdict))
@@ -117,14 +131,12 @@ def _typed_verdicts(
 
 
 def _judge_typed_play(
-    rules: Ruleset, play: SeatPlay, suit: int, own: str, key: int | None, led: int, kind: str,
+    rules: Ruleset, play: SeatPlay, suit: int, key: int | None, led: int, kind: str,
     best_seat: int, best_trump: bool, best_key: int | None,
 ) -> Verdict:
-    """One play of a trick whose lead is no throw: ``suit``, ``own`` and ``key`` are its suit, its
-    type and its top card's strength (:func:`read_play`), ``led`` and ``kind`` the lead's."""
+    """One play of the lead's type in a trick whose lead is no throw: ``suit`` and ``key`` are its
+    suit and its top card's strength (:func:`read_play`), ``led`` and ``kind`` the lead's."""
     rule = "trick.same_type"
-    if own != kind:
-        return pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False, _OTHER_TYPE[own, kind], rule
     if suit != led and suit != TRUMP:
         return pb.PLAY_KIND_DISCARD, False, _DISCARDS[kind, suit, led], "trick.discard"
     if best_trump:
@@ -157,10 +169,15 @@ def _throw_verdicts(
     play's seat and verdict appended to ``verdicts`` (only trump covering the components beats
     the throw); the index of the play that wins."""
     winner, best_seat, best_trump, best_key = 0, plays[0].seat, led == TRUMP, key
+    singles = need[0] == 1
     for index in range(1, len(plays)):
         play = plays[index]
-        verdict, key = _judge_throw_play(rules, play, rules.suit_of(play.cards), led, need, best_seat, best_trump,
-                                         best_key)
+        suit = rules.suit_of(play.cards)
+        if singles and suit != TRUMP and len(play.cards) >= len(need):
+            # It covers a throw of singles but is not all trump (_judge_throw_play's first tests).
+            verdicts.append((play.seat, _NOT_TRUMP[suit == led]))
+            continue
+        verdict, key = _judge_throw_play(rules, play, suit, led, need, best_seat, best_trump, best_key)
         if verdict[1]:  # it beats the best so far: trump, as only trump beats a throw
             winner, best_seat, best_trump, best_key = index, play.seat, True, key
         verdicts.append((play.seat, verdict))
@@ -183,8 +200,7 @@ def _judge_throw_play(
                    f"({'+'.join(map(str, need))}): it cannot win")
             return (kind, False, why, rule), None
     if suit != TRUMP:
-        kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
-        return (kind, False, "not all trump: only trump can beat a throw", rule), None
+        return _NOT_TRUMP[suit == led], None
     key = _throw_key(rules, play.cards, need)
     if not best_trump:
         return (pb.PLAY_KIND_RUFF, True, "ruffs (毙) the throw with trump covering its components", "trick.ruff"), key
