@@ -51,12 +51,38 @@ _NOT_TRUMP: dict[bool, Verdict] = {
 """The verdict of a play against a throw that covers its components but is not all trump, by
 whether it is of the lead's suit: built once."""
 
-_DISCARDS = {(kind, suit, led): f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)"
-             for kind in _TYPES for suit in _SUITS for led in _SUITS}
-"""The reason of a discard of the lead's type, by (the type, the play's suit, the lead's)."""
+_DISCARDS: dict[tuple[str, int, int], Verdict] = {
+    (kind, suit, led): (pb.PLAY_KIND_DISCARD, False,
+                        f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)", "trick.discard")
+    for kind in _TYPES for suit in _SUITS for led in _SUITS}
+"""The verdict of a discard of the lead's type, by (the type, the play's suit, the lead's)."""
 
-_LEADS = {(suit, kind): f"leads {suit_name(suit)}: a {kind}" for suit in _SUITS for kind in _TYPES}
-"""The reason of a lead that is not a throw, by (its suit, its type)."""
+_LEADS: dict[tuple[int, str], Verdict] = {
+    (suit, kind): (pb.PLAY_KIND_LEAD, True, f"leads {suit_name(suit)}: a {kind}", "lead.one_suit")
+    for suit in _SUITS for kind in _TYPES}
+"""The verdict of a lead that is not a throw, by (its suit, its type)."""
+
+_RUFFED: dict[tuple[int, int], Verdict] = {}
+"""The verdict of a play of the lead's suit after a ruff, by (the lead's suit, the ruffing seat):
+each written the first time it is met (a few suits times a deal's seats)."""
+
+
+def _ruffed(led: int, seat: int) -> Verdict:
+    """The verdict of a play following ``led`` after seat ``seat`` has ruffed.
+
+    >>> _ruffed(pb.EFFECTIVE_SUIT_SPADES, 2)[2]
+    'follows spades, but seat 2 has ruffed'
+    """
+    found = _RUFFED.get((led, seat))
+    if found is None:
+        found = _RUFFED[led, seat] = (pb.PLAY_KIND_FOLLOW, False, f"follows {suit_name(led)}, but seat {seat} has ruffed",
+                                      "trick.ruff")
+    return found
+
+
+_RUFFS: dict[str, Verdict] = {
+    kind: (pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with a {kind} of trump", "trick.ruff") for kind in _TYPES}
+"""The verdict of the first ruff of a lead that is no throw, by the lead's type."""
 
 _SOURCE = f"{UPSTREAM} checkWinner"
 
@@ -104,7 +130,7 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
         winner = _throw_verdicts(rules, plays, suit, need, key, verdicts)
         rule = "trick.largest_component"
     else:
-        verdicts = [(lead.seat, (pb.PLAY_KIND_LEAD, True, _LEADS[suit, kind], "lead.one_suit"))]
+        verdicts = [(lead.seat, _LEADS[suit, kind])]
         winner = _typed_verdicts(rules, plays, suit, kind, key, verdicts)
         rule = "trick.same_type"
     return finish_trick(plays, verdicts, winner, {"trick.points", rule}, _SOURCE)
@@ -123,6 +149,9 @@ def _typed_verdicts(
         if own != kind:  # another type than the lead's: it cannot win
             verdicts.append((play.seat, _OTHER_TYPE[own, kind, suit == led]))
             continue
+        if suit != led and suit != TRUMP:  # the lead's type, neither its suit nor trump
+            verdicts.append((play.seat, _DISCARDS[kind, suit, led]))
+            continue
         verdict = _judge_typed_play(rules, play, suit, key, led, kind, best_seat, best_trump, best_key)
         if verdict[1]:  # it beats the best so far
             winner, best_seat, best_trump, best_key = index, play.seat, suit == TRUMP, key
@@ -134,21 +163,19 @@ def _judge_typed_play(
     rules: Ruleset, play: SeatPlay, suit: int, key: int | None, led: int, kind: str,
     best_seat: int, best_trump: bool, best_key: int | None,
 ) -> Verdict:
-    """One play of the lead's type in a trick whose lead is no throw: ``suit`` and ``key`` are its
-    suit and its top card's strength (:func:`read_play`), ``led`` and ``kind`` the lead's."""
+    """One play of the lead's type and of its suit or trump, in a trick whose lead is no throw:
+    ``suit`` and ``key`` are its suit and its top card's strength (:func:`read_play`), ``led``
+    and ``kind`` the lead's (:func:`_typed_verdicts` gives the other plays their verdicts)."""
     rule = "trick.same_type"
-    if suit != led and suit != TRUMP:
-        return pb.PLAY_KIND_DISCARD, False, _DISCARDS[kind, suit, led], "trick.discard"
     if best_trump:
         if suit != TRUMP:
-            return (pb.PLAY_KIND_FOLLOW, False, f"follows {suit_name(led)}, but seat {best_seat} has ruffed",
-                    "trick.ruff")
+            return _ruffed(led, best_seat)
         if led == TRUMP:
             return _compare(rules, play, key, best_seat, best_key, pb.PLAY_KIND_FOLLOW, f"{kind} of trump", rule)
         return _compare(rules, play, key, best_seat, best_key, pb.PLAY_KIND_OVER_RUFF, f"{kind} of trump",
                         "trick.over_ruff")
     if suit == TRUMP:
-        return pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with a {kind} of trump", "trick.ruff"
+        return _RUFFS[kind]
     return _compare(rules, play, key, best_seat, best_key, pb.PLAY_KIND_FOLLOW, kind, rule)
 
 
