@@ -162,7 +162,7 @@ def plain_trick_of(
     is not in its table) by :func:`bytes_trick`, else (a lead of more cards than a shape holds, a
     play with a field the contract lacks) by :func:`~oracle.service.trick_plays.plain_trick`, its
     plays parsed again."""
-    plays = getattr(keys, read.field)[:]
+    plays = getattr(keys, read.field)  # the repeated field: each reading below takes its list once
     found: tuple[tuple[SeatPlay, ...], Sequence[int]] | None = (
         plain_plays(plays, rules, deal) if plays and len(plays[0]) <= _SINGLE_BYTES else None)
     found = found or bytes_trick(plays, rules, deal)
