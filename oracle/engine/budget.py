@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from typing import Self
 
 DEFAULT_STEPS = 1_000_000
@@ -89,7 +89,24 @@ class Budget:
                 raise DeadlinePassed("the caller went away before the question was answered")
 
 
-_current: ContextVar[Budget | None] = ContextVar("oracle_work_budget", default=None)
+class _Unspent:
+    """A question's own budget before it spends a step: no call's deadline or caller, and a
+    :class:`Budget` of :data:`DEFAULT_STEPS` made current at its first :func:`spend` (most
+    questions spend none, and one shared object is cheaper than a budget made for each)."""
+
+    __slots__ = ()
+    deadline = None
+    gone = None
+
+    def spend(self, n: int) -> None:
+        budget = Budget(DEFAULT_STEPS, DEFAULT_STEPS)
+        _current.set(budget)  # undone with the question's own (its token's reset restores the value before it)
+        budget.spend(n)
+
+
+_UNSPENT = _Unspent()
+
+_current: ContextVar[Budget | _Unspent | None] = ContextVar("oracle_work_budget", default=None)
 
 
 def spend(n: int = 1) -> None:
@@ -119,3 +136,24 @@ def question_budget(steps: int = DEFAULT_STEPS) -> AbstractContextManager[Budget
     if outer is None:
         return Budget(steps, steps)
     return Budget(steps, steps, outer.deadline, outer.gone)
+
+
+def enter_question(steps: int = DEFAULT_STEPS) -> Token[Budget | _Unspent | None]:
+    """:func:`question_budget` made current without a ``with`` (for the one question of
+    :func:`~oracle.service.questions.dispatch`): the token to give :func:`leave_question` after
+    it. Outside :func:`limited` a budget of :data:`DEFAULT_STEPS` is made at its first step
+    (:class:`_Unspent`).
+
+    >>> token = enter_question()
+    >>> spend(3)
+    >>> _current.get().steps, leave_question(token), _current.get()
+    (999997, None, None)
+    """
+    outer = _current.get()
+    if outer is None:
+        return _current.set(_UNSPENT if steps == DEFAULT_STEPS else Budget(steps, steps))
+    return _current.set(Budget(steps, steps, outer.deadline, outer.gone))
+
+
+leave_question = _current.reset
+"""The end of a question entered by :func:`enter_question`: the budget before it current again."""

@@ -19,7 +19,7 @@ from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.dispatch import questions as engine
-from oracle.engine.budget import DeadlinePassed, WorkExceeded, question_budget
+from oracle.engine.budget import DeadlinePassed, WorkExceeded, enter_question, leave_question
 from oracle.errors import InvalidQuestion
 from oracle.referee.replay import audit_deal
 from oracle.service.bottom_validation import ScoreBottomArgs, parse_score_bottom
@@ -206,30 +206,26 @@ def dispatch(question: pb.Question) -> pb.Answer:
     >>> dispatch(pb.Question()).error.field_violations[0].description  # doctest: +ELLIPSIS
     'no question: set one of describe_play, check_follow, ...'
     """
-    field, message = answered(question)
+    name = question.WhichOneof("question")
+    if name is None:
+        field, message = "error", NO_QUESTION
+    else:
+        token = enter_question()  # question_budget(), without a with's two calls
+        try:
+            field, message = answer_of(QUESTION_KINDS[name], getattr(question, name))
+        finally:
+            leave_question(token)
     answer = pb.Answer()
     getattr(answer, field).CopyFrom(message)
     return answer
 
 
-def answered(question: pb.Question) -> tuple[str, Message]:
-    """The field of ``Answer`` answering one question of a batch, and the message it holds: the
-    kind's answer, or an ``error``. A question spending its work budget gets
-    ``RESOURCE_EXHAUSTED``; one past its call's deadline stops the whole call.
-
-    >>> answered(pb.Question(get_variant=pb.GetVariantRequest(variant_id="nope")))[0]
-    'error'
-    """
-    name = question.WhichOneof("question")
-    if name is None:
-        return "error", NO_QUESTION
-    with question_budget():
-        return answer_of(QUESTION_KINDS[name], getattr(question, name))
-
-
 def answer_of(kind: QuestionKind, request: Message) -> tuple[str, Message]:
-    """:func:`answered` for a question of a known ``kind``, under the work budget already current
-    (a batch renews one budget before each question: :meth:`~oracle.engine.budget.Budget.renew`).
+    """The field of ``Answer`` answering a question of a known ``kind``, and the message it holds:
+    the kind's answer, or an ``error`` (``RESOURCE_EXHAUSTED`` for a question spending its work
+    budget; one past its call's deadline stops the whole call), under the work budget already
+    current (:func:`dispatch` enters one for its question; a batch renews one before each
+    question: :meth:`~oracle.engine.budget.Budget.renew`).
 
     >>> kind = QUESTION_KINDS["get_variant"]
     >>> answer_of(kind, pb.GetVariantRequest(variant_id="qq-one-deck"))[0]

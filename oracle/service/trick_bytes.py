@@ -81,28 +81,39 @@ def _alone(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     return (cards,)
 
 
-_SHAPES: dict[tuple[int, int, int, int], TrickShape] = {}
-"""Each shape met, by its seats, its first seat, its plays and its cards a play (a four-seat game
-has 128; rooms of up to eight seats, 4,096): at most :data:`_SHAPES_KEPT` are kept, a few
-kilobytes each, then it starts again."""
+def _no_match(joined: bytes) -> None:
+    """The match of a shape no trick of its deal has (more plays than seats, a seat past the
+    deal's, no cards or more than a shape or a hand holds): nothing matches it."""
+
+
+_SHAPES: dict[tuple[int, int, int, int, int], TrickShape] = {}
+"""Each shape met, by its deal's seats and most cards a play, its first seat, its plays and its
+cards a play (a four-seat game has 128; rooms of up to eight seats, 4,096): at most
+:data:`_SHAPES_KEPT` are kept, a few kilobytes each, then it starts again. A shape no trick of
+its deal has is kept too, as one that matches nothing."""
 
 _SHAPES_KEPT = 1024
 
 
-def trick_shape(players: int, first: int, count: int, size: int) -> TrickShape:
-    """The shape of a trick of ``count`` plays of ``size`` cards by a deal's ``players`` seats,
-    led by seat ``first``, built once.
+def trick_shape(players: int, most: int, first: int, count: int, size: int) -> TrickShape:
+    """The shape of a trick of ``count`` plays of ``size`` cards by a deal's ``players`` seats
+    (a play of at most ``most`` cards), led by seat ``first``, built once; one that matches
+    nothing when no trick of the deal has it.
 
-    >>> shape = trick_shape(4, 3, 2, 1)
+    >>> shape = trick_shape(4, 25, 3, 2, 1)
     >>> shape.seats, shape.match(b"\\x08\\x03\\x12\\x02\\x08\\x10\\x00\\x12\\x02\\x08\\x10").groups()
     ((3, 0), (b'\\x12\\x02\\x08\\x10', b'\\x12\\x02\\x08\\x10'))
+    >>> trick_shape(4, 25, 3, 5, 1).match(b"")
     """
-    key = players, first, count, size
+    key = players, most, first, count, size
     shape = _SHAPES.get(key)
     if shape is None:
         if len(_SHAPES) >= _SHAPES_KEPT:
             _SHAPES.clear()
         seats = tuple((first + i) % players for i in range(count))
+        if not 0 < count <= players or first >= players or not 0 < size <= min(SHAPE_CARDS, most):
+            shape = _SHAPES[key] = TrickShape(_no_match, seats, _alone)
+            return shape
         expression = _JOIN.join(re.escape(_SEAT_BYTES[seat]) + _CARD * size for seat in seats)
         slices = [slice(i * size, (i + 1) * size) for i in range(count)]
         shape = _SHAPES[key] = TrickShape(
@@ -117,15 +128,14 @@ def bytes_trick(
     :func:`~oracle.service.trick_plays.plain_trick`: one play per seat at most, in play order,
     each of good cards and as many as the lead's, of one suit), and their cards' codes; ``None``
     when a test fails. The lead's cards are counted by their fields' key (in a well-formed play
-    no other byte is that one; when it is, the count is wrong and the plays do not match)."""
+    no other byte is that one; when it is, the count is wrong and the plays do not match; a
+    shape no trick of the deal has matches nothing)."""
     listed = keys[:]
-    count, players = len(listed), deal.players
     lead = listed[0] if listed else b""
-    seat = lead[1] if lead[:1] == _SEAT_KEY else 0
     size = lead.count(_CARD_KEY)
-    if not 0 < count <= players or seat >= players or not 0 < size <= SHAPE_CARDS or size > deal.most_cards:
-        return None
-    shape = _SHAPES.get((players, seat, count, size)) or trick_shape(players, seat, count, size)
+    players, most, count = deal.players, deal.most_cards, len(listed)
+    seat = lead[1] if lead[:1] == _SEAT_KEY else 0
+    shape = _SHAPES.get((players, most, seat, count, size)) or trick_shape(players, most, seat, count, size)
     matched = shape.match(_JOIN.join(listed))
     if matched is None:
         return None
@@ -152,7 +162,7 @@ def plain_trick_of(
     is not in its table) by :func:`bytes_trick`, else (a lead of more cards than a shape holds, a
     play with a field the contract lacks) by :func:`~oracle.service.trick_plays.plain_trick`, its
     plays parsed again."""
-    plays = getattr(keys, read.field)[:]
+    plays = getattr(keys, read.field)  # the repeated field: each reading below takes its list once
     found: tuple[tuple[SeatPlay, ...], Sequence[int]] | None = (
         plain_plays(plays, rules, deal) if plays and len(plays[0]) <= _SINGLE_BYTES else None)
     found = found or bytes_trick(plays, rules, deal)

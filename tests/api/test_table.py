@@ -10,7 +10,7 @@ import pytest
 from oracle import pb
 from oracle.cards import parse_card, parse_cards
 from oracle.convert import cards_to_pb
-from oracle.engine.budget import question_budget
+from oracle.engine.budget import enter_question
 from oracle.referee.random_deal import random_record
 from oracle.referee.record_message import record_to_pb
 from oracle.service import questions
@@ -110,6 +110,6 @@ def test_records_are_frozen_and_round_trip() -> None:
 
 def test_a_question_past_its_budget_raises_too_much_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """The service's RESOURCE_EXHAUSTED, here under a budget of one step."""
-    monkeypatch.setattr(questions, "question_budget", lambda: question_budget(1))
+    monkeypatch.setattr(questions, "enter_question", lambda: enter_question(1))
     with pytest.raises(TooMuchWork, match="RESOURCE_EXHAUSTED"):
         TABLE.legal_plays("AS AS KS QS QS 5S 3C", lead="8S 8S 7S 7S")

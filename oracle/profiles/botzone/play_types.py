@@ -120,6 +120,12 @@ def read_play(rules: Ruleset, cards: Sequence[Card]) -> tuple[int, str, int | No
         return rules.suits[code], SINGLE, rules.strengths[code]
     suits, strengths = rules.suits, rules.strengths
     first = cards[0].code
+    if len(cards) == 2:  # two cards (a pair, or a throw of two): two codes read, no loop
+        second = cards[1].code
+        if first == second:
+            return suits[first], PAIR, strengths[first]
+        suit, top, other = suits[first], strengths[first], strengths[second]
+        return suit if suits[second] == suit else MIXED, THROW, other if other > top else top  # noqa: FURB136 - no call
     suit, top = suits[first], strengths[first]
     for card in cards:
         code = card.code

@@ -37,15 +37,52 @@ from oracle.profiles.botzone.play_types import (
 _SUITS = pb.EffectiveSuit.values()
 _TYPES = (SINGLE, PAIR, TRACTOR, THROW)
 
-_OTHER_TYPE = {(own, kind): f"a {own}, not a {kind} like the lead: it cannot win" for own in _TYPES for kind in _TYPES}
-"""The reason of a play of another type than the lead's, by (its type, the lead's): built once."""
+_OTHER_TYPE: dict[tuple[str, str, bool], Verdict] = {
+    (own, kind, follows): (pb.PLAY_KIND_FOLLOW if follows else pb.PLAY_KIND_DISCARD, False,
+                           f"a {own}, not a {kind} like the lead: it cannot win", "trick.same_type")
+    for own in _TYPES for kind in _TYPES for follows in (False, True)}
+"""The verdict of a play of another type than the lead's, by (its type, the lead's, whether it
+is of the lead's suit): built once."""
 
-_DISCARDS = {(kind, suit, led): f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)"
-             for kind in _TYPES for suit in _SUITS for led in _SUITS}
-"""The reason of a discard of the lead's type, by (the type, the play's suit, the lead's)."""
+_NOT_TRUMP: dict[bool, Verdict] = {
+    follows: (pb.PLAY_KIND_FOLLOW if follows else pb.PLAY_KIND_DISCARD, False,
+              "not all trump: only trump can beat a throw", "trick.largest_component")
+    for follows in (False, True)}
+"""The verdict of a play against a throw that covers its components but is not all trump, by
+whether it is of the lead's suit: built once."""
 
-_LEADS = {(suit, kind): f"leads {suit_name(suit)}: a {kind}" for suit in _SUITS for kind in _TYPES}
-"""The reason of a lead that is not a throw, by (its suit, its type)."""
+_DISCARDS: dict[tuple[str, int, int], Verdict] = {
+    (kind, suit, led): (pb.PLAY_KIND_DISCARD, False,
+                        f"a {kind} of {suit_name(suit)} to a {suit_name(led)} lead: a discard (垫)", "trick.discard")
+    for kind in _TYPES for suit in _SUITS for led in _SUITS}
+"""The verdict of a discard of the lead's type, by (the type, the play's suit, the lead's)."""
+
+_LEADS: dict[tuple[int, str], Verdict] = {
+    (suit, kind): (pb.PLAY_KIND_LEAD, True, f"leads {suit_name(suit)}: a {kind}", "lead.one_suit")
+    for suit in _SUITS for kind in _TYPES}
+"""The verdict of a lead that is not a throw, by (its suit, its type)."""
+
+_RUFFED: dict[tuple[int, int], Verdict] = {}
+"""The verdict of a play of the lead's suit after a ruff, by (the lead's suit, the ruffing seat):
+each written the first time it is met (a few suits times a deal's seats)."""
+
+
+def _ruffed(led: int, seat: int) -> Verdict:
+    """The verdict of a play following ``led`` after seat ``seat`` has ruffed.
+
+    >>> _ruffed(pb.EFFECTIVE_SUIT_SPADES, 2)[2]
+    'follows spades, but seat 2 has ruffed'
+    """
+    found = _RUFFED.get((led, seat))
+    if found is None:
+        found = _RUFFED[led, seat] = (pb.PLAY_KIND_FOLLOW, False, f"follows {suit_name(led)}, but seat {seat} has ruffed",
+                                      "trick.ruff")
+    return found
+
+
+_RUFFS: dict[str, Verdict] = {
+    kind: (pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with a {kind} of trump", "trick.ruff") for kind in _TYPES}
+"""The verdict of the first ruff of a lead that is no throw, by the lead's type."""
 
 _SOURCE = f"{UPSTREAM} checkWinner"
 
@@ -93,7 +130,7 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
         winner = _throw_verdicts(rules, plays, suit, need, key, verdicts)
         rule = "trick.largest_component"
     else:
-        verdicts = [(lead.seat, (pb.PLAY_KIND_LEAD, True, _LEADS[suit, kind], "lead.one_suit"))]
+        verdicts = [(lead.seat, _LEADS[suit, kind])]
         winner = _typed_verdicts(rules, plays, suit, kind, key, verdicts)
         rule = "trick.same_type"
     return finish_trick(plays, verdicts, winner, {"trick.points", rule}, _SOURCE)
@@ -109,7 +146,13 @@ def _typed_verdicts(
     for index in range(1, len(plays)):
         play = plays[index]
         suit, own, key = read_play(rules, play.cards)
-        verdict = _judge_typed_play(rules, play, suit, own, key, led, kind, best_seat, best_trump, best_key)
+        if own != kind:  # another type than the lead's: it cannot win
+            verdicts.append((play.seat, _OTHER_TYPE[own, kind, suit == led]))
+            continue
+        if suit != led and suit != TRUMP:  # the lead's type, neither its suit nor trump
+            verdicts.append((play.seat, _DISCARDS[kind, suit, led]))
+            continue
+        verdict = _judge_typed_play(rules, play, suit, key, led, kind, best_seat, best_trump, best_key)
         if verdict[1]:  # it beats the best so far
             winner, best_seat, best_trump, best_key = index, play.seat, suit == TRUMP, key
         verdicts.append((play.seat, verdict))
@@ -117,26 +160,22 @@ def _typed_verdicts(
 
 
 def _judge_typed_play(
-    rules: Ruleset, play: SeatPlay, suit: int, own: str, key: int | None, led: int, kind: str,
+    rules: Ruleset, play: SeatPlay, suit: int, key: int | None, led: int, kind: str,
     best_seat: int, best_trump: bool, best_key: int | None,
 ) -> Verdict:
-    """One play of a trick whose lead is no throw: ``suit``, ``own`` and ``key`` are its suit, its
-    type and its top card's strength (:func:`read_play`), ``led`` and ``kind`` the lead's."""
+    """One play of the lead's type and of its suit or trump, in a trick whose lead is no throw:
+    ``suit`` and ``key`` are its suit and its top card's strength (:func:`read_play`), ``led``
+    and ``kind`` the lead's (:func:`_typed_verdicts` gives the other plays their verdicts)."""
     rule = "trick.same_type"
-    if own != kind:
-        return pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD, False, _OTHER_TYPE[own, kind], rule
-    if suit != led and suit != TRUMP:
-        return pb.PLAY_KIND_DISCARD, False, _DISCARDS[kind, suit, led], "trick.discard"
     if best_trump:
         if suit != TRUMP:
-            return (pb.PLAY_KIND_FOLLOW, False, f"follows {suit_name(led)}, but seat {best_seat} has ruffed",
-                    "trick.ruff")
+            return _ruffed(led, best_seat)
         if led == TRUMP:
             return _compare(rules, play, key, best_seat, best_key, pb.PLAY_KIND_FOLLOW, f"{kind} of trump", rule)
         return _compare(rules, play, key, best_seat, best_key, pb.PLAY_KIND_OVER_RUFF, f"{kind} of trump",
                         "trick.over_ruff")
     if suit == TRUMP:
-        return pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with a {kind} of trump", "trick.ruff"
+        return _RUFFS[kind]
     return _compare(rules, play, key, best_seat, best_key, pb.PLAY_KIND_FOLLOW, kind, rule)
 
 
@@ -157,10 +196,15 @@ def _throw_verdicts(
     play's seat and verdict appended to ``verdicts`` (only trump covering the components beats
     the throw); the index of the play that wins."""
     winner, best_seat, best_trump, best_key = 0, plays[0].seat, led == TRUMP, key
+    singles = need[0] == 1
     for index in range(1, len(plays)):
         play = plays[index]
-        verdict, key = _judge_throw_play(rules, play, rules.suit_of(play.cards), led, need, best_seat, best_trump,
-                                         best_key)
+        suit = rules.suit_of(play.cards)
+        if singles and suit != TRUMP and len(play.cards) >= len(need):
+            # It covers a throw of singles but is not all trump (_judge_throw_play's first tests).
+            verdicts.append((play.seat, _NOT_TRUMP[suit == led]))
+            continue
+        verdict, key = _judge_throw_play(rules, play, suit, led, need, best_seat, best_trump, best_key)
         if verdict[1]:  # it beats the best so far: trump, as only trump beats a throw
             winner, best_seat, best_trump, best_key = index, play.seat, True, key
         verdicts.append((play.seat, verdict))
@@ -183,8 +227,7 @@ def _judge_throw_play(
                    f"({'+'.join(map(str, need))}): it cannot win")
             return (kind, False, why, rule), None
     if suit != TRUMP:
-        kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
-        return (kind, False, "not all trump: only trump can beat a throw", rule), None
+        return _NOT_TRUMP[suit == led], None
     key = _throw_key(rules, play.cards, need)
     if not best_trump:
         return (pb.PLAY_KIND_RUFF, True, "ruffs (毙) the throw with trump covering its components", "trick.ruff"), key
