@@ -134,7 +134,7 @@ class Pool:
         by_slot: dict[int, list[Identity]] = {}
         places, cards = self.rules.places, self.cards
         twice = False
-        for identity in self.identities(k):
+        for _, _, identity in self._sorted_holding(k):  # :meth:`identities` without its list
             slots = places[cards[identity][0].code]
             twice = twice or len(slots) > 1
             for slot in slots:
@@ -160,8 +160,9 @@ class Pool:
                     del run[i:]
                     break
                 seen.update(slot_ids)
-        strengths = self.rules.strengths
-        runs.sort(key=lambda r: (-len(r), -strengths[cards[r[0][0]][0].code]))
+        if len(runs) > 1:  # one run is in order already
+            strengths = self.rules.strengths
+            runs.sort(key=lambda r: (-len(r), -strengths[cards[r[0][0]][0].code]))
         return runs
 
     def fewest(self, k: int) -> Identity | None:

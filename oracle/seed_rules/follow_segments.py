@@ -348,7 +348,15 @@ class Segments:
                               for h, p in zip(self.held, progress, strict=True)])
         known = self.links
         links = known.setdefault((links, link), len(known) + 1)
-        return self._forget(_new(SegmentState, (links, number + 1, last, others, strength, progress)), identity)
+        # :meth:`_forget` of the state built, without building it twice.
+        ahead, kept = self.ahead[identity], strength
+        if last is not None and ahead[0] < last[0] - 1:
+            last = None
+        if others and any(ahead[0] < s - 1 for s, _ in others):
+            others = tuple([(s, j) for s, j in others if ahead[0] >= s - 1])
+        if ahead[1] < strength:
+            kept = None
+        return _new(SegmentState, (links, number + 1, last, others, kept, progress))
 
     def _forget(self, state: SegmentState, identity: int) -> SegmentState:
         """The state less where its tuples lie once no identity read later can stand next to

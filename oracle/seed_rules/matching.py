@@ -98,13 +98,15 @@ def match_in(pool: Pool, shapes: Sequence[Shape], *, whole: bool = False) -> Mat
                 return None
             # Of the runs showing ``got`` slots (a prefix of them, as they come longest first),
             # the shortest, then the lowest: the first such, as min() would find it.
-            run, best = runs[0], (len(runs[0]), pool.strength(runs[0][0][0]))
-            for other in runs[1:]:
-                if len(other) < got:
-                    break
-                key = (len(other), pool.strength(other[0][0]))
-                if key < best:
-                    run, best = other, key
+            run = runs[0]
+            if len(runs) > 1 and len(runs[1]) >= got:  # else the first is the only one of ``got``
+                best = (len(run), pool.strength(run[0][0]))
+                for other in runs[1:]:
+                    if len(other) < got:
+                        break
+                    key = (len(other), pool.strength(other[0][0]))
+                    if key < best:
+                        run, best = other, key
             for slot_identities in run[len(run) - got:]:
                 chosen.extend(pool.take(pool.pick(slot_identities, k), k))
             profile.append((k, got))
