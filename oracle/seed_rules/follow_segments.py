@@ -328,6 +328,7 @@ class Segments:
             return self._forget(state, identity)
         links, number, last, others, last_strength, progress = state
         places, strength = self.slots[identity], self.strength[identity]
+        kept: int | None
         relations: tuple[Relation, ...] = ()
         if places:
             first = places[0]
