@@ -129,32 +129,26 @@ class ShapeHeld:
         size, length = shape
         if len(set(identity_numbers(rules, space))) != len(space.cards):
             return None
-        d = len(space.cards)
+        d, places, held = len(space.cards), rules.places, space.copies
         larger, some = [False] * (d + 1), [False] * (d + 1)
-        lows = frozenset(s for card, copies in zip(space.cards, space.copies, strict=True) if copies >= size
-                         for s in rules.slots(card)[1:])
+        card_slots = [places[card.code] for card in space.cards]
+        lows = frozenset(s for at, copies in zip(card_slots, held, strict=True) if copies >= size for s in at[1:])
         slots, longest = [frozenset[int]()] * (d + 1), [0] * (d + 1)
         for i in range(d - 1, -1, -1):
-            card, copies = space.cards[i], space.copies[i]
+            copies = held[i]
             larger[i] = larger[i + 1] or (top > size and copies > size)
             some[i] = some[i + 1] or copies >= size
-            new = rules.slots(card) if copies >= size else ()
+            new = card_slots[i] if copies >= size else ()
             if i < d - 1 and slots[i + 1].issuperset(new):  # no new slot (``lows`` in already): the same runs
                 slots[i], longest[i] = slots[i + 1], longest[i + 1]
                 continue
-            slots[i] = slots[i + 1] | lows | frozenset(new)
+            slots[i] = slots[i + 1].union(lows, new)
             run = best = previous = 0
             for j, slot in enumerate(sorted(slots[i], reverse=True)):
                 run = run + 1 if j and slot == previous - 1 else 1
                 best, previous = max(best, run), slot
             longest[i] = best
         return cls(size, length, top, exact, larger, some, slots, longest)
-
-    def _tuple(self, copies: int) -> bool:
-        return copies == self.size if self.exact else copies >= self.size
-
-    def _larger(self, copies: int) -> bool:  # a tuple larger than the shape, up to ``top``
-        return self.size < copies <= self.top if self.exact else self.size < self.top and copies > self.size
 
     def start(self) -> Progress:
         return NOTHING_YET
@@ -175,8 +169,12 @@ class ShapeHeld:
         if progress.shown:
             return SHOWN
         _, above, here, low, aces = progress
-        fits = self._tuple(copies)
-        if self._larger(copies) or (self.length == 1 and fits):
+        size = self.size
+        if self.exact:  # a tuple of the shape's size; a larger one, up to ``top``
+            fits, larger = copies == size, size < copies <= self.top
+        else:
+            fits, larger = copies >= size, size < self.top and copies > size
+        if larger or (self.length == 1 and fits):
             return SHOWN
         if not places:
             return progress

@@ -49,9 +49,11 @@ def lead_requirements(lead_units: Sequence[Unit]) -> list[Shape]:
 
 
 def match_shapes(
-    rules: Ruleset, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False
+    rules: Ruleset, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False,
+    ordered: bool = False
 ) -> Match:
-    """Greedily match ``cards`` against required shapes (docs/rules.md, Following).
+    """Greedily match ``cards`` against required shapes (docs/rules.md, Following). ``ordered``:
+    the cards come in the ruleset's order already (:class:`~oracle.engine.pool.Pool`).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -63,7 +65,7 @@ def match_shapes(
         return Match()  # singles ask for nothing
     if len(shapes) == 1 and shapes[0][1] == 1 and rules.tractor_min_length >= 2:
         return one_tuple(rules, shapes[0][0], cards, exact_tuples=exact_tuples)
-    match = match_in(Pool(rules, cards, exact_tuples=exact_tuples), shapes)
+    match = match_in(Pool(rules, cards, exact_tuples=exact_tuples, ordered=ordered), shapes)
     assert match is not None  # only a whole match stops short
     return match
 
