@@ -278,7 +278,8 @@ class Judged:
         cards, play = self.space.cards, []
         for index in range(len(cards), 0, -1):
             state, copies = self._back[index][state]
-            play.extend([cards[index - 1]] * copies)
+            if copies:
+                play.extend([cards[index - 1]] * copies)
         play.reverse()
         return play
 

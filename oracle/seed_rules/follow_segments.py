@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import NamedTuple
 
 from oracle.cards import Card
@@ -143,10 +144,12 @@ class ShapeHeld:
                 slots[i], longest[i] = slots[i + 1], longest[i + 1]
                 continue
             slots[i] = slots[i + 1].union(lows, new)
-            run = best = previous = 0
-            for j, slot in enumerate(sorted(slots[i], reverse=True)):
-                run = run + 1 if j and slot == previous - 1 else 1
-                best, previous = max(best, run), slot
+            ordered = sorted(slots[i], reverse=True)
+            run = best = 1 if ordered else 0
+            for above, slot in pairwise(ordered):  # the longest run of adjacent slots
+                run = run + 1 if slot == above - 1 else 1
+                if run > best:  # noqa: PLR1730 (no call of max: run per slot)
+                    best = run
             longest[i] = best
         return cls(size, length, top, exact, larger, some, slots, longest)
 
@@ -197,12 +200,13 @@ class ShapeHeld:
             return SHOWN
         return _new(Progress, (False, above, here, low, aces))
 
-    def sure(self, index: int) -> bool:
-        """Whether every play read up to card ``index`` may still hold it, whatever it holds
-        (:meth:`viable` without its progress)."""
-        if self.larger[index]:
-            return True
-        return self.some[index] if self.length == 1 else self.longest[index] >= self.length
+    def sure(self) -> list[bool]:
+        """Per next card: whether every play read up to it may still hold the shape, whatever it
+        holds (:meth:`viable` without its progress)."""
+        if self.length == 1:
+            return [larger or some for larger, some in zip(self.larger, self.some, strict=True)]
+        length = self.length
+        return [larger or longest >= length for larger, longest in zip(self.larger, self.longest, strict=True)]
 
     def viable(self, progress: Progress, last: tuple[int, int] | None, index: int) -> bool:
         """Whether a play read up to card ``index`` (its progress, and its last tuple's first
@@ -296,14 +300,15 @@ class Segments:
         strength: dict[int, int] = {}
         ahead: dict[int, tuple[int, int]] = {}
         highest = (-1 << 30, -1 << 30)  # the highest first slot and strength read after a card
+        slots_of, strengths = rules.places, rules.strengths  # the tables by card code
         for card, number in zip(reversed(space.cards), reversed(ident), strict=True):
             ahead.setdefault(number, highest)
-            places = rules.slots(card)
-            highest = (max((highest[0], *places[:1])), max(highest[1], rules.strength(card)))
+            places = slots_of[card.code]
+            highest = (max((highest[0], *places[:1])), max(highest[1], strengths[card.code]))
         firsts: list[int] = []
         others: list[int] = []
         for card, number in zip(space.cards, ident, strict=True):
-            places = rules.slots(card)
+            places = slots_of[card.code]
             if places and firsts and places[0] > firsts[-1]:
                 return None
             for other in places[1:]:
@@ -311,8 +316,10 @@ class Segments:
                     return None
                 others.append(other)
             firsts.extend(places[:1])
-            slots[number], strength[number] = places, rules.strength(card)
-        sure = [all(h.sure(index) for h in held) for index in range(len(space.cards) + 1)]
+            slots[number], strength[number] = places, strengths[card.code]
+        sure = [True] * (len(space.cards) + 1)
+        for h in held:
+            sure = [was and now for was, now in zip(sure, h.sure(), strict=True)]
         return cls(slots, strength, pairs, ahead, held, sure=sure)
 
     def start(self) -> SegmentState:
@@ -342,8 +349,8 @@ class Segments:
             if len(places) > 1:
                 others = (*others, *((s, number) for s in places[1:]))
         link = (copies, len(places), relations, strength == last_strength)
-        if self.held:
-            progress = tuple([h.advance(p, number, copies, len(places), relations)
+        if self.held:  # a shape shown stays shown (``SHOWN``, the only progress shown): no call
+            progress = tuple([p if p is SHOWN else h.advance(p, number, copies, len(places), relations)
                               for h, p in zip(self.held, progress, strict=True)])
         known = self.links
         links = known.setdefault((links, link), len(known) + 1)
@@ -381,6 +388,6 @@ class Segments:
             return True
         last = state.last
         for held, known in zip(self.held, state.progress, strict=True):
-            if not held.viable(known, last, index):
+            if known is not SHOWN and not held.viable(known, last, index):
                 return False
         return True

@@ -90,8 +90,8 @@ def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Seque
         # The hand's cards of the suit, spelled out only where a match or a rung reads them (a
         # profile told off the reading, the most common, needs none).
         hand_x = space.cards_of(space.copies) if ladder is not None or profile is None else []
-        if profile is None:
-            profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact).profile
+        if profile is None:  # the space's cards come in the ruleset's order
+            profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact, ordered=True).profile
         if read is None:
             read = reading(rules, space, shapes, exact) if ladder is not None else segments_reading(
                 rules, space, shapes, exact, profile)
