@@ -95,12 +95,12 @@ def match_in(pool: Pool, shapes: Sequence[Shape], *, whole: bool = False) -> Mat
                 for _ in range(length):
                     push(waiting, (minus_k, -1))
                 continue
-            got = min(length, len(runs[0]))
+            run = runs[0]
+            got = min(length, len(run))
             if whole and got < length:
                 return None
             # Of the runs showing ``got`` slots (a prefix of them, as they come longest first),
             # the shortest, then the lowest: the first such, as min() would find it.
-            run = runs[0]
             if len(runs) > 1 and len(runs[1]) >= got:  # else the first is the only one of ``got``
                 best = (len(run), pool.strength(run[0][0]))
                 for other in runs[1:]:
@@ -109,8 +109,9 @@ def match_in(pool: Pool, shapes: Sequence[Shape], *, whole: bool = False) -> Mat
                     key = (len(other), pool.strength(other[0][0]))
                     if key < best:
                         run, best = other, key
-            for slot_identities in run[len(run) - got:]:
-                chosen.extend(pool.take(pool.pick(slot_identities, k), k))
+            for slot_identities in run[len(run) - got:]:  # one identity a slot, mostly: no pick
+                at = slot_identities[0] if len(slot_identities) == 1 else pool.pick(slot_identities, k)
+                chosen.extend(pool.take(at, k))
             profile.append((k, got))
             rest = length - got
             if rest >= min_len:
