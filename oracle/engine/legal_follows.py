@@ -273,11 +273,13 @@ class Judged:
         return self._verdicts[key]
 
     def representative(self, state: Hashable) -> list[Card]:
-        """The cards of the first play that reached ``state`` after the last card."""
+        """The cards of the first play that reached ``state`` after the last card, in the space's
+        order (the ruleset's)."""
         cards, play = self.space.cards, []
         for index in range(len(cards), 0, -1):
             state, copies = self._back[index][state]
-            play.extend([cards[index - 1]] * copies)
+            if copies:
+                play.extend([cards[index - 1]] * copies)
         play.reverse()
         return play
 

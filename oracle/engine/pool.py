@@ -30,14 +30,17 @@ class Pool:
     in the ruleset's order (:meth:`~oracle.engine.ruleset.Ruleset.sorted`), the identities in the
     order of their first card."""
 
-    def __init__(self, rules: Ruleset, cards: Iterable[Card], *, exact_tuples: bool = False) -> None:
+    def __init__(self, rules: Ruleset, cards: Iterable[Card], *, exact_tuples: bool = False,
+                 ordered: bool = False) -> None:
+        """``ordered``: the cards come in the ruleset's order already (a play read off a
+        :class:`~oracle.engine.legal_space.Space`), and are not sorted again."""
         self.rules = rules
         self.exact_tuples = exact_tuples
         self.cards: dict[Identity, list[Card]] = {}
         # Each identity's cards in a fixed order (in the two-colour game AS and AC share one),
         # so what is taken does not depend on the order the cards came in.
         order, identities, by_identity = rules.order, rules.identities, self.cards
-        for card in sorted(cards, key=lambda c: order[c.code]):
+        for card in cards if ordered else sorted(cards, key=lambda c: order[c.code]):
             identity = identities[card.code]
             held = by_identity.get(identity)
             if held is None:
@@ -134,7 +137,7 @@ class Pool:
         by_slot: dict[int, list[Identity]] = {}
         places, cards = self.rules.places, self.cards
         twice = False
-        for identity in self.identities(k):
+        for _, _, identity in self._sorted_holding(k):  # :meth:`identities` without its list
             slots = places[cards[identity][0].code]
             twice = twice or len(slots) > 1
             for slot in slots:
@@ -160,8 +163,9 @@ class Pool:
                     del run[i:]
                     break
                 seen.update(slot_ids)
-        strengths = self.rules.strengths
-        runs.sort(key=lambda r: (-len(r), -strengths[cards[r[0][0]][0].code]))
+        if len(runs) > 1:  # one run is in order already
+            strengths = self.rules.strengths
+            runs.sort(key=lambda r: (-len(r), -strengths[cards[r[0][0]][0].code]))
         return runs
 
     def fewest(self, k: int) -> Identity | None:
@@ -188,9 +192,10 @@ class Pool:
         self._runs.clear()
         self._held.clear()
         cards = self.cards[identity]
-        taken, self.cards[identity] = cards[:n], cards[n:]
-        if not self.cards[identity]:
+        if n >= len(cards):  # every copy (a pair of a pair): no list left to keep
             del self.cards[identity]
+            return cards
+        taken, self.cards[identity] = cards[:n], cards[n:]
         return taken
 
     def pick(self, identities: list[Identity], k: int) -> Identity:

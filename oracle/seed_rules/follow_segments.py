@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import NamedTuple
 
 from oracle.cards import Card
@@ -129,32 +130,28 @@ class ShapeHeld:
         size, length = shape
         if len(set(identity_numbers(rules, space))) != len(space.cards):
             return None
-        d = len(space.cards)
+        d, places, held = len(space.cards), rules.places, space.copies
         larger, some = [False] * (d + 1), [False] * (d + 1)
-        lows = frozenset(s for card, copies in zip(space.cards, space.copies, strict=True) if copies >= size
-                         for s in rules.slots(card)[1:])
+        card_slots = [places[card.code] for card in space.cards]
+        lows = frozenset(s for at, copies in zip(card_slots, held, strict=True) if copies >= size for s in at[1:])
         slots, longest = [frozenset[int]()] * (d + 1), [0] * (d + 1)
         for i in range(d - 1, -1, -1):
-            card, copies = space.cards[i], space.copies[i]
+            copies = held[i]
             larger[i] = larger[i + 1] or (top > size and copies > size)
             some[i] = some[i + 1] or copies >= size
-            new = rules.slots(card) if copies >= size else ()
+            new = card_slots[i] if copies >= size else ()
             if i < d - 1 and slots[i + 1].issuperset(new):  # no new slot (``lows`` in already): the same runs
                 slots[i], longest[i] = slots[i + 1], longest[i + 1]
                 continue
-            slots[i] = slots[i + 1] | lows | frozenset(new)
-            run = best = previous = 0
-            for j, slot in enumerate(sorted(slots[i], reverse=True)):
-                run = run + 1 if j and slot == previous - 1 else 1
-                best, previous = max(best, run), slot
+            slots[i] = slots[i + 1].union(lows, new)
+            ordered = sorted(slots[i], reverse=True)
+            run = best = 1 if ordered else 0
+            for above, slot in pairwise(ordered):  # the longest run of adjacent slots
+                run = run + 1 if slot == above - 1 else 1
+                if run > best:  # noqa: PLR1730 (no call of max: run per slot)
+                    best = run
             longest[i] = best
         return cls(size, length, top, exact, larger, some, slots, longest)
-
-    def _tuple(self, copies: int) -> bool:
-        return copies == self.size if self.exact else copies >= self.size
-
-    def _larger(self, copies: int) -> bool:  # a tuple larger than the shape, up to ``top``
-        return self.size < copies <= self.top if self.exact else self.size < self.top and copies > self.size
 
     def start(self) -> Progress:
         return NOTHING_YET
@@ -175,8 +172,12 @@ class ShapeHeld:
         if progress.shown:
             return SHOWN
         _, above, here, low, aces = progress
-        fits = self._tuple(copies)
-        if self._larger(copies) or (self.length == 1 and fits):
+        size = self.size
+        if self.exact:  # a tuple of the shape's size; a larger one, up to ``top``
+            fits, larger = copies == size, size < copies <= self.top
+        else:
+            fits, larger = copies >= size, size < self.top and copies > size
+        if larger or (self.length == 1 and fits):
             return SHOWN
         if not places:
             return progress
@@ -199,12 +200,13 @@ class ShapeHeld:
             return SHOWN
         return _new(Progress, (False, above, here, low, aces))
 
-    def sure(self, index: int) -> bool:
-        """Whether every play read up to card ``index`` may still hold it, whatever it holds
-        (:meth:`viable` without its progress)."""
-        if self.larger[index]:
-            return True
-        return self.some[index] if self.length == 1 else self.longest[index] >= self.length
+    def sure(self) -> list[bool]:
+        """Per next card: whether every play read up to it may still hold the shape, whatever it
+        holds (:meth:`viable` without its progress)."""
+        if self.length == 1:
+            return [larger or some for larger, some in zip(self.larger, self.some, strict=True)]
+        length = self.length
+        return [larger or longest >= length for larger, longest in zip(self.larger, self.longest, strict=True)]
 
     def viable(self, progress: Progress, last: tuple[int, int] | None, index: int) -> bool:
         """Whether a play read up to card ``index`` (its progress, and its last tuple's first
@@ -298,14 +300,15 @@ class Segments:
         strength: dict[int, int] = {}
         ahead: dict[int, tuple[int, int]] = {}
         highest = (-1 << 30, -1 << 30)  # the highest first slot and strength read after a card
+        slots_of, strengths = rules.places, rules.strengths  # the tables by card code
         for card, number in zip(reversed(space.cards), reversed(ident), strict=True):
             ahead.setdefault(number, highest)
-            places = rules.slots(card)
-            highest = (max((highest[0], *places[:1])), max(highest[1], rules.strength(card)))
+            places = slots_of[card.code]
+            highest = (max((highest[0], *places[:1])), max(highest[1], strengths[card.code]))
         firsts: list[int] = []
         others: list[int] = []
         for card, number in zip(space.cards, ident, strict=True):
-            places = rules.slots(card)
+            places = slots_of[card.code]
             if places and firsts and places[0] > firsts[-1]:
                 return None
             for other in places[1:]:
@@ -313,8 +316,10 @@ class Segments:
                     return None
                 others.append(other)
             firsts.extend(places[:1])
-            slots[number], strength[number] = places, rules.strength(card)
-        sure = [all(h.sure(index) for h in held) for index in range(len(space.cards) + 1)]
+            slots[number], strength[number] = places, strengths[card.code]
+        sure = [True] * (len(space.cards) + 1)
+        for h in held:
+            sure = [was and now for was, now in zip(sure, h.sure(), strict=True)]
         return cls(slots, strength, pairs, ahead, held, sure=sure)
 
     def start(self) -> SegmentState:
@@ -328,6 +333,7 @@ class Segments:
             return self._forget(state, identity)
         links, number, last, others, last_strength, progress = state
         places, strength = self.slots[identity], self.strength[identity]
+        kept: int | None
         relations: tuple[Relation, ...] = ()
         if places:
             first = places[0]
@@ -343,12 +349,20 @@ class Segments:
             if len(places) > 1:
                 others = (*others, *((s, number) for s in places[1:]))
         link = (copies, len(places), relations, strength == last_strength)
-        if self.held:
-            progress = tuple([h.advance(p, number, copies, len(places), relations)
+        if self.held:  # a shape shown stays shown (``SHOWN``, the only progress shown): no call
+            progress = tuple([p if p is SHOWN else h.advance(p, number, copies, len(places), relations)
                               for h, p in zip(self.held, progress, strict=True)])
         known = self.links
         links = known.setdefault((links, link), len(known) + 1)
-        return self._forget(_new(SegmentState, (links, number + 1, last, others, strength, progress)), identity)
+        # :meth:`_forget` of the state built, without building it twice.
+        ahead, kept = self.ahead[identity], strength
+        if last is not None and ahead[0] < last[0] - 1:
+            last = None
+        if others and any(ahead[0] < s - 1 for s, _ in others):
+            others = tuple([(s, j) for s, j in others if ahead[0] >= s - 1])
+        if ahead[1] < strength:
+            kept = None
+        return _new(SegmentState, (links, number + 1, last, others, kept, progress))
 
     def _forget(self, state: SegmentState, identity: int) -> SegmentState:
         """The state less where its tuples lie once no identity read later can stand next to
@@ -374,6 +388,6 @@ class Segments:
             return True
         last = state.last
         for held, known in zip(self.held, state.progress, strict=True):
-            if not held.viable(known, last, index):
+            if known is not SHOWN and not held.viable(known, last, index):
                 return False
         return True

@@ -90,8 +90,8 @@ def legal_follows_by_structure(rules: Ruleset, lead: Sequence[Card], hand: Seque
         # The hand's cards of the suit, spelled out only where a match or a rung reads them (a
         # profile told off the reading, the most common, needs none).
         hand_x = space.cards_of(space.copies) if ladder is not None or profile is None else []
-        if profile is None:
-            profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact).profile
+        if profile is None:  # the space's cards come in the ruleset's order
+            profile = match_shapes(rules, shapes, hand_x, exact_tuples=exact, ordered=True).profile
         if read is None:
             read = reading(rules, space, shapes, exact) if ladder is not None else segments_reading(
                 rules, space, shapes, exact, profile)
@@ -210,7 +210,9 @@ def shows_as_much(rules: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequen
     first rung of the ladder, else the greedy match's profile), the hand's side worked out once.
     With ``shown``, every play asked is known to hold what :func:`could_show` asks (the count
     kept only those: :class:`ShapeHeld`), and its greedy match is paid for already. ``profile``:
-    the hand's, when worked out already.
+    the hand's, when worked out already. A play asked comes in the ruleset's order (a
+    representative read off the space: :meth:`~oracle.engine.legal_follows.Judged.representative`),
+    so its match sorts nothing.
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -237,11 +239,10 @@ def shows_as_much(rules: Ruleset, ladder: pb.FollowLadder | None, shapes: Sequen
     top = max(k for k, _ in shapes)
 
     def as_much(play: Sequence[Card]) -> bool:
-        if shown:
-            return first_shortfall(profile, match_shapes(rules, shapes, play, exact_tuples=exact).profile) is None
-        if not could_show(rules, play, profile[0], top, exact):
-            return False
-        spend(MATCH_STEPS - READING_STEPS)
-        return first_shortfall(profile, match_shapes(rules, shapes, play, exact_tuples=exact).profile) is None
+        if not shown:
+            if not could_show(rules, play, profile[0], top, exact):
+                return False
+            spend(MATCH_STEPS - READING_STEPS)
+        return first_shortfall(profile, match_shapes(rules, shapes, play, exact_tuples=exact, ordered=True).profile) is None
 
     return as_much

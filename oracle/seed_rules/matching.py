@@ -49,9 +49,11 @@ def lead_requirements(lead_units: Sequence[Unit]) -> list[Shape]:
 
 
 def match_shapes(
-    rules: Ruleset, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False
+    rules: Ruleset, shapes: Sequence[Shape], cards: Sequence[Card], *, exact_tuples: bool = False,
+    ordered: bool = False
 ) -> Match:
-    """Greedily match ``cards`` against required shapes (docs/rules.md, Following).
+    """Greedily match ``cards`` against required shapes (docs/rules.md, Following). ``ordered``:
+    the cards come in the ruleset's order already (:class:`~oracle.engine.pool.Pool`).
 
     >>> from oracle.cards import parse_cards, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -63,7 +65,7 @@ def match_shapes(
         return Match()  # singles ask for nothing
     if len(shapes) == 1 and shapes[0][1] == 1 and rules.tractor_min_length >= 2:
         return one_tuple(rules, shapes[0][0], cards, exact_tuples=exact_tuples)
-    match = match_in(Pool(rules, cards, exact_tuples=exact_tuples), shapes)
+    match = match_in(Pool(rules, cards, exact_tuples=exact_tuples, ordered=ordered), shapes)
     assert match is not None  # only a whole match stops short
     return match
 
@@ -93,20 +95,23 @@ def match_in(pool: Pool, shapes: Sequence[Shape], *, whole: bool = False) -> Mat
                 for _ in range(length):
                     push(waiting, (minus_k, -1))
                 continue
-            got = min(length, len(runs[0]))
+            run = runs[0]
+            got = min(length, len(run))
             if whole and got < length:
                 return None
             # Of the runs showing ``got`` slots (a prefix of them, as they come longest first),
             # the shortest, then the lowest: the first such, as min() would find it.
-            run, best = runs[0], (len(runs[0]), pool.strength(runs[0][0][0]))
-            for other in runs[1:]:
-                if len(other) < got:
-                    break
-                key = (len(other), pool.strength(other[0][0]))
-                if key < best:
-                    run, best = other, key
-            for slot_identities in run[len(run) - got:]:
-                chosen.extend(pool.take(pool.pick(slot_identities, k), k))
+            if len(runs) > 1 and len(runs[1]) >= got:  # else the first is the only one of ``got``
+                best = (len(run), pool.strength(run[0][0]))
+                for other in runs[1:]:
+                    if len(other) < got:
+                        break
+                    key = (len(other), pool.strength(other[0][0]))
+                    if key < best:
+                        run, best = other, key
+            for slot_identities in run[len(run) - got:]:  # one identity a slot, mostly: no pick
+                at = slot_identities[0] if len(slot_identities) == 1 else pool.pick(slot_identities, k)
+                chosen.extend(pool.take(at, k))
             profile.append((k, got))
             rest = length - got
             if rest >= min_len:
