@@ -99,7 +99,7 @@ class _Unspent:
     gone = None
 
     def spend(self, n: int) -> None:
-        budget = Budget(DEFAULT_STEPS, DEFAULT_STEPS)
+        budget = _question(DEFAULT_STEPS)  # no call encloses it: a budget of its own
         _current.set(budget)  # undone with the question's own (its token's reset restores the value before it)
         budget.spend(n)
 
@@ -132,6 +132,11 @@ def question_budget(steps: int = DEFAULT_STEPS) -> AbstractContextManager[Budget
     ...         budget.steps, budget.deadline
     (3, 5.0)
     """
+    return _question(steps)
+
+
+def _question(steps: int) -> Budget:
+    """A question's budget of ``steps``, with the enclosing call's deadline and caller (if any)."""
     outer = _current.get()
     if outer is None:
         return Budget(steps, steps)
@@ -149,10 +154,9 @@ def enter_question(steps: int = DEFAULT_STEPS) -> Token[Budget | _Unspent | None
     >>> _current.get().steps, leave_question(token), _current.get()
     (999997, None, None)
     """
-    outer = _current.get()
-    if outer is None:
-        return _current.set(_UNSPENT if steps == DEFAULT_STEPS else Budget(steps, steps))
-    return _current.set(Budget(steps, steps, outer.deadline, outer.gone))
+    if steps == DEFAULT_STEPS and _current.get() is None:
+        return _current.set(_UNSPENT)
+    return _current.set(_question(steps))
 
 
 leave_question = _current.reset

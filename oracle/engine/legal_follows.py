@@ -25,6 +25,7 @@ from typing import Any, Protocol, TypeVar, cast
 from oracle.cards import Card
 from oracle.engine.budget import spend
 from oracle.engine.following import suit_duty
+from oracle.engine.legal_automata import reach_by
 from oracle.engine.legal_plays import Automaton, Duty, Everything, Family, Space
 from oracle.engine.ruleset import Ruleset
 
@@ -228,12 +229,7 @@ class Judged:
                     if alone and copies < alike_below:
                         alike = after
                 out.append((copies, after))
-                seen = reached.get(after)
-                if seen is None:
-                    reached[after] = (fewest + copies, most + copies)
-                elif fewest + copies < seen[0] or most + copies > seen[1]:
-                    low, high = fewest + copies, most + copies
-                    reached[after] = (min(seen[0], low), max(seen[1], high))
+            reach_by(reached, out, fewest, most)
         return reached
 
     def _keep_open(self, open_: Core, read: Hashable, index: int, copies: int) -> tuple[Core, Hashable]:

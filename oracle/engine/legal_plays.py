@@ -246,7 +246,7 @@ class Family:
         taken: list[Card] = []  # those cards
         cards, fixed, total, ways, edges = self.space.cards, list(self.fixed), self._total, self._ways, self._edges
         prefixes, one, bits = bool(self._prefixes), self._one, self._bits  # no prefix to follow without excluded plays
-        room, sums, memo, held = self._room, self._sums, self._memo, self.space.copies
+        room, held = self._room, self.space.copies
         tails: dict[int, list[Card]] = {}  # every copy of the cards from each on, once asked
 
         def walk(i: int, left: int, state: Hashable, skip: int) -> int:
@@ -258,7 +258,7 @@ class Family:
             card, steps = cards[i], edges[i].get(state)
             if steps is None:  # a state the count never reached (the automaton asked)
                 steps = self._steps_out(state, self.space.copies[i], 0, i)
-            fits, known, counted = room[i + 1], sums[i + 1], memo[i + 1]
+            fits = room[i + 1]
             for copies, after in steps:
                 if len(out) >= limit:
                     break
@@ -268,14 +268,8 @@ class Family:
                 if prefixes:
                     prefix.append(copies)
                     n = total(i + 1, rest, after, prefix)
-                elif rest > fits:
-                    n = 0
-                else:  # _ways without its calls where the count reached the state (most children)
-                    by_left = known.get(after)
-                    if by_left is None and (by_duty := counted.get(after)) is not None:
-                        by_left = known[after] = sum(by_duty.values())
-                    n = ways(i + 1, rest, after) if by_left is None else (
-                        by_left if rest < 0 else (by_left >> bits * rest) & one)
+                else:
+                    n = ways(i + 1, rest, after)
                 if 0 < n <= skip:
                     skip -= n
                 elif n > 0:

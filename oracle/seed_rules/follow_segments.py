@@ -333,7 +333,7 @@ class Segments:
             return self._forget(state, identity)
         links, number, last, others, last_strength, progress = state
         places, strength = self.slots[identity], self.strength[identity]
-        kept: int | None
+        kept: int | None = strength
         relations: tuple[Relation, ...] = ()
         if places:
             first = places[0]
@@ -354,29 +354,33 @@ class Segments:
                               for h, p in zip(self.held, progress, strict=True)])
         known = self.links
         links = known.setdefault((links, link), len(known) + 1)
-        # :meth:`_forget` of the state built, without building it twice.
-        ahead, kept = self.ahead[identity], strength
-        if last is not None and ahead[0] < last[0] - 1:
-            last = None
-        if others and any(ahead[0] < s - 1 for s, _ in others):
-            others = tuple([(s, j) for s, j in others if ahead[0] >= s - 1])
-        if ahead[1] < strength:
-            kept = None
+        forgotten = self._forgotten(identity, last, others, strength)
+        if forgotten is not None:
+            last, others, kept = forgotten
         return _new(SegmentState, (links, number + 1, last, others, kept, progress))
 
     def _forget(self, state: SegmentState, identity: int) -> SegmentState:
         """The state less where its tuples lie once no identity read later can stand next to
         them or tie with them (plays alike from here on are one state of the count)."""
-        first, strength = self.ahead[identity]
-        last, others, last_strength = state[2], state[3], state[4]
+        forgotten = self._forgotten(identity, state[2], state[3], state[4])
+        if forgotten is None:
+            return state  # the same state, not a copy of it
+        return _new(SegmentState, (state[0], state[1], *forgotten, state[5]))
+
+    def _forgotten(
+        self, identity: int, last: tuple[int, int] | None, others: tuple[tuple[int, int], ...], strength: int | None
+    ) -> tuple[tuple[int, int] | None, tuple[tuple[int, int], ...], int | None] | None:
+        """What a state keeps of where its tuples lie (its last tuple, its other slots, its last
+        tuple's strength) after ``identity``, each part forgotten once no identity read later
+        can stand next to it or tie with it; ``None`` when it forgets nothing."""
+        first, top = self.ahead[identity]
         far = last is not None and first < last[0] - 1
         apart = bool(others) and any(first < s - 1 for s, _ in others)
-        weaker = last_strength is not None and strength < last_strength
+        weaker = strength is not None and top < strength
         if not (far or apart or weaker):
-            return state  # the same state, not a copy of it
-        return _new(SegmentState, (state[0], state[1], None if far else last,
-                                   tuple((s, j) for s, j in others if first >= s - 1),
-                                   None if weaker else last_strength, state[5]))
+            return None
+        return (None if far else last, tuple([(s, j) for s, j in others if first >= s - 1]) if apart else others,
+                None if weaker else strength)
 
     def decides(self, state: SegmentState) -> Hashable:
         """The tuples read (not where they lie)."""

@@ -109,9 +109,8 @@ def match_in(pool: Pool, shapes: Sequence[Shape], *, whole: bool = False) -> Mat
                     key = (len(other), pool.strength(other[0][0]))
                     if key < best:
                         run, best = other, key
-            for slot_identities in run[len(run) - got:]:  # one identity a slot, mostly: no pick
-                at = slot_identities[0] if len(slot_identities) == 1 else pool.pick(slot_identities, k)
-                chosen.extend(pool.take(at, k))
+            for slot_identities in run[len(run) - got:]:
+                chosen.extend(pool.take(pool.pick(slot_identities, k), k))
             profile.append((k, got))
             rest = length - got
             if rest >= min_len:

@@ -98,7 +98,7 @@ def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
         sizes = list(range(sizes[0], 1, -1))
     # A run holds an identity not held higher up at each of its places: a tractor of k-tuples
     # needs `tractor_min` identities held k times or more (the variant's min_length, at least 2).
-    tractor_min, held_by, places = pool.tractor_min, pool.cards, rules.places
+    tractor_min = pool.tractor_min
     most = counts[tractor_min - 1] if len(counts) >= tractor_min else 0
     for k in sizes:
         if k > most:
@@ -110,11 +110,10 @@ def pooled_units(rules: Ruleset, cards: Sequence[Card]) -> list[Unit]:
             taken: list[Card] = []
             apart = True
             for slot_ids in run:
-                # The pool's pick, slots and count read off its cards here (once per place of a run).
-                identity = slot_ids[0] if len(slot_ids) == 1 else pool.pick(slot_ids, k)
-                apart = apart and len(slot_ids) == 1 and len(places[held_by[identity][0].code]) == 1
+                identity = pool.pick(slot_ids, k)
+                apart = apart and len(slot_ids) == 1 and len(pool.slots(identity)) == 1
                 taken.extend(pool.take(identity, k))
-                apart = apart and len(held_by.get(identity, ())) < k
+                apart = apart and pool.count(identity) < k
             units.append(_unit(rules, k, len(run), taken, top))
             # A run taken whole, each of its places held by one identity of one place now gone
             # from the runs, leaves the other runs as they were: no need to find them again.

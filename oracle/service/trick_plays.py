@@ -116,8 +116,7 @@ def plain_trick(
 
 
 class PlaysRead:
-    """How a request kind holding plays (one repeated ``Play`` field, field 2 after the context,
-    field 1) is read as its mirror (:mod:`oracle.service.card_keys`): each play as its bytes (for
+    """How a request kind holding plays (one repeated ``Play`` field, ``field``) is read as its mirror (:mod:`oracle.service.card_keys`): each play as its bytes (for
     :func:`plain_plays` and :func:`oracle.service.trick_bytes.bytes_trick`), and, on demand, as
     play mirrors (for :func:`plain_trick` and the describing checks).
 
@@ -134,9 +133,6 @@ class PlaysRead:
         self._keys = mirrors([descriptor], frozenset({pb.Play.DESCRIPTOR.full_name}), f"{name}_keys")[
             descriptor.full_name]
         self._plays = mirrors([descriptor], frozenset(), f"{name}_plays")[descriptor.full_name]
-        fields = descriptor.fields_by_name
-        if fields["context"].number != 1 or fields[field].number != 2:
-            raise ValueError(f"{descriptor.full_name}: the context is field 1 and {field} field 2")
         self.field = field
 
     def read(self, request: Message) -> Any:

@@ -15,6 +15,7 @@ from oracle.cards import parse_cards
 from oracle.convert import cards_to_pb
 from oracle.service import bottom_validation, play_validation
 from oracle.service.contexts import known_context
+from oracle.service.trick_plays import TRICK_PLAYS
 from oracle.variants import load_catalogue
 
 
@@ -39,8 +40,7 @@ PLAYS = {  # seat 0's lead, then seats 1 to 3: all of one suit, no card more tha
 
 Reader = tuple[Callable[..., Any], Callable[[Any], Any], Callable[[Any], Any]]
 KINDS: dict[str, Reader] = {
-    "trick": (play_validation._plain_judge, play_validation._described_trick,
-              play_validation.TRICK_PLAYS.read),
+    "trick": (play_validation._plain_judge, play_validation._described_trick, TRICK_PLAYS.read),
     "last trick": (bottom_validation._plain_bottom, bottom_validation._described_bottom,
                    bottom_validation.BOTTOM_PLAYS.read),
 }

@@ -8,6 +8,7 @@ identity at one slot, lowest first) arranged once per question (:class:`Arrangem
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from typing import NamedTuple
 
 from oracle.engine.card_order import Identity
@@ -42,6 +43,40 @@ STATE_STEP_COST = 24
 FILL_STEP_COST = 60
 
 
+def slot_masks(by_slot: Mapping[int, Collection[int]], protected: bool) -> tuple[int, list[int]]:
+    """The lowest slot, and one int per copy count ``k`` whose bit ``slot - lowest`` is set where
+    the slot holds a tuple of ``k`` (an identity of ``k`` copies or more; under the protection,
+    exactly ``k``), from each slot's copies: a unit is read off them by shifts
+    (:func:`ordered_starts`), as a chess engine reads a set of squares off a bitboard.
+
+    >>> slot_masks({3: {2}, 4: {3}, 6: {2}}, False)
+    (3, [11, 11, 11, 2])
+    >>> slot_masks({3: {2}, 4: {3}, 6: {2}}, True)[1]
+    [0, 0, 9, 2]
+    """
+    lowest = min(by_slot, default=0)
+    masks = [0] * (max((max(copies) for copies in by_slot.values()), default=0) + 1)
+    for slot, copies in by_slot.items():
+        for k in (copies if protected else range(max(copies) + 1)):
+            masks[k] |= 1 << (slot - lowest)
+    return lowest, masks
+
+
+def ordered_starts(masks: Sequence[int], sizes: Sequence[int]) -> int:
+    """The starts (as bits of :func:`slot_masks`) of a unit whose tuples, from its lowest up, are
+    ``sizes``: where each tuple's slot holds it; 0 when none.
+
+    >>> bin(ordered_starts(slot_masks({3: {2}, 4: {3}, 6: {2}}, False)[1], (2, 3)))
+    '0b1'
+    """
+    starts = -1
+    for place, size in enumerate(sizes):
+        if size >= len(masks):
+            return 0
+        starts &= masks[size] >> place
+    return starts
+
+
 class Arrangement:
     """The bins in order, with what the programme reads of them: the room from each bin on,
     whether a bin is the last of its slot, whether the next slot is adjacent, the run of
@@ -58,12 +93,8 @@ class Arrangement:
                 self.gives.setdefault(slot, set()).add(capacity)
         self.top = {slot: max(held) for slot, held in self.gives.items()}
         # masks[k]: bit ``slot - low`` set where the slot gives a tuple of ``k`` (of ``k`` or
-        # more without the protection), so an ordered unit's starts are read off by shifts.
-        self.low = min(self.gives, default=0)
-        self.masks = [0] * (max(self.top.values(), default=0) + 1)
-        for slot, held in self.gives.items():
-            for k in (held if protected else range(self.top[slot] + 1)):
-                self.masks[k] |= 1 << (slot - self.low)
+        # more without the protection), so a unit's starts are read off by shifts.
+        self.low, self.masks = slot_masks(self.gives, protected)
         self.present = sum(1 << (slot - self.low) for slot in self.gives)
         self._starts: dict[Spec, int] = {}
         self._thresholds: dict[Spec, list[tuple[int, int]]] = {}
@@ -138,10 +169,7 @@ class Arrangement:
         if spec[0] == ORDERED:  # the slots its tuples start on, as bits (:attr:`masks`)
             starts = self._starts.get(spec)
             if starts is None:
-                starts = -1
-                for place, size in enumerate(spec[1:]):
-                    starts &= self.masks[size] >> place if size < len(self.masks) else 0
-                self._starts[spec] = starts
+                starts = self._starts[spec] = ordered_starts(self.masks, spec[1:])
             return slot >= self.low and bool(starts >> (slot - self.low) & 1)
         key = (slot, spec)
         found = self._reaches.get(key)

@@ -37,6 +37,7 @@ from oracle.engine.budget import spend
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.rbtying.joint import JointFill
+from oracle.profiles.rbtying.joint_bins import ordered_starts, slot_masks
 from oracle.profiles.rbtying.ordering import AdjacentTupleSizes, Requirement
 from oracle.profiles.rbtying.packing import pack_tuples
 
@@ -79,10 +80,7 @@ class Reach:
 
     @cached_property
     def _masks(self) -> list[int]:
-        """:attr:`at_slot` as one int per copy count ``k``, bit ``j`` set where the ``j``-th slot
-        from the lowest holds a tuple of ``k`` (an identity with ``k`` copies or more; under the
-        protection, exactly ``k``): a unit is read off them by shifts, as a chess engine reads
-        a set of squares off a bitboard. Slots no identity takes have no bit.
+        """:attr:`at_slot` as one int per copy count (:func:`~oracle.profiles.rbtying.joint_bins.slot_masks`).
 
         >>> from oracle.cards import parse_cards, Rank, Suit
         >>> from oracle.variants import make_ruleset
@@ -90,13 +88,7 @@ class Reach:
         >>> [bin(m) for m in Reach(rules, parse_cards("5H 5H 6H 6H 6H 9H"))._masks]
         ['0b10011', '0b10011', '0b11', '0b10']
         """
-        at = self.at_slot
-        lowest = min(at, default=0)
-        masks = [0] * (max((max(copies) for copies in at.values()), default=0) + 1)
-        for slot, copies in at.items():
-            for k in (copies if self.protected else range(max(copies) + 1)):
-                masks[k] |= 1 << (slot - lowest)
-        return masks
+        return slot_masks(self.at_slot, self.protected)[1]
 
     @cached_property
     def _runs(self) -> tuple[list[tuple[int, int]], list[list[int]]]:
@@ -169,16 +161,8 @@ class Reach:
         if found is None:
             spend(len(self.at_slot) * len(adjacent))
             # A start of the unit on slots ``start`` up: each tuple's slot holds (under the
-            # protection, exactly) its copies, so bit ``start`` survives each tuple's mask shifted
-            # down by its place; a start with slots missing (or past the highest) holds nothing.
-            masks = self._masks
-            starts = -1
-            for place, size in enumerate(adjacent):
-                if size >= len(masks):
-                    starts = 0
-                    break
-                starts &= masks[size] >> place
-            found = starts != 0
+            # protection, exactly) its copies; a start with slots missing holds nothing.
+            found = ordered_starts(self._masks, adjacent) != 0
             self._units[adjacent] = found
         return found
 
