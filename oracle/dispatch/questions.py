@@ -46,9 +46,12 @@ def check_throw(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPla
     return rules.strategies.throw(rules, thrower, other_hands)
 
 
-def judge_trick(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
-    """JudgeTrick: the ruleset's trick judge; ``plays`` in play order, the first being the lead."""
-    return rules.strategies.judge(rules, plays)
+def judge_trick(
+    rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse | None = None
+) -> pb.JudgeTrickResponse:
+    """JudgeTrick: the ruleset's trick judge; ``plays`` in play order, the first being the lead;
+    the answer written into ``answer`` when given (an ``Answer``'s field: no copy), else a new one."""
+    return rules.strategies.judge(rules, plays, answer)
 
 
 def score_bottom(

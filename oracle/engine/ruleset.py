@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from oracle import pb
 from oracle.cards import Card, Rank, Suit
@@ -51,8 +51,14 @@ UnitReader = Callable[["Ruleset", Sequence[Card]], list[Unit]]
 FollowCheck = Callable[["Ruleset", Sequence[Card], Sequence[Card], Sequence[Card]], pb.CheckFollowResponse]
 """Judge a follow: (ruleset, lead, the follower's whole hand, play)."""
 
-TrickJudge = Callable[["Ruleset", Sequence[SeatPlay]], pb.JudgeTrickResponse]
-"""Judge a trick: the plays in order, the first being the lead."""
+class TrickJudge(Protocol):
+    """Judge a trick: the plays in order, the first being the lead. The answer is written into
+    ``answer`` when one is given (an empty message, a field of an ``Answer`` for one: built in
+    its place, not copied there), else into a new message; either is returned."""
+
+    def __call__(
+        self, rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse | None = None, /
+    ) -> pb.JudgeTrickResponse: ...
 
 ForcedUnit = Callable[["Ruleset", Sequence[Block], Sequence[Card], Sequence[int]], list[Card]]
 """What a failed throw forces: (ruleset, blocks, the thrown cards, the other seats in play order)."""

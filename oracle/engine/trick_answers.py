@@ -165,12 +165,17 @@ def trick_answer(
     winner: int,
     rule_ids: set[str],
     source: str = "",
+    answer: pb.JudgeTrickResponse | None = None,
 ) -> pb.JudgeTrickResponse:
-    """The answer for a judged trick: the play at index ``winner`` takes every point in it.
+    """The answer for a judged trick: the play at index ``winner`` takes every point in it,
+    written into ``answer`` (an empty message, a field of an ``Answer`` for one: built in its
+    place, not copied there), or into a new message.
 
     ``source`` names, for people, the upstream function a profile's judging copies.
     """
-    answer = pb.JudgeTrickResponse(verdicts=verdicts)
+    if answer is None:
+        answer = pb.JudgeTrickResponse()
+    answer.verdicts.extend(verdicts)
     return _finished(answer, [], plays, winner, verdicts[winner].reason, rule_ids, source)
 
 
@@ -180,6 +185,7 @@ def finish_trick(
     winner: int,
     rule_ids: set[str],
     source: str = "",
+    answer: pb.JudgeTrickResponse | None = None,
 ) -> pb.JudgeTrickResponse:
     """:func:`trick_answer` from each play's seat and verdict, in play order; ``rule_ids`` are
     the rules the judging read besides the verdicts' own (each verdict's rule is added to it).
@@ -201,7 +207,8 @@ def finish_trick(
         found = kept.get(seat_verdict)
         wire.append(_verdict_bytes(seat_verdict) if found is None else found)
         add_rule(seat_verdict[1][3])
-    return _finished(pb.JudgeTrickResponse(), wire, plays, winner, verdicts[winner][1][2], rule_ids, source)
+    return _finished(pb.JudgeTrickResponse() if answer is None else answer, wire, plays, winner,
+                     verdicts[winner][1][2], rule_ids, source)
 
 
 def _finished(

@@ -133,8 +133,11 @@ _NO_STRUCTURE = {led: f"follows {suit_name(led)} without the lead's structure, s
 """The reason of a follow without the lead's structure, by the lead's suit."""
 
 
-def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
-    """Judge a trick by key units (``THROW_EVALUATION_KEY_UNIT``); ``plays`` in play order."""
+def judge_trick_by_key_unit(
+    rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse | None = None
+) -> pb.JudgeTrickResponse:
+    """Judge a trick by key units (``THROW_EVALUATION_KEY_UNIT``); ``plays`` in play order, the
+    answer written into ``answer`` when given (:data:`~oracle.engine.ruleset.TrickJudge`)."""
     lead = plays[0]
     suit = rules.suit_of(lead.cards)
     lead_units = rules.units(lead.cards)
@@ -158,7 +161,7 @@ def judge_trick_by_key_unit(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.Jud
                 strength = _play_key(rules, lead_units, play.cards, shape)[0]
             winner, best_seat, best_trump, best_key = index, play.seat, play_suit == TRUMP, strength
         verdicts.append((play.seat, verdict))
-    return finish_trick(plays, verdicts, winner, {"trick.points"})
+    return finish_trick(plays, verdicts, winner, {"trick.points"}, answer=answer)
 
 
 def _judge_play(

@@ -1,6 +1,11 @@
 """The one table of question kinds, read at import from the proto ``Question`` oneof: each
 kind's request, answer field and RPC, its validating parser and its engine call.
 
+An engine call writes its answer into the message it is given (an empty message of the kind's
+response: :func:`dispatch` gives the field of the ``Answer`` it returns, so the answer is built
+in its place, not built apart and copied there), or into a new message when given none (a unary
+call's response, a batch's answer serialized in its place).
+
 >>> kind = QUESTION_KINDS["check_follow"]
 >>> kind.rpc, kind.request.__name__, kind.answer_field, kind.json_name
 ('CheckFollow', 'CheckFollowRequest', 'check_follow', 'checkFollow')
@@ -12,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from google.protobuf.descriptor import ServiceDescriptor
 from google.protobuf.message import Message
@@ -47,6 +52,14 @@ from oracle.service.variant_validation import (
 
 _Request = TypeVar("_Request", bound=Message)
 _Args = TypeVar("_Args")
+_Args_contra = TypeVar("_Args_contra", contravariant=True)
+
+
+class Ask(Protocol[_Args_contra]):
+    """A kind's engine call on validated arguments: the answer written into ``answer`` (an empty
+    message of the kind's response) when one is given, else into a new message; either returned."""
+
+    def __call__(self, args: _Args_contra, answer: Any = None, /) -> Message: ...
 
 
 @dataclass(frozen=True)
@@ -55,57 +68,77 @@ class Handler:
 
     request: type[Message]
     parse: Callable[[Any], Any]
-    ask: Callable[[Any], Message]
+    ask: Ask[Any]
 
 
-def handler(
-    request: type[_Request], parse: Callable[[_Request], _Args], ask: Callable[[_Args], Message]
-) -> Handler:
+def handler(request: type[_Request], parse: Callable[[_Request], _Args], ask: Ask[_Args]) -> Handler:
     """A :class:`Handler` whose request, parser and engine call the type checker sees agree."""
     return Handler(request, parse, ask)
 
 
-def _describe_play(args: DescribePlayArgs) -> pb.DescribePlayResponse:
-    return engine.describe_play(args.rules, args.cards)
+def _into(answer: Message | None, made: Message) -> Message:
+    """The answer of an engine call that builds its own message (``made``): itself, or copied
+    into ``answer`` when one is given."""
+    if answer is None:
+        return made
+    answer.CopyFrom(made)
+    return answer
 
 
-def _check_follow(args: CheckFollowArgs) -> pb.CheckFollowResponse:
-    return engine.check_follow(args.rules, args.lead, args.hand, args.play)
+def _describe_play(args: DescribePlayArgs, answer: pb.DescribePlayResponse | None = None) -> Message:
+    return _into(answer, engine.describe_play(args.rules, args.cards))
 
 
-def _judge_trick(args: JudgeTrickArgs) -> pb.JudgeTrickResponse:
-    return engine.judge_trick(args.rules, args.plays)
+def _check_follow(args: CheckFollowArgs, answer: pb.CheckFollowResponse | None = None) -> Message:
+    return _into(answer, engine.check_follow(args.rules, args.lead, args.hand, args.play))
 
 
-def _check_throw(args: CheckThrowArgs) -> pb.CheckThrowResponse:
-    return engine.check_throw(args.rules, args.thrower, args.other_hands)
+def _judge_trick(args: JudgeTrickArgs, answer: pb.JudgeTrickResponse | None = None) -> Message:
+    return engine.judge_trick(args.rules, args.plays, answer)
 
 
-def _score_bottom(args: ScoreBottomArgs) -> pb.ScoreBottomResponse:
-    return engine.score_bottom(
+def _check_throw(args: CheckThrowArgs, answer: pb.CheckThrowResponse | None = None) -> Message:
+    return _into(answer, engine.check_throw(args.rules, args.thrower, args.other_hands))
+
+
+def _score_bottom(args: ScoreBottomArgs, answer: pb.ScoreBottomResponse | None = None) -> Message:
+    return _into(answer, engine.score_bottom(
         args.rules,
         args.last_trick,
         args.banker_seats,
         args.bottom,
         banker_side_points=args.banker_side_points,
         attacker_points=args.attacker_points,
-    )
+    ))
 
 
-def _score_deal(args: ScoreDealArgs) -> pb.ScoreDealResponse:
-    return engine.score_deal(
+def _score_deal(args: ScoreDealArgs, answer: pb.ScoreDealResponse | None = None) -> Message:
+    return _into(answer, engine.score_deal(
         args.variant, args.attacker_points, args.banker_seat, args.banker_level, args.attacker_level
-    )
+    ))
 
 
-def _compare_declarations(args: CompareDeclarationsArgs) -> pb.CompareDeclarationsResponse:
-    return engine.compare_declarations(
+def _compare_declarations(
+    args: CompareDeclarationsArgs, answer: pb.CompareDeclarationsResponse | None = None
+) -> Message:
+    return _into(answer, engine.compare_declarations(
         args.variant, args.level, args.standing, args.challenger, rebury=args.rebury
-    )
+    ))
 
 
-def _get_variant(args: GetVariantArgs) -> pb.GetVariantResponse:
-    return pb.GetVariantResponse(variant=args.variant)
+def _get_variant(args: GetVariantArgs, answer: pb.GetVariantResponse | None = None) -> Message:
+    if answer is None:
+        answer = pb.GetVariantResponse()
+    answer.variant.CopyFrom(args.variant)
+    return answer
+
+
+def _list_legal_plays(args: Any, answer: pb.ListLegalPlaysResponse | None = None) -> Message:
+    return _into(answer, answer_list_legal_plays(args))
+
+
+def _audit_deal(args: Any, answer: pb.AuditDealResponse | None = None) -> Message:
+    return _into(answer, audit_deal(args))
 
 
 HANDLERS: tuple[Handler, ...] = (
@@ -117,8 +150,8 @@ HANDLERS: tuple[Handler, ...] = (
     handler(pb.ScoreDealRequest, parse_score_deal, _score_deal),
     handler(pb.CompareDeclarationsRequest, parse_compare_declarations, _compare_declarations),
     handler(pb.GetVariantRequest, parse_get_variant, _get_variant),
-    handler(pb.ListLegalPlaysRequest, parse_list_legal_plays, answer_list_legal_plays),
-    handler(pb.AuditDealRequest, parse_audit_deal, audit_deal),
+    handler(pb.ListLegalPlaysRequest, parse_list_legal_plays, _list_legal_plays),
+    handler(pb.AuditDealRequest, parse_audit_deal, _audit_deal),
 )
 """The parser and engine call of every request message a ``Question`` can hold."""
 
@@ -134,7 +167,7 @@ class QuestionKind:
     answer_field: str
     rpc: str
     parse: Callable[[Any], Any]
-    ask: Callable[[Any], Message]
+    ask: Ask[Any]
 
     def answer(self, request: Message) -> Message:
         """Validate the request (raising :class:`InvalidQuestion`), then ask the engine."""
@@ -206,33 +239,38 @@ def dispatch(question: pb.Question) -> pb.Answer:
     >>> dispatch(pb.Question()).error.field_violations[0].description  # doctest: +ELLIPSIS
     'no question: set one of describe_play, check_follow, ...'
     """
+    answer = pb.Answer()
     name = question.WhichOneof("question")
     if name is None:
-        field, message = "error", NO_QUESTION
-    else:
-        token = enter_question()  # question_budget(), without a with's two calls
-        try:
-            field, message = answer_of(QUESTION_KINDS[name], getattr(question, name))
-        finally:
-            leave_question(token)
-    answer = pb.Answer()
-    getattr(answer, field).CopyFrom(message)
+        answer.error.CopyFrom(NO_QUESTION)
+        return answer
+    kind = QUESTION_KINDS[name]
+    built = getattr(answer, kind.answer_field)
+    built.SetInParent()  # the kind's field is the answer even if the engine leaves it empty
+    token = enter_question()  # question_budget(), without a with's two calls
+    try:
+        field, message = answer_of(kind, getattr(question, name), built)
+    finally:
+        leave_question(token)
+    if message is not built:  # an error: setting it clears the kind's field, whatever was written there
+        getattr(answer, field).CopyFrom(message)
     return answer
 
 
-def answer_of(kind: QuestionKind, request: Message) -> tuple[str, Message]:
+def answer_of(kind: QuestionKind, request: Message, answer: Message | None = None) -> tuple[str, Message]:
     """The field of ``Answer`` answering a question of a known ``kind``, and the message it holds:
-    the kind's answer, or an ``error`` (``RESOURCE_EXHAUSTED`` for a question spending its work
-    budget; one past its call's deadline stops the whole call), under the work budget already
-    current (:func:`dispatch` enters one for its question; a batch renews one before each
-    question: :meth:`~oracle.engine.budget.Budget.renew`).
+    the kind's answer (written into ``answer`` when given: an empty message of the kind's
+    response), or an ``error`` (``RESOURCE_EXHAUSTED`` for a question spending its work budget;
+    one past its call's deadline stops the whole call), under the work budget already current
+    (:func:`dispatch` enters one for its question; a batch renews one before each question:
+    :meth:`~oracle.engine.budget.Budget.renew`).
 
     >>> kind = QUESTION_KINDS["get_variant"]
     >>> answer_of(kind, pb.GetVariantRequest(variant_id="qq-one-deck"))[0]
     'get_variant'
     """
     try:
-        return kind.answer_field, kind.ask(kind.parse(request))
+        return kind.answer_field, kind.ask(kind.parse(request), answer)
     except InvalidQuestion as err:
         return "error", question_error(InvalidQuestion(capped(err.prefixed(kind.name).violations)))
     except DeadlinePassed:
@@ -241,7 +279,7 @@ def answer_of(kind: QuestionKind, request: Message) -> tuple[str, Message]:
         return "error", pb.QuestionError(code=RESOURCE_EXHAUSTED, message=str(err))
 
 
-NO_QUESTION: Message = question_error(
+NO_QUESTION: pb.QuestionError = question_error(
     InvalidQuestion.single("question", f"no question: set one of {', '.join(QUESTION_KINDS)}")
 )
 """The answer to a ``Question`` with none of its fields set."""

@@ -35,9 +35,9 @@ def test_every_question_of_a_batch_has_its_whole_budget(monkeypatch: pytest.Monk
     (one budget serves the batch, renewed for each), and one spending more is refused alone."""
     kind = QUESTION_KINDS["get_variant"]
 
-    def costly(args: Any) -> Message:
+    def costly(args: Any, answer: Any = None) -> Message:
         spend(int(DEFAULT_STEPS * (1.2 if args.variant.id == "qq-one-deck" else 0.6)))
-        return kind.ask(args)
+        return kind.ask(args, answer)
 
     monkeypatch.setitem(QUESTION_KINDS, "get_variant", dataclasses.replace(kind, ask=costly))
     ask = [pb.Question(get_variant=pb.GetVariantRequest(variant_id=v))

@@ -108,8 +108,11 @@ def _throw_lead(suit: int, need: Sequence[int]) -> str:
     return reason
 
 
-def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
-    """Judge a trick as the Botzone judge's checkWinner does; ``plays`` in play order.
+def judge_trick_by_type(
+    rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse | None = None
+) -> pb.JudgeTrickResponse:
+    """Judge a trick as the Botzone judge's checkWinner does; ``plays`` in play order, the answer
+    written into ``answer`` when given (:data:`~oracle.engine.ruleset.TrickJudge`).
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
@@ -133,7 +136,7 @@ def judge_trick_by_type(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTr
         verdicts = [(lead.seat, _LEADS[suit, kind])]
         winner = _typed_verdicts(rules, plays, suit, kind, key, verdicts)
         rule = "trick.same_type"
-    return finish_trick(plays, verdicts, winner, {"trick.points", rule}, _SOURCE)
+    return finish_trick(plays, verdicts, winner, {"trick.points", rule}, _SOURCE, answer)
 
 
 def _typed_verdicts(

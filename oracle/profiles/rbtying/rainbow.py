@@ -244,8 +244,11 @@ def _example(rules: Ruleset, hand: Sequence[Card], placed: dict[int, list[int]])
     return rules.sorted(out)
 
 
-def judge_rainbow_trick(rules: Ruleset, units: Sequence[RainbowUnit], plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
-    """``Trick::compute_rainbow_winner``: the lead holds until a play's ranks rank strictly higher."""
+def judge_rainbow_trick(
+    rules: Ruleset, units: Sequence[RainbowUnit], plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse | None = None
+) -> pb.JudgeTrickResponse:
+    """``Trick::compute_rainbow_winner``: the lead holds until a play's ranks rank strictly higher
+    (the answer written into ``answer`` when given)."""
     sizes = [u.size for u in units]
     best = combo(plays[0].cards, sizes)
     assert best is not None, "a rainbow lead fills its own units"
@@ -270,7 +273,7 @@ def judge_rainbow_trick(rules: Ruleset, units: Sequence[RainbowUnit], plays: Seq
                                           f"{best_seat}'s {_ranks(best)}")
         verdicts.append(verdict)
     return trick_answer(plays, verdicts, best_index, {"lead.rainbow", "trick.rainbow", "trick.points"},
-                        source=f"{SOURCE} Trick::compute_rainbow_winner, rainbow_play_combo")
+                        source=f"{SOURCE} Trick::compute_rainbow_winner, rainbow_play_combo", answer=answer)
 
 
 def _ranks(ranks: Sequence[int]) -> str:

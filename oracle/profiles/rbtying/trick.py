@@ -167,13 +167,16 @@ def compare_play(rules: Ruleset, units: Sequence[FormatUnit], size: int | None, 
     return None, True, _level_split(search, best)
 
 
-def judge_trick_by_format(rules: Ruleset, plays: Sequence[SeatPlay], policy: Policy) -> pb.JudgeTrickResponse:
+def judge_trick_by_format(
+    rules: Ruleset, plays: Sequence[SeatPlay], policy: Policy, answer: pb.JudgeTrickResponse | None = None
+) -> pb.JudgeTrickResponse:
     """Judge a trick by rbtying/shengji's rules under ``policy``; ``plays`` in play order, the lead
-    first (a rainbow lead by its own rule, :mod:`.rainbow`)."""
+    first (a rainbow lead by its own rule, :mod:`.rainbow`); the answer written into ``answer``
+    when given (:data:`~oracle.engine.ruleset.TrickJudge`)."""
     lead = plays[0]
     rainbow_units = rainbow.rainbow_format(rules, lead.cards)
     if rainbow_units is not None:
-        return rainbow.judge_rainbow_trick(rules, rainbow_units, plays)
+        return rainbow.judge_rainbow_trick(rules, rainbow_units, plays, answer)
     policy_name = policy.value
     suit = rules.suit_of(lead.cards)
     units = lead_format(rules, lead.cards)
@@ -230,7 +233,7 @@ def judge_trick_by_format(rules: Ruleset, plays: Sequence[SeatPlay], policy: Pol
                     verdict = (kind, False, f"{cards} does not beat seat {best_seat}'s play under the {policy_name} policy",
                                "trick.throw_evaluation")
         verdicts.append((play.seat, verdict))
-    return finish_trick(plays, verdicts, best_index, {"trick.points"})
+    return finish_trick(plays, verdicts, best_index, {"trick.points"}, answer=answer)
 
 
 def judge_under(policy: Policy) -> TrickJudge:
@@ -239,7 +242,9 @@ def judge_under(policy: Policy) -> TrickJudge:
     >>> judge_under(Policy.HIGHEST).__name__
     'judge_trick_by_format_highest'
     """
-    def judge(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
-        return judge_trick_by_format(rules, plays, policy)
+    def judge(
+        rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse | None = None
+    ) -> pb.JudgeTrickResponse:
+        return judge_trick_by_format(rules, plays, policy, answer)
     judge.__name__ = judge.__qualname__ = f"judge_trick_by_format_{policy.name.lower()}"
     return judge
