@@ -2,7 +2,10 @@
 question meets the strategies of its ruleset.
 
 Each function takes a :class:`~oracle.engine.ruleset.Ruleset` (or, for the questions that
-do not depend on the deal, a variant) and cards already checked by :mod:`oracle.service`.
+do not depend on the deal, a variant) and cards already checked by :mod:`oracle.service`, and
+last the message to write the answer into (``answer``: an empty message, the field of an
+``Answer`` for a dispatched question, so the answer is built in its place, not copied there),
+or none for a new one.
 
 >>> from oracle.cards import parse_cards as p, Rank, Suit
 >>> from oracle.variants import make_ruleset
@@ -41,9 +44,11 @@ def check_follow(
     return rules.strategies.follow(rules, lead, hand, play)
 
 
-def check_throw(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
+def check_throw(
+    rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay], answer: pb.CheckThrowResponse | None = None
+) -> pb.CheckThrowResponse:
     """CheckThrow: the ruleset's throw check (the one of its unit reading); the other hands in any order."""
-    return rules.strategies.throw(rules, thrower, other_hands)
+    return rules.strategies.throw(rules, thrower, other_hands, answer)
 
 
 def judge_trick(
@@ -63,12 +68,13 @@ def score_bottom(
     banker_side_points: int = 0,
     attacker_points: int = 0,
     judged: pb.JudgeTrickResponse | None = None,
+    answer: pb.ScoreBottomResponse | None = None,
 ) -> pb.ScoreBottomResponse:
     """ScoreBottom: the last trick judged by the ruleset (``judged``, when the caller has already
     asked :func:`judge_trick` about it), the bottom by its multiplier rule."""
     return _score_bottom(rules, last_trick, banker_seats, bottom,
                          banker_side_points=banker_side_points, attacker_points=attacker_points,
-                         judged=judged)
+                         judged=judged, answer=answer)
 
 
 def score_deal(
@@ -77,7 +83,8 @@ def score_deal(
     banker_seat: int,
     banker_level: Rank | int | None,
     attacker_level: Rank | int | None,
+    answer: pb.ScoreDealResponse | None = None,
 ) -> pb.ScoreDealResponse:
     """ScoreDeal: the band of the variant's level table (its own, or its formula's) for the points."""
     return _score_deal(variant, attacker_points, banker_seat, banker_level, attacker_level,
-                       table=level_table_of(variant))
+                       table=level_table_of(variant), answer=answer)

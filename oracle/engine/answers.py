@@ -4,6 +4,10 @@ trick's answer is :mod:`oracle.engine.trick_answers`'.
 A leaf: it imports no strategy, so any rule module (the seeds' or a profile's) can build
 its answer with it.
 
+Every answer builder writes into the message it is given (``answer``: an empty message of its
+response, the field of an ``Answer`` for a dispatched question, so the answer is built in its
+place and not copied there), or into a new message when given none.
+
 >>> from oracle.cards import parse_cards
 >>> answer = pb.CheckThrowResponse()
 >>> THROW_UNITS.merge(answer, [Unit(2, 1, 0, tuple(parse_cards("4H 4H")))])
@@ -14,6 +18,7 @@ its answer with it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 from google.protobuf.message import Message
@@ -29,6 +34,23 @@ _CODES = max(card.code for card in full_deck()) + 1
 
 INT32_MAX = 2**31 - 1
 """The largest number an answer's int32 field carries."""
+
+_Answer = TypeVar("_Answer", bound=Message)
+
+
+def into(answer: _Answer | None, made: _Answer) -> _Answer:
+    """An answer built apart (``made``: a rare shape built by keyword arguments, or an engine call
+    that builds its own message) as the answer asked for: itself when no message to write into
+    is given, else copied into ``answer``.
+
+    >>> given = pb.ScoreDealResponse()
+    >>> into(given, pb.ScoreDealResponse(levels=2)) is given, given.levels
+    (True, 2)
+    """
+    if answer is None:
+        return made
+    answer.CopyFrom(made)
+    return answer
 
 
 def clamped(value: int) -> int:
@@ -200,9 +222,10 @@ _THROW_RULES = {
 one by one, and its repeated fields merged as bytes, cost about half of keyword arguments)."""
 
 
-def not_a_throw(units: Sequence[Unit]) -> pb.CheckThrowResponse:
+def not_a_throw(units: Sequence[Unit], answer: pb.CheckThrowResponse | None = None) -> pb.CheckThrowResponse:
     """The answer for a lead of one unit: no throw, it can always be led."""
-    answer = pb.CheckThrowResponse()
+    if answer is None:
+        answer = pb.CheckThrowResponse()
     answer.succeeds = True
     answer.explanation = f"A single unit ({units[0].name}) is not a throw: it can always be led."
     answer.MergeFromString(_THROW_RULES["single"] + THROW_UNITS.wire(units))
@@ -211,13 +234,14 @@ def not_a_throw(units: Sequence[Unit]) -> pb.CheckThrowResponse:
 
 def throw_answer(
     rules: Ruleset, units: Sequence[Unit], cards: Sequence[Card], blocks: Sequence[Block], order: Sequence[int],
-    forced: Sequence[Card] | None = None,
+    forced: Sequence[Card] | None = None, answer: pb.CheckThrowResponse | None = None,
 ) -> pb.CheckThrowResponse:
     """The answer for a throw, its ``blocks`` found (none: it succeeds). A failed throw forces what
     the ruleset's forced-unit rule says (or ``forced``, where the check decides it itself) and costs
     its penalty; the first blocker in play order (``order``, the other seats) is the one the
     explanation names."""
-    answer = pb.CheckThrowResponse()
+    if answer is None:
+        answer = pb.CheckThrowResponse()
     answer.is_throw = True
     if not blocks:
         answer.succeeds = True

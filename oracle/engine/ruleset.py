@@ -69,8 +69,14 @@ Penalty = Callable[[pb.Throws, int, int, int], int]
 BottomMultiplier = Callable[["Ruleset", Sequence[Unit], bool], tuple[int, str, str]]
 """The bottom's multiplier from the last lead's units and whether trump won: (value, rule id, why)."""
 
-ThrowCheck = Callable[["Ruleset", SeatPlay, Sequence[SeatPlay]], pb.CheckThrowResponse]
-"""Judge a throw: (ruleset, the thrower's cards, the other seats' hands)."""
+class ThrowCheck(Protocol):
+    """Judge a throw: (ruleset, the thrower's cards, the other seats' hands), the answer written
+    into ``answer`` as :class:`TrickJudge` writes it."""
+
+    def __call__(
+        self, rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay],
+        answer: pb.CheckThrowResponse | None = None, /,
+    ) -> pb.CheckThrowResponse: ...
 
 
 @dataclass(frozen=True)

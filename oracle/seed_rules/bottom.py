@@ -38,6 +38,7 @@ def score_bottom(
     banker_side_points: int = 0,
     attacker_points: int = 0,
     judged: pb.JudgeTrickResponse | None = None,
+    answer: pb.ScoreBottomResponse | None = None,
 ) -> pb.ScoreBottomResponse:
     """Score the bottom after the last trick.
 
@@ -45,7 +46,9 @@ def score_bottom(
     side digs (``DIG_RULE_EITHER_SIDE``): the side that loses the last trick
     pays the winner its own points times the multiplier (rule ``bottom.either_side``).
     ``judged`` is the ruleset's judgement of ``last_trick`` when the caller already has it
-    (a replay judged every trick): the same answer, without judging the trick again.
+    (a replay judged every trick): the same answer, without judging the trick again. The answer
+    is written into ``answer`` when given (an empty message: a field of an ``Answer``, built in
+    its place), else into a new one.
     """
     trick = rules.strategies.judge(rules, last_trick) if judged is None else judged
     winner = trick.winning_seat
@@ -56,7 +59,8 @@ def score_bottom(
             break
     else:
         raise ValueError(f"the winner, seat {winner}, has no play in the trick")
-    answer = pb.ScoreBottomResponse()
+    if answer is None:
+        answer = pb.ScoreBottomResponse()
     answer.winning_seat = winner
     if table.either_side:
         rule_id = _either_side(answer, rules, last_trick, won_with, winner in banker_seats,

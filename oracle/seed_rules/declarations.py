@@ -130,8 +130,11 @@ def compare_declarations(
     standing: SeatPlay | None,
     challenger: SeatPlay,
     rebury: bool = False,
+    answer: pb.CompareDeclarationsResponse | None = None,
 ) -> pb.CompareDeclarationsResponse:
-    """Does ``challenger`` override ``standing`` (``None``: nobody has declared)?
+    """Does ``challenger`` override ``standing`` (``None``: nobody has declared)? The answer is
+    written into ``answer`` when given (an empty message: a field of an ``Answer``, built in its
+    place), else into a new one.
 
     With ``rebury`` the challenger declares after the bottom is buried, to
     take it up and bury it again (炒底, rule ``declare.rebury``): the same
@@ -157,7 +160,7 @@ def compare_declarations(
     theirs = None if standing is None else strength(decl, level, standing.cards)
     mine = strength(decl, level, challenger.cards)
     rule_ids = [_RULE["declare.point_sum" if decl.point_sum else "declare.cards"]]
-    response = pb.CompareDeclarationsResponse()
+    response = pb.CompareDeclarationsResponse() if answer is None else answer
     after = theirs
     if mine is None:
         shown = format_cards(sorted(challenger.cards)) or "no cards"

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card, full_deck
 from oracle.convert import suit_name, wire_strings, wire_varint
-from oracle.engine.answers import UnitsField
+from oracle.engine.answers import UnitsField, into
 from oracle.engine.ruleset import MIXED, Ruleset, points
 from oracle.engine.units import Unit
 
@@ -49,22 +49,26 @@ for _card in full_deck():
     SINGLES[_card.code] = UNITS.unit_bytes(Unit(1, 1, 0, (_card,)))
 
 
-def describe_play(rules: Ruleset, cards: Sequence[Card]) -> pb.DescribePlayResponse:
-    """Describe cards in a context."""
+def describe_play(
+    rules: Ruleset, cards: Sequence[Card], answer: pb.DescribePlayResponse | None = None
+) -> pb.DescribePlayResponse:
+    """Describe cards in a context; the answer written into ``answer`` when given (an empty
+    message: a field of an ``Answer``, built in its place), else into a new one."""
     suit = rules.suit_of(cards)
     total = points(cards)
     if suit == MIXED:
         if rules.strategies.compound is not None:
-            return _describe_compound(rules, cards, total)
-        return pb.DescribePlayResponse(
+            return into(answer, _describe_compound(rules, cards, total))
+        return into(answer, pb.DescribePlayResponse(
             effective_suit=suit, points=total, valid_lead=False, is_throw=False,
             rule_ids=["lead.one_suit", "points.cards"],
             explanation="The cards are of more than one effective suit: not a lead.",
-        )
+        ))
     units = rules.units(cards)
     # The points and explanation set, then the fixed fields (LEADS) and the units merged in one
     # parse (about half of keyword arguments); each unit's name, bytes and shape read in one pass.
-    answer = pb.DescribePlayResponse()
+    if answer is None:
+        answer = pb.DescribePlayResponse()
     if total:
         answer.points = total
     if len(units) == 1:

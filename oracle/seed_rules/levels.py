@@ -224,13 +224,15 @@ def score_deal(
     attacker_level: Rank | int | None,
     *,
     table: LevelTable | None = None,
+    answer: pb.ScoreDealResponse | None = None,
 ) -> pb.ScoreDealResponse:
     """How the levels move after a deal, and who deals next.
 
     ``attacker_points`` is any integer (negative points fall in the first
     band). A level that is not given (``None`` or 0) gives no new level.
     ``table`` is the variant's :func:`level_table` (read again from the variant unless given:
-    a table worked out from a formula, kept by the caller).
+    a table worked out from a formula, kept by the caller). The answer is written into ``answer``
+    when given (an empty message: a field of an ``Answer``, built in its place), else a new one.
 
     >>> from oracle.variants import get_variant
     >>> answer = score_deal(get_variant("qq-two-deck"), 0, 2, Rank.KING, None)
@@ -254,7 +256,8 @@ def score_deal(
         words = _movement(band, levels)
     take_deal = band.attackers_take_deal
     seat = next_banker_seat(table.players, banker_seat, take_deal)
-    answer = pb.ScoreDealResponse()
+    if answer is None:
+        answer = pb.ScoreDealResponse()
     answer.side, answer.levels, answer.attackers_take_deal = band.side, levels, take_deal
     answer.next_banker_seat = seat
     answer.MergeFromString(table.rule_ids)

@@ -161,12 +161,15 @@ class _Hand:
         return None
 
 
-def check_throw_by_natural_units(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
-    """Judge a throw against the other seats' hands."""
+def check_throw_by_natural_units(
+    rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay], answer: pb.CheckThrowResponse | None = None
+) -> pb.CheckThrowResponse:
+    """Judge a throw against the other seats' hands; the answer written into ``answer`` when given
+    (:class:`~oracle.engine.ruleset.ThrowCheck`)."""
     cards = thrower.cards
     units = rules.units(cards)
     if len(units) == 1:
-        return not_a_throw(units)
+        return not_a_throw(units, answer)
     suit = rules.suit_of(cards)
     players = rules.players
     order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % players)
@@ -187,4 +190,4 @@ def check_throw_by_natural_units(rules: Ruleset, thrower: SeatPlay, other_hands:
             if beating is not None:
                 blocks.append(Block(unit, other.seat, beating))
                 break
-    return throw_answer(rules, units, cards, blocks, [h.seat for h in order])
+    return throw_answer(rules, units, cards, blocks, [h.seat for h in order], answer=answer)

@@ -24,6 +24,7 @@ from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.dispatch import questions as engine
+from oracle.engine.answers import into
 from oracle.engine.budget import DeadlinePassed, WorkExceeded, enter_question, leave_question
 from oracle.errors import InvalidQuestion
 from oracle.referee.replay import audit_deal
@@ -76,21 +77,12 @@ def handler(request: type[_Request], parse: Callable[[_Request], _Args], ask: As
     return Handler(request, parse, ask)
 
 
-def _into(answer: Message | None, made: Message) -> Message:
-    """The answer of an engine call that builds its own message (``made``): itself, or copied
-    into ``answer`` when one is given."""
-    if answer is None:
-        return made
-    answer.CopyFrom(made)
-    return answer
-
-
 def _describe_play(args: DescribePlayArgs, answer: pb.DescribePlayResponse | None = None) -> Message:
-    return _into(answer, engine.describe_play(args.rules, args.cards))
+    return engine.describe_play(args.rules, args.cards, answer)
 
 
 def _check_follow(args: CheckFollowArgs, answer: pb.CheckFollowResponse | None = None) -> Message:
-    return _into(answer, engine.check_follow(args.rules, args.lead, args.hand, args.play))
+    return into(answer, engine.check_follow(args.rules, args.lead, args.hand, args.play))
 
 
 def _judge_trick(args: JudgeTrickArgs, answer: pb.JudgeTrickResponse | None = None) -> Message:
@@ -98,32 +90,34 @@ def _judge_trick(args: JudgeTrickArgs, answer: pb.JudgeTrickResponse | None = No
 
 
 def _check_throw(args: CheckThrowArgs, answer: pb.CheckThrowResponse | None = None) -> Message:
-    return _into(answer, engine.check_throw(args.rules, args.thrower, args.other_hands))
+    return engine.check_throw(args.rules, args.thrower, args.other_hands, answer)
 
 
 def _score_bottom(args: ScoreBottomArgs, answer: pb.ScoreBottomResponse | None = None) -> Message:
-    return _into(answer, engine.score_bottom(
+    return engine.score_bottom(
         args.rules,
         args.last_trick,
         args.banker_seats,
         args.bottom,
         banker_side_points=args.banker_side_points,
         attacker_points=args.attacker_points,
-    ))
+        answer=answer,
+    )
 
 
 def _score_deal(args: ScoreDealArgs, answer: pb.ScoreDealResponse | None = None) -> Message:
-    return _into(answer, engine.score_deal(
-        args.variant, args.attacker_points, args.banker_seat, args.banker_level, args.attacker_level
-    ))
+    return engine.score_deal(
+        args.variant, args.attacker_points, args.banker_seat, args.banker_level, args.attacker_level,
+        answer,
+    )
 
 
 def _compare_declarations(
     args: CompareDeclarationsArgs, answer: pb.CompareDeclarationsResponse | None = None
 ) -> Message:
-    return _into(answer, engine.compare_declarations(
-        args.variant, args.level, args.standing, args.challenger, rebury=args.rebury
-    ))
+    return engine.compare_declarations(
+        args.variant, args.level, args.standing, args.challenger, args.rebury, answer
+    )
 
 
 def _get_variant(args: GetVariantArgs, answer: pb.GetVariantResponse | None = None) -> Message:
@@ -134,11 +128,11 @@ def _get_variant(args: GetVariantArgs, answer: pb.GetVariantResponse | None = No
 
 
 def _list_legal_plays(args: Any, answer: pb.ListLegalPlaysResponse | None = None) -> Message:
-    return _into(answer, answer_list_legal_plays(args))
+    return into(answer, answer_list_legal_plays(args))
 
 
 def _audit_deal(args: Any, answer: pb.AuditDealResponse | None = None) -> Message:
-    return _into(answer, audit_deal(args))
+    return into(answer, audit_deal(args))
 
 
 HANDLERS: tuple[Handler, ...] = (

@@ -281,14 +281,15 @@ def _ranks(ranks: Sequence[int]) -> str:
 
 
 def check_rainbow_throw(
-    rules: Ruleset, units: Sequence[RainbowUnit], thrower: SeatPlay, other_hands: Sequence[SeatPlay]
+    rules: Ruleset, units: Sequence[RainbowUnit], thrower: SeatPlay, other_hands: Sequence[SeatPlay],
+    answer: pb.CheckThrowResponse | None = None,
 ) -> pb.CheckThrowResponse:
     """``Trick::play_cards``'s rainbow search: each other seat in play order, each unit from the
     lowest rank: a unit falls to a higher rank held in as many cards (any suits); the first such
     seat's lowest such unit is forced."""
     read = as_units(rules, units)
     if len(units) == 1:
-        single = not_a_throw(read)
+        single = not_a_throw(read, answer)
         single.rule_ids[:] = ["lead.rainbow"]
         return single
     order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % rules.players)
@@ -308,6 +309,6 @@ def check_rainbow_throw(
                 blocked.add(unit.rank)
                 beating = of_rank(rules.sorted(hand.cards), higher[0])[:unit.size]
                 blocks.append(Block(as_unit(rules, unit), hand.seat, tuple(beating)))
-    answer = throw_answer(rules, read, thrower.cards, blocks, [h.seat for h in order], forced=forced)
-    answer.rule_ids.insert(0, "throw.rainbow")
-    return answer
+    failed = throw_answer(rules, read, thrower.cards, blocks, [h.seat for h in order], forced=forced, answer=answer)
+    failed.rule_ids.insert(0, "throw.rainbow")
+    return failed

@@ -111,19 +111,22 @@ def _beating(rules: Ruleset, hand: _Hand, unit: FormatUnit) -> tuple[Card, ...] 
     return None
 
 
-def check_throw_by_format(rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
+def check_throw_by_format(
+    rules: Ruleset, thrower: SeatPlay, other_hands: Sequence[SeatPlay], answer: pb.CheckThrowResponse | None = None
+) -> pb.CheckThrowResponse:
     """Judge a throw against the other seats' hands as rbtying/shengji does (a rainbow by its
-    own search, :mod:`.rainbow`)."""
+    own search, :mod:`.rainbow`); the answer written into ``answer`` when given
+    (:class:`~oracle.engine.ruleset.ThrowCheck`)."""
     rainbow_units = rainbow.rainbow_format(rules, thrower.cards)
     if rainbow_units is not None:
-        return rainbow.check_rainbow_throw(rules, rainbow_units, thrower, other_hands)
+        return rainbow.check_rainbow_throw(rules, rainbow_units, thrower, other_hands, answer)
     cards = thrower.cards
     suit = rules.suit_of(cards)
     units = lead_format(rules, cards)  # fewest cards first, then the lowest: upstream's order
     listed = listed_units(rules, units)
     read = [unit for unit, _ in listed]  # (the ruleset's units: format_units)
     if len(units) == 1:
-        return not_a_throw(read)
+        return not_a_throw(read, answer)
     order = sorted(other_hands, key=lambda h: (h.seat - thrower.seat) % rules.players)
     tractors = any(u.is_tractor for u in units)
     hands = [(h.seat, _hand(rules, rules.of_suit(h.cards, suit), tractors)) for h in order]
@@ -136,4 +139,4 @@ def check_throw_by_format(rules: Ruleset, thrower: SeatPlay, other_hands: Sequen
             if beating is not None:
                 blocks.append(Block(engine_unit, seat, beating))
                 break
-    return throw_answer(rules, read, cards, blocks, [h.seat for h in order])
+    return throw_answer(rules, read, cards, blocks, [h.seat for h in order], answer=answer)
