@@ -38,10 +38,11 @@ __all__ = [
 
 
 def check_follow(
-    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card],
+    answer: pb.CheckFollowResponse | None = None,
 ) -> pb.CheckFollowResponse:
     """CheckFollow: the ruleset's follow rule; ``hand`` is the whole hand before ``play``."""
-    return rules.strategies.follow(rules, lead, hand, play)
+    return rules.strategies.follow(rules, lead, hand, play, answer)
 
 
 def check_throw(

@@ -62,6 +62,27 @@ def clamped(value: int) -> int:
     return max(-INT32_MAX - 1, min(INT32_MAX, value))
 
 
+def follow_answer(
+    answer: pb.CheckFollowResponse | None, rule_ids: Sequence[str], explanation: str, broken: str = ""
+) -> pb.CheckFollowResponse:
+    """A follow's answer, written into ``answer`` (or a new message): legal unless a rule is
+    ``broken``, the rules read and why. An illegal follow's example is added by the caller.
+
+    >>> follow_answer(None, ["follow.suit"], "Legal.") == pb.CheckFollowResponse(
+    ...     legal=True, rule_ids=["follow.suit"], explanation="Legal.")
+    True
+    """
+    if answer is None:
+        answer = pb.CheckFollowResponse()
+    if broken:
+        answer.broken_rule_id = broken
+    else:
+        answer.legal = True
+    answer.rule_ids.extend(rule_ids)
+    answer.explanation = explanation
+    return answer
+
+
 def unit_to_pb(unit: Unit) -> pb.Unit:
     """A unit as a proto message."""
     message = pb.Unit(tuple_size=unit.tuple_size, length=unit.length, name=unit.name, rainbow=unit.rainbow)

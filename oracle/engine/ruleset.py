@@ -48,8 +48,14 @@ class SeatPlay(NamedTuple):
 UnitReader = Callable[["Ruleset", Sequence[Card]], list[Unit]]
 """How a set of cards of one suit splits into units."""
 
-FollowCheck = Callable[["Ruleset", Sequence[Card], Sequence[Card], Sequence[Card]], pb.CheckFollowResponse]
-"""Judge a follow: (ruleset, lead, the follower's whole hand, play)."""
+class FollowCheck(Protocol):
+    """Judge a follow: (ruleset, lead, the follower's whole hand, play), the answer written into
+    ``answer`` as :class:`TrickJudge` writes it."""
+
+    def __call__(
+        self, rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card],
+        answer: pb.CheckFollowResponse | None = None, /,
+    ) -> pb.CheckFollowResponse: ...
 
 class TrickJudge(Protocol):
     """Judge a trick: the plays in order, the first being the lead. The answer is written into

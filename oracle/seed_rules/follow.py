@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import CardsField, suit_name
+from oracle.engine.answers import follow_answer
 from oracle.engine.following import SuitDuty, suit_duty, top_up
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
@@ -57,23 +58,25 @@ def first_shortfall(hand: list[Shape], play: list[Shape]) -> Shape | None:
 
 
 def check_follow_by_structure(
-    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card],
+    answer: pb.CheckFollowResponse | None = None,
 ) -> pb.CheckFollowResponse:
-    """Judge a follow (``FOLLOW_RULE_GREEDY_STRUCTURE``); ``hand`` is the whole hand before ``play``."""
+    """Judge a follow (``FOLLOW_RULE_GREEDY_STRUCTURE``); ``hand`` is the whole hand before ``play``;
+    the answer written into ``answer`` when given (:class:`~oracle.engine.ruleset.FollowCheck`)."""
     duty = suit_duty(rules, lead, hand, play)
     if len(lead) == 1 and duty.met and SINGLE not in rules.ladders:
         # One card led asks for the suit alone (singles require nothing, and no ladder answers
         # a single): the answer the match below would reach, without matching.
-        return _legal(duty, ["follow.suit"], NO_PAIRS)
+        return _legal(duty, ["follow.suit"], NO_PAIRS, answer)
     suit, hand_x, play_x = duty.suit, duty.hand_x, duty.play_x
     lead_units = rules.units(lead)
     if lead_units[0].tuple_size < 2 and (len(lead_units) > 1 or SINGLE not in rules.ladders):
         # Singles led (largest first) ask for the suit alone, and no ladder answers several units
         # or (here) a single: the answer the match below would reach, without matching.
         if duty.met:
-            return _legal(duty, ["follow.suit"], NO_PAIRS)
+            return _legal(duty, ["follow.suit"], NO_PAIRS, answer)
         return _illegal(["follow.suit"], "follow.suit", duty.shortfall(),
-                        top_up(rules, (), suit, hand, len(lead), hand_x))
+                        top_up(rules, (), suit, hand, len(lead), hand_x), answer)
     rule_ids = ["follow.suit"]
     if lead_units[0].tuple_size >= 2:  # largest first: a lead of singles has neither duty
         if any(u.length >= 2 for u in lead_units):
@@ -114,29 +117,27 @@ def check_follow_by_structure(
             why = (f"the hand can show a {shape_name(short)} of {name} against the lead "
                    f"({format_cards(rules.sorted(lead))}) and the play does not")
     if not broken:
-        return _legal(duty, rule_ids, shown)
-    return _illegal(rule_ids, broken, why, top_up(rules, hand_match.chosen, suit, hand, len(lead), hand_x))
+        return _legal(duty, rule_ids, shown, answer)
+    return _illegal(rule_ids, broken, why, top_up(rules, hand_match.chosen, suit, hand, len(lead), hand_x), answer)
 
 
-def _illegal(rule_ids: list[str], broken: str, why: str, example: list[Card]) -> pb.CheckFollowResponse:
+def _illegal(
+    rule_ids: list[str], broken: str, why: str, example: list[Card], answer: pb.CheckFollowResponse | None
+) -> pb.CheckFollowResponse:
     """An illegal follow's answer: the rule broken (the rules read up to it), why, and a legal play."""
-    answer = pb.CheckFollowResponse(
-        legal=False,
-        broken_rule_id=broken,
-        rule_ids=rule_ids[: rule_ids.index(broken) + 1],
-        explanation=f"Illegal ({broken}): {why}. A legal play: {format_cards(example)}.",
-    )
-    EXAMPLE.merge(answer, example)
-    return answer
+    illegal = follow_answer(answer, rule_ids[: rule_ids.index(broken) + 1],
+                            f"Illegal ({broken}): {why}. A legal play: {format_cards(example)}.", broken)
+    EXAMPLE.merge(illegal, example)
+    return illegal
 
 
-def _legal(duty: SuitDuty, rule_ids: list[str], shown: str) -> pb.CheckFollowResponse:
+def _legal(
+    duty: SuitDuty, rule_ids: list[str], shown: str, answer: pb.CheckFollowResponse | None
+) -> pb.CheckFollowResponse:
     """A legal follow's answer: the suit played as required, showing ``shown``."""
-    return pb.CheckFollowResponse(
-        legal=True,
-        rule_ids=rule_ids,
-        explanation=f"Legal: {duty.needed} {suit_name(duty.suit)} played as required, showing {shown} as the hand allows.",
-    )
+    return follow_answer(
+        answer, rule_ids,
+        f"Legal: {duty.needed} {suit_name(duty.suit)} played as required, showing {shown} as the hand allows.")
 
 
 def ladder_for(rules: Ruleset, lead_units: Sequence[Unit]) -> pb.FollowLadder | None:

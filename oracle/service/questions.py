@@ -82,7 +82,7 @@ def _describe_play(args: DescribePlayArgs, answer: pb.DescribePlayResponse | Non
 
 
 def _check_follow(args: CheckFollowArgs, answer: pb.CheckFollowResponse | None = None) -> Message:
-    return into(answer, engine.check_follow(args.rules, args.lead, args.hand, args.play))
+    return engine.check_follow(args.rules, args.lead, args.hand, args.play, answer)
 
 
 def _judge_trick(args: JudgeTrickArgs, answer: pb.JudgeTrickResponse | None = None) -> Message:

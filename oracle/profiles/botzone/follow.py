@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from oracle import pb
 from oracle.cards import Card, format_cards
 from oracle.convert import add_cards, suit_name
+from oracle.engine.answers import follow_answer
 from oracle.engine.following import lowest_first, top_up
 from oracle.engine.ruleset import Ruleset
 from oracle.profiles.botzone.play_types import (
@@ -181,31 +182,25 @@ def _judge_throw(
 
 
 def check_follow_by_type(
-    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card],
+    answer: pb.CheckFollowResponse | None = None,
 ) -> pb.CheckFollowResponse:
-    """Judge a follow as the Botzone judge does; ``hand`` is the whole hand before the play."""
+    """Judge a follow as the Botzone judge does; ``hand`` is the whole hand before the play; the
+    answer written into ``answer`` when given (:class:`~oracle.engine.ruleset.FollowCheck`)."""
     kind = play_type(rules, lead)
     need = _need(rules, lead, kind)
     rule_ids = _rules_for(kind, need)
     broken, why = _judge(rules, lead, kind, need, hand, play)
     if not broken:
-        return pb.CheckFollowResponse(
-            legal=True, rule_ids=rule_ids,
-            explanation=f"Legal under the Botzone judge ({UPSTREAM} checkLegalMove): {why}.",
-        )
+        return follow_answer(answer, rule_ids, f"Legal under the Botzone judge ({UPSTREAM} checkLegalMove): {why}.")
     example = _example(rules, lead, kind, need, hand)
     if broken not in rule_ids:
         rule_ids.append(broken)
     cut = rule_ids[: rule_ids.index(broken) + 1]
-    answer = pb.CheckFollowResponse(
-        legal=False,
-        broken_rule_id=broken,
-        rule_ids=cut,
-        explanation=f"Illegal ({broken}) against a {kind} of {suit_name(rules.suit_of(lead))}: {why}. "
-                    f"A legal play: {format_cards(example)}.",
-    )
-    add_cards(answer.example, example)
-    return answer
+    illegal = follow_answer(answer, cut, f"Illegal ({broken}) against a {kind} of {suit_name(rules.suit_of(lead))}: "
+                                         f"{why}. A legal play: {format_cards(example)}.", broken)
+    add_cards(illegal.example, example)
+    return illegal
 
 
 def _rules_for(kind: str, need: Sequence[int]) -> list[str]:

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card, format_cards
-from oracle.convert import cards_to_pb, suit_name
+from oracle.convert import add_cards, suit_name
+from oracle.engine.answers import follow_answer
 from oracle.engine.budget import DeadlinePassed, WorkExceeded, question_budget, spend
 from oracle.engine.card_order import Identity
 from oracle.engine.following import lowest_first, suit_duty, top_up
@@ -334,38 +335,34 @@ def _walk_accepts(rules: Ruleset, units: Sequence[FormatUnit], hand_x: Sequence[
 
 
 def check_follow_by_decomposition(
-    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+    rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card],
+    answer: pb.CheckFollowResponse | None = None,
 ) -> pb.CheckFollowResponse:
-    """Judge a follow by rbtying/shengji's rule; ``hand`` is the whole hand before the play.
+    """Judge a follow by rbtying/shengji's rule; ``hand`` is the whole hand before the play; the
+    answer written into ``answer`` when given (:class:`~oracle.engine.ruleset.FollowCheck`).
     A rainbow lead is followed by its own rule, before bombs (:mod:`.rainbow`)."""
     rainbow_units = rainbow.rainbow_format(rules, lead)
     if rainbow_units is not None:
-        return rainbow.check_rainbow_follow(rules, rainbow_units, hand, play)
+        return rainbow.check_rainbow_follow(rules, rainbow_units, hand, play, answer)
     if bombs.follow_allowed(rules, lead, hand, play):
-        return pb.CheckFollowResponse(
-            legal=True, rule_ids=["follow.bomb"],
-            explanation=f"Legal: {format_cards(rules.sorted(play))} is a bomb, which the variant lets a follower play.")
+        return follow_answer(
+            answer, ["follow.bomb"],
+            f"Legal: {format_cards(rules.sorted(play))} is a bomb, which the variant lets a follower play.")
     suited = suit_duty(rules, lead, hand, play)
     name, n, hand_x, play_x = suit_name(suited.suit), suited.led, suited.hand_x, suited.play_x
     units = lead_format(rules, lead)
     shape = ", ".join(u.name for u in units)
     if not suited.met:
-        return _illegal(rules, lead, hand, "follow.suit", ["follow.suit"], suited.shortfall())
+        return _illegal(rules, lead, hand, "follow.suit", ["follow.suit"], suited.shortfall(), answer=answer)
     if len(play_x) < n:
-        return pb.CheckFollowResponse(
-            legal=True, rule_ids=["follow.suit"],
-            explanation=f"Legal: every {name} card of the hand ({len(hand_x)}) is played.")
+        return follow_answer(answer, ["follow.suit"], f"Legal: every {name} card of the hand ({len(hand_x)}) is played.")
     rule_ids = ["follow.suit", "follow.decomposition"]
     if not _draw(rules).format_based:
-        return pb.CheckFollowResponse(
-            legal=True, rule_ids=rule_ids,
-            explanation=f"Legal: all {n} cards are {name}; the draw policy asks for no format.")
+        return follow_answer(answer, rule_ids, f"Legal: all {n} cards are {name}; the draw policy asks for no format.")
     duty = first_duty(rules, units, hand_x, play_x)
     if duty.requirement is None:
-        return pb.CheckFollowResponse(
-            legal=True, rule_ids=rule_ids,
-            explanation=(f"Legal: all {n} cards are {name}, and neither the play nor the hand can fill any "
-                         f"decomposition of the lead ({shape})."))
+        return follow_answer(answer, rule_ids, f"Legal: all {n} cards are {name}, and neither the play nor the hand "
+                                               f"can fill any decomposition of the lead ({shape}).")
     where = "the lead's own format" if duty.position == 0 else f"a decomposition of the lead ({shape})"
     wanted = requirement_name(duty.requirement)
     if duty.longer_tuple_bypasses_genuine is not None:
@@ -373,26 +370,21 @@ def check_follow_by_decomposition(
         tuples = requirement_name(((size,),) * places)
         return _illegal(rules, lead, hand, "follow.decomposition", rule_ids,
                         f"the play shows {wanted}, {where}, only by breaking a longer tuple, while the rest "
-                        f"of the hand holds {tuples} of exactly that size (the longer-tuple guard)")
+                        f"of the hand holds {tuples} of exactly that size (the longer-tuple guard)", answer=answer)
     if duty.play_fills:
-        return pb.CheckFollowResponse(
-            legal=True, rule_ids=rule_ids,
-            explanation=(f"Legal: the play shows {wanted}, {where}, the first requirement that the play or the "
-                         f"hand can fill."))
+        return follow_answer(answer, rule_ids, f"Legal: the play shows {wanted}, {where}, the first requirement that "
+                                               "the play or the hand can fill.")
     return _illegal(rules, lead, hand, "follow.decomposition", rule_ids,
                     f"the hand can show {wanted} of {name}, {where}, and the play cannot show it "
-                    "or any requirement before it", duty.hand_cards)
+                    "or any requirement before it", duty.hand_cards, answer)
 
 
 def _illegal(
     rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], broken: str, rule_ids: list[str], why: str,
-    filled: Sequence[Card] | None = None,
+    filled: Sequence[Card] | None = None, answer: pb.CheckFollowResponse | None = None,
 ) -> pb.CheckFollowResponse:
     example = legal_example(rules, lead, hand, filled)
-    return pb.CheckFollowResponse(
-        legal=False,
-        broken_rule_id=broken,
-        example=cards_to_pb(example),
-        rule_ids=rule_ids,
-        explanation=f"Illegal ({broken}): {why}. A legal play: {format_cards(example)}.",
-    )
+    illegal = follow_answer(answer, rule_ids, f"Illegal ({broken}): {why}. A legal play: {format_cards(example)}.",
+                            broken)
+    add_cards(illegal.example, example)
+    return illegal

@@ -43,8 +43,8 @@ from dataclasses import dataclass
 
 from oracle import pb
 from oracle.cards import Card, Rank, format_cards
-from oracle.convert import cards_to_pb
-from oracle.engine.answers import not_a_throw, throw_answer
+from oracle.convert import add_cards
+from oracle.engine.answers import follow_answer, not_a_throw, throw_answer
 from oracle.engine.budget import spend
 from oracle.engine.ruleset import Ruleset, SeatPlay
 from oracle.engine.trick_answers import play_verdict, trick_answer
@@ -212,27 +212,27 @@ def _words(units: Sequence[RainbowUnit]) -> str:
 
 
 def check_rainbow_follow(
-    rules: Ruleset, units: Sequence[RainbowUnit], hand: Sequence[Card], play: Sequence[Card]
+    rules: Ruleset, units: Sequence[RainbowUnit], hand: Sequence[Card], play: Sequence[Card],
+    answer: pb.CheckFollowResponse | None = None,
 ) -> pb.CheckFollowResponse:
-    """``TrickFormat::is_legal_play``'s rainbow branch; ``hand`` is the whole hand before the play."""
+    """``TrickFormat::is_legal_play``'s rainbow branch; ``hand`` is the whole hand before the play
+    (the answer written into ``answer`` when given)."""
     wanted = _words(units)
     rule_ids = ["follow.rainbow"]
     if fills(play, units):
-        return pb.CheckFollowResponse(
-            legal=True, rule_ids=rule_ids,
-            explanation=f"Legal: the play fills the rainbow's units ({wanted}), each with cards of one rank.")
+        return follow_answer(
+            answer, rule_ids, f"Legal: the play fills the rainbow's units ({wanted}), each with cards of one rank.")
     sizes = [u.size for u in units]
     placed = assignment(rank_counts(hand), sizes)
     if placed is None:
-        return pb.CheckFollowResponse(
-            legal=True, rule_ids=rule_ids,
-            explanation=(f"Legal: the hand cannot fill the rainbow's units ({wanted}) with cards of one "
-                         "rank each, so any cards may follow."))
+        return follow_answer(answer, rule_ids, f"Legal: the hand cannot fill the rainbow's units ({wanted}) with "
+                                               "cards of one rank each, so any cards may follow.")
     example = _example(rules, hand, placed)
-    return pb.CheckFollowResponse(
-        legal=False, broken_rule_id="follow.rainbow", example=cards_to_pb(example), rule_ids=rule_ids,
-        explanation=(f"Illegal (follow.rainbow): the hand can fill the rainbow's units ({wanted}) with cards "
-                     f"of one rank each, and the play does not. A legal play: {format_cards(example)}."))
+    illegal = follow_answer(answer, rule_ids, f"Illegal (follow.rainbow): the hand can fill the rainbow's units "
+                                              f"({wanted}) with cards of one rank each, and the play does not. "
+                                              f"A legal play: {format_cards(example)}.", "follow.rainbow")
+    add_cards(illegal.example, example)
+    return illegal
 
 
 def _example(rules: Ruleset, hand: Sequence[Card], placed: dict[int, list[int]]) -> list[Card]:
