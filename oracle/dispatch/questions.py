@@ -24,7 +24,7 @@ from oracle.cards import Card, Rank
 from oracle.dispatch.legal_play_answers import counter_refusal as legal_play_counter_refusal
 from oracle.dispatch.legal_play_answers import list_legal_plays
 from oracle.dispatch.level_tables import level_table_of
-from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.engine.ruleset import Play, Ruleset, SeatPlay
 from oracle.seed_rules.bottom import score_bottom as _score_bottom
 from oracle.seed_rules.declarations import compare_declarations
 from oracle.seed_rules.describe import describe_play
@@ -53,7 +53,7 @@ def check_throw(
 
 
 def judge_trick(
-    rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse | None = None
+    rules: Ruleset, plays: Sequence[Play], answer: pb.JudgeTrickResponse | None = None
 ) -> pb.JudgeTrickResponse:
     """JudgeTrick: the ruleset's trick judge; ``plays`` in play order, the first being the lead;
     the answer written into ``answer`` when given (an ``Answer``'s field: no copy), else a new one."""
@@ -62,7 +62,7 @@ def judge_trick(
 
 def score_bottom(
     rules: Ruleset,
-    last_trick: Sequence[SeatPlay],
+    last_trick: Sequence[Play],
     banker_seats: frozenset[int],
     bottom: Sequence[Card],
     *,

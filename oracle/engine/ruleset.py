@@ -26,7 +26,7 @@ from oracle.cards import Card, Rank, Suit
 from oracle.engine.card_order import TRUMP, CardKey, Identity
 from oracle.engine.units import Block, Unit
 
-__all__ = ["MIXED", "TRUMP", "CompoundLeads", "Ruleset", "SeatPlay", "Strategies", "points"]
+__all__ = ["MIXED", "TRUMP", "CompoundLeads", "Play", "Ruleset", "SeatPlay", "Strategies", "points"]
 
 MIXED = pb.EFFECTIVE_SUIT_MIXED
 """The effective suit of a set of cards that is not of one suit."""
@@ -44,6 +44,11 @@ class SeatPlay(NamedTuple):
     seat: int
     cards: tuple[Card, ...]
 
+
+Play = tuple[int, tuple[Card, ...]]
+"""A seat and the cards it plays, as a trick judge reads them (``seat, cards = play``): a
+:class:`SeatPlay`, or the plain pair a trick read from its bytes gives (built in C by ``zip``,
+a third of a named tuple's cost)."""
 
 UnitReader = Callable[["Ruleset", Sequence[Card]], list[Unit]]
 """How a set of cards of one suit splits into units."""
@@ -63,7 +68,7 @@ class TrickJudge(Protocol):
     its place, not copied there), else into a new message; either is returned."""
 
     def __call__(
-        self, rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse | None = None, /
+        self, rules: Ruleset, plays: Sequence[Play], answer: pb.JudgeTrickResponse | None = None, /
     ) -> pb.JudgeTrickResponse: ...
 
 ForcedUnit = Callable[["Ruleset", Sequence[Block], Sequence[Card], Sequence[int]], list[Card]]

@@ -4,8 +4,7 @@
 A leaf: it imports no strategy. A verdict is a plain tuple; :func:`finish_trick` writes each
 verdict as its bytes, met before or built once, and the answer with one parse.
 
->>> from oracle.cards import parse_cards
->>> play_verdict(SeatPlay(1, tuple(parse_cards("AS"))), pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure").rule_ids
+>>> play_verdict(1, pb.PLAY_KIND_FOLLOW, True, "higher", "trick.structure").rule_ids
 ['trick.structure']
 """
 
@@ -16,7 +15,7 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card, card_name, full_deck
 from oracle.convert import wire_field, wire_strings, wire_varint
-from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.engine.ruleset import Play, Ruleset
 
 _NAMES = [""] * (max(card.code for card in full_deck()) + 1)
 """Each card's notation, by card code."""
@@ -55,7 +54,7 @@ reason and the rule that decided it (:func:`finish_trick` puts it in an answer, 
 
 
 def verdict_against_best(
-    rules: Ruleset, play: SeatPlay, kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str
+    rules: Ruleset, cards: Sequence[Card], kind: pb.PlayKind, outcome: int, what: str, best_seat: int, rule: str
 ) -> Verdict:
     """The verdict of a play compared with the best so far: ``outcome`` > 0 beats it, 0 ties it
     (the first played wins, rule ``order.first_played_wins``), < 0 does not beat it. A play that
@@ -64,11 +63,10 @@ def verdict_against_best(
     >>> from oracle.cards import Rank, Suit, parse_cards
     >>> from oracle.variants import make_ruleset
     >>> rules = make_ruleset("qq-two-deck", Rank.TEN, Suit.HEARTS)
-    >>> verdict_against_best(rules, SeatPlay(2, tuple(parse_cards("3H"))), pb.PLAY_KIND_OVER_RUFF, 0,
+    >>> verdict_against_best(rules, parse_cards("3H"), pb.PLAY_KIND_OVER_RUFF, 0,
     ...                      "highest single", 1, "trick.over_ruff")[1:]
     (False, "its highest single (3H) equals seat 1's, and the first played wins", 'order.first_played_wins')
     """
-    cards = play.cards
     if len(cards) != 1:
         return _against_best(cards_text(rules, cards), kind, outcome, what, best_seat, rule)
     key = (kind, (outcome > 0) - (outcome < 0), what, best_seat, rule, cards[0].code)
@@ -98,9 +96,9 @@ order): a trick of singles mostly compares a few, and their reasons are then wri
 hashed once (:data:`_VERDICTS` looks each verdict up by its reason too)."""
 
 
-def play_verdict(play: SeatPlay, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
-    """What one play did in the trick, why, and the rule that decided it."""
-    return pb.PlayVerdict(seat=play.seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
+def play_verdict(seat: int, kind: pb.PlayKind, beats: bool, reason: str, rule: str) -> pb.PlayVerdict:
+    """What one seat's play did in the trick, why, and the rule that decided it."""
+    return pb.PlayVerdict(seat=seat, kind=kind, beats_best_so_far=beats, reason=reason, rule_ids=[rule])
 
 
 _VERDICTS_FIELD = pb.JudgeTrickResponse.DESCRIPTOR.fields_by_name["verdicts"].number
@@ -160,7 +158,7 @@ build: a few dozen)."""
 
 
 def trick_answer(
-    plays: Sequence[SeatPlay],
+    plays: Sequence[Play],
     verdicts: Sequence[pb.PlayVerdict],
     winner: int,
     rule_ids: set[str],
@@ -180,7 +178,7 @@ def trick_answer(
 
 
 def finish_trick(
-    plays: Sequence[SeatPlay],
+    plays: Sequence[Play],
     verdicts: Sequence[SeatVerdict],
     winner: int,
     rule_ids: set[str],
@@ -193,13 +191,13 @@ def finish_trick(
     and kept; the winner, the points and the explanation are set, then the verdicts and the
     sorted rule ids merged in one parse.
 
-    >>> plays = [SeatPlay(0, ()), SeatPlay(1, ())]
+    >>> plays = [(0, ()), (1, ())]
     >>> answer = finish_trick(plays, [(0, (pb.PLAY_KIND_LEAD, True, "leads", "lead.one_suit")),
     ...                               (1, (pb.PLAY_KIND_DISCARD, False, "discards", "trick.discard"))],
     ...                       0, {"trick.points"})
     >>> answer.winning_seat, list(answer.rule_ids), answer.explanation
     (0, ['lead.one_suit', 'trick.discard', 'trick.points'], 'Seat 0 wins the trick and its 0 points: leads.')
-    >>> answer.verdicts[1] == play_verdict(plays[1], pb.PLAY_KIND_DISCARD, False, "discards", "trick.discard")
+    >>> answer.verdicts[1] == play_verdict(1, pb.PLAY_KIND_DISCARD, False, "discards", "trick.discard")
     True
     """
     kept, wire, add_rule = _VERDICTS, [], rule_ids.add
@@ -212,17 +210,17 @@ def finish_trick(
 
 
 def _finished(
-    answer: pb.JudgeTrickResponse, wire: list[bytes], plays: Sequence[SeatPlay], winner: int, winner_reason: str,
+    answer: pb.JudgeTrickResponse, wire: list[bytes], plays: Sequence[Play], winner: int, winner_reason: str,
     rule_ids: set[str], source: str,
 ) -> pb.JudgeTrickResponse:
     """``answer`` with the winner, the points (every card's, rule ``points.cards``) and the
     explanation set, then the fields in ``wire`` (bytes of its repeated fields) and the sorted
     rule ids merged in one parse."""
     total = 0  # rule points.cards, each card's Card.points summed as ruleset.points sums them, in half its time (no list)
-    for play in plays:
-        for card in play.cards:
+    for _, cards in plays:
+        for card in cards:
             total += card.points
-    seat = plays[winner].seat
+    seat = plays[winner][0]
     if seat:  # a field left at its default is not set
         answer.winning_seat = seat
     if total:

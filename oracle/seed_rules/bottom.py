@@ -24,14 +24,14 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.engine.answers import clamped
-from oracle.engine.ruleset import TRUMP, BottomMultiplier, Ruleset, SeatPlay, points
+from oracle.engine.ruleset import TRUMP, BottomMultiplier, Play, Ruleset, points
 from oracle.engine.units import Unit
 from oracle.seed_rules.bottom_multipliers import bottom_table
 
 
 def score_bottom(
     rules: Ruleset,
-    last_trick: Sequence[SeatPlay],
+    last_trick: Sequence[Play],
     banker_seats: frozenset[int],
     bottom_cards: Sequence[Card],
     *,
@@ -53,9 +53,9 @@ def score_bottom(
     trick = rules.strategies.judge(rules, last_trick) if judged is None else judged
     winner = trick.winning_seat
     table = bottom_table(rules.variant)
-    for play in last_trick:
-        if play.seat == winner:
-            won_with = play.cards
+    for seat, cards in last_trick:
+        if seat == winner:
+            won_with = cards
             break
     else:
         raise ValueError(f"the winner, seat {winner}, has no play in the trick")
@@ -90,16 +90,16 @@ def score_bottom(
     return answer
 
 
-def _multiplier(rules: Ruleset, last_trick: Sequence[SeatPlay], won_with: Sequence[Card]) -> tuple[int, str, str]:
+def _multiplier(rules: Ruleset, last_trick: Sequence[Play], won_with: Sequence[Card]) -> tuple[int, str, str]:
     """The multiplier of the last trick's lead, its rule id and why (:func:`multiplier_of`)."""
-    lead_units = rules.lead_units(last_trick[0].cards) or []
+    lead_units = rules.lead_units(last_trick[0][1]) or []
     return multiplier_of(rules, lead_units)(rules, lead_units, rules.suit_of(won_with) == TRUMP)
 
 
 def _either_side(
     answer: pb.ScoreBottomResponse,
     rules: Ruleset,
-    last_trick: Sequence[SeatPlay],
+    last_trick: Sequence[Play],
     won_with: Sequence[Card],
     banker_won: bool,
     banker_side_points: int,

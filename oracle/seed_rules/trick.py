@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
+from oracle.engine.ruleset import TRUMP, Play, Ruleset
 from oracle.engine.trick_answers import SeatVerdict, Verdict, finish_trick, verdict_against_best
 from oracle.engine.units import Unit, shape_name
 from oracle.seed_rules.matching import Shape, lead_requirements, shows_required
@@ -134,39 +134,39 @@ _NO_STRUCTURE = {led: f"follows {suit_name(led)} without the lead's structure, s
 
 
 def judge_trick_by_key_unit(
-    rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse | None = None
+    rules: Ruleset, plays: Sequence[Play], answer: pb.JudgeTrickResponse | None = None
 ) -> pb.JudgeTrickResponse:
     """Judge a trick by key units (``THROW_EVALUATION_KEY_UNIT``); ``plays`` in play order, the
-    answer written into ``answer`` when given (:data:`~oracle.engine.ruleset.TrickJudge`)."""
-    lead = plays[0]
-    suit = rules.suit_of(lead.cards)
-    lead_units = rules.units(lead.cards)
+    answer written into ``answer`` when given (:class:`~oracle.engine.ruleset.TrickJudge`)."""
+    lead_seat, lead = plays[0]
+    suit = rules.suit_of(lead)
+    lead_units = rules.units(lead)
     shape = key_shape(lead_units)
-    lead_strength = key_strength(rules, lead.cards, shape, lead_units)
+    lead_strength = key_strength(rules, lead, shape, lead_units)
     if lead_strength is None:  # a lead that is its own stand-in cannot happen: it has its shape
         raise ValueError("the lead has no unit of its own key shape")
-    winner, best_seat, best_trump, best_key = 0, lead.seat, suit == TRUMP, lead_strength
+    winner, best_seat, best_trump, best_key = 0, lead_seat, suit == TRUMP, lead_strength
     structure = lead_units[0].name if len(lead_units) == 1 else ", ".join([u.name for u in lead_units])
     # What a follow must show, read once for every play: nothing when singles are led.
     required = lead_requirements(lead_units) if shape[0] >= 2 else []
-    verdicts: list[SeatVerdict] = [(lead.seat, (pb.PLAY_KIND_LEAD, True, f"leads {suit_name(suit)}: {structure}",
+    verdicts: list[SeatVerdict] = [(lead_seat, (pb.PLAY_KIND_LEAD, True, f"leads {suit_name(suit)}: {structure}",
                                                  "lead.one_suit"))]
     for index in range(1, len(plays)):
-        play = plays[index]
-        play_suit = rules.suit_of(play.cards)
-        verdict, strength = _judge_play(rules, play, play_suit, suit, lead_units, required, shape, best_seat,
+        seat, cards = plays[index]
+        play_suit = rules.suit_of(cards)
+        verdict, strength = _judge_play(rules, cards, play_suit, suit, lead_units, required, shape, best_seat,
                                         best_trump, best_key)
         if verdict[1]:  # it beats the best so far
             if strength is None:
-                strength = _play_key(rules, lead_units, play.cards, shape)[0]
-            winner, best_seat, best_trump, best_key = index, play.seat, play_suit == TRUMP, strength
-        verdicts.append((play.seat, verdict))
+                strength = _play_key(rules, lead_units, cards, shape)[0]
+            winner, best_seat, best_trump, best_key = index, seat, play_suit == TRUMP, strength
+        verdicts.append((seat, verdict))
     return finish_trick(plays, verdicts, winner, {"trick.points"}, answer=answer)
 
 
 def _judge_play(
     rules: Ruleset,
-    play: SeatPlay,
+    cards: Sequence[Card],
     play_suit: int,
     led_suit: int,
     lead_units: Sequence[Unit],
@@ -179,7 +179,6 @@ def _judge_play(
     """The play's verdict, and its key when comparing it needed one (``required``: the lead's
     :func:`~oracle.seed_rules.matching.lead_requirements`; the best so far: its seat, whether it
     is trump, its key)."""
-    cards = play.cards
     if play_suit == led_suit:
         # A lead of singles requires nothing: every follow of its suit shows its structure.
         if required and not shows_required(rules, required, cards, exact_tuples=True) and stand_in(
@@ -188,7 +187,7 @@ def _judge_play(
             return (pb.PLAY_KIND_FOLLOW, False, _NO_STRUCTURE[led_suit], "trick.structure"), None
         if best_trump and led_suit != TRUMP:
             return (pb.PLAY_KIND_FOLLOW, False, f"follows, but seat {best_seat} has ruffed", "trick.ruff"), None
-        return _compare(rules, play, lead_units, pb.PLAY_KIND_FOLLOW, shape, best_seat, best_key, "trick.structure")
+        return _compare(rules, cards, lead_units, pb.PLAY_KIND_FOLLOW, shape, best_seat, best_key, "trick.structure")
     if play_suit == TRUMP and led_suit != TRUMP:
         ruff = rules.strategies.ruff
         assert ruff is not None, "the key-unit judge is compiled with a ruff rule"
@@ -200,14 +199,14 @@ def _judge_play(
                     f"trump without {needs} is a discard (垫), not a ruff", "trick.ruff"), None
         if not best_trump:
             return (pb.PLAY_KIND_RUFF, True, f"ruffs (毙) with trump holding {needs}", "trick.ruff"), None
-        return _compare(rules, play, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, best_seat, best_key,
+        return _compare(rules, cards, lead_units, pb.PLAY_KIND_OVER_RUFF, shape, best_seat, best_key,
                         "trick.over_ruff")
     return (pb.PLAY_KIND_DISCARD, False, _DISCARDS[play_suit, led_suit], "trick.discard"), None
 
 
 def _compare(
     rules: Ruleset,
-    play: SeatPlay,
+    cards: Sequence[Card],
     lead_units: Sequence[Unit],
     kind: pb.PlayKind,
     shape: tuple[int, int],
@@ -215,9 +214,9 @@ def _compare(
     best_key: Key,
     rule: str,
 ) -> tuple[Verdict, Key]:
-    strength, unit = _play_key(rules, lead_units, play.cards, shape)
+    strength, unit = _play_key(rules, lead_units, cards, shape)
     key_name = shape_name(shape) if shape[0] >= 2 else "single"
     if unit is not None:
         rule, key_name = "trick.kinds", "unit (of larger tuples than the lead's)"
     outcome = 1 if strength > best_key else 0 if strength == best_key and strength != NO_KEY else -1
-    return verdict_against_best(rules, play, kind, outcome, f"highest {key_name}", best_seat, rule), strength
+    return verdict_against_best(rules, cards, kind, outcome, f"highest {key_name}", best_seat, rule), strength

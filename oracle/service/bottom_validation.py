@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.engine.ruleset import Play, Ruleset
 from oracle.service.card_keys import cards_by_code, codes_of, within_copies
 from oracle.service.contexts import Deal
 from oracle.service.decoding import (
@@ -38,7 +38,7 @@ class ScoreBottomArgs(NamedTuple):
     """The arguments of :func:`oracle.dispatch.questions.score_bottom`."""
 
     rules: Ruleset
-    last_trick: tuple[SeatPlay, ...]
+    last_trick: tuple[Play, ...]
     banker_seats: frozenset[int]
     bottom: tuple[Card, ...]
     banker_side_points: int = 0

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 from oracle import pb
 from oracle.cards import Card
-from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.engine.ruleset import Play, Ruleset, SeatPlay
 from oracle.service.card_keys import cards_by_code, codes_of, held, within_copies
 from oracle.service.contexts import Deal
 from oracle.service.decoding import (
@@ -177,7 +177,7 @@ class JudgeTrickArgs(NamedTuple):
     """The arguments of :func:`oracle.dispatch.questions.judge_trick`."""
 
     rules: Ruleset
-    plays: tuple[SeatPlay, ...]
+    plays: tuple[Play, ...]
 
 
 _judge_trick_args = partial(tuple.__new__, JudgeTrickArgs)

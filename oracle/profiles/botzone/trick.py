@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
-from oracle.engine.ruleset import TRUMP, Ruleset, SeatPlay
+from oracle.engine.ruleset import TRUMP, Play, Ruleset
 from oracle.engine.trick_answers import SeatVerdict, Verdict, finish_trick, verdict_against_best
 from oracle.profiles.botzone.play_types import (
     PAIR,
@@ -109,7 +109,7 @@ def _throw_lead(suit: int, need: Sequence[int]) -> str:
 
 
 def judge_trick_by_type(
-    rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse | None = None
+    rules: Ruleset, plays: Sequence[Play], answer: pb.JudgeTrickResponse | None = None
 ) -> pb.JudgeTrickResponse:
     """Judge a trick as the Botzone judge's checkWinner does; ``plays`` in play order, the answer
     written into ``answer`` when given (:data:`~oracle.engine.ruleset.TrickJudge`).
@@ -117,53 +117,53 @@ def judge_trick_by_type(
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset
     >>> rules = make_ruleset("botzone-tractor", Rank.TWO, Suit.HEARTS)
-    >>> plays = [SeatPlay(0, tuple(p("AS AS KS"))), SeatPlay(1, tuple(p("3H 3H 4H"))),
-    ...          SeatPlay(2, tuple(p("5H 6H 7H"))), SeatPlay(3, tuple(p("4S 5S 6S")))]
+    >>> plays = [(0, tuple(p("AS AS KS"))), (1, tuple(p("3H 3H 4H"))),  # (seat, cards) pairs
+    ...          (2, tuple(p("5H 6H 7H"))), (3, tuple(p("4S 5S 6S")))]
     >>> r = judge_trick_by_type(rules, plays)
     >>> r.winning_seat, [pb.PlayKind.Name(v.kind)[10:] for v in r.verdicts]
     (1, ['LEAD', 'RUFF', 'DISCARD', 'FOLLOW'])
     """
-    lead = plays[0]
-    suit, kind, key = read_play(rules, lead.cards)
+    seat, cards = plays[0]
+    suit, kind, key = read_play(rules, cards)
     if kind == THROW:
-        need = part_lengths(rules, lead.cards)
-        verdicts = [(lead.seat, (pb.PLAY_KIND_LEAD, True, _throw_lead(suit, need), "lead.one_suit"))]
+        need = part_lengths(rules, cards)
+        verdicts = [(seat, (pb.PLAY_KIND_LEAD, True, _throw_lead(suit, need), "lead.one_suit"))]
         # A throw of singles compares by its highest card: the key read with the play.
-        key = key if need[0] == 1 else _throw_key(rules, lead.cards, need)
+        key = key if need[0] == 1 else _throw_key(rules, cards, need)
         winner = _throw_verdicts(rules, plays, suit, need, key, verdicts)
         rule = "trick.largest_component"
     else:
-        verdicts = [(lead.seat, _LEADS[suit, kind])]
+        verdicts = [(seat, _LEADS[suit, kind])]
         winner = _typed_verdicts(rules, plays, suit, kind, key, verdicts)
         rule = "trick.same_type"
     return finish_trick(plays, verdicts, winner, {"trick.points", rule}, _SOURCE, answer)
 
 
 def _typed_verdicts(
-    rules: Ruleset, plays: Sequence[SeatPlay], led: int, kind: str, key: int | None, verdicts: list[SeatVerdict]
+    rules: Ruleset, plays: Sequence[Play], led: int, kind: str, key: int | None, verdicts: list[SeatVerdict]
 ) -> int:
     """checkWinner, a lead that is not a throw (rule trick.same_type): each later play's seat and
     verdict appended to ``verdicts`` (the play read once, then held against the best so far: its
     seat, whether it is trump, its top card's strength); the index of the play that wins."""
-    winner, best_seat, best_trump, best_key = 0, plays[0].seat, led == TRUMP, key
+    winner, best_seat, best_trump, best_key = 0, plays[0][0], led == TRUMP, key
     for index in range(1, len(plays)):
-        play = plays[index]
-        suit, own, key = read_play(rules, play.cards)
+        seat, cards = plays[index]
+        suit, own, key = read_play(rules, cards)
         if own != kind:  # another type than the lead's: it cannot win
-            verdicts.append((play.seat, _OTHER_TYPE[own, kind, suit == led]))
+            verdicts.append((seat, _OTHER_TYPE[own, kind, suit == led]))
             continue
         if suit != led and suit != TRUMP:  # the lead's type, neither its suit nor trump
-            verdicts.append((play.seat, _DISCARDS[kind, suit, led]))
+            verdicts.append((seat, _DISCARDS[kind, suit, led]))
             continue
-        verdict = _judge_typed_play(rules, play, suit, key, led, kind, best_seat, best_trump, best_key)
+        verdict = _judge_typed_play(rules, cards, suit, key, led, kind, best_seat, best_trump, best_key)
         if verdict[1]:  # it beats the best so far
-            winner, best_seat, best_trump, best_key = index, play.seat, suit == TRUMP, key
-        verdicts.append((play.seat, verdict))
+            winner, best_seat, best_trump, best_key = index, seat, suit == TRUMP, key
+        verdicts.append((seat, verdict))
     return winner
 
 
 def _judge_typed_play(
-    rules: Ruleset, play: SeatPlay, suit: int, key: int | None, led: int, kind: str,
+    rules: Ruleset, cards: Sequence[Card], suit: int, key: int | None, led: int, kind: str,
     best_seat: int, best_trump: bool, best_key: int | None,
 ) -> Verdict:
     """One play of the lead's type and of its suit or trump, in a trick whose lead is no throw:
@@ -174,56 +174,56 @@ def _judge_typed_play(
         if suit != TRUMP:
             return _ruffed(led, best_seat)
         if led == TRUMP:
-            return _compare(rules, play, key, best_seat, best_key, pb.PLAY_KIND_FOLLOW, f"{kind} of trump", rule)
-        return _compare(rules, play, key, best_seat, best_key, pb.PLAY_KIND_OVER_RUFF, f"{kind} of trump",
+            return _compare(rules, cards, key, best_seat, best_key, pb.PLAY_KIND_FOLLOW, f"{kind} of trump", rule)
+        return _compare(rules, cards, key, best_seat, best_key, pb.PLAY_KIND_OVER_RUFF, f"{kind} of trump",
                         "trick.over_ruff")
     if suit == TRUMP:
         return _RUFFS[kind]
-    return _compare(rules, play, key, best_seat, best_key, pb.PLAY_KIND_FOLLOW, kind, rule)
+    return _compare(rules, cards, key, best_seat, best_key, pb.PLAY_KIND_FOLLOW, kind, rule)
 
 
 def _compare(
-    rules: Ruleset, play: SeatPlay, key: int | None, best_seat: int, best_key: int | None, kind: pb.PlayKind,
-    what: str, rule: str,
+    rules: Ruleset, cards: Sequence[Card], key: int | None, best_seat: int, best_key: int | None,
+    kind: pb.PlayKind, what: str, rule: str,
 ) -> Verdict:
     """A play without a key, or against a best without one, beats nothing and ties nothing."""
     outcome = -1 if key is None or best_key is None else (key > best_key) - (key < best_key)
-    return verdict_against_best(rules, play, kind, outcome, what, best_seat, rule)
+    return verdict_against_best(rules, cards, kind, outcome, what, best_seat, rule)
 
 
 def _throw_verdicts(
-    rules: Ruleset, plays: Sequence[SeatPlay], led: int, need: Sequence[int], key: int | None,
+    rules: Ruleset, plays: Sequence[Play], led: int, need: Sequence[int], key: int | None,
     verdicts: list[SeatVerdict],
 ) -> int:
     """checkWinner, a throw lead of components ``need`` (rule trick.largest_component): each later
     play's seat and verdict appended to ``verdicts`` (only trump covering the components beats
     the throw); the index of the play that wins."""
-    winner, best_seat, best_trump, best_key = 0, plays[0].seat, led == TRUMP, key
+    winner, best_seat, best_trump, best_key = 0, plays[0][0], led == TRUMP, key
     singles = need[0] == 1
     for index in range(1, len(plays)):
-        play = plays[index]
-        suit = rules.suit_of(play.cards)
-        if singles and suit != TRUMP and len(play.cards) >= len(need):
+        seat, cards = plays[index]
+        suit = rules.suit_of(cards)
+        if singles and suit != TRUMP and len(cards) >= len(need):
             # It covers a throw of singles but is not all trump (_judge_throw_play's first tests).
-            verdicts.append((play.seat, _NOT_TRUMP[suit == led]))
+            verdicts.append((seat, _NOT_TRUMP[suit == led]))
             continue
-        verdict, key = _judge_throw_play(rules, play, suit, led, need, best_seat, best_trump, best_key)
+        verdict, key = _judge_throw_play(rules, cards, suit, led, need, best_seat, best_trump, best_key)
         if verdict[1]:  # it beats the best so far: trump, as only trump beats a throw
-            winner, best_seat, best_trump, best_key = index, play.seat, True, key
-        verdicts.append((play.seat, verdict))
+            winner, best_seat, best_trump, best_key = index, seat, True, key
+        verdicts.append((seat, verdict))
     return winner
 
 
 def _judge_throw_play(
-    rules: Ruleset, play: SeatPlay, suit: int, led: int, need: Sequence[int],
+    rules: Ruleset, cards: Sequence[Card], suit: int, led: int, need: Sequence[int],
     best_seat: int, best_trump: bool, best_key: int | None,
 ) -> tuple[Verdict, int | None]:
     """One play of a trick whose lead is a throw; ``suit`` is the play's. Its verdict, and its
     key (:func:`_throw_key`) when it has trump covering the throw's components."""
     rule = "trick.largest_component"
     # Any cards cover a throw of singles as long as it (covers): no split to read then.
-    if need[0] > 1 or len(play.cards) < len(need):
-        have = part_lengths(rules, play.cards)
+    if need[0] > 1 or len(cards) < len(need):
+        have = part_lengths(rules, cards)
         if not covers(have, need):
             kind = pb.PLAY_KIND_FOLLOW if suit == led else pb.PLAY_KIND_DISCARD
             why = (f"its components ({'+'.join(map(str, have))} cards) do not cover the throw's "
@@ -231,7 +231,7 @@ def _judge_throw_play(
             return (kind, False, why, rule), None
     if suit != TRUMP:
         return _NOT_TRUMP[suit == led], None
-    key = _throw_key(rules, play.cards, need)
+    key = _throw_key(rules, cards, need)
     if not best_trump:
         return (pb.PLAY_KIND_RUFF, True, "ruffs (毙) the throw with trump covering its components", "trick.ruff"), key
     kind_pb = pb.PLAY_KIND_FOLLOW if led == TRUMP else pb.PLAY_KIND_OVER_RUFF
@@ -242,7 +242,7 @@ def _judge_throw_play(
         what = "first longest tractor"
     else:
         what = "highest pair" if need[0] == 2 else "highest card"
-    return _compare(rules, play, key, best_seat, best_key, kind_pb, what,
+    return _compare(rules, cards, key, best_seat, best_key, kind_pb, what,
                     rule if led == TRUMP else "trick.over_ruff"), key
 
 

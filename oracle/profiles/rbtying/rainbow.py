@@ -46,7 +46,7 @@ from oracle.cards import Card, Rank, format_cards
 from oracle.convert import add_cards
 from oracle.engine.answers import follow_answer, not_a_throw, throw_answer
 from oracle.engine.budget import spend
-from oracle.engine.ruleset import Ruleset, SeatPlay
+from oracle.engine.ruleset import Play, Ruleset, SeatPlay
 from oracle.engine.trick_answers import play_verdict, trick_answer
 from oracle.engine.units import Block, Unit
 
@@ -245,30 +245,31 @@ def _example(rules: Ruleset, hand: Sequence[Card], placed: dict[int, list[int]])
 
 
 def judge_rainbow_trick(
-    rules: Ruleset, units: Sequence[RainbowUnit], plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse | None = None
+    rules: Ruleset, units: Sequence[RainbowUnit], plays: Sequence[Play], answer: pb.JudgeTrickResponse | None = None
 ) -> pb.JudgeTrickResponse:
     """``Trick::compute_rainbow_winner``: the lead holds until a play's ranks rank strictly higher
     (the answer written into ``answer`` when given)."""
     sizes = [u.size for u in units]
-    best = combo(plays[0].cards, sizes)
+    lead_seat, lead = plays[0]
+    best = combo(lead, sizes)
     assert best is not None, "a rainbow lead fills its own units"
     best_index = 0
-    verdicts = [pb.PlayVerdict(seat=plays[0].seat, kind=pb.PLAY_KIND_LEAD, beats_best_so_far=True,
+    verdicts = [pb.PlayVerdict(seat=lead_seat, kind=pb.PLAY_KIND_LEAD, beats_best_so_far=True,
                                reason=f"leads a rainbow: {_words(units)}", rule_ids=["lead.rainbow"])]
-    for index, play in enumerate(plays[1:], start=1):
-        found = combo(play.cards, sizes)
-        cards = format_cards(rules.sorted(play.cards))
-        best_seat = plays[best_index].seat
+    for index, (seat, played) in enumerate(plays[1:], start=1):
+        found = combo(played, sizes)
+        cards = format_cards(rules.sorted(played))
+        best_seat = plays[best_index][0]
         if found is None:
-            verdict = play_verdict(play, pb.PLAY_KIND_DISCARD, False, rule="trick.rainbow",
+            verdict = play_verdict(seat, pb.PLAY_KIND_DISCARD, False, rule="trick.rainbow",
                                    reason=f"{cards} does not split by rank into the rainbow's units, so cannot win")
         elif found > best:
-            verdict = play_verdict(play, pb.PLAY_KIND_FOLLOW, True, rule="trick.rainbow",
+            verdict = play_verdict(seat, pb.PLAY_KIND_FOLLOW, True, rule="trick.rainbow",
                                    reason=f"{cards} splits into ranks {_ranks(found)}, above seat {best_seat}'s "
                                           f"{_ranks(best)}")
             best, best_index = found, index
         else:
-            verdict = play_verdict(play, pb.PLAY_KIND_FOLLOW, False, rule="trick.rainbow",
+            verdict = play_verdict(seat, pb.PLAY_KIND_FOLLOW, False, rule="trick.rainbow",
                                    reason=f"{cards} splits into ranks {_ranks(found)}, not above seat "
                                           f"{best_seat}'s {_ranks(best)}")
         verdicts.append(verdict)

@@ -27,7 +27,7 @@ from oracle import pb
 from oracle.cards import Card
 from oracle.convert import suit_name
 from oracle.engine.budget import spend
-from oracle.engine.ruleset import MIXED, TRUMP, Ruleset, SeatPlay, TrickJudge
+from oracle.engine.ruleset import MIXED, TRUMP, Play, Ruleset, TrickJudge
 from oracle.engine.trick_answers import SeatVerdict, Verdict, cards_text, finish_trick
 from oracle.profiles.rbtying import bombs, rainbow
 from oracle.profiles.rbtying.trick_format import FormatUnit, lead_format, order_keys
@@ -168,33 +168,33 @@ def compare_play(rules: Ruleset, units: Sequence[FormatUnit], size: int | None, 
 
 
 def judge_trick_by_format(
-    rules: Ruleset, plays: Sequence[SeatPlay], policy: Policy, answer: pb.JudgeTrickResponse | None = None
+    rules: Ruleset, plays: Sequence[Play], policy: Policy, answer: pb.JudgeTrickResponse | None = None
 ) -> pb.JudgeTrickResponse:
     """Judge a trick by rbtying/shengji's rules under ``policy``; ``plays`` in play order, the lead
     first (a rainbow lead by its own rule, :mod:`.rainbow`); the answer written into ``answer``
     when given (:data:`~oracle.engine.ruleset.TrickJudge`)."""
-    lead = plays[0]
-    rainbow_units = rainbow.rainbow_format(rules, lead.cards)
+    lead_seat, lead = plays[0]
+    rainbow_units = rainbow.rainbow_format(rules, lead)
     if rainbow_units is not None:
         return rainbow.judge_rainbow_trick(rules, rainbow_units, plays, answer)
     policy_name = policy.value
-    suit = rules.suit_of(lead.cards)
-    units = lead_format(rules, lead.cards)
+    suit = rules.suit_of(lead)
+    units = lead_format(rules, lead)
     size = TupleSplit.size_of(units)
     shape = ", ".join(u.name for u in units)
     best = leader_split(rules, units)
     best_index, best_trump = 0, suit == TRUMP
     playing_bombs = bombs.allowed(rules)
-    best_bomb = bombs.bomb_key(rules, lead.cards) if playing_bombs and bombs.is_bomb(rules, lead.cards) else None
+    best_bomb = bombs.bomb_key(rules, lead) if playing_bombs and bombs.is_bomb(rules, lead) else None
     verdicts: list[SeatVerdict] = [
-        (lead.seat, (pb.PLAY_KIND_LEAD, True, f"leads {suit_name(suit)}: {shape}", "lead.one_suit"))]
+        (lead_seat, (pb.PLAY_KIND_LEAD, True, f"leads {suit_name(suit)}: {shape}", "lead.one_suit"))]
     verdict: Verdict
-    for index, play in enumerate(plays[1:], start=1):
-        play_suit = rules.suit_of(play.cards)
-        best_seat = plays[best_index].seat
-        if playing_bombs and bombs.is_bomb(rules, play.cards):
-            key = bombs.bomb_key(rules, play.cards)
-            cards = cards_text(rules, play.cards)
+    for index, (seat, played) in enumerate(plays[1:], start=1):
+        play_suit = rules.suit_of(played)
+        best_seat = plays[best_index][0]
+        if playing_bombs and bombs.is_bomb(rules, played):
+            key = bombs.bomb_key(rules, played)
+            cards = cards_text(rules, played)
             if best_bomb is None or bombs.beats(best_bomb, key):
                 what = "is a bomb and beats any play that is not" if best_bomb is None else (
                     f"is a bomb above seat {best_seat}'s")
@@ -214,13 +214,13 @@ def judge_trick_by_format(
         else:
             ruff = play_suit == TRUMP and suit != TRUMP
             kind = pb.PLAY_KIND_RUFF if ruff else pb.PLAY_KIND_FOLLOW
-            beating, matched, level = compare_play(rules, units, size, play.cards, best, policy)
+            beating, matched, level = compare_play(rules, units, size, played, best, policy)
             if not matched:
                 what = "trump" if ruff else f"follows {suit_name(suit)}"
                 verdict = (pb.PLAY_KIND_DISCARD if ruff else kind, False,
                            f"{what} without the lead's format ({shape}), so cannot win", "trick.format")
             else:
-                cards = cards_text(rules, play.cards)
+                cards = cards_text(rules, played)
                 if beating is not None:
                     verdict = (pb.PLAY_KIND_OVER_RUFF if ruff and best_trump else kind, True,
                                f"{cards} beats seat {best_seat}'s play under the {policy_name} policy",
@@ -232,7 +232,7 @@ def judge_trick_by_format(
                 else:
                     verdict = (kind, False, f"{cards} does not beat seat {best_seat}'s play under the {policy_name} policy",
                                "trick.throw_evaluation")
-        verdicts.append((play.seat, verdict))
+        verdicts.append((seat, verdict))
     return finish_trick(plays, verdicts, best_index, {"trick.points"}, answer=answer)
 
 
@@ -243,7 +243,7 @@ def judge_under(policy: Policy) -> TrickJudge:
     'judge_trick_by_format_highest'
     """
     def judge(
-        rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse | None = None
+        rules: Ruleset, plays: Sequence[Play], answer: pb.JudgeTrickResponse | None = None
     ) -> pb.JudgeTrickResponse:
         return judge_trick_by_format(rules, plays, policy, answer)
     judge.__name__ = judge.__qualname__ = f"judge_trick_by_format_{policy.name.lower()}"
