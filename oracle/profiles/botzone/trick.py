@@ -112,7 +112,7 @@ def judge_trick_by_type(
     rules: Ruleset, plays: Sequence[Play], answer: pb.JudgeTrickResponse | None = None
 ) -> pb.JudgeTrickResponse:
     """Judge a trick as the Botzone judge's checkWinner does; ``plays`` in play order, the answer
-    written into ``answer`` when given (:data:`~oracle.engine.ruleset.TrickJudge`).
+    written into ``answer`` when given (:class:`~oracle.engine.ruleset.TrickJudge`).
 
     >>> from oracle.cards import parse_cards as p, Rank, Suit
     >>> from oracle.variants import make_ruleset

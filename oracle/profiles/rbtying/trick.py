@@ -172,7 +172,7 @@ def judge_trick_by_format(
 ) -> pb.JudgeTrickResponse:
     """Judge a trick by rbtying/shengji's rules under ``policy``; ``plays`` in play order, the lead
     first (a rainbow lead by its own rule, :mod:`.rainbow`); the answer written into ``answer``
-    when given (:data:`~oracle.engine.ruleset.TrickJudge`)."""
+    when given (:class:`~oracle.engine.ruleset.TrickJudge`)."""
     lead_seat, lead = plays[0]
     rainbow_units = rainbow.rainbow_format(rules, lead)
     if rainbow_units is not None:
