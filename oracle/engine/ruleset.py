@@ -53,6 +53,7 @@ a third of a named tuple's cost)."""
 UnitReader = Callable[["Ruleset", Sequence[Card]], list[Unit]]
 """How a set of cards of one suit splits into units."""
 
+
 class FollowCheck(Protocol):
     """Judge a follow: (ruleset, lead, the follower's whole hand, play), the answer written into
     ``answer`` as :class:`TrickJudge` writes it."""
@@ -61,6 +62,7 @@ class FollowCheck(Protocol):
         self, rules: Ruleset, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card],
         answer: pb.CheckFollowResponse | None = None, /,
     ) -> pb.CheckFollowResponse: ...
+
 
 class TrickJudge(Protocol):
     """Judge a trick: the plays in order, the first being the lead. The answer is written into
@@ -71,6 +73,7 @@ class TrickJudge(Protocol):
         self, rules: Ruleset, plays: Sequence[Play], answer: pb.JudgeTrickResponse | None = None, /
     ) -> pb.JudgeTrickResponse: ...
 
+
 ForcedUnit = Callable[["Ruleset", Sequence[Block], Sequence[Card], Sequence[int]], list[Card]]
 """What a failed throw forces: (ruleset, blocks, the thrown cards, the other seats in play order)."""
 
@@ -79,6 +82,7 @@ Penalty = Callable[[pb.Throws, int, int, int], int]
 
 BottomMultiplier = Callable[["Ruleset", Sequence[Unit], bool], tuple[int, str, str]]
 """The bottom's multiplier from the last lead's units and whether trump won: (value, rule id, why)."""
+
 
 class ThrowCheck(Protocol):
     """Judge a throw: (ruleset, the thrower's cards, the other seats' hands), the answer written
