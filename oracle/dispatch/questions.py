@@ -24,6 +24,7 @@ from oracle.cards import Card, Rank
 from oracle.dispatch.legal_play_answers import counter_refusal as legal_play_counter_refusal
 from oracle.dispatch.legal_play_answers import list_legal_plays
 from oracle.dispatch.level_tables import level_table_of
+from oracle.engine.answers import into
 from oracle.engine.ruleset import Play, Ruleset, SeatPlay
 from oracle.seed_rules.bottom import score_bottom as _score_bottom
 from oracle.seed_rules.declarations import compare_declarations
@@ -31,7 +32,7 @@ from oracle.seed_rules.describe import describe_play
 from oracle.seed_rules.levels import score_deal as _score_deal
 
 __all__ = [
-    "check_follow", "check_throw", "compare_declarations", "describe_play", "judge_trick",
+    "check_follow", "check_throw", "compare_declarations", "describe_play", "into", "judge_trick",
     "legal_play_counter_refusal", "list_legal_plays",
     "score_bottom", "score_deal",
 ]

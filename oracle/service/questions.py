@@ -24,7 +24,6 @@ from google.protobuf.message import Message
 
 from oracle import pb
 from oracle.dispatch import questions as engine
-from oracle.engine.answers import into
 from oracle.engine.budget import DeadlinePassed, WorkExceeded, enter_question, leave_question
 from oracle.errors import InvalidQuestion
 from oracle.referee.record import Record
@@ -149,11 +148,11 @@ def _get_variant(
 def _list_legal_plays(
     args: ListLegalPlaysArgs, answer: pb.ListLegalPlaysResponse | None = None
 ) -> pb.ListLegalPlaysResponse:
-    return into(answer, answer_list_legal_plays(args))  # built apart: the one copy left, on >50 µs
+    return engine.into(answer, answer_list_legal_plays(args))  # built apart: the one copy left, on >50 µs
 
 
 def _audit_deal(args: Record, answer: pb.AuditDealResponse | None = None) -> pb.AuditDealResponse:
-    return into(answer, audit_deal(args))  # built apart as the replay goes: the one copy left, on >1 ms
+    return engine.into(answer, audit_deal(args))  # built apart as the replay goes: the one copy left, on >1 ms
 
 
 HANDLERS: tuple[Handler, ...] = (
