@@ -32,8 +32,9 @@ from oracle.cards import Card, Rank, Suit
 from oracle.dispatch import compile as compile_module
 from oracle.dispatch.registry import Registry
 from oracle.dispatch.strategies import UNIT_READINGS, FollowRule, UnitReading
+from oracle.engine.answers import into
 from oracle.engine.card_order import CardKey
-from oracle.engine.ruleset import FollowCheck, Ruleset, SeatPlay, TrickJudge
+from oracle.engine.ruleset import FollowCheck, Play, Ruleset, TrickJudge
 from oracle.variants import load_catalogue
 
 T = TypeVar("T")
@@ -126,15 +127,16 @@ def rewon(answer: pb.JudgeTrickResponse) -> pb.JudgeTrickResponse:
     return answer
 
 
-VerdictEdit = Callable[[Ruleset, Sequence[SeatPlay], pb.JudgeTrickResponse], None]
+VerdictEdit = Callable[[Ruleset, Sequence[Play], pb.JudgeTrickResponse], None]
 """Changes the verdicts of a judged trick in place."""
 
 
 def edit_verdicts(edit: VerdictEdit) -> Callable[[TrickJudge], TrickJudge]:
     """A trick judge that lets ``edit`` change the real judge's verdicts, then names the winner again."""
     def make(original: TrickJudge) -> TrickJudge:
-        def judge(rules: Ruleset, plays: Sequence[SeatPlay]) -> pb.JudgeTrickResponse:
-            answer = original(rules, plays)
+        def judge(rules: Ruleset, plays: Sequence[Play],
+                  into_answer: pb.JudgeTrickResponse | None = None, /) -> pb.JudgeTrickResponse:
+            answer = original(rules, plays, into_answer)
             edit(rules, plays, answer)
             return rewon(answer)
         return judge
@@ -144,11 +146,12 @@ def edit_verdicts(edit: VerdictEdit) -> Callable[[TrickJudge], TrickJudge]:
 def legal_when_broken(*duties: str) -> Callable[[FollowCheck], FollowCheck]:
     """A follow check that answers legal where the real one finds one of ``duties`` broken."""
     def make(original: FollowCheck) -> FollowCheck:
-        def check(rules: Ruleset, lead: Cards, hand: Cards, play: Cards) -> pb.CheckFollowResponse:
+        def check(rules: Ruleset, lead: Cards, hand: Cards, play: Cards,
+                  into_answer: pb.CheckFollowResponse | None = None, /) -> pb.CheckFollowResponse:
             answer = original(rules, lead, hand, play)
             if answer.broken_rule_id in duties:
-                return pb.CheckFollowResponse(legal=True, rule_ids=list(answer.rule_ids))
-            return answer
+                answer = pb.CheckFollowResponse(legal=True, rule_ids=list(answer.rule_ids))
+            return into(into_answer, answer)
         return check
     return make
 

@@ -28,13 +28,14 @@ from oracle.dispatch.strategies import (
     RUFF_RULES,
     TRICK_JUDGES,
 )
+from oracle.engine.answers import into
 from oracle.engine.ruleset import (
     BottomMultiplier,
     FollowCheck,
     ForcedUnit,
     Penalty,
+    Play,
     Ruleset,
-    SeatPlay,
     TrickJudge,
 )
 from oracle.engine.units import Block
@@ -78,7 +79,7 @@ def judged_with(**changes: Any) -> Callable[[TrickJudge], TrickJudge]:
 
     def make(original: TrickJudge) -> TrickJudge:
         judge, view = other or original, with_strategies(**changes)
-        return lambda rules, plays: judge(view(rules), plays)
+        return lambda rules, plays, answer=None: judge(view(rules), plays, answer)
     return make
 
 
@@ -90,11 +91,12 @@ def judged_as(evaluation: int) -> Callable[[TrickJudge], TrickJudge]:
 
 def only_suit_duty(original: FollowCheck) -> FollowCheck:
     """A follow check that accepts any play holding as many cards of the led suit as it must."""
-    def check(rules: Ruleset, lead: Cards, hand: Cards, play: Cards) -> pb.CheckFollowResponse:
+    def check(rules: Ruleset, lead: Cards, hand: Cards, play: Cards,
+              into_answer: pb.CheckFollowResponse | None = None, /) -> pb.CheckFollowResponse:
         suit = rules.suit_of(lead)
         if len(rules.of_suit(play, suit)) >= min(len(lead), len(rules.of_suit(hand, suit))):
-            return pb.CheckFollowResponse(legal=True, rule_ids=["follow.suit"])
-        return original(rules, lead, hand, play)
+            return into(into_answer, pb.CheckFollowResponse(legal=True, rule_ids=["follow.suit"]))
+        return original(rules, lead, hand, play, into_answer)
     return check
 
 
@@ -134,7 +136,7 @@ def _format_draw(original: DrawRule) -> DrawRule:
     return dataclasses.replace(original, format_based=True)
 
 
-def _bombs_lose(rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse) -> None:
+def _bombs_lose(rules: Ruleset, plays: Sequence[Play], answer: pb.JudgeTrickResponse) -> None:
     """A bomb played is judged a bomb, but does not beat the best so far."""
     for verdict in answer.verdicts:
         if verdict.kind == pb.PLAY_KIND_BOMB:

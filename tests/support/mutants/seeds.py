@@ -27,6 +27,7 @@ from oracle.engine.ruleset import (
     MIXED,
     BottomMultiplier,
     ForcedUnit,
+    Play,
     RuffTest,
     Ruleset,
     SeatPlay,
@@ -52,13 +53,13 @@ from tests.support.mutants.patching import (
 
 # --- The play -----------------------------------------------------------------------------
 
-def _ties_to_later(rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse) -> None:
+def _ties_to_later(rules: Ruleset, plays: Sequence[Play], answer: pb.JudgeTrickResponse) -> None:
     for verdict in answer.verdicts:
         if "order.first_played_wins" in verdict.rule_ids:
             verdict.beats_best_so_far = True
 
 
-def _any_over_ruff(rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse) -> None:
+def _any_over_ruff(rules: Ruleset, plays: Sequence[Play], answer: pb.JudgeTrickResponse) -> None:
     for verdict in answer.verdicts:
         # A valid ruff that does not beat an earlier ruff is answered as a ruff that does not win.
         if verdict.kind == pb.PLAY_KIND_RUFF and not verdict.beats_best_so_far:
@@ -66,12 +67,13 @@ def _any_over_ruff(rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTr
             verdict.kind = pb.PLAY_KIND_OVER_RUFF
 
 
-def _discard_by_rank(rules: Ruleset, plays: Sequence[SeatPlay], answer: pb.JudgeTrickResponse) -> None:
-    shape = trick.key_shape(rules.units(plays[0].cards))
-    best = trick.key_strength(rules, plays[0].cards, shape)
-    for play, verdict in zip(plays[1:], answer.verdicts[1:], strict=True):
-        key = trick.key_strength(rules, play.cards, shape)
-        side_suit = rules.suit_of(play.cards) not in (TRUMP, MIXED)
+def _discard_by_rank(rules: Ruleset, plays: Sequence[Play], answer: pb.JudgeTrickResponse) -> None:
+    _, led = plays[0]  # a play is (seat, cards): a SeatPlay, or a pair read from a trick's bytes
+    shape = trick.key_shape(rules.units(led))
+    best = trick.key_strength(rules, led, shape)
+    for (_, played), verdict in zip(plays[1:], answer.verdicts[1:], strict=True):
+        key = trick.key_strength(rules, played, shape)
+        side_suit = rules.suit_of(played) not in (TRUMP, MIXED)
         if verdict.kind == pb.PLAY_KIND_DISCARD and side_suit and key is not None and best is not None and key > best:
             verdict.beats_best_so_far = True
         if verdict.beats_best_so_far:
@@ -91,9 +93,10 @@ def _forced_highest(original: ForcedUnit) -> ForcedUnit:
 def _throw_ignores_last_seat(original: Any) -> Any:
     """Which hands a throw is checked against is no strategy (the forced-unit rule only sees the
     blocks found): the natural unit reading's throw check is replaced."""
-    def check(rules: Ruleset, thrower: SeatPlay, others: Sequence[SeatPlay]) -> pb.CheckThrowResponse:
+    def check(rules: Ruleset, thrower: SeatPlay, others: Sequence[SeatPlay],
+              into_answer: pb.CheckThrowResponse | None = None, /) -> pb.CheckThrowResponse:
         order = sorted(others, key=lambda h: (h.seat - thrower.seat) % rules.players)
-        answer: pb.CheckThrowResponse = original(rules, thrower, order[:-1])
+        answer: pb.CheckThrowResponse = original(rules, thrower, order[:-1], into_answer)
         return answer
     return check
 
