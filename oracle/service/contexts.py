@@ -145,7 +145,7 @@ def known_context(blob: bytes) -> KnownContext | None:
         return _known_context(blob)
     if size > KNOWN_ROOM_BYTES:
         return None
-    ends = blob[:ROOM_ENDS] + blob[-ROOM_ENDS:]  # _room_ends(blob), its call saved (0.08 µs)
+    ends = _room_ends(blob)
     found = _ROOMS.get(ends)
     if found is not None and found[0] == blob:
         return found[1]
@@ -198,7 +198,7 @@ def _room_ends(blob: bytes) -> bytes:
     >>> ends[:7], len(ends)
     (b'\\x10\\n\\x18\\x02*\\xaf\\x02', 128)
     """
-    return blob[:ROOM_ENDS] + blob[-ROOM_ENDS:]  # known_context computes it the same, inline
+    return blob[:ROOM_ENDS] + blob[-ROOM_ENDS:]
 
 
 def _known_room_context(blob: bytes, ends: bytes) -> KnownContext:

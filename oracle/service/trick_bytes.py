@@ -127,9 +127,10 @@ def bytes_trick(
     :func:`~oracle.service.trick_plays.plain_trick`: one play per seat at most, in play order,
     each of good cards and as many as the lead's, of one suit), each a plain (seat, cards) pair
     (:data:`~oracle.engine.ruleset.Play`: ``zip`` builds them in C, a third of the cost of
-    named tuples), and their cards' codes; ``None`` when a test fails. The lead's cards are counted by their fields' key (in a well-formed play
-    no other byte is that one; when it is, the count is wrong and the plays do not match; a
-    shape no trick of the deal has matches nothing)."""
+    named tuples), and their cards' codes; ``None`` when a test fails. The lead's cards are
+    counted by their fields' key (in a well-formed play no other byte is that one; when it is,
+    the count is wrong and the plays do not match; a shape no trick of the deal has matches
+    nothing)."""
     listed = keys[:]
     lead = listed[0] if listed else b""
     size = lead.count(_CARD_KEY)
