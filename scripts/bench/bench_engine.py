@@ -8,7 +8,7 @@ A sample question's figure is the least of ``--rounds`` rounds (default 15) of 2
 kind's is the median over its ``--count`` questions (default 60) of each one's least of five rounds
 of 20 calls: the measuring thread's CPU time, the rounds least disturbed by the machine's other
 work. The figures are meant to be compared with the same script run from another tree on the
-same machine, the runs alternated (docs/speed.md: the seeds' engine, before and after).
+same machine, the runs alternated (docs/speed-history.md: the seeds' engine, before and after).
 """
 
 from __future__ import annotations

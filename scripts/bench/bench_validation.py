@@ -8,7 +8,7 @@ Usage: ``python -m scripts.bench.bench_validation [--rounds N]``
 Every figure is the least of ``--rounds`` rounds (default 9) of the measuring thread's CPU
 time, the round least disturbed by the machine's other work. The figures are meant to be
 compared with the same script run from another tree on the same machine, runs alternated
-(docs/speed.md: how the one validator was compared with the two parsers it replaced).
+(docs/speed-history.md: how the one validator was compared with the two parsers it replaced).
 """
 
 from __future__ import annotations
