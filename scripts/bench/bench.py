@@ -623,10 +623,10 @@ def median_us(questions: Sequence[pb.Question]) -> float:
 
 
 def room_over_catalogue(catalogue: Sequence[pb.Question], room: Sequence[pb.Question],
-                        rounds: int = 15) -> float:
-    """The mean microseconds a room's own variant adds to the same questions of the catalogue's:
-    all the questions of each asked in turn, the rounds of the two interleaved, the least round
-    of each (the one least disturbed by the machine's other work)."""
+                        rounds: int = 15, call: Callable[[pb.Question], object] = dispatch) -> float:
+    """The mean microseconds a room's own variant adds to the same questions of the catalogue's
+    (asked through ``call``): all the questions of each asked in turn, the rounds of the two
+    interleaved, the least round of each (the one least disturbed by the machine's other work)."""
     for question in room:
         dispatch(question)  # the room validated and compiled once, as a running server has it
     best = [float("inf"), float("inf")]
@@ -634,9 +634,16 @@ def room_over_catalogue(catalogue: Sequence[pb.Question], room: Sequence[pb.Ques
         for i, questions in enumerate((catalogue, room)):
             start = time.thread_time()
             for question in questions:
-                dispatch(question)
+                call(question)
             best[i] = min(best[i], time.thread_time() - start)
     return (best[1] - best[0]) / len(room) * 1e6
+
+
+def serialized(question: pb.Question) -> bytes:
+    """The question's request serialized, as the validator does once to read its mirror
+    (``oracle.service.card_keys.card_keys``): the part of a room's extra that grows with its
+    variant's size, since the room's variant is serialized with it."""
+    return getattr(question, question.WhichOneof("question") or "").SerializeToString()  # type: ignore[no-any-return]
 
 
 def profiles(count: int) -> list[bool]:
@@ -646,7 +653,7 @@ def profiles(count: int) -> list[bool]:
           "in-process, validation included):")
     rows = [["question", "botzone-tractor µs", "goal µs", "", "qq-two-deck µs", "rbtying-default µs",
              "x seeds", "", "as a room: qq µs", "", "rbtying µs", ""]]
-    results = []
+    results, floors = [], []
     variants = ("botzone-tractor", "qq-two-deck", "rbtying-default")
     asked = {v: random_play_questions(v, count) for v in variants}
     for base in variants[1:]:
@@ -659,6 +666,8 @@ def profiles(count: int) -> list[bool]:
         goal = GOAL_BOTZONE_US[kind]
         ratio = rbtying / seeds
         extra = [room_over_catalogue(asked[v][kind], asked[f"{v} room"][kind]) for v in variants[1:]]
+        floors.append([room_over_catalogue(asked[v][kind], asked[f"{v} room"][kind], call=serialized)
+                       for v in variants[1:]])
         results += [botzone <= goal, ratio <= GOAL_RBTYING, *(e <= GOAL_ROOM_US for e in extra)]
         rows.append([kind, f"{botzone:.1f}", f"{goal:.0f}", verdict(botzone <= goal), f"{seeds:.1f}",
                      f"{rbtying:.1f}", f"{ratio:.2f}", verdict(ratio <= GOAL_RBTYING),
@@ -670,6 +679,12 @@ def profiles(count: int) -> list[bool]:
           "  (as a room: the variant sent as a room's own, the mean difference of the same questions,\n"
           "   the least of 15 interleaved rounds each; rbtying's questions cost ten times the seeds',\n"
           "   so its difference carries ten times the noise)")
+    sizes = [len(asked[f"{v} room"]["check_follow"][0].check_follow.context.SerializeToString())
+             for v in variants[1:]]
+    print("  of a room's extra, serializing its request (once, to read its mirror) takes, for follows,\n"
+          "  tricks and throws: " + "; ".join(
+              f"{v} ({size:,} bytes of context) " + ", ".join(f"{f[i]:+.1f}" for f in floors) + " µs"
+              for i, (v, size) in enumerate(zip(variants[1:], sizes, strict=True))))
     return results
 
 
