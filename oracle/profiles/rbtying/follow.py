@@ -82,8 +82,8 @@ measured time (a fill of ``n`` cards ``n`` steps per unit asked, the joint fill,
 the merge of the units' lists calibrated alike; docs/rbtying.md, "The cost of the walk"); a walk
 stopped at the bound has taken 3 to 3.5 ms on the benchmark machine. The heaviest walk of
 ``scripts/bench/bench.py``'s questions that answers spends 5,020 steps; of random follows with
-leads of up to 24 cards in rooms of four to eight decks, 1% to 2% are answered after 9,000 to
-20,000 (docs/speed-history.md, "The walk's bound, weighed")."""
+leads of up to 24 cards in rooms of two to eight decks, 1% to 1.5% are answered after 9,000
+to 20,000 (docs/speed-history.md, "The walk's bound, weighed")."""
 
 
 class WalkExceeded(WorkExceeded):
