@@ -39,7 +39,8 @@ from oracle.profiles.botzone.play_types import (
 )
 
 Components = tuple[tuple[int, ...], int, int | None]
-"""The lengths of the components so far (sorted), the run of pairs going on, its last slot."""
+"""The lengths of the components of two or more cards so far (sorted), the run of pairs going on,
+its last slot. The single cards are not kept: a play has as many as its cards leave over."""
 
 COVERS = Duty(1, "follow.throw_components", "the play's components cover the throw's")
 PAIRS = Duty(2, "follow.pairs", "as many cards in pairs and tractors as the judge asks")
@@ -113,11 +114,13 @@ class PairCount:
 
 
 class ThrowComponents:
-    """A play of the suit read into the judge's components: the lengths so far (sorted), and the
-    run of adjacent pairs going on (its length and its last slot)."""
+    """A play of the suit read into the judge's components: the lengths of two or more cards so
+    far (sorted), and the run of adjacent pairs going on (its length and its last slot). A play
+    of the suit has as many cards as the lead, so its single cards are the cards the other
+    components leave: plays that differ only in which single cards they hold are one state."""
 
     def __init__(self, rules: Ruleset, space: Space, lead: Sequence[Card], hand_x: Sequence[Card]) -> None:
-        self.space = space
+        self.space, self.cards = space, len(lead)
         thrown = components(rules, lead)
         own = components(rules, hand_x)
         self.need = lengths(thrown)
@@ -135,13 +138,14 @@ class ThrowComponents:
             if run and last == slot + 1:
                 return (found, run + 1, slot)
             return (_close(found, run), 1, slot)
-        if copies:
+        if copies > 1:
             found = tuple(sorted((*found, copies)))
         return (found, run, last)
 
     def accept(self, state: Hashable) -> Duty | None:
         found, run, _ = cast(Components, state)
         parts = sorted(_close(found, run), reverse=True)
+        parts += [1] * (self.cards - sum(parts))  # the single cards
         if covers(parts, self.need):
             return COVERS
         if self.hand_covers:

@@ -22,7 +22,6 @@ way has placed every unit. Why the requirement decides a follow (rbtying/shengji
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,9 +40,11 @@ Way = tuple[Units, Units]
 """One way the units can stand: those not started, and those in progress (their tuples still to
 place, from the next slot down)."""
 
-State = tuple[tuple[int, ...], int | None, frozenset[Way]]
-"""The automaton's state: the copies read of the slot being read, the last slot read while a unit
-is in progress, and the ways the units can stand."""
+State = tuple[tuple[int, ...], int | None, frozenset[int]]
+"""The automaton's state: the copies read of the slot being read (where each of its cards is an
+identity of its own, only the copies that can take a tuple, largest first), the last slot read
+while a unit is in progress, and the ways the units can stand (each by its number:
+:meth:`FillsRequirement._way`)."""
 
 WAY_STEPS = 8
 """The work budget one way's step at a slot spends (its starts tried and its tuples placed, a few
@@ -60,6 +61,12 @@ class _Group:
     """For each card of the group, in the space's order, its identity's number within the group."""
     identities: int
 
+    @property
+    def distinct(self) -> bool:
+        """Whether each card of the group is an identity of its own (every group but in the
+        two-colour game)."""
+        return self.identities == len(self.identity_of)
+
 
 class FillsRequirement:
     """The automaton: a state is the copies read of the current slot, the last slot read (while
@@ -70,10 +77,24 @@ class FillsRequirement:
         self.start_of = starts
         """For each card of the space, the number of its group; a group's cards are consecutive."""
         self.units = units
+        self._least = min((k for u in units for k in u), default=1)
+        """The smallest tuple of the units: an identity holding fewer copies takes none."""
+        self._closes = [i + 1 == len(starts) or starts[i + 1] != starts[i] for i in range(len(starts))]
+        """Whether each card is its group's last (its slot is read whole there)."""
+        self._distinct = [g.distinct for g in groups]
         self.room = [0] * (len(space.copies) + 1)
         for i in range(len(space.copies) - 1, -1, -1):
             self.room[i] = self.room[i + 1] + space.copies[i]
-        self._moves: dict[tuple[Way, bool, bool, tuple[int, ...]], tuple[Way, ...]] = {}
+        self._way_numbers: dict[Way, int] = {}
+        self._ways: list[Way] = []
+        self._need: list[int] = []
+        """By way number: the cards the way has still to place (its units' tuples)."""
+        self._active: list[bool] = []
+        """By way number: whether a unit is in progress."""
+        self._moves: list[dict[tuple[bool, bool, tuple[int, ...]], tuple[int, ...]]] = []
+        """By way number: the ways it moves to after a slot (:meth:`_move`), by what the slot holds."""
+        self._done = self._way(((), ()))
+        """The way that has placed every unit."""
         self._steps: dict[tuple[int, int, int], int | None] = {}
         """Each state's step, kept: :class:`.first_fill.FirstFill` steps one requirement's state
         from many of its own."""
@@ -114,7 +135,17 @@ class FillsRequirement:
         return cls(space, groups, starts, units, duty)
 
     def start(self) -> Hashable:
-        return self._number(((), None, frozenset({(self.units, ())})))
+        return self._number(((), None, frozenset({self._way((self.units, ()))})))
+
+    def _way(self, way: Way) -> int:
+        """The way's number (each way is hashed once, and a state's set of ways is a set of ints)."""
+        number = self._way_numbers.setdefault(way, len(self._ways))
+        if number == len(self._ways):
+            self._ways.append(way)
+            self._need.append(sum(map(sum, way[0])) + sum(map(sum, way[1])))
+            self._active.append(bool(way[1]))
+            self._moves.append({})
+        return number
 
     def _number(self, state: State) -> int:
         """The state's number: the count (and :class:`.first_fill.FirstFill`) keeps numbers."""
@@ -132,41 +163,50 @@ class FillsRequirement:
 
     def _step(self, state: State, index: int, copies: int) -> State | None:
         before, last, ways = state
-        read = (*before, copies)
-        number = self.start_of[index]
-        if index + 1 < len(self.start_of) and self.start_of[index + 1] == number:
-            return (read, last, ways)
+        number, least = self.start_of[index], self._least
+        # At the slot's last card: the copies of each identity of the slot that can take a tuple
+        # (no tuple is smaller than ``least``, and one tuple takes one identity), largest first;
+        # which identity holds them does not count. Where each card is an identity of its own,
+        # the state keeps only those as the slot is read (plays alike there are one state).
+        if self._distinct[number]:
+            caps: tuple[int, ...] = before if copies < least else tuple(sorted((*before, copies), reverse=True))
+            if not self._closes[index]:
+                return (caps, last, ways)
+        else:
+            read = (*before, copies)
+            if not self._closes[index]:
+                return (read, last, ways)
+            by_identity = [0] * self.groups[number].identities
+            for k, identity in zip(read, self.groups[number].identity_of, strict=True):
+                by_identity[identity] += k
+            caps = tuple(sorted((k for k in by_identity if k >= least), reverse=True))
         group = self.groups[number]
-        held = [0] * group.identities
-        for k, identity in zip(read, group.identity_of, strict=True):
-            held[identity] += k
-        caps = tuple(held)
-        adjacent = group.slot is not None and last is not None and group.slot == last - 1
-        room = self.room[index + 1]
-        after: set[Way] = set()
+        slotted = group.slot is not None
+        adjacent = slotted and last is not None and group.slot == last - 1
+        room, need, key = self.room[index + 1], self._need, (slotted, adjacent, caps)
+        after: set[int] = set()
+        spend(WAY_STEPS * len(ways))
+        moves, add, going = self._moves, after.add, False
         for way in ways:
-            spend(WAY_STEPS)
-            for moved in self._move(way, group.slot is not None, adjacent, caps):
-                if sum(map(sum, moved[0])) + sum(map(sum, moved[1])) <= room:
-                    after.add(moved)
+            moved = moves[way].get(key)
+            if moved is None:
+                moved = self._move(way, key)
+            for m in moved:
+                if need[m] <= room:
+                    add(m)
+                    going = going or self._active[m]
         if not after:
             return None
-        if not any(active for _, active in after):
-            last = None
-        elif group.slot is not None:
-            last = group.slot
-        return ((), last, frozenset(after))
+        return ((), group.slot if going and slotted else None if not going else last, frozenset(after))
 
     def accept(self, state: Hashable) -> Duty | None:
-        return self.duty if ((), ()) in self._states[cast(int, state)][2] else None
+        return self.duty if self._done in self._states[cast(int, state)][2] else None
 
-    def _move(self, way: Way, slotted: bool, adjacent: bool, caps: tuple[int, ...]) -> tuple[Way, ...]:
-        """The ways one way can stand after a slot (or an identity without one) holding ``caps``
-        copies of each of its identities."""
-        key = (way, slotted, adjacent, caps)
-        found = self._moves.get(key)
-        if found is None:
-            found = self._moves[key] = tuple(_moves(way, slotted, adjacent, caps))
+    def _move(self, way: int, key: tuple[bool, bool, tuple[int, ...]]) -> tuple[int, ...]:
+        """The ways (by number) one way can stand after a slot (or an identity without one),
+        ``key`` saying whether it is a slot, whether it is next to the last, and the copies it
+        holds of each of its identities; kept per way."""
+        found = self._moves[way][key] = tuple(map(self._way, _moves(self._ways[way], *key)))
         return found
 
 
@@ -176,20 +216,28 @@ def _moves(way: Way, slotted: bool, adjacent: bool, caps: tuple[int, ...]) -> It
         return  # a unit in progress can only go on at the next slot down
     heads = [u[0] for u in active] if slotted else []
     going = [u[1:] for u in active if len(u) > 1] if slotted else list(active)
-    kinds = Counter(u for u in waiting if slotted or len(u) == 1)
-    spare = sum(caps) - sum(heads)
+    total = sum(caps)
+    spare = total - sum(heads)
     if spare < 0:
         return
-    distinct = sorted(kinds)
-    for chosen in product(*(range(kinds[u] + 1) for u in distinct)):
-        started = [u for u, k in zip(distinct, chosen, strict=True) for _ in range(k)]
-        placed = heads + [u[0] for u in started]
-        if sum(placed) > sum(caps) or not _packs(tuple(sorted(placed, reverse=True)), caps):
-            continue
-        left = Counter(waiting)
-        left.subtract(started)
-        yield (tuple(sorted(left.elements())),
-               tuple(sorted(going + [u[1:] for u in started if len(u) > 1])))
+    # The units not started, by kind, in their sorted order (equal units stand together), each
+    # kind with how many may start here (a unit of tuples only at a slot).
+    kinds: list[tuple[tuple[int, ...], int, int]] = []
+    for u in waiting:
+        if kinds and kinds[-1][0] == u:
+            kind, n, eligible = kinds[-1]
+            kinds[-1] = (kind, n + 1, eligible + 1 if eligible else 0)
+        else:
+            kinds.append((u, 1, 1 if slotted or len(u) == 1 else 0))
+    for chosen in product(*(range(eligible + 1) for _, _, eligible in kinds)):
+        placed = list(heads)
+        for (u, _, _), k in zip(kinds, chosen, strict=True):
+            placed.extend([u[0]] * k)
+        if sum(placed) > total or (len(caps) > 1 and not _packs(tuple(sorted(placed, reverse=True)), caps)):
+            continue  # one identity takes any tuples its copies cover (``_packs``'s first test)
+        left = tuple(u for (u, n, _), k in zip(kinds, chosen, strict=True) for _ in range(n - k))
+        tails = [u[1:] for (u, _, _), k in zip(kinds, chosen, strict=True) if len(u) > 1 for _ in range(k)]
+        yield left, tuple(sorted(going + tails))
 
 
 @lru_cache(maxsize=4096)

@@ -29,6 +29,7 @@ from typing import cast
 
 from oracle.cards import Card
 from oracle.engine.budget import spend
+from oracle.engine.legal_automata import reach_by
 from oracle.engine.legal_plays import Duty, Space
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
@@ -73,9 +74,11 @@ def fillable_requirements(
     draw = policies(rules).draw
     exact = hand_protection(rules, hand_x)
     with walk_bound(LISTING_WALK_STEPS):
-        reach = Reach(rules, hand_x, protected=exact is not None)
-        plays = Reach(rules, hand_x)  # what any play of the hand can fill: the whole hand unprotected
-        pool = Pool(rules, hand_x)
+        pool = Pool(rules, hand_x)  # only read: the tests and the fills share it
+        reach = Reach(rules, hand_x, protected=exact is not None, pool=pool)
+        # What any play of the hand can fill: the whole hand unprotected, the hand's own tests
+        # (kept once each) where the hand is unprotected itself.
+        plays = reach if exact is None else Reach(rules, hand_x, pool=pool)
         found: list[tuple[int, Requirement]] = []
         for position, requirement in decomposition(units, draw, reach if exact is None else Either(plays, reach)):
             if plays.requirement(requirement):
@@ -100,6 +103,9 @@ class FirstFill:
         """The tuple sizes the guard reads (``None`` without the protection)."""
         self.cap = 1 + max((n_slots(r)[k] for _, r in parts for k in guard or ()), default=0)
         self._steppers = [automaton.step for automaton, _ in parts]
+        self.step_cost = 2 * (1 + len(parts))
+        """What each step spends (each requirement's step looked up, about two microseconds):
+        the count pays it for a whole layer at once (:meth:`unpaid_layer`)."""
 
     @classmethod
     def of(cls, rules: Ruleset, space: Space, units: Sequence[FormatUnit], hand_x: Sequence[Card]) -> FirstFill | None:
@@ -125,8 +131,32 @@ class FirstFill:
         return (tuple(automaton.start() for automaton, _ in self.parts), guard)
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
+        spend(self.step_cost)
+        return self._unpaid_step(state, index, copies)
+
+    def unpaid_layer(self, index: int, todo: Sequence[tuple[Hashable, int, int, int, int]],
+                     out_of: dict[Hashable, list[tuple[int, Hashable]]]) -> dict[Hashable, tuple[int, int]]:
+        """For each ``(state, top, bottom, fewest, most)`` of a layer of the count, the steps out
+        of the state taking ``top`` down to ``bottom`` copies of card ``index`` that lead
+        somewhere, kept in ``out_of``; returned, the states they lead to with the fewest and most
+        cards taken to reach them (``step_cost`` a step, paid by the count)."""
+        reached: dict[Hashable, tuple[int, int]] = {}
+        unpaid = self._unpaid_step
+        for state, top, bottom, fewest, most in todo:
+            steps = out_of[state] = []
+            for copies in range(top, bottom - 1, -1):
+                after = unpaid(state, index, copies)
+                if after is not None:
+                    steps.append((copies, after))
+            reach_by(reached, steps, fewest, most)
+        return reached
+
+    def _unpaid_step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         subs, guard = cast(tuple[tuple[Hashable | None, ...], GuardState], state)
-        spend(2 * (1 + len(subs)))  # each requirement's step looked up, about two microseconds
+        if len(subs) == 1 and not self.guard:  # one requirement (most questions): as below, with one part
+            sub = subs[0]
+            one = None if sub is None else self._steppers[0](sub, index, copies)
+            return None if one is None and self.hand_fills else ((one,), guard)
         after = [None if sub is None else step(sub, index, copies)
                  for sub, step in zip(subs, self._steppers, strict=True)]
         for i, (sub, (automaton, _)) in enumerate(zip(after, self.parts, strict=True)):
