@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -25,7 +24,7 @@ from oracle.engine.budget import spend
 from oracle.engine.card_order import Identity
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
-from oracle.profiles.rbtying.joint import JointFill, Placement
+from oracle.profiles.rbtying.joint import Placement, kept_joint_fill
 
 RankKey = tuple[int, int]
 """How a card ranks when plays are compared: (1 for trump, else 0; its strength)."""
@@ -85,32 +84,8 @@ def fill_needs(
     if found is None:
         # The greedy can miss a fill that exists (units competing for runs or copies): the
         # exact search of :mod:`.joint` decides.
-        return _joint_fill(rules, cards, exact is not None, pool).fill([n.sizes for n in needs])
+        return kept_joint_fill(rules, cards, exact is not None, pool).fill([n.sizes for n in needs])
     return found
-
-
-_JOINT_KEPT = 64
-"""How many hands' joint fills :func:`_joint_fill` keeps (the oldest dropped first)."""
-
-_joint_kept: dict[tuple[int, tuple[int, ...], bool], tuple[Ruleset, JointFill]] = {}
-_joint_lock = threading.Lock()
-"""The server's threads share the kept fills (a fill keeps no state of one search)."""
-
-
-def _joint_fill(rules: Ruleset, cards: Sequence[Card], protected: bool, pool: Pool) -> JointFill:
-    """The joint fill of these cards, kept while the same cards are filled again (a walk asks
-    for many requirements of one hand: what it reads of the slots is read once)."""
-    key = (id(rules), tuple(sorted(c.code for c in cards)), protected)
-    with _joint_lock:
-        kept = _joint_kept.get(key)
-    if kept is not None and kept[0] is rules:
-        return kept[1]
-    joint = JointFill(rules, cards, protected=protected, pool=pool)
-    with _joint_lock:
-        _joint_kept[key] = (rules, joint)
-        while len(_joint_kept) > _JOINT_KEPT:
-            del _joint_kept[next(iter(_joint_kept))]
-    return joint
 
 
 def _greedy_fill(rules: Ruleset, pool: Pool, needs: Sequence[Need], exact: dict[Identity, int] | None) -> list[Placement] | None:

@@ -21,6 +21,7 @@ False
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
@@ -168,3 +169,29 @@ class JointFill:
             else:
                 out.append(tuple(next(taken)))
         return out
+
+
+KEPT = 64
+"""How many hands' joint fills :func:`kept_joint_fill` keeps (the oldest dropped first)."""
+
+_kept: dict[tuple[int, tuple[int, ...], bool], tuple[Ruleset, JointFill]] = {}
+_kept_lock = threading.Lock()
+"""The server's threads share the kept fills (a fill keeps no state of one search)."""
+
+
+def kept_joint_fill(rules: Ruleset, cards: Sequence[Card], protected: bool, pool: Pool) -> JointFill:
+    """The joint fill of these cards, kept while the same cards are filled or tested again (a
+    walk asks many requirements of one hand, both whether it can fill them, ``reach.Reach``, and
+    with what, ``fill.fill_needs``: what the fill reads of the slots is read once). A fill
+    depends only on the cards as a multiset (its pool and bins are in the ruleset's order)."""
+    key = (id(rules), tuple(sorted(c.code for c in cards)), protected)
+    with _kept_lock:
+        kept = _kept.get(key)
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    joint = JointFill(rules, cards, protected=protected, pool=pool)
+    with _kept_lock:
+        _kept[key] = (rules, joint)
+        while len(_kept) > KEPT:
+            del _kept[next(iter(_kept))]
+    return joint

@@ -36,7 +36,7 @@ from oracle.cards import Card
 from oracle.engine.budget import spend
 from oracle.engine.pool import Pool
 from oracle.engine.ruleset import Ruleset
-from oracle.profiles.rbtying.joint import JointFill
+from oracle.profiles.rbtying.joint import JointFill, kept_joint_fill
 from oracle.profiles.rbtying.joint_bins import ordered_starts, slot_masks
 from oracle.profiles.rbtying.ordering import AdjacentTupleSizes, Requirement
 from oracle.profiles.rbtying.packing import pack_tuples
@@ -137,7 +137,7 @@ class Reach:
 
     @cached_property
     def _joint(self) -> JointFill:
-        return JointFill(self.rules, self.cards, protected=self.protected, pool=self.pool)
+        return kept_joint_fill(self.rules, self.cards, self.protected, self.pool)
 
     def tuples(self, sizes: Sequence[int], cards: int | None = None) -> bool:
         """Whether the counts hold all these tuples at once (sizes of two or more cards); with
