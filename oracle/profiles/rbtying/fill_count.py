@@ -100,6 +100,9 @@ class FillsRequirement:
         from many of its own."""
         self._states: list[State] = []
         self._numbers: dict[State, int] = {}
+        self.accepting: list[bool] = []
+        """By state number: whether some way has placed every unit (:meth:`accept`), read
+        without a call by :class:`.first_fill.FirstFill`."""
 
     @classmethod
     def of(cls, rules: Ruleset, space: Space, requirement: Requirement, duty: Duty) -> FillsRequirement | None:
@@ -152,14 +155,16 @@ class FillsRequirement:
         number = self._numbers.setdefault(state, len(self._states))
         if number == len(self._states):
             self._states.append(state)
+            self.accepting.append(self._done in state[2])
         return number
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
-        key = (cast(int, state), index, copies)
-        if key not in self._steps:
-            after = self._step(self._states[key[0]], index, copies)
-            self._steps[key] = None if after is None else self._number(after)
-        return self._steps[key]
+        key = (state, index, copies)
+        found = self._steps.get(key, -1)  # type: ignore[arg-type]  # the count's states are these numbers
+        if found == -1:
+            after = self._step(self._states[state], index, copies)  # type: ignore[call-overload]
+            found = self._steps[key] = None if after is None else self._number(after)  # type: ignore[index]
+        return found
 
     def _step(self, state: State, index: int, copies: int) -> State | None:
         before, last, ways = state
@@ -200,7 +205,7 @@ class FillsRequirement:
         return ((), group.slot if going and slotted else None if not going else last, frozenset(after))
 
     def accept(self, state: Hashable) -> Duty | None:
-        return self.duty if self._done in self._states[cast(int, state)][2] else None
+        return self.duty if self.accepting[cast(int, state)] else None
 
     def _move(self, way: int, key: tuple[bool, bool, tuple[int, ...]]) -> tuple[int, ...]:
         """The ways (by number) one way can stand after a slot (or an identity without one),

@@ -103,6 +103,11 @@ class FirstFill:
         """The tuple sizes the guard reads (``None`` without the protection)."""
         self.cap = 1 + max((n_slots(r)[k] for _, r in parts for k in guard or ()), default=0)
         self._steppers = [automaton.step for automaton, _ in parts]
+        self._accepting = [automaton.accepting for automaton, _ in parts]
+        self._states: list[tuple[tuple[Hashable | None, ...], GuardState]] = []
+        self._numbers: dict[tuple[tuple[Hashable | None, ...], GuardState], int] = {}
+        """The states by number: the count keeps numbers (hashed as ints, not as a tuple per
+        requirement)."""
         self.step_cost = 2 * (1 + len(parts))
         """What each step spends (each requirement's step looked up, about two microseconds):
         the count pays it for a whole layer at once (:meth:`unpaid_layer`)."""
@@ -128,7 +133,13 @@ class FirstFill:
 
     def start(self) -> Hashable:
         guard = (0,) * (2 * len(self.guard or ()))
-        return (tuple(automaton.start() for automaton, _ in self.parts), guard)
+        return self._number((tuple(automaton.start() for automaton, _ in self.parts), guard))
+
+    def _number(self, state: tuple[tuple[Hashable | None, ...], GuardState]) -> int:
+        number = self._numbers.setdefault(state, len(self._states))
+        if number == len(self._states):
+            self._states.append(state)
+        return number
 
     def step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
         spend(self.step_cost)
@@ -152,20 +163,25 @@ class FirstFill:
         return reached
 
     def _unpaid_step(self, state: Hashable, index: int, copies: int) -> Hashable | None:
-        subs, guard = cast(tuple[tuple[Hashable | None, ...], GuardState], state)
+        subs, guard = self._states[state]  # type: ignore[call-overload]  # a state number
         if len(subs) == 1 and not self.guard:  # one requirement (most questions): as below, with one part
             sub = subs[0]
             one = None if sub is None else self._steppers[0](sub, index, copies)
-            return None if one is None and self.hand_fills else ((one,), guard)
-        after = [None if sub is None else step(sub, index, copies)
-                 for sub, step in zip(subs, self._steppers, strict=True)]
-        for i, (sub, (automaton, _)) in enumerate(zip(after, self.parts, strict=True)):
-            if sub is not None and automaton.accept(sub) is not None:
-                # Filled whatever comes next (the rest of the play goes to its single cards):
-                # no requirement after it can be the first filled.
-                after[i + 1:] = [None] * (len(after) - i - 1)
-                break
-        if self.hand_fills and all(sub is None for sub in after):
+            return None if one is None and self.hand_fills else self._number(((one,), guard))
+        after: list[Hashable | None] = []
+        alive = filled = False
+        for sub, step, accepting in zip(subs, self._steppers, self._accepting, strict=True):
+            if sub is None or filled:
+                # Once a requirement is filled whatever comes next (the rest of the play goes to
+                # its single cards), no requirement after it can be the first filled.
+                after.append(None)
+                continue
+            sub = step(sub, index, copies)
+            after.append(sub)
+            if sub is not None:
+                alive = True
+                filled = accepting[sub]  # type: ignore[call-overload]  # a state number
+        if self.hand_fills and not alive:
             return None  # fills nothing the walk reaches, and the hand fills one: illegal
         if self.guard:
             held, kept = copies, self.space.copies[index] - copies
@@ -174,10 +190,10 @@ class FirstFill:
                 counts[2 * j] = min(self.cap, counts[2 * j] + (held == k))
                 counts[2 * j + 1] = min(self.cap, counts[2 * j + 1] + (kept == k))
             guard = tuple(counts)
-        return (tuple(after), guard)
+        return self._number((tuple(after), guard))
 
     def accept(self, state: Hashable) -> Duty | None:
-        subs, guard = cast(tuple[tuple[Hashable | None, ...], GuardState], state)
+        subs, guard = self._states[cast(int, state)]
         for sub, (automaton, requirement) in zip(subs, self.parts, strict=True):
             if sub is not None and automaton.accept(sub) is not None:
                 return automaton.duty if self._guard_passes(requirement, guard) else None
