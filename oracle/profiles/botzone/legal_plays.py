@@ -120,7 +120,7 @@ class ThrowComponents:
     components leave: plays that differ only in which single cards they hold are one state."""
 
     def __init__(self, rules: Ruleset, space: Space, lead: Sequence[Card], hand_x: Sequence[Card]) -> None:
-        self.space, self.cards = space, len(lead)
+        self.space, self.led = space, len(lead)
         thrown = components(rules, lead)
         own = components(rules, hand_x)
         self.need = lengths(thrown)
@@ -145,7 +145,7 @@ class ThrowComponents:
     def accept(self, state: Hashable) -> Duty | None:
         found, run, _ = cast(Components, state)
         parts = sorted(_close(found, run), reverse=True)
-        parts += [1] * (self.cards - sum(parts))  # the single cards
+        parts += [1] * (self.led - sum(parts))  # the single cards
         if covers(parts, self.need):
             return COVERS
         if self.hand_covers:

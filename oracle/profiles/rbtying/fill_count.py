@@ -202,7 +202,11 @@ class FillsRequirement:
                     going = going or self._active[m]
         if not after:
             return None
-        return ((), group.slot if going and slotted else None if not going else last, frozenset(after))
+        if not going:  # no unit in progress: no slot to go on from
+            last = None
+        elif slotted:
+            last = group.slot
+        return ((), last, frozenset(after))
 
     def accept(self, state: Hashable) -> Duty | None:
         return self.duty if self.accepting[cast(int, state)] else None
@@ -225,23 +229,22 @@ def _moves(way: Way, slotted: bool, adjacent: bool, caps: tuple[int, ...]) -> It
     spare = total - sum(heads)
     if spare < 0:
         return
-    # The units not started, by kind, in their sorted order (equal units stand together), each
-    # kind with how many may start here (a unit of tuples only at a slot).
-    kinds: list[tuple[tuple[int, ...], int, int]] = []
+    # The units not started, by kind with how many of it, in their sorted order (equal units
+    # stand together); at a slot any may start, elsewhere only a single tuple.
+    kinds: list[tuple[tuple[int, ...], int]] = []
     for u in waiting:
         if kinds and kinds[-1][0] == u:
-            kind, n, eligible = kinds[-1]
-            kinds[-1] = (kind, n + 1, eligible + 1 if eligible else 0)
+            kinds[-1] = (u, kinds[-1][1] + 1)
         else:
-            kinds.append((u, 1, 1 if slotted or len(u) == 1 else 0))
-    for chosen in product(*(range(eligible + 1) for _, _, eligible in kinds)):
+            kinds.append((u, 1))
+    for chosen in product(*(range((n if slotted or len(u) == 1 else 0) + 1) for u, n in kinds)):
         placed = list(heads)
-        for (u, _, _), k in zip(kinds, chosen, strict=True):
+        for (u, _), k in zip(kinds, chosen, strict=True):
             placed.extend([u[0]] * k)
         if sum(placed) > total or (len(caps) > 1 and not _packs(tuple(sorted(placed, reverse=True)), caps)):
             continue  # one identity takes any tuples its copies cover (``_packs``'s first test)
-        left = tuple(u for (u, n, _), k in zip(kinds, chosen, strict=True) for _ in range(n - k))
-        tails = [u[1:] for (u, _, _), k in zip(kinds, chosen, strict=True) if len(u) > 1 for _ in range(k)]
+        left = tuple(u for (u, n), k in zip(kinds, chosen, strict=True) for _ in range(n - k))
+        tails = [u[1:] for (u, _), k in zip(kinds, chosen, strict=True) if len(u) > 1 for _ in range(k)]
         yield left, tuple(sorted(going + tails))
 
 

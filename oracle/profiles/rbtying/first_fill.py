@@ -136,6 +136,7 @@ class FirstFill:
         return self._number((tuple(automaton.start() for automaton, _ in self.parts), guard))
 
     def _number(self, state: tuple[tuple[Hashable | None, ...], GuardState]) -> int:
+        """The state's number (each requirement's state and the guard's counts, kept once)."""
         number = self._numbers.setdefault(state, len(self._states))
         if number == len(self._states):
             self._states.append(state)
