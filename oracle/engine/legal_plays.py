@@ -241,58 +241,58 @@ class Family:
 
     def page(self, offset: int, limit: int) -> list[tuple[list[Card], Duty]]:
         """The plays from ``offset`` on, at most ``limit``, in canonical order, with their duty."""
-        out: list[tuple[list[Card], Duty]] = []
-        prefix: list[int] = []  # the copies taken of each card so far
-        taken: list[Card] = []  # those cards
-        cards, fixed, total, ways, edges = self.space.cards, list(self.fixed), self._total, self._ways, self._edges
-        prefixes, one, bits = bool(self._prefixes), self._one, self._bits  # no prefix to follow without excluded plays
-        room, held = self._room, self.space.copies
-        tails: dict[int, list[Card]] = {}  # every copy of the cards from each on, once asked
-
-        def walk(i: int, left: int, state: Hashable, skip: int) -> int:
-            if i == len(cards):
-                duty = self.automaton.accept(state)
-                assert duty is not None
-                out.append((taken + fixed, duty))
-                return skip
-            card, steps = cards[i], edges[i].get(state)
-            if steps is None:  # a state the count never reached (the automaton asked)
-                steps = self._steps_out(state, self.space.copies[i], 0, i)
-            fits = room[i + 1]
-            for copies, after in steps:
-                if len(out) >= limit:
-                    break
-                if copies > left >= 0:
-                    continue
-                rest = -1 if left < 0 else left - copies
-                if prefixes:
-                    prefix.append(copies)
-                    n = total(i + 1, rest, after, prefix)
-                else:
-                    n = ways(i + 1, rest, after)
-                if 0 < n <= skip:
-                    skip -= n
-                elif n > 0:
-                    taken.extend([card] * copies)
-                    if rest == 0 or rest == fits:  # one play: none, or every copy, of the cards after these
-                        tail = tails.get(i + 1) if rest else ()
-                        if tail is None:
-                            tail = tails[i + 1] = [c for c, k in zip(cards[i + 1:], held[i + 1:]) for _ in range(k)]
-                        for duty, by_left in self._vector(i + 1, after).items():
-                            if by_left >> bits * rest & one:  # its duty: the one with a play of these cards
-                                out.append(([*taken, *tail, *fixed], duty))
-                                break
-                    else:
-                        skip = walk(i + 1, rest, after, skip)
-                    del taken[len(taken) - copies:]
-                if prefixes:
-                    prefix.pop()
-            return skip
-
+        page = _Page(limit)
         size = -1 if self.size is None else self.size
-        if self._total(0, size, self.automaton.start(), prefix) > offset:
-            walk(0, size, self.automaton.start(), offset)
-        return out
+        if self._total(0, size, self.automaton.start(), page.prefix) > offset:
+            self._walk(page, 0, size, self.automaton.start(), offset)
+        return page.out
+
+    def _walk(self, page: _Page, i: int, left: int, state: Hashable, skip: int) -> int:
+        """Add to the page the plays going on from ``state`` before card ``i`` with ``left``
+        more cards, less the first ``skip`` of them; the skip still owed."""
+        out, taken, prefix, limit = page.out, page.taken, page.prefix, page.limit
+        cards = self.space.cards
+        if i == len(cards):
+            duty = self.automaton.accept(state)
+            assert duty is not None
+            out.append((taken + list(self.fixed), duty))
+            return skip
+        card, steps = cards[i], self._edges[i].get(state)
+        if steps is None:  # a state the count never reached (the automaton asked)
+            steps = self._steps_out(state, self.space.copies[i], 0, i)
+        prefixes = bool(self._prefixes)  # no prefix to follow without excluded plays
+        fits = self._room[i + 1]
+        for copies, after in steps:
+            if len(out) >= limit:
+                break
+            if copies > left >= 0:
+                continue
+            rest = -1 if left < 0 else left - copies
+            if prefixes:
+                prefix.append(copies)
+                n = self._total(i + 1, rest, after, prefix)
+            else:
+                n = self._ways(i + 1, rest, after)
+            if 0 < n <= skip:
+                skip -= n
+            elif n > 0:
+                taken.extend([card] * copies)
+                if rest == 0 or rest == fits:  # one play: none, or every copy, of the cards after these
+                    tail = page.tails.get(i + 1) if rest else ()
+                    if tail is None:
+                        held = self.space.copies
+                        tail = page.tails[i + 1] = [c for c, k in zip(cards[i + 1:], held[i + 1:]) for _ in range(k)]
+                    one, bits = self._one, self._bits
+                    for duty, by_left in self._vector(i + 1, after).items():
+                        if by_left >> bits * rest & one:  # its duty: the one with a play of these cards
+                            out.append(([*taken, *tail, *self.fixed], duty))
+                            break
+                else:
+                    skip = self._walk(page, i + 1, rest, after, skip)
+                del taken[len(taken) - copies:]
+            if prefixes:
+                prefix.pop()
+        return skip
 
     def rank(self, hand: Space, target: Sequence[int]) -> int:
         """How many of the family's plays come before ``target`` (a vector over ``hand``, the
@@ -342,6 +342,20 @@ class Listed:
 
     def total(self) -> int:
         return len(self.plays)
+
+
+@dataclass
+class _Page:
+    """What :meth:`Family.page` has gathered so far: the plays, the cards taken and the copies
+    taken of each card on the way to the current one, and every copy of the cards from each on,
+    once asked. (A method walking with this, not a closure calling itself, so that the count's
+    tables are freed as the page returns, not left to the cycle collector.)"""
+
+    limit: int
+    out: list[tuple[list[Card], Duty]] = field(default_factory=list)
+    taken: list[Card] = field(default_factory=list)
+    prefix: list[int] = field(default_factory=list)
+    tails: dict[int, list[Card]] = field(default_factory=dict)
 
 
 Sources = tuple["Family", list[Listed]]

@@ -62,6 +62,8 @@ checked as a variant, and the bytes are the context's cache key)."""
 
 _FieldProto = descriptor_pb2.FieldDescriptorProto
 _POOL = descriptor_pool.DescriptorPool()
+_CLASSES: list[type[Message]] = []
+"""Every mirror class made (:func:`_mirror_classes`), kept for the life of the process."""
 
 
 def cards_of(keys: Any) -> tuple[Card, ...] | None:
@@ -200,6 +202,11 @@ def _mirror_classes(roots: list[Any], as_bytes: frozenset[str] = _AS_BYTES,
                                   type_name=f".{package}.{_mirror_name(f.message_type)}")
                 todo.append(f.message_type)
     _POOL.Add(file)
+    # Every mirror's class is kept, the nested ones too: the runtime holds a message class
+    # weakly, and a class refers to itself, so a nested mirror's class unkept is garbage for the
+    # cycle collector as soon as a question is answered, made again by the next that reads it.
+    _CLASSES.extend(message_factory.GetMessageClass(_POOL.FindMessageTypeByName(f"{package}.{m.name}"))
+                    for m in file.message_type)
     return {
         root.full_name: message_factory.GetMessageClass(
             _POOL.FindMessageTypeByName(f"{package}.{_mirror_name(root)}")

@@ -138,16 +138,7 @@ class JointFill:
             else:
                 fixed.append(Bin(identity, count, slots[0] if slots else None))
 
-        def shares(i: int) -> Iterator[list[Bin]]:
-            if i == len(split):
-                yield []
-                return
-            identity, count, (high, low) = split[i]
-            for at_low in ((0, count) if self.protected else range(count + 1)):
-                for rest in shares(i + 1):
-                    yield [Bin(identity, count - at_low, high), Bin(identity, at_low, low), *rest]
-
-        for extra in shares(0):
+        for extra in _shares(split, self.protected):
             every = [b for b in fixed + extra if b.copies > 0]
             yield sorted(every, key=lambda b: (b.slot is not None, b.slot or 0, b.identity))
 
@@ -195,3 +186,16 @@ def kept_joint_fill(rules: Ruleset, cards: Sequence[Card], protected: bool, pool
         while len(_kept) > KEPT:
             del _kept[next(iter(_kept))]
     return joint
+
+
+def _shares(split: Sequence[tuple[Identity, int, tuple[int, ...]]], protected: bool) -> Iterator[list[Bin]]:
+    """Each way to share the copies of the identities of two slots (``split``: each with its
+    copies and its high and low slot) between their slots, as bins; under the protection, each
+    identity's copies whole at one slot."""
+    if not split:
+        yield []
+        return
+    identity, count, (high, low) = split[0]
+    for at_low in ((0, count) if protected else range(count + 1)):
+        for rest in _shares(split[1:], protected):
+            yield [Bin(identity, count - at_low, high), Bin(identity, at_low, low), *rest]

@@ -90,35 +90,7 @@ def _pack_by_programme(counts: Sequence[int], sizes: Sequence[int]) -> list[int]
         wanted[k] += 1
     start: State = tuple(wanted)
     bins = list(counts)
-    memo: dict[tuple[int, State], bool] = {}
-    # From bin i on: the cards left (a state needing more fails at once), and for each size k
-    # how many tuples of k or more the bins can take (at most c // k on a bin of c).
-    room = [0] * (len(bins) + 1)
-    takes = [[0] * (top + 1) for _ in range(len(bins) + 1)]
-    for i in range(len(bins) - 1, -1, -1):
-        room[i] = room[i + 1] + bins[i]
-        takes[i] = [t + bins[i] // max(k, 1) for k, t in enumerate(takes[i + 1])]
-
-    def solve(i: int, state: State, need: int) -> bool:
-        if not need:
-            return True
-        if i == len(bins) or need > room[i]:
-            return False
-        key = (i, state)
-        found = memo.get(key)
-        if found is None:
-            larger = 0
-            for k in range(top, 1, -1):
-                larger += state[k]
-                if larger > takes[i][k]:
-                    memo[key] = False
-                    return False
-            afters = _afters(bins[i], state)
-            spend(3 * (len(afters) + 1))
-            found = any(solve(i + 1, after, need - cards) for after, cards in afters)
-            memo[key] = found
-        return found
-
+    solve = _Programme(bins, top).solvable
     if not solve(0, start, sum(sizes)):
         return None
     # Walk the solved states again to say which identity takes which tuple.
@@ -135,6 +107,43 @@ def _pack_by_programme(counts: Sequence[int], sizes: Sequence[int]) -> list[int]
                 state = after
                 break
     return [where[k].pop(0) for k in sizes]
+
+
+class _Programme:
+    """Whether the tuples of a state fit on the bins from one on (:func:`_pack_by_programme`),
+    each answer kept."""
+
+    def __init__(self, bins: Sequence[int], top: int) -> None:
+        self.bins, self.top = bins, top
+        self.memo: dict[tuple[int, State], bool] = {}
+        # From bin i on: the cards left (a state needing more fails at once), and for each size k
+        # how many tuples of k or more the bins can take (at most c // k on a bin of c).
+        self.room = room = [0] * (len(bins) + 1)
+        self.takes = takes = [[0] * (top + 1) for _ in range(len(bins) + 1)]
+        for i in range(len(bins) - 1, -1, -1):
+            room[i] = room[i + 1] + bins[i]
+            takes[i] = [t + bins[i] // max(k, 1) for k, t in enumerate(takes[i + 1])]
+
+    def solvable(self, i: int, state: State, need: int) -> bool:
+        """Whether ``state``'s tuples (``need`` cards) fit on the bins from ``i`` on."""
+        if not need:
+            return True
+        if i == len(self.bins) or need > self.room[i]:
+            return False
+        key = (i, state)
+        found = self.memo.get(key)
+        if found is None:
+            larger, takes = 0, self.takes[i]
+            for k in range(self.top, 1, -1):
+                larger += state[k]
+                if larger > takes[k]:
+                    self.memo[key] = False
+                    return False
+            afters = _afters(self.bins[i], state)
+            spend(3 * (len(afters) + 1))
+            found = any(self.solvable(i + 1, after, need - cards) for after, cards in afters)
+            self.memo[key] = found
+        return found
 
 
 def _best_fit(counts: Sequence[int], sizes: Sequence[int]) -> list[int] | None:

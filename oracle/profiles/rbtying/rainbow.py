@@ -132,38 +132,39 @@ def assignment(counts: Counter[int], sizes: Sequence[int]) -> dict[int, list[int
     start = tuple(sizes.count(s) for s in distinct)
     ranks = sorted(counts, reverse=True)
     memo: dict[tuple[int, tuple[int, ...]], tuple[int, ...] | None] = {}
-
-    def solve(i: int, left: tuple[int, ...]) -> tuple[int, ...] | None:
-        """The sizes (as counts) rank ``i`` takes on a way to place all of ``left``."""
-        if not any(left):
-            return left
-        if i == len(ranks):
-            return None
-        key = (i, left)
-        if key in memo:
-            return memo[key]
-        room = counts[ranks[i]]
-        found: tuple[int, ...] | None = None
-        for take in _takes(left, distinct, room):
-            spend()
-            rest = tuple(n - t for n, t in zip(left, take, strict=True))
-            if solve(i + 1, rest) is not None:
-                found = take
-                break
-        memo[key] = found
-        return found
-
-    left, out = start, {}
+    left, out, rooms = start, {}, [counts[r] for r in ranks]
     for i, rank in enumerate(ranks):
         if not any(left):
             break
-        take = solve(i, left)
+        take = _rank_takes(rooms, distinct, memo, i, left)
         if take is None:
             return None
         if any(take):
             out[rank] = [s for s, t in zip(distinct, take, strict=True) for _ in range(t)]
         left = tuple(n - t for n, t in zip(left, take, strict=True))
     return dict(sorted(out.items())) if not any(left) else None
+
+
+def _rank_takes(rooms: Sequence[int], distinct: Sequence[int], memo: dict[tuple[int, tuple[int, ...]], tuple[int, ...] | None],
+                i: int, left: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The sizes (as counts of ``distinct``) rank ``i`` takes on a way to place all of ``left``
+    on the ranks from ``i`` on (``rooms``: each rank's cards), each answer kept in ``memo``."""
+    if not any(left):
+        return left
+    if i == len(rooms):
+        return None
+    key = (i, left)
+    if key in memo:
+        return memo[key]
+    found: tuple[int, ...] | None = None
+    for take in _takes(left, distinct, rooms[i]):
+        spend()
+        rest = tuple(n - t for n, t in zip(left, take, strict=True))
+        if _rank_takes(rooms, distinct, memo, i + 1, rest) is not None:
+            found = take
+            break
+    memo[key] = found
+    return found
 
 
 def _takes(left: tuple[int, ...], sizes: Sequence[int], room: int) -> Iterator[tuple[int, ...]]:

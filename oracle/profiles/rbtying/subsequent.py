@@ -109,20 +109,24 @@ def _groupings_from(own: tuple[int, ...], possible: Callable[[Sequence[int]], bo
     >>> list(_groupings_from((2, 1), lambda sizes: True))
     [(2, 1), (1, 1, 1)]
     """
-    def partitions(prefix: tuple[int, ...], remaining: int, largest: int) -> Iterator[tuple[int, ...]]:
-        if remaining == 0:
-            yield prefix
-            return
-        for part in range(min(remaining, largest), 0, -1):
-            spend()
-            grown = (*prefix, part)
-            if grown > own[: len(grown)] and prefix == own[: len(prefix)]:
-                continue  # before the unit's own grouping
-            if part > 1 and not possible([v for v in grown if v > 1]):
-                continue
-            yield from partitions(grown, remaining - part, part)
+    return _partitions(own, possible, (), sum(own), own[0])
 
-    return partitions((), sum(own), own[0])
+
+def _partitions(own: tuple[int, ...], possible: Callable[[Sequence[int]], bool], prefix: tuple[int, ...],
+                remaining: int, largest: int) -> Iterator[tuple[int, ...]]:
+    """:func:`_groupings_from` from a ``prefix`` of parts, ``remaining`` cards left to group in
+    parts of at most ``largest``."""
+    if remaining == 0:
+        yield prefix
+        return
+    for part in range(min(remaining, largest), 0, -1):
+        spend()
+        grown = (*prefix, part)
+        if grown > own[: len(grown)] and prefix == own[: len(prefix)]:
+            continue  # before the unit's own grouping
+        if part > 1 and not possible([v for v in grown if v > 1]):
+            continue
+        yield from _partitions(own, possible, grown, remaining - part, part)
 
 
 def _lazy_tail(unit: AdjacentTupleSizes, skips: Skips | None, beside: Sequence[Requirement] = (),

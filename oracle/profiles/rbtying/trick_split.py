@@ -131,43 +131,45 @@ class SplitSearch:
         """Every choice of the format's tractors from the play that meets their places' bounds,
         with the cards it leaves."""
         out: list[tuple[Tractors, tuple[int, ...]]] = []
-
-        def choose(s: int, chosen: list[tuple[int, ...]], done: Tractors, left: tuple[int, ...]) -> None:
-            spend()
-            if s == len(self.tractor_shapes):
-                out.append((done, left))
-                return
-            shape = self.tractor_shapes[s]
-            if len(chosen) == len(self.places[shape]):
-                if self._meets(shape, chosen, bounds):
-                    choose(s + 1, [], (*done, tuple(chosen)), left)
-                return
-            for tractor in self._tractors(shape, left):
-                if not chosen or tractor <= chosen[-1]:  # highest first: each choice once
-                    rest = list(left)
-                    for m, size in zip(tractor, shape, strict=True):
-                        rest[m] -= size
-                    choose(s, [*chosen, tractor], done, tuple(rest))
-
-        choose(0, [], (), self.start)
+        self._choose(bounds, out, 0, [], (), self.start)
         return out
+
+    def _choose(self, bounds: Sequence[Bound], out: list[tuple[Tractors, tuple[int, ...]]], s: int,
+                chosen: list[tuple[int, ...]], done: Tractors, left: tuple[int, ...]) -> None:
+        """Add to ``out`` the choices going on from ``done`` (the shapes before ``s``) and
+        ``chosen`` (shape ``s``'s so far), ``left`` the cards they leave."""
+        spend()
+        if s == len(self.tractor_shapes):
+            out.append((done, left))
+            return
+        shape = self.tractor_shapes[s]
+        if len(chosen) == len(self.places[shape]):
+            if self._meets(shape, chosen, bounds):
+                self._choose(bounds, out, s + 1, [], (*done, tuple(chosen)), left)
+            return
+        for tractor in self._tractors(shape, left):
+            if not chosen or tractor <= chosen[-1]:  # highest first: each choice once
+                rest = list(left)
+                for m, size in zip(tractor, shape, strict=True):
+                    rest[m] -= size
+                self._choose(bounds, out, s, [*chosen, tractor], done, tuple(rest))
 
     def _tractors(self, shape: Shape, left: tuple[int, ...]) -> list[tuple[int, ...]]:
         found: list[tuple[int, ...]] = []
-
-        def extend(path: tuple[int, ...]) -> None:
-            spend()
-            if len(path) == len(shape):
-                found.append(path)
-                return
-            for m in self.successors[path[-1]]:
-                if left[m] >= shape[len(path)]:
-                    extend((*path, m))
-
         for n, held in enumerate(left):
             if held >= shape[0]:
-                extend((n,))
+                self._extend(shape, left, found, (n,))
         return found
+
+    def _extend(self, shape: Shape, left: tuple[int, ...], found: list[tuple[int, ...]], path: tuple[int, ...]) -> None:
+        """Add to ``found`` the tractors of the shape going on from ``path`` within ``left``."""
+        spend()
+        if len(path) == len(shape):
+            found.append(path)
+            return
+        for m in self.successors[path[-1]]:
+            if left[m] >= shape[len(path)]:
+                self._extend(shape, left, found, (*path, m))
 
     def _completes(self, config: tuple[Tractors, tuple[int, ...]], bounds: Sequence[Bound],
                    fixed: dict[Shape, tuple[int, ...]]) -> bool:
@@ -196,24 +198,25 @@ class SplitSearch:
         """The counts left for the cards from ``m`` up: ``above`` plus a way to split card ``m``'s
         ``avail`` copies into tuples of the free shapes, the tuples' places meeting the bounds."""
         out: list[tuple[int, ...]] = []
-
-        def split(j: int, rest: int, counts: tuple[int, ...]) -> None:
-            spend()
-            if j == len(free):
-                if rest == 0:
-                    out.append(counts)
-                return
-            k = free[j][0]
-            for n in range(rest // k + 1):
-                total = above[j] + n
-                if total > len(self.places[free[j]]):
-                    break
-                if n and not self._place_meets(free[j], total - n, total, m, bounds):
-                    break
-                split(j + 1, rest - n * k, (*counts, total))
-
-        split(0, avail, ())
+        self._split_free(m, free, above, bounds, out, 0, avail, ())
         return out
+
+    def _split_free(self, m: int, free: Sequence[Shape], above: tuple[int, ...], bounds: Sequence[Bound],
+                    out: list[tuple[int, ...]], j: int, rest: int, counts: tuple[int, ...]) -> None:
+        """:meth:`_at_card` from the free shape ``j`` on, ``rest`` copies left to split."""
+        spend()
+        if j == len(free):
+            if rest == 0:
+                out.append(counts)
+            return
+        k = free[j][0]
+        for n in range(rest // k + 1):
+            total = above[j] + n
+            if total > len(self.places[free[j]]):
+                break
+            if n and not self._place_meets(free[j], total - n, total, m, bounds):
+                break
+            self._split_free(m, free, above, bounds, out, j + 1, rest - n * k, (*counts, total))
 
     def _place_meets(self, shape: Shape, begin: int, end: int, m: int, bounds: Sequence[Bound]) -> bool:
         """Whether card ``m``'s tuples meet the bounds of the shape's places ``begin:end``."""
@@ -269,21 +272,22 @@ class SplitSearch:
         (how many of each are left for the cards from ``m`` up): the counts left above ``m``,
         written with a leading 0 for the step's own shape."""
         out: list[tuple[int, ...]] = []
-
-        def split(j: int, rest: int, counts: tuple[int, ...]) -> None:
-            spend()
-            if j == len(later):
-                if rest == 0:
-                    out.append((0, *counts))
-                return
-            k = later[j][0]
-            for n in range(min(rest // k, state[j]) + 1):
-                if n and not self._place_meets(later[j], state[j] - n, state[j], m, bounds):
-                    break
-                split(j + 1, rest - n * k, (*counts, state[j] - n))
-
-        split(0, avail, ())
+        self._split_later(m, later, state, bounds, out, 0, avail, ())
         return out
+
+    def _split_later(self, m: int, later: Sequence[Shape], state: tuple[int, ...], bounds: Sequence[Bound],
+                     out: list[tuple[int, ...]], j: int, rest: int, counts: tuple[int, ...]) -> None:
+        """:meth:`_later_at_card` from the later shape ``j`` on, ``rest`` copies left to split."""
+        spend()
+        if j == len(later):
+            if rest == 0:
+                out.append((0, *counts))
+            return
+        k = later[j][0]
+        for n in range(min(rest // k, state[j]) + 1):
+            if n and not self._place_meets(later[j], state[j] - n, state[j], m, bounds):
+                break
+            self._split_later(m, later, state, bounds, out, j + 1, rest - n * k, (*counts, state[j] - n))
 
     def _meets(self, shape: Shape, units: Sequence[tuple[int, ...]], bounds: Sequence[Bound]) -> bool:
         """Whether a shape's units, highest first in its places, meet the places' bounds."""
