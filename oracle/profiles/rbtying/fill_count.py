@@ -219,7 +219,14 @@ class FillsRequirement:
         return found
 
 
-def _moves(way: Way, slotted: bool, adjacent: bool, caps: tuple[int, ...]) -> Iterator[Way]:
+@lru_cache(maxsize=8192)
+def _moves(way: Way, slotted: bool, adjacent: bool, caps: tuple[int, ...]) -> tuple[Way, ...]:
+    """The ways one way can stand after a slot (:meth:`FillsRequirement._move`): a function of
+    small shapes alone, kept for every question."""
+    return tuple(_each_move(way, slotted, adjacent, caps))
+
+
+def _each_move(way: Way, slotted: bool, adjacent: bool, caps: tuple[int, ...]) -> Iterator[Way]:
     waiting, active = way
     if active and slotted and not adjacent:
         return  # a unit in progress can only go on at the next slot down
