@@ -101,32 +101,28 @@ class _LazyTests:
                                                       reaching)
 
 
-def _groupings_from(own: tuple[int, ...], possible: Callable[[Sequence[int]], bool]) -> Iterator[tuple[int, ...]]:
+def _groupings_from(own: tuple[int, ...], possible: Callable[[Sequence[int]], bool],
+                    prefix: tuple[int, ...] = (), remaining: int | None = None) -> Iterator[tuple[int, ...]]:
     """The groupings of a unit's cards in descending order from its own (``own``, largest
     first), a grouping begun with tuples that fail ``possible`` left out with every grouping
-    that extends it (each part tried a step of the work budget).
+    that extends it (each part tried a step of the work budget); those going on from a
+    ``prefix`` of parts with ``remaining`` cards left to group.
 
     >>> list(_groupings_from((2, 1), lambda sizes: True))
     [(2, 1), (1, 1, 1)]
     """
-    return _partitions(own, possible, (), sum(own), own[0])
-
-
-def _partitions(own: tuple[int, ...], possible: Callable[[Sequence[int]], bool], prefix: tuple[int, ...],
-                remaining: int, largest: int) -> Iterator[tuple[int, ...]]:
-    """:func:`_groupings_from` from a ``prefix`` of parts, ``remaining`` cards left to group in
-    parts of at most ``largest``."""
+    remaining = sum(own) if remaining is None else remaining
     if remaining == 0:
         yield prefix
         return
-    for part in range(min(remaining, largest), 0, -1):
+    for part in range(min(remaining, prefix[-1] if prefix else own[0]), 0, -1):
         spend()
         grown = (*prefix, part)
         if grown > own[: len(grown)] and prefix == own[: len(prefix)]:
             continue  # before the unit's own grouping
         if part > 1 and not possible([v for v in grown if v > 1]):
             continue
-        yield from _partitions(own, possible, grown, remaining - part, part)
+        yield from _groupings_from(own, possible, grown, remaining - part)
 
 
 def _lazy_tail(unit: AdjacentTupleSizes, skips: Skips | None, beside: Sequence[Requirement] = (),
