@@ -205,14 +205,10 @@ def _mirror_classes(roots: list[Any], as_bytes: frozenset[str] = _AS_BYTES,
     # Every mirror's class is kept, the nested ones too: the runtime holds a message class
     # weakly, and a class refers to itself, so a nested mirror's class unkept is garbage for the
     # cycle collector as soon as a question is answered, made again by the next that reads it.
-    _CLASSES.extend(message_factory.GetMessageClass(_POOL.FindMessageTypeByName(f"{package}.{m.name}"))
-                    for m in file.message_type)
-    return {
-        root.full_name: message_factory.GetMessageClass(
-            _POOL.FindMessageTypeByName(f"{package}.{_mirror_name(root)}")
-        )
-        for root in roots
-    }
+    classes = {m.name: message_factory.GetMessageClass(_POOL.FindMessageTypeByName(f"{package}.{m.name}"))
+               for m in file.message_type}
+    _CLASSES.extend(classes.values())
+    return {root.full_name: classes[_mirror_name(root)] for root in roots}
 
 
 _REQUESTS: list[Any] = [

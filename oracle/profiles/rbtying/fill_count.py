@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
+from itertools import groupby, product
 from typing import cast
 
 from oracle.engine.budget import spend
@@ -238,12 +238,7 @@ def _each_move(way: Way, slotted: bool, adjacent: bool, caps: tuple[int, ...]) -
         return
     # The units not started, by kind with how many of it, in their sorted order (equal units
     # stand together); at a slot any may start, elsewhere only a single tuple.
-    kinds: list[tuple[tuple[int, ...], int]] = []
-    for u in waiting:
-        if kinds and kinds[-1][0] == u:
-            kinds[-1] = (u, kinds[-1][1] + 1)
-        else:
-            kinds.append((u, 1))
+    kinds = [(u, len(list(same))) for u, same in groupby(waiting)]
     for chosen in product(*(range((n if slotted or len(u) == 1 else 0) + 1) for u, n in kinds)):
         placed = list(heads)
         for (u, _), k in zip(kinds, chosen, strict=True):
